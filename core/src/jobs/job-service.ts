@@ -1,0 +1,141 @@
+/**
+ * Owns every change of a job's state: validate against the state machine → persist (compare and
+ * set) → broadcast → terminal callbacks. Nothing else writes `state`.
+ */
+import { ConflictError, NotFoundError, type JobState, type Logger } from '@spindle/plugin-sdk';
+import { inject, injectable } from 'tsyringe';
+import { Tokens } from '../container/tokens.ts';
+import type { EventBus } from '../events/event-bus.ts';
+import type { JobRepository, TitleRepository } from '../persistence/ports.ts';
+import type { JobPatch, JobRecord, NewJob, TitlePatch, TitleRecord } from '../persistence/records.ts';
+import type { Clock } from './clock.ts';
+import { canTransition, isTerminal } from './job-state-machine.ts';
+import { canTransitionTitle } from './title-state-machine.ts';
+
+export type TerminalCallback = (job: JobRecord) => Promise<void> | void;
+
+export interface TransitionOptions {
+  patch?: JobPatch;
+  /** Timeline note (e.g. the review reason or the error). */
+  message?: string | null;
+}
+
+export interface ProgressReport {
+  percent: number;
+  speed: string | null;
+  etaSeconds: number | null;
+  currentTitle: number | null;
+  totalTitles: number | null;
+}
+
+@injectable()
+export class JobService {
+  private readonly terminalCallbacks: TerminalCallback[] = [];
+
+  constructor(
+    @inject(Tokens.JobRepository) private readonly jobs: JobRepository,
+    @inject(Tokens.TitleRepository) private readonly titles: TitleRepository,
+    @inject(Tokens.EventBus) private readonly bus: EventBus,
+    @inject(Tokens.Clock) private readonly clock: Clock,
+    @inject(Tokens.Logger) private readonly logger: Logger,
+  ) {}
+
+  onTerminal(callback: TerminalCallback): void {
+    this.terminalCallbacks.push(callback);
+  }
+
+  async create(job: NewJob): Promise<JobRecord> {
+    const created = await this.jobs.create({ state: 'idle', ...job });
+    this.bus.emit('job.created', { jobId: created.id, volumeLabel: created.volumeLabel, contentType: created.contentType });
+    this.emitState(created, created.state);
+    return created;
+  }
+
+  async require(id: number): Promise<JobRecord> {
+    const job = await this.jobs.get(id);
+    if (!job) throw new NotFoundError('job_not_found', `Job ${id} does not exist`);
+    return job;
+  }
+
+  /** Moves a job to `to`; throws ConflictError when the state machine forbids it. */
+  async transition(id: number, to: JobState, options: TransitionOptions = {}): Promise<JobRecord> {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const current = await this.require(id);
+      if (!canTransition(current.state, to)) {
+        throw new ConflictError(
+          'invalid_transition',
+          `Job ${id} cannot go from ${current.state} to ${to}`,
+          { details: { from: current.state, to } },
+        );
+      }
+      const now = this.clock.now();
+      const patch: JobPatch = { ...options.patch, updatedAt: now };
+      if (isTerminal(to)) {
+        patch.completedAt = now;
+        patch.etaSeconds = null;
+        patch.currentSpeed = null;
+      }
+      if (to === 'completed') patch.progressPercent = 100;
+      const updated = await this.jobs.transition(id, current.state, to, patch, options.message ?? null);
+      if (!updated) continue; // someone else moved it in between: re-read and re-validate
+      this.logger.info(`job ${id}: ${current.state} → ${to}`, options.message ? { message: options.message } : undefined);
+      this.emitState(updated, current.state);
+      if (isTerminal(to)) await this.runTerminalCallbacks(updated);
+      return updated;
+    }
+    throw new ConflictError('transition_race', `Job ${id} kept changing state; try again`);
+  }
+
+  async update(id: number, patch: JobPatch): Promise<JobRecord> {
+    return this.jobs.update(id, { ...patch, updatedAt: this.clock.now() });
+  }
+
+  /** Stores and broadcasts progress. Callers may report often; the WebSocket gateway throttles. */
+  async progress(id: number, report: ProgressReport): Promise<void> {
+    const percent = Math.max(0, Math.min(100, report.percent));
+    const job = await this.jobs.update(id, { progressPercent: percent, currentSpeed: report.speed, etaSeconds: report.etaSeconds });
+    this.bus.emit('job.progress', { jobId: id, state: job.state, ...report, percent });
+  }
+
+  async updateTitle(title: TitleRecord, patch: TitlePatch): Promise<TitleRecord> {
+    if (patch.state && !canTransitionTitle(title.state, patch.state)) {
+      throw new ConflictError('invalid_title_transition', `Title ${title.id} cannot go from ${title.state} to ${patch.state}`);
+    }
+    const updated = await this.titles.update(title.id, patch);
+    this.bus.emit('title.updated', {
+      jobId: updated.jobId,
+      titleId: updated.id,
+      titleIndex: updated.titleIndex,
+      state: updated.state,
+      matchedEpisode: updated.matchedEpisode,
+      matchConfidence: updated.matchConfidence,
+    });
+    return updated;
+  }
+
+  private emitState(job: JobRecord, from: JobState): void {
+    this.bus.emit('job.state_changed', {
+      jobId: job.id,
+      from,
+      to: job.state,
+      at: job.updatedAt.toISOString(),
+      errorMessage: job.errorMessage,
+      reviewReason: job.reviewReason,
+      progressPercent: job.progressPercent,
+      currentSpeed: job.currentSpeed,
+      etaSeconds: job.etaSeconds,
+    });
+  }
+
+  private async runTerminalCallbacks(job: JobRecord): Promise<void> {
+    for (const callback of this.terminalCallbacks) {
+      try {
+        await callback(job);
+      } catch (error) {
+        this.logger.error(`terminal callback failed for job ${job.id}`, {
+          error: error instanceof Error ? error.message : String(error),
+        });
+      }
+    }
+  }
+}

@@ -1,0 +1,43 @@
+/**
+ * Title states (badges PENDING, RIPPING, QUEUED, MATCHING, MATCHED, REVIEW, OK, FAIL) and their
+ * allowed transitions. Pure.
+ */
+import type { TitleState } from '@spindle/plugin-sdk';
+
+export const TITLE_STATES: readonly TitleState[] = [
+  'pending',
+  'ripping',
+  'queued',
+  'matching',
+  'matched',
+  'review',
+  'completed',
+  'failed',
+];
+
+export const TITLE_BADGES: Readonly<Record<TitleState, string>> = {
+  pending: 'PENDING',
+  ripping: 'RIPPING',
+  queued: 'QUEUED',
+  matching: 'MATCHING',
+  matched: 'MATCHED',
+  review: 'REVIEW',
+  completed: 'OK',
+  failed: 'FAIL',
+};
+
+const ALLOWED: Readonly<Record<TitleState, readonly TitleState[]>> = {
+  pending: ['ripping', 'queued', 'completed', 'failed'],
+  ripping: ['queued', 'pending', 'failed'],
+  queued: ['matching', 'failed'],
+  // matching → queued happens when a restart puts an interrupted match back in line.
+  matching: ['matched', 'review', 'queued', 'failed'],
+  matched: ['completed', 'review', 'failed'],
+  review: ['matched', 'completed', 'failed'],
+  completed: [],
+  failed: ['queued'],
+};
+
+export function canTransitionTitle(from: TitleState, to: TitleState): boolean {
+  return from === to || ALLOWED[from].includes(to);
+}

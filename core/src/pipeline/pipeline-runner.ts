@@ -1,0 +1,146 @@
+/**
+ * Runs jobs through identify → rip → match → organize → complete with whichever stage
+ * implementations are configured. The database row is the cursor: the runner reads the job's
+ * state, runs that state's step, and moves on; a restart continues from the stored state.
+ */
+import { SpindleError, type JobState, type Logger, type ProgressReporter } from '@spindle/plugin-sdk';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { JobService } from '../jobs/job-service.ts';
+import { isTerminal } from '../jobs/job-state-machine.ts';
+import type { JobRepository, TitleRepository } from '../persistence/ports.ts';
+import type { JobRecord } from '../persistence/records.ts';
+import type { ConfigReader, PluginContextFactory } from '../plugins/plugin-context-factory.ts';
+import type { StageResolver } from './stage-resolver.ts';
+import type { Step, StepDeps } from './step-deps.ts';
+import { identifyStep } from './steps/identify-step.ts';
+import { matchStep } from './steps/match-step.ts';
+import { organizeStep } from './steps/organize-step.ts';
+import { ripStep } from './steps/rip-step.ts';
+
+const STEPS: Partial<Record<JobState, { step: Step; next: JobState }>> = {
+  identifying: { step: identifyStep, next: 'ripping' },
+  ripping: { step: ripStep, next: 'matching' },
+  matching: { step: matchStep, next: 'organizing' },
+  organizing: { step: organizeStep, next: 'completed' },
+};
+
+export interface PipelineRunnerDeps {
+  jobs: JobRepository;
+  titles: TitleRepository;
+  jobService: JobService;
+  resolver: StageResolver;
+  contexts: PluginContextFactory;
+  config: ConfigReader;
+  logger: Logger;
+  workRoot: string;
+}
+
+interface RunHandle {
+  controller: AbortController;
+  done: Promise<void>;
+}
+
+const noProgress: ProgressReporter = { report: () => undefined };
+
+export function errorText(error: unknown): string {
+  if (SpindleError.is(error)) return error.message;
+  if (error instanceof Error) return error.stack ?? error.message;
+  return String(error);
+}
+
+export class PipelineRunner {
+  private readonly running = new Map<number, RunHandle>();
+
+  constructor(private readonly deps: PipelineRunnerDeps) {}
+
+  isRunning(jobId: number): boolean {
+    return this.running.has(jobId);
+  }
+
+  /** Starts (or continues) a job in the background; a job already running is left alone. */
+  start(jobId: number): void {
+    if (this.running.has(jobId)) return;
+    const controller = new AbortController();
+    const done = this.drive(jobId, controller.signal)
+      .catch((error: unknown) => this.deps.logger.error(`job ${jobId} runner crashed`, { error: errorText(error) }))
+      .finally(() => this.running.delete(jobId));
+    this.running.set(jobId, { controller, done });
+  }
+
+  /** Stops a job's running stage (child processes are killed) and waits for it to let go. */
+  async abort(jobId: number, reason: string): Promise<void> {
+    const handle = this.running.get(jobId);
+    if (!handle) return;
+    handle.controller.abort(new Error(reason));
+    await handle.done;
+  }
+
+  /** Aborts every running job without failing it: the next start reconciles them. */
+  async shutdown(): Promise<void> {
+    const handles = [...this.running.values()];
+    for (const h of handles) h.controller.abort(new Error('Spindle is shutting down'));
+    await Promise.all(handles.map((h) => h.done));
+  }
+
+  /** Resolves when the job's background run (if any) has finished. */
+  async settled(jobId: number): Promise<void> {
+    await this.running.get(jobId)?.done;
+  }
+
+  private stepDeps(signal: AbortSignal): StepDeps {
+    const { deps } = this;
+    return {
+      jobs: deps.jobs,
+      titles: deps.titles,
+      jobService: deps.jobService,
+      resolver: deps.resolver,
+      config: deps.config,
+      logger: deps.logger,
+      signal,
+      context: async (record, job: JobRecord, stage: string, progress?: ProgressReporter) => {
+        const workDir = join(deps.workRoot, `job_${job.id}`, `${stage}-${record.id}`);
+        await mkdir(workDir, { recursive: true });
+        return deps.contexts.stage(record, { signal, progress: progress ?? noProgress, workDir });
+      },
+    };
+  }
+
+  private async drive(jobId: number, signal: AbortSignal): Promise<void> {
+    const stepDeps = this.stepDeps(signal);
+    for (;;) {
+      if (signal.aborted) return;
+      const job = await this.deps.jobs.get(jobId);
+      if (!job || isTerminal(job.state) || job.state === 'review_needed') return;
+      if (job.state === 'idle') {
+        await this.deps.jobService.transition(jobId, 'identifying');
+        continue;
+      }
+      const entry = STEPS[job.state];
+      if (!entry) return;
+      try {
+        const outcome = await entry.step(job, stepDeps);
+        if (signal.aborted) return;
+        if (outcome.kind === 'review') {
+          await this.deps.jobService.transition(jobId, 'review_needed', {
+            patch: { ...outcome.patch, reviewReason: outcome.reason, resumeState: outcome.resumeAt },
+            message: outcome.reason,
+          });
+          return;
+        }
+        await this.deps.jobService.transition(jobId, entry.next, {
+          patch: { ...outcome.patch, progressPercent: entry.next === 'completed' ? 100 : 0, currentSpeed: null, etaSeconds: null },
+        });
+      } catch (error) {
+        if (signal.aborted) return; // cancel or shutdown: whoever aborted decides the job's fate
+        const message = errorText(error);
+        this.deps.logger.error(`job ${jobId} failed in ${job.state}`, { error: message });
+        const current = await this.deps.jobs.get(jobId);
+        if (current && !isTerminal(current.state)) {
+          await this.deps.jobService.transition(jobId, 'failed', { patch: { errorMessage: message }, message });
+        }
+        return;
+      }
+    }
+  }
+}

@@ -1,0 +1,110 @@
+/**
+ * Creates the configured implementation of every stage and provider once, at startup, and hands
+ * them to the pipeline in configured order. Which implementation serves a stage is configuration.
+ */
+import type {
+  Contributor,
+  Detector,
+  Identifier,
+  Matcher,
+  Organizer,
+  ProviderKind,
+  ProviderLookup,
+  ProviderMap,
+  Ripper,
+  SourceKind,
+} from '@spindle/plugin-sdk';
+import type { PipelineConfig } from '../config/app-config-fields.ts';
+import type { PluginContextFactory } from '../plugins/plugin-context-factory.ts';
+import type { ImplementationRecord, PluginRegistry } from '../plugins/plugin-registry.ts';
+
+export interface Resolved<T> {
+  record: ImplementationRecord;
+  impl: T;
+}
+
+/** A provider lookup filled in after the providers are created (stages may look up lazily). */
+export class LateProviderLookup implements ProviderLookup {
+  private providers = new Map<string, unknown[]>();
+
+  fill(providers: Map<string, unknown[]>): void {
+    this.providers = providers;
+  }
+
+  get<K extends ProviderKind>(kind: K): ProviderMap[K] | null {
+    return (this.providers.get(kind)?.[0] as ProviderMap[K] | undefined) ?? null;
+  }
+
+  all<K extends ProviderKind>(kind: K): ProviderMap[K][] {
+    return [...((this.providers.get(kind) ?? []) as ProviderMap[K][])];
+  }
+}
+
+export class StageResolver {
+  private constructor(
+    private readonly chains: {
+      detectors: Resolved<Detector>[];
+      identifiers: Resolved<Identifier>[];
+      rippers: Partial<Record<SourceKind, Resolved<Ripper>>>;
+      matchers: Resolved<Matcher>[];
+      organizer: Resolved<Organizer> | null;
+      contributors: Resolved<Contributor>[];
+    },
+  ) {}
+
+  static async create(
+    registry: PluginRegistry,
+    pipeline: PipelineConfig,
+    contexts: PluginContextFactory,
+    providers: LateProviderLookup,
+  ): Promise<StageResolver> {
+    const make = async <T>(group: 'stage' | 'provider', kind: string, id: string): Promise<Resolved<T>> => {
+      const record = registry.find(group, kind, id);
+      if (!record) throw new Error(`${group} ${kind} "${id}" was not loaded`); // the loader already refused to start
+      return { record, impl: (await record.create(contexts.setup(record))) as T };
+    };
+    const providerMap = new Map<string, unknown[]>();
+    for (const [kind, ids] of Object.entries(pipeline.providers ?? {})) {
+      const list: unknown[] = [];
+      for (const id of ids ?? []) list.push((await make<unknown>('provider', kind, id)).impl);
+      providerMap.set(kind, list);
+    }
+    providers.fill(providerMap);
+    const chain = async <T>(kind: string, ids: readonly string[] | undefined) => {
+      const out: Resolved<T>[] = [];
+      for (const id of ids ?? []) out.push(await make<T>('stage', kind, id));
+      return out;
+    };
+    const rippers: Partial<Record<SourceKind, Resolved<Ripper>>> = {};
+    for (const [source, id] of Object.entries(pipeline.rippers ?? {}) as [SourceKind, string | null][]) {
+      if (id) rippers[source] = await make<Ripper>('stage', 'ripper', id);
+    }
+    return new StageResolver({
+      detectors: await chain<Detector>('detector', pipeline.detectors),
+      identifiers: await chain<Identifier>('identifier', pipeline.identifiers),
+      rippers,
+      matchers: await chain<Matcher>('matcher', pipeline.matchers),
+      organizer: pipeline.organizer ? await make<Organizer>('stage', 'organizer', pipeline.organizer) : null,
+      contributors: await chain<Contributor>('contributor', pipeline.contributors),
+    });
+  }
+
+  detectors(): Resolved<Detector>[] {
+    return this.chains.detectors;
+  }
+  identifiers(): Resolved<Identifier>[] {
+    return this.chains.identifiers;
+  }
+  ripperFor(source: SourceKind): Resolved<Ripper> | null {
+    return this.chains.rippers[source] ?? null;
+  }
+  matchers(): Resolved<Matcher>[] {
+    return this.chains.matchers;
+  }
+  organizer(): Resolved<Organizer> | null {
+    return this.chains.organizer;
+  }
+  contributors(): Resolved<Contributor>[] {
+    return this.chains.contributors;
+  }
+}

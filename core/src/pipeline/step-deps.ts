@@ -1,0 +1,27 @@
+/** What every pipeline step needs; built once by the runner. */
+import type { JobState, Logger, ProgressReporter, StageContext } from '@spindle/plugin-sdk';
+import type { JobService } from '../jobs/job-service.ts';
+import type { JobRepository, TitleRepository } from '../persistence/ports.ts';
+import type { JobRecord } from '../persistence/records.ts';
+import type { ConfigReader } from '../plugins/plugin-context-factory.ts';
+import type { ImplementationRecord } from '../plugins/plugin-registry.ts';
+import type { StageResolver } from './stage-resolver.ts';
+
+export interface StepDeps {
+  jobs: JobRepository;
+  titles: TitleRepository;
+  jobService: JobService;
+  resolver: StageResolver;
+  config: ConfigReader;
+  logger: Logger;
+  /** A StageContext for one call of one implementation, tied to the job's abort signal. */
+  context(record: ImplementationRecord, job: JobRecord, stage: string, progress?: ProgressReporter): Promise<StageContext>;
+  signal: AbortSignal;
+}
+
+/** What a step decided: go on to the next state, or stop for a human. */
+export type StepOutcome =
+  | { kind: 'next'; patch?: Partial<JobRecord> }
+  | { kind: 'review'; reason: string; resumeAt: JobState; patch?: Partial<JobRecord> };
+
+export type Step = (job: JobRecord, deps: StepDeps) => Promise<StepOutcome>;

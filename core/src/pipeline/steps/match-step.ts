@@ -1,0 +1,90 @@
+/**
+ * matching: each ripped title goes through the configured matcher chain. At most
+ * max_concurrent_matches titles are MATCHING at once, the rest wait QUEUED, in title order.
+ * Confidence at or above the auto-accept threshold is accepted; anything less goes to review
+ * (with candidates when there are any) — never a guess. Two titles claiming the same episode
+ * both go to review.
+ */
+import { formatEpisodeCode, type MatchResult } from '@spindle/plugin-sdk';
+import type { JobRecord, TitleRecord } from '../../persistence/records.ts';
+import { toJobView, toTitleView } from '../job-view.ts';
+import type { StepDeps, StepOutcome } from '../step-deps.ts';
+
+function episodeCode(result: MatchResult): string | null {
+  return result.kind === 'episode' && result.season !== null && result.episode !== null
+    ? formatEpisodeCode(result.season, result.episode, result.episodeEnd)
+    : null;
+}
+
+async function matchOne(job: JobRecord, title: TitleRecord, siblings: TitleRecord[], deps: StepDeps): Promise<MatchResult | null> {
+  const results: MatchResult[] = [];
+  const threshold = deps.config.get().match_auto_accept_threshold;
+  for (const matcher of deps.resolver.matchers()) {
+    const result = await matcher.impl.match(
+      { job: toJobView(job), title: toTitleView(title), siblings: siblings.map(toTitleView), previous: [...results] },
+      await deps.context(matcher.record, job, 'match'),
+    );
+    if (!result) continue;
+    results.push(result);
+    if (result.confidence >= threshold) return result;
+  }
+  return [...results].sort((a, b) => b.confidence - a.confidence)[0] ?? null;
+}
+
+export async function matchStep(job: JobRecord, deps: StepDeps): Promise<StepOutcome> {
+  const config = deps.config.get();
+  const all = await deps.titles.listByJob(job.id);
+  // A restart may leave titles MATCHING: put them back in line.
+  for (const t of all.filter((t) => t.state === 'matching')) await deps.jobService.updateTitle(t, { state: 'queued' });
+  const queue = (await deps.titles.listByJob(job.id)).filter((t) => t.state === 'queued').sort((a, b) => a.titleIndex - b.titleIndex);
+  const siblings = all;
+  const limit = Math.max(1, config.max_concurrent_matches);
+  let next = 0;
+  let done = 0;
+
+  const worker = async () => {
+    while (next < queue.length) {
+      deps.signal.throwIfAborted();
+      const queued = queue[next++]!;
+      const title = await deps.jobService.updateTitle(queued, { state: 'matching' });
+      const result = await matchOne(job, title, siblings, deps);
+      const accepted = result !== null && result.confidence >= config.match_auto_accept_threshold;
+      await deps.jobService.updateTitle(title, {
+        state: accepted ? 'matched' : 'review',
+        matchedEpisode: result ? episodeCode(result) : null,
+        edition: result?.edition ?? null,
+        isExtra: result ? result.kind === 'extra' : title.isExtra,
+        matchConfidence: result?.confidence ?? null,
+        matchSource: result?.source ?? null,
+        matchDetailsJson: result ? JSON.stringify(result) : null,
+      });
+      done++;
+      await deps.jobService.progress(job.id, {
+        percent: (done / queue.length) * 100,
+        speed: null,
+        etaSeconds: null,
+        currentTitle: title.titleIndex,
+        totalTitles: queue.length,
+      });
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, queue.length) }, worker));
+
+  const finished = await deps.titles.listByJob(job.id);
+  const byEpisode = new Map<string, TitleRecord[]>();
+  for (const t of finished.filter((t) => t.state === 'matched' && t.matchedEpisode)) {
+    byEpisode.set(t.matchedEpisode!, [...(byEpisode.get(t.matchedEpisode!) ?? []), t]);
+  }
+  for (const [, claimants] of byEpisode) {
+    if (claimants.length > 1) for (const t of claimants) await deps.jobService.updateTitle(t, { state: 'review' });
+  }
+  const review = (await deps.titles.listByJob(job.id)).filter((t) => t.state === 'review');
+  if (review.length > 0) {
+    const duplicates = [...byEpisode.values()].filter((c) => c.length > 1).map((c) => c[0]!.matchedEpisode);
+    const reason = duplicates.length
+      ? `${review.length} title(s) need review; several titles claim ${duplicates.join(', ')}`
+      : `${review.length} title(s) could not be matched with enough confidence`;
+    return { kind: 'review', reason, resumeAt: 'organizing' };
+  }
+  return { kind: 'next' };
+}

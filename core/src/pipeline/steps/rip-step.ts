@@ -1,0 +1,63 @@
+/**
+ * ripping: rip the selected titles (only those) into the job's staging folder, reporting
+ * progress, speed and ETA. Folder sources use their files in place.
+ */
+import { ConfigurationError, RipperError, type ProgressUpdate } from '@spindle/plugin-sdk';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { JobRecord } from '../../persistence/records.ts';
+import { toJobView } from '../job-view.ts';
+import { createJobProgress } from '../job-progress.ts';
+import type { StepDeps, StepOutcome } from '../step-deps.ts';
+
+export async function ripStep(job: JobRecord, deps: StepDeps): Promise<StepOutcome> {
+  const ripper = deps.resolver.ripperFor(job.sourceKind);
+  if (!ripper) {
+    throw new ConfigurationError('no_ripper_configured', `No ripper is configured for ${job.sourceKind} sources; set pipeline.rippers.${job.sourceKind}`);
+  }
+  let outputDir: string;
+  if (job.sourceKind === 'folder' && job.sourcePath) {
+    outputDir = job.sourcePath;
+  } else {
+    const staging = deps.config.get().staging_path;
+    if (!staging) throw new ConfigurationError('staging_path_unset', 'staging_path is not set; choose a staging folder in the settings');
+    outputDir = join(staging, `job_${job.id}`);
+    await mkdir(outputDir, { recursive: true });
+  }
+  const all = await deps.titles.listByJob(job.id);
+  const selected = all.filter((t) => t.selected && t.state !== 'failed');
+  for (const title of selected) {
+    if (title.state === 'pending') await deps.jobService.updateTitle(title, { state: 'ripping' });
+  }
+  const progress = createJobProgress(deps, job.id, selected.length);
+  const result = await ripper.impl.rip(
+    {
+      source: toJobView(job).source,
+      outputDir,
+      titles: selected.map((t) => ({
+        index: t.titleIndex,
+        durationSeconds: t.durationSeconds,
+        sizeBytes: t.sizeBytes,
+        resolution: t.resolution,
+        ...(t.sourceFile ? { sourceFile: t.sourceFile } : {}),
+        ...(t.outputFilename ? { outputFileName: t.outputFilename } : {}),
+      })),
+    },
+    await deps.context(ripper.record, job, 'rip', { report: (u: ProgressUpdate) => progress.report(u) }),
+  );
+  await progress.flush();
+  const current = await deps.titles.listByJob(job.id);
+  for (const title of current.filter((t) => t.selected && t.state === 'ripping')) {
+    const file = result.files.find((f) => f.titleIndex === title.titleIndex);
+    if (file) {
+      await deps.jobService.updateTitle(title, { state: 'queued', filePath: file.path, sizeBytes: file.sizeBytes });
+    } else {
+      await deps.jobService.updateTitle(title, { state: 'failed' });
+    }
+  }
+  if (selected.length > 0 && result.files.length === 0) {
+    const reasons = result.failed.map((f) => `title ${f.titleIndex}: ${f.message}`).join('; ');
+    throw new RipperError('rip_produced_nothing', `The ripper produced no file for any selected title${reasons ? ` (${reasons})` : ''}`);
+  }
+  return { kind: 'next', patch: { stagingPath: outputDir } };
+}

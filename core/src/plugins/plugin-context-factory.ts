@@ -1,0 +1,81 @@
+/**
+ * Builds the one context object each plugin gets: a setup for its factories, and a StageContext
+ * per stage call (abort signal, progress, work folder). Plugins never see the container.
+ */
+import type {
+  HostInfo,
+  JsonValue,
+  PluginSetup,
+  ProgressReporter,
+  ProviderLookup,
+  StageContext,
+} from '@spindle/plugin-sdk';
+import type { AppConfig } from '../config/app-config-fields.ts';
+import type { LogSink } from '../logging/logger.ts';
+import type { PluginStoreRepository } from '../persistence/ports.ts';
+import { createHttpClient } from './http-client.ts';
+import { createPluginStore } from './plugin-store.ts';
+import type { ImplementationRecord } from './plugin-registry.ts';
+import { createProcessRunner } from './process-runner.ts';
+
+export interface ConfigReader {
+  get(): AppConfig;
+}
+
+export interface StageCall {
+  signal: AbortSignal;
+  progress: ProgressReporter;
+  workDir: string;
+}
+
+export class PluginContextFactory {
+  /** Aborted at shutdown: ends detectors and background work started from a setup. */
+  private readonly lifetime = new AbortController();
+
+  constructor(
+    private readonly deps: {
+      logSink: LogSink;
+      pluginStore: PluginStoreRepository;
+      config: ConfigReader;
+      providers: ProviderLookup;
+      host: HostInfo;
+    },
+  ) {}
+
+  get shutdownSignal(): AbortSignal {
+    return this.lifetime.signal;
+  }
+
+  setup(record: ImplementationRecord, signal: AbortSignal = this.lifetime.signal): PluginSetup {
+    const { deps } = this;
+    return {
+      logger: deps.logSink.logger(`plugin:${record.pluginId}`),
+      settings: record.settings,
+      store: createPluginStore(deps.pluginStore, record.pluginId),
+      http: createHttpClient(signal, `Spindle/${deps.host.appVersion}`),
+      processes: createProcessRunner(signal),
+      providers: deps.providers,
+      host: deps.host,
+    };
+  }
+
+  stage(record: ImplementationRecord, call: StageCall): StageContext {
+    const signal = AbortSignal.any([call.signal, this.lifetime.signal]);
+    const allowed = new Set(record.manifest.appSettings ?? []);
+    return {
+      ...this.setup(record, signal),
+      signal,
+      progress: call.progress,
+      workDir: call.workDir,
+      setting: (name: string): JsonValue | undefined => {
+        if (!allowed.has(name)) return undefined;
+        const value = (this.deps.config.get() as unknown as Record<string, unknown>)[name];
+        return value === undefined ? undefined : (structuredClone(value) as JsonValue);
+      },
+    };
+  }
+
+  shutdown(): void {
+    this.lifetime.abort(new Error('Spindle is shutting down'));
+  }
+}

@@ -1,0 +1,134 @@
+/**
+ * Errors that mean business outcomes. Every error a plugin throws on purpose should be a
+ * SpindleError (or a subclass): it carries a stable code, one of the spec's categories, whether a
+ * retry may help, and the underlying cause. The core maps `kind` to an HTTP status and stores
+ * `message` as a failed job's error text.
+ */
+export const ERROR_CATEGORIES = [
+  'ripper',
+  'matching',
+  'configuration',
+  'organization',
+  'subtitle',
+  'database',
+  'identification',
+  'input',
+  'internal',
+] as const;
+export type ErrorCategory = (typeof ERROR_CATEGORIES)[number];
+
+/** What kind of outcome the error is; decides the HTTP status when it reaches the API. */
+export type ErrorKind = 'invalid_input' | 'not_found' | 'conflict' | 'forbidden' | 'failure';
+
+export interface SpindleErrorOptions {
+  category?: ErrorCategory;
+  kind?: ErrorKind;
+  retryable?: boolean;
+  cause?: unknown;
+  /** Extra structured facts for logs and the UI; never put secrets here. */
+  details?: Record<string, unknown>;
+}
+
+export class SpindleError extends Error {
+  readonly code: string;
+  readonly category: ErrorCategory;
+  readonly kind: ErrorKind;
+  readonly retryable: boolean;
+  readonly details: Record<string, unknown> | undefined;
+
+  constructor(code: string, message: string, options: SpindleErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = new.target.name;
+    this.code = code;
+    this.category = options.category ?? 'internal';
+    this.kind = options.kind ?? 'failure';
+    this.retryable = options.retryable ?? false;
+    this.details = options.details;
+  }
+
+  /** Recognises SpindleErrors across package copies (instanceof fails when two SDK copies load). */
+  static is(value: unknown): value is SpindleError {
+    return (
+      value instanceof SpindleError ||
+      (typeof value === 'object' &&
+        value !== null &&
+        typeof (value as { code?: unknown }).code === 'string' &&
+        typeof (value as { category?: unknown }).category === 'string' &&
+        typeof (value as { kind?: unknown }).kind === 'string' &&
+        value instanceof Error)
+    );
+  }
+}
+
+type CategoryOptions = Omit<SpindleErrorOptions, 'category'>;
+
+export class InputError extends SpindleError {
+  constructor(code: string, message: string, options: CategoryOptions = {}) {
+    super(code, message, { ...options, category: 'input', kind: 'invalid_input' });
+  }
+}
+export class NotFoundError extends SpindleError {
+  constructor(code: string, message: string, options: CategoryOptions = {}) {
+    super(code, message, { ...options, category: 'input', kind: 'not_found' });
+  }
+}
+export class ConflictError extends SpindleError {
+  constructor(code: string, message: string, options: CategoryOptions = {}) {
+    super(code, message, { ...options, category: 'input', kind: 'conflict' });
+  }
+}
+export class ForbiddenError extends SpindleError {
+  constructor(code: string, message: string, options: CategoryOptions = {}) {
+    super(code, message, { ...options, category: 'input', kind: 'forbidden' });
+  }
+}
+export class RipperError extends SpindleError {
+  constructor(code: string, message: string, options: CategoryOptions = {}) {
+    super(code, message, { ...options, category: 'ripper' });
+  }
+}
+export class MatchingError extends SpindleError {
+  constructor(code: string, message: string, options: CategoryOptions = {}) {
+    super(code, message, { ...options, category: 'matching' });
+  }
+}
+export class ConfigurationError extends SpindleError {
+  constructor(code: string, message: string, options: CategoryOptions = {}) {
+    super(code, message, { ...options, category: 'configuration' });
+  }
+}
+export class OrganizationError extends SpindleError {
+  constructor(code: string, message: string, options: CategoryOptions = {}) {
+    super(code, message, { ...options, category: 'organization' });
+  }
+}
+export class SubtitleError extends SpindleError {
+  constructor(code: string, message: string, options: CategoryOptions = {}) {
+    super(code, message, { ...options, category: 'subtitle' });
+  }
+}
+export class DatabaseError extends SpindleError {
+  constructor(code: string, message: string, options: CategoryOptions = {}) {
+    super(code, message, { ...options, category: 'database' });
+  }
+}
+export class IdentificationError extends SpindleError {
+  constructor(code: string, message: string, options: CategoryOptions = {}) {
+    super(code, message, { ...options, category: 'identification' });
+  }
+}
+
+/** Thrown (or rethrown) when a stage stops because its abort signal fired. */
+export class AbortedError extends SpindleError {
+  constructor(message = 'Operation aborted', options: CategoryOptions = {}) {
+    super('aborted', message, { ...options, category: 'internal' });
+  }
+}
+
+/** Throws AbortedError when the signal has fired; call it between units of work. */
+export function throwIfAborted(signal: AbortSignal): void {
+  if (signal.aborted) {
+    const reason: unknown = signal.reason;
+    throw new AbortedError(reason instanceof Error ? reason.message : 'Operation aborted', { cause: reason });
+  }
+}

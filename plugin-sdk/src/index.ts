@@ -1,0 +1,10 @@
+export * from './version.ts';
+export * from './errors.ts';
+export type * from './values.ts';
+export type * from './context.ts';
+export * from './stages/index.ts';
+export * from './providers/index.ts';
+export type * from './events.ts';
+export * from './define-plugin.ts';
+export * from './manifest.ts';
+export * from './match-codes.ts';

@@ -1,0 +1,48 @@
+/** The movie/TV metadata database (TMDB). */
+export interface CatalogMovie {
+  id: number;
+  title: string;
+  originalTitle: string | null;
+  year: number | null;
+  popularity: number;
+  runtimeMinutes: number | null;
+}
+
+export interface CatalogShow {
+  id: number;
+  name: string;
+  originalName: string | null;
+  firstAirYear: number | null;
+  popularity: number;
+  numberOfSeasons: number | null;
+  episodeRunTimes: number[];
+}
+
+export interface CatalogEpisode {
+  season: number;
+  episode: number;
+  name: string;
+  runtimeMinutes: number | null;
+  airDate: string | null;
+}
+
+export interface CatalogSeason {
+  showId: number;
+  season: number;
+  episodes: CatalogEpisode[];
+}
+
+export interface CatalogStatus {
+  /** False when credentials are wrong (e.g. a v3 key instead of the Read Access Token) or the service refuses us. */
+  healthy: boolean;
+  message: string | null;
+}
+
+export interface CatalogProvider {
+  searchMovies(query: string, year?: number | null): Promise<CatalogMovie[]>;
+  searchShows(query: string, year?: number | null): Promise<CatalogShow[]>;
+  getMovie(id: number): Promise<CatalogMovie | null>;
+  getShow(id: number): Promise<CatalogShow | null>;
+  getSeason(showId: number, season: number): Promise<CatalogSeason | null>;
+  status(): CatalogStatus;
+}

@@ -1,0 +1,25 @@
+import type { AiProvider } from './ai.ts';
+import type { CatalogProvider } from './catalog.ts';
+import type { DiscLookupProvider } from './disc-lookup.ts';
+import type { Fingerprinter } from './fingerprinter.ts';
+import type { SubtitleProvider } from './subtitles.ts';
+import type { Transcriber } from './transcriber.ts';
+
+export type * from './ai.ts';
+export type * from './catalog.ts';
+export type * from './disc-lookup.ts';
+export type * from './fingerprinter.ts';
+export type * from './subtitles.ts';
+export type * from './transcriber.ts';
+
+export const PROVIDER_KINDS = ['catalog', 'disc_lookup', 'subtitles', 'transcriber', 'fingerprinter', 'ai'] as const;
+export type ProviderKind = (typeof PROVIDER_KINDS)[number];
+
+export interface ProviderMap {
+  catalog: CatalogProvider;
+  disc_lookup: DiscLookupProvider;
+  subtitles: SubtitleProvider;
+  transcriber: Transcriber;
+  fingerprinter: Fingerprinter;
+  ai: AiProvider;
+}

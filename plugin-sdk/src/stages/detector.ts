@@ -1,0 +1,35 @@
+import type { StageContext } from '../context.ts';
+
+export interface DiscInserted {
+  driveId: string;
+  volumeLabel: string;
+  /** Mount point or device of the disc, when known. */
+  path: string | null;
+  device: string | null;
+}
+
+export interface DiscRemoved {
+  driveId: string;
+}
+
+export interface StagingFolderReady {
+  path: string;
+  volumeLabel: string;
+}
+
+/** Where a detector reports what it sees; the core turns reports into jobs and events. */
+export interface DetectionSink {
+  discInserted(event: DiscInserted): Promise<void> | void;
+  discRemoved(event: DiscRemoved): Promise<void> | void;
+  stagingFolderReady(event: StagingFolderReady): Promise<void> | void;
+  /** The state of the detector itself, for the status strip ("watching /srv/staging"). */
+  status(text: string): void;
+}
+
+/**
+ * Watches for work. `start` returns once watching has begun; the detector keeps reporting into
+ * the sink until `ctx.signal` aborts (then it must release its watchers and timers).
+ */
+export interface Detector {
+  start(sink: DetectionSink, ctx: StageContext): Promise<void>;
+}

@@ -1,0 +1,203 @@
+/**
+ * Value objects that flow between the core and the stages. They are plain data (JSON-safe), so
+ * they can be persisted, logged and sent to the UI without conversion.
+ */
+
+export type ContentType = 'tv' | 'movie' | 'unknown';
+export type ClassificationSource = 'catalog' | 'heuristic' | 'disc_lookup' | 'ai';
+
+/** Where a job's titles come from. */
+export type SourceKind = 'disc' | 'folder';
+
+export interface DiscSource {
+  kind: SourceKind;
+  /** Folder of MKV files (folder source) or the mount point of a disc, when known. */
+  path: string | null;
+  /** Drive identifier (e.g. `/dev/sr0`, `D:`) for disc sources. */
+  driveId: string | null;
+  /** Volume label of the disc, or the staging folder's name. */
+  volumeLabel: string;
+}
+
+/** One title (track) found when a source is scanned. */
+export interface ScannedTitle {
+  /** The title number on the disc (MakeMKV's scan index; position in sorted order for folders). */
+  index: number;
+  durationSeconds: number;
+  sizeBytes: number;
+  /** e.g. "1080p", "480p"; null when unknown. */
+  resolution: string | null;
+  chapters?: number;
+  /** e.g. "00800.mpls" or the MKV's file name for a folder source. */
+  sourceFile?: string;
+  segmentMap?: string;
+  /** The file name the ripper will write (MakeMKV's `Name_t00.mkv`), when known before ripping. */
+  outputFileName?: string;
+  name?: string;
+}
+
+export interface DiscScan {
+  volumeLabel: string;
+  discType: 'dvd' | 'bluray' | 'folder' | 'unknown';
+  /** Disc-release fingerprint (32 uppercase hex characters) when it could be computed. */
+  contentHash: string | null;
+  titles: ScannedTitle[];
+}
+
+/** How TheDiscDB-style lookups say what a title is. */
+export type TitleAssignment = 'episode' | 'main_movie' | 'extra' | 'discarded';
+
+export interface DiscMapping {
+  titleIndex: number;
+  assignment: TitleAssignment;
+  season: number | null;
+  episode: number | null;
+  /** Last episode of a combined title ("11-12"), else null. */
+  episodeEnd: number | null;
+  name: string | null;
+}
+
+/** Per-title hints an identifier may give (Play All detection, main feature candidates). */
+export interface TitleHint {
+  titleIndex: number;
+  role: 'episode_candidate' | 'play_all' | 'main_feature_candidate' | 'extra' | 'short';
+  /** Whether the title should be ripped at all. */
+  rip: boolean;
+  reason?: string;
+}
+
+export interface Identification {
+  contentType: ContentType;
+  source: ClassificationSource;
+  /** 0.0–1.0; bands: ≥0.8 high, 0.5–0.79 medium, <0.5 low. */
+  confidence: number;
+  title: string | null;
+  year: number | null;
+  season: number | null;
+  discNumber: number | null;
+  catalogId: number | null;
+  catalogTitle: string | null;
+  discLookup: { titleSlug: string; discSlug: string; mappings: DiscMapping[] } | null;
+  titleHints: TitleHint[];
+  ambiguousMovie: boolean;
+  /** Set when the identifier wants a human to confirm. */
+  reviewReason: string | null;
+  /** Human-readable reasons for the answer, kept as evidence. */
+  evidence: string[];
+}
+
+/** What a stage may see of a job (read-only snapshot). */
+export interface JobView {
+  id: number;
+  source: DiscSource;
+  contentType: ContentType;
+  volumeLabel: string;
+  detectedTitle: string | null;
+  /** Release year (movie) or first-air year (show) from identification; null when unknown. */
+  detectedYear: number | null;
+  detectedSeason: number | null;
+  discNumber: number | null;
+  contentHash: string | null;
+  catalogId: number | null;
+  catalogTitle: string | null;
+  discMappings: DiscMapping[] | null;
+  stagingPath: string | null;
+  /** True when the user declared the identity (import body or identify call). */
+  identityDeclared: boolean;
+}
+
+export type TitleState = 'pending' | 'ripping' | 'queued' | 'matching' | 'matched' | 'review' | 'completed' | 'failed';
+
+export interface TitleView {
+  id: number;
+  titleIndex: number;
+  durationSeconds: number;
+  sizeBytes: number;
+  resolution: string | null;
+  state: TitleState;
+  /** Path of the ripped (or in-place) file once it exists. */
+  filePath: string | null;
+  isExtra: boolean;
+}
+
+export interface ScoreComponent {
+  name: string;
+  /** 0.0–1.0 */
+  value: number;
+  weight: number;
+  detail?: string;
+}
+
+export interface MatchCandidate {
+  kind: TitleAssignment;
+  season: number | null;
+  episode: number | null;
+  episodeEnd: number | null;
+  edition: string | null;
+  score: number;
+}
+
+export interface MatchResult {
+  kind: TitleAssignment;
+  season: number | null;
+  episode: number | null;
+  episodeEnd: number | null;
+  edition: string | null;
+  /** 0.0–1.0 */
+  confidence: number;
+  /** e.g. local_asr, local_disc_lookup, user_review, network_disc. */
+  source: string;
+  components: ScoreComponent[];
+  candidates: MatchCandidate[];
+}
+
+export type ConflictChoice = 'skip' | 'overwrite' | 'ask';
+export type ExtrasPolicy = 'keep' | 'skip' | 'ask';
+
+export interface OrganizableTitle {
+  titleIndex: number;
+  filePath: string;
+  match: MatchResult;
+  /** Per-title decision already made by a reviewer, else null (the default applies). */
+  conflictResolution: ConflictChoice | null;
+}
+
+export interface OrganizeInput {
+  job: JobView;
+  titles: OrganizableTitle[];
+  libraryMoviesPath: string;
+  libraryTvPath: string;
+  extrasPolicy: ExtrasPolicy;
+  conflictDefault: ConflictChoice;
+}
+
+export interface PlannedMove {
+  titleIndex: number;
+  from: string;
+  /** Final path in the library; null when the title is not moved. */
+  to: string | null;
+  action: 'move' | 'skip' | 'review';
+  reason: string | null;
+  /**
+   * True when the plan deliberately replaces a file that already exists at `to` (conflict choice
+   * "overwrite"). Absent or false: apply must never replace an existing file.
+   */
+  overwrite?: boolean;
+}
+
+export interface OrganizePlan {
+  moves: PlannedMove[];
+}
+
+export interface OrganizedTitle {
+  titleIndex: number;
+  status: 'moved' | 'skipped' | 'review' | 'failed';
+  path: string | null;
+  message: string | null;
+}
+
+export interface OrganizeOutcome {
+  titles: OrganizedTitle[];
+  /** The folder in the library that now holds the job's files. */
+  libraryPath: string | null;
+}

@@ -1,0 +1,2 @@
+// tsyringe needs the Reflect metadata polyfill before any container is used.
+import 'reflect-metadata';

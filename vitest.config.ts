@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['plugin-sdk/test/**/*.test.ts', 'core/test/**/*.test.ts', 'plugins/*/test/**/*.test.ts', 'test/**/*.test.ts'],
+    exclude: ['**/node_modules/**', 'test/fixtures/**'],
+    setupFiles: ['test/support/vitest-setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+    reporters: ['default', './test/support/summary-reporter.ts'],
+  },
+});
