@@ -31,15 +31,17 @@ export function createHttpApp(options: HttpAppOptions): websockify.App {
     await next();
   });
   const router = mountRoutes(options.routes, { debug: options.debug, ...(options.isLoopback ? { isLoopback: options.isLoopback } : {}) });
-  app.use(router.routes());
-  app.use(router.allowedMethods());
-  app.use(staticUi(options.uiDist));
-  app.use(async (ctx) => {
+  // Whatever nothing answered becomes a JSON 404 (or 405 when the path exists for other methods).
+  app.use(async (ctx, next) => {
+    await next();
     if (ctx.body !== undefined && ctx.body !== null) return;
     if (ctx.status === 405) return sendError(ctx, 405, 'method_not_allowed', `${ctx.method} is not allowed on ${ctx.path}`);
     if (ctx.method === 'OPTIONS' && ctx.status === 200) return;
     sendError(ctx, 404, 'not_found', `No route ${ctx.method} ${ctx.path}`);
   });
+  app.use(router.routes());
+  app.use(router.allowedMethods());
+  app.use(staticUi(options.uiDist));
   app.ws.use(async (ctx) => {
     if (ctx.path !== '/ws') {
       ctx.websocket.close(1008, 'unknown WebSocket path; use /ws');

@@ -10,7 +10,10 @@ export async function readJsonBody(ctx: Context, limit = MAX_BODY_BYTES): Promis
   for await (const chunk of ctx.req) {
     const buf = chunk as Buffer;
     size += buf.length;
-    if (size > limit) throw new HttpError(413, 'payload_too_large', `Request body is larger than ${limit} bytes`);
+    if (size > limit) {
+      ctx.set('Connection', 'close'); // the rest of the body is never read: this connection cannot be reused
+      throw new HttpError(413, 'payload_too_large', `Request body is larger than ${limit} bytes`);
+    }
     chunks.push(buf);
   }
   const text = Buffer.concat(chunks).toString('utf8');

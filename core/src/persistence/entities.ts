@@ -1,0 +1,132 @@
+/**
+ * MikroORM entity definitions (defineEntity, no decorators). Columns are snake_case through the
+ * default UnderscoreNamingStrategy. The migrations in /migrations create exactly this schema; a
+ * test checks that `orm.schema.getUpdateSchemaSQL()` is empty after migrating, so the two cannot
+ * drift. Entities never leave the repositories: they are mapped to the plain records of
+ * records.ts (see entity-mappers.ts).
+ */
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import type { ClassificationSource, ContentType, JobState, SourceKind, TitleState } from '@spindle/plugin-sdk';
+
+export const JobEntity = defineEntity({
+  name: 'Job',
+  tableName: 'job',
+  indexes: [
+    { name: 'job_state_index', properties: ['state'] },
+    { name: 'job_created_at_index', properties: ['createdAt'] },
+  ],
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    state: p.text().$type<JobState>().default('idle'),
+    contentType: p.text().$type<ContentType>().default('unknown'),
+    volumeLabel: p.text(),
+    driveId: p.text().nullable(),
+    sourceKind: p.text().$type<SourceKind>().default('disc'),
+    sourcePath: p.text().nullable(),
+    detectedTitle: p.text().nullable(),
+    detectedSeason: p.integer().nullable(),
+    detectedYear: p.integer().nullable(),
+    discNumber: p.integer().nullable(),
+    contentHash: p.text().nullable(),
+    discMappingsJson: p.text().nullable(),
+    createdAt: p.datetime(),
+    updatedAt: p.datetime(),
+    completedAt: p.datetime().nullable(),
+    clearedAt: p.datetime().nullable(),
+    errorMessage: p.text().nullable(),
+    stagingPath: p.text().nullable(),
+    libraryPath: p.text().nullable(),
+    classificationSource: p.text().$type<ClassificationSource>().nullable(),
+    classificationConfidence: p.float().nullable(),
+    catalogTitle: p.text().nullable(),
+    catalogId: p.integer().nullable(),
+    isAmbiguousMovie: p.boolean().default(false),
+    reviewReason: p.text().nullable(),
+    discLookupTitleSlug: p.text().nullable(),
+    discLookupDiscSlug: p.text().nullable(),
+    subtitleStatus: p.text().nullable(),
+    subtitlesDownloaded: p.integer().default(0),
+    subtitlesTotal: p.integer().default(0),
+    subtitlesFailed: p.integer().default(0),
+    progressPercent: p.float().default(0),
+    currentSpeed: p.text().nullable(),
+    etaSeconds: p.integer().nullable(),
+    // Added by migration 2 (AddJobTimelineAndPluginStore).
+    resumeState: p.text().$type<JobState>().nullable(),
+    identityDeclared: p.boolean().default(false),
+    simulated: p.boolean().default(false),
+    identificationJson: p.text().nullable(),
+  },
+});
+
+export const TitleEntity = defineEntity({
+  name: 'Title',
+  tableName: 'title',
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    job: () => p.manyToOne(JobEntity).mapToPk().deleteRule('cascade').updateRule('cascade'),
+    titleIndex: p.integer(),
+    durationSeconds: p.float(),
+    sizeBytes: p.integer(),
+    resolution: p.text().nullable(),
+    state: p.text().$type<TitleState>().default('pending'),
+    matchedEpisode: p.text().nullable(),
+    edition: p.text().nullable(),
+    isExtra: p.boolean().default(false),
+    matchConfidence: p.float().nullable(),
+    matchSource: p.text().nullable(),
+    matchDetailsJson: p.text().nullable(),
+    conflictResolution: p.text().nullable(),
+    organizedPath: p.text().nullable(),
+    outputFilename: p.text().nullable(),
+    filePath: p.text().nullable(),
+    sourceFile: p.text().nullable(),
+    // Added by migration 2 (AddJobTimelineAndPluginStore).
+    selected: p.boolean().default(true),
+    role: p.text().nullable(),
+  },
+});
+
+export const JobEventEntity = defineEntity({
+  name: 'JobEvent',
+  tableName: 'job_event',
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    job: () => p.manyToOne(JobEntity).mapToPk().deleteRule('cascade').updateRule('cascade'),
+    at: p.datetime(),
+    fromState: p.text().$type<JobState>().nullable(),
+    toState: p.text().$type<JobState>(),
+    message: p.text().nullable(),
+  },
+});
+
+export const AppConfigEntryEntity = defineEntity({
+  name: 'AppConfigEntry',
+  tableName: 'app_config',
+  properties: {
+    key: p.text().primary(),
+    valueJson: p.text(),
+    updatedAt: p.datetime(),
+  },
+});
+
+export const PluginKvEntryEntity = defineEntity({
+  name: 'PluginKvEntry',
+  tableName: 'plugin_kv',
+  uniques: [{ name: 'plugin_kv_plugin_id_key_unique', properties: ['pluginId', 'key'] }],
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    pluginId: p.text(),
+    key: p.text(),
+    valueJson: p.text(),
+    updatedAt: p.datetime(),
+  },
+});
+
+export type JobRow = InferEntity<typeof JobEntity>;
+export type TitleRow = InferEntity<typeof TitleEntity>;
+export type JobEventRow = InferEntity<typeof JobEventEntity>;
+export type AppConfigEntryRow = InferEntity<typeof AppConfigEntryEntity>;
+export type PluginKvEntryRow = InferEntity<typeof PluginKvEntryEntity>;
+
+export const ALL_ENTITIES = [JobEntity, TitleEntity, JobEventEntity, AppConfigEntryEntity, PluginKvEntryEntity];

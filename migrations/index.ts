@@ -1,0 +1,16 @@
+/**
+ * The ordered list of schema migrations, passed to MikroORM as `migrations.migrationsList`.
+ * Append new migrations at the end; names are `<yyyymmddhhmmss>-<VerbNoun>` and never change
+ * once released (they are the keys stored in the `mikro_orm_migrations` table).
+ */
+import type { MigrationObject } from '@mikro-orm/core';
+import { CreateInitialSchema } from './20261122000000-CreateInitialSchema.ts';
+import { AddJobTimelineAndPluginStore } from './20261122010000-AddJobTimelineAndPluginStore.ts';
+
+export const migrationsList: MigrationObject[] = [
+  { name: '20261122000000-CreateInitialSchema', class: CreateInitialSchema },
+  { name: '20261122010000-AddJobTimelineAndPluginStore', class: AddJobTimelineAndPluginStore },
+];
+
+/** The newest migration: what a fresh or stamped database is at. */
+export const LATEST_MIGRATION = migrationsList[migrationsList.length - 1]!.name;
