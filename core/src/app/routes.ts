@@ -3,6 +3,12 @@ import type { ServerSettings } from '../config/server-settings.ts';
 import type { ConfigService } from '../config/config-service.ts';
 import { openApiRoutes } from '../http/routes/openapi-routes.ts';
 import { healthRoutes } from '../http/routes/health-routes.ts';
+import { historyRoutes } from '../http/routes/history-routes.ts';
+import { jobRoutes } from '../http/routes/job-routes.ts';
+import { simulationRoutes } from '../http/routes/simulation-routes.ts';
+import { stagingRoutes } from '../http/routes/staging-routes.ts';
+import type { JobCommands } from '../jobs/job-commands.ts';
+import type { DiscSimulator } from '../simulation/disc-simulator.ts';
 import type { RouteSpec } from '../http/route-spec.ts';
 import type { JobIntake } from '../intake/job-intake.ts';
 import type { JobService } from '../jobs/job-service.ts';
@@ -21,12 +27,19 @@ export interface RouteDeps {
   config: ConfigService;
   logs: LogSink;
   db: Database;
+  commands: JobCommands;
+  simulator: DiscSimulator;
   version: string;
 }
 
 export function buildRoutes(deps: RouteDeps): RouteSpec[] {
   const routes: RouteSpec[] = [
     ...healthRoutes({ version: deps.version, startedAt: deps.startedAt, debug: deps.settings.debug, plugins: () => deps.registry.plugins }),
+    // history and stats before /api/jobs/:id, which would otherwise claim them
+    ...historyRoutes(deps.db.jobs),
+    ...jobRoutes({ jobs: deps.db.jobs, titles: deps.db.titles, commands: deps.commands }),
+    ...stagingRoutes(deps.intake),
+    ...simulationRoutes(deps.simulator),
   ];
   routes.push(...openApiRoutes(() => routes, { version: deps.version, debug: deps.settings.debug }));
   return routes;

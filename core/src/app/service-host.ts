@@ -32,6 +32,9 @@ import { APP_VERSION, ROOT_NODE_MODULES, UI_DIST, WORKSPACE_PLUGINS } from './ap
 import { buildRoutes } from './routes.ts';
 import { DetectorHost } from './detector-host.ts';
 import { JobIntake } from '../intake/job-intake.ts';
+import { JobCommands } from '../jobs/job-commands.ts';
+import { DiscSimulator } from '../simulation/disc-simulator.ts';
+import { createSimulatedSteps } from '../simulation/simulated-steps.ts';
 
 /** Values of plugin settings whose names say they are credentials. */
 function pluginSecretValues(settings: Record<string, Record<string, unknown>>): string[] {
@@ -145,6 +148,7 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
 
     const jobService = container.resolve(JobService);
     container.register(Tokens.JobService, { useValue: jobService });
+    let simulator: DiscSimulator | null = null;
     const runner = new PipelineRunner({
       jobs: db.jobs,
       titles: db.titles,
@@ -154,15 +158,18 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
       config,
       logger: logs.logger('pipeline'),
       workRoot: join(settings.dataDir, 'work'),
+      simulatedSteps: createSimulatedSteps((jobId) => simulator?.multiplier(jobId) ?? 1),
     });
     container.register(Tokens.PipelineRunner, { useValue: runner });
     cleanups.push(() => runner.shutdown());
 
     const intake = new JobIntake({ jobService, runner, bus });
+    const commands = new JobCommands({ jobs: db.jobs, titles: db.titles, jobService, runner });
+    simulator = new DiscSimulator({ jobs: db.jobs, jobService, runner, intake, bus, config });
     const gateway = new ClientGateway(bus, logs.logger('ws'), options.gateway);
     cleanups.push(() => gateway.close());
     const startedAt = new Date();
-    const routes = buildRoutes({ settings, startedAt, registry, runner, jobService, intake, config, logs, db, version: APP_VERSION });
+    const routes = buildRoutes({ settings, startedAt, registry, runner, jobService, intake, config, logs, db, commands, simulator, version: APP_VERSION });
     const app = createHttpApp({ routes, gateway, uiDist: options.uiDist ?? UI_DIST, debug: settings.debug, logger: logs.logger('http') });
     // koa-websocket attaches its WebSocket server inside app.listen().
     const server = await listen(app, settings.port, settings.host);

@@ -46,9 +46,11 @@ export function compileValidator(part: Part, schema: JsonSchema | undefined): Co
   }
   const validate: ValidateFunction = (part === 'body' ? strictAjv : coercingAjv).compile(schema);
   return (value) => {
-    const input = part === 'body' ? value : structuredClone(value ?? {});
-    if (part === 'body' && input === undefined && (schema.type === 'object' || schema.required)) {
-      throw new HttpError(400, 'invalid_request', 'Request body is required (JSON)');
+    let input = part === 'body' ? value : structuredClone(value ?? {});
+    if (part === 'body' && input === undefined) {
+      const optional = Array.isArray(schema.type) && schema.type.includes('null');
+      if (!optional) throw new HttpError(400, 'invalid_request', 'Request body is required (JSON)');
+      input = null;
     }
     if (!validate(input)) {
       const first = validate.errors?.[0];

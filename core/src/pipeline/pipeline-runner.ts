@@ -18,7 +18,9 @@ import { matchStep } from './steps/match-step.ts';
 import { organizeStep } from './steps/organize-step.ts';
 import { ripStep } from './steps/rip-step.ts';
 
-const STEPS: Partial<Record<JobState, { step: Step; next: JobState }>> = {
+export type StepTable = Partial<Record<JobState, { step: Step; next: JobState }>>;
+
+const STEPS: StepTable = {
   identifying: { step: identifyStep, next: 'ripping' },
   ripping: { step: ripStep, next: 'matching' },
   matching: { step: matchStep, next: 'organizing' },
@@ -34,6 +36,8 @@ export interface PipelineRunnerDeps {
   config: ConfigReader;
   logger: Logger;
   workRoot: string;
+  /** Steps for DEBUG-simulated jobs (fake titles and progress instead of plugins). */
+  simulatedSteps?: StepTable;
 }
 
 interface RunHandle {
@@ -77,9 +81,9 @@ export class PipelineRunner {
   }
 
   /** Aborts every running job without failing it: the next start reconciles them. */
-  async shutdown(): Promise<void> {
+  async shutdown(reason = 'Spindle is shutting down'): Promise<void> {
     const handles = [...this.running.values()];
-    for (const h of handles) h.controller.abort(new Error('Spindle is shutting down'));
+    for (const h of handles) h.controller.abort(new Error(reason));
     await Promise.all(handles.map((h) => h.done));
   }
 
@@ -116,7 +120,7 @@ export class PipelineRunner {
         await this.deps.jobService.transition(jobId, 'identifying');
         continue;
       }
-      const entry = STEPS[job.state];
+      const entry = (job.simulated && this.deps.simulatedSteps ? this.deps.simulatedSteps : STEPS)[job.state];
       if (!entry) return;
       try {
         const outcome = await entry.step(job, stepDeps);

@@ -1,0 +1,93 @@
+/** History (server-side filters, pagination, search) and statistics over the whole history. */
+import type { JobRepository } from '../../persistence/ports.ts';
+import { defineRoute, type RouteSpec } from '../route-spec.ts';
+import { jobSchema, toJobWire } from '../wire/job-wire.ts';
+
+export const TOP_ERRORS = 5;
+export const RECENT_JOBS = 10;
+
+interface HistoryQuery {
+  page?: number;
+  per_page?: number;
+  content_type?: 'tv' | 'movie';
+  state?: 'completed' | 'failed';
+  q?: string;
+}
+
+export function historyRoutes(jobs: JobRepository): RouteSpec[] {
+  return [
+    defineRoute<Record<string, never>, HistoryQuery>({
+      method: 'get', path: '/api/jobs/history', tag: 'history', operationId: 'listHistory',
+      summary: 'Completed and failed jobs (cleared ones included), newest first, filtered and paginated',
+      query: {
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          page: { type: 'integer', minimum: 1, maximum: 1_000_000, default: 1 },
+          per_page: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
+          content_type: { enum: ['tv', 'movie'] },
+          state: { enum: ['completed', 'failed'] },
+          q: { type: 'string', minLength: 1, maxLength: 200, description: 'search volume label, detected or catalog title' },
+        },
+      },
+      response: {
+        type: 'object',
+        required: ['items', 'total', 'page', 'per_page', 'pages'],
+        properties: {
+          items: { type: 'array', items: jobSchema },
+          total: { type: 'integer' },
+          page: { type: 'integer' },
+          per_page: { type: 'integer' },
+          pages: { type: 'integer' },
+        },
+      },
+      handler: async ({ query }) => {
+        const page = query.page ?? 1;
+        const perPage = query.per_page ?? 20;
+        const { items, total } = await jobs.history({
+          page,
+          perPage,
+          ...(query.content_type ? { contentType: query.content_type } : {}),
+          ...(query.state ? { state: query.state } : {}),
+          ...(query.q ? { search: query.q } : {}),
+        });
+        return { items: items.map(toJobWire), total, page, per_page: perPage, pages: Math.ceil(total / perPage) };
+      },
+    }),
+    defineRoute({
+      method: 'get', path: '/api/jobs/stats', tag: 'history', operationId: 'getStats',
+      summary: 'Statistics over the whole history',
+      response: {
+        type: 'object',
+        required: ['total_jobs', 'completed', 'failed', 'tv', 'movie', 'avg_processing_seconds', 'top_errors', 'recent_jobs'],
+        properties: {
+          total_jobs: { type: 'integer' },
+          completed: { type: 'integer' },
+          failed: { type: 'integer' },
+          tv: { type: 'integer' },
+          movie: { type: 'integer' },
+          avg_processing_seconds: { type: ['number', 'null'] },
+          top_errors: {
+            type: 'array',
+            maxItems: TOP_ERRORS,
+            items: { type: 'object', required: ['message', 'count'], properties: { message: { type: 'string' }, count: { type: 'integer' } } },
+          },
+          recent_jobs: { type: 'array', items: jobSchema, maxItems: RECENT_JOBS },
+        },
+      },
+      handler: async () => {
+        const s = await jobs.stats(TOP_ERRORS, RECENT_JOBS);
+        return {
+          total_jobs: s.totalJobs,
+          completed: s.completed,
+          failed: s.failed,
+          tv: s.tv,
+          movie: s.movie,
+          avg_processing_seconds: s.avgProcessingSeconds,
+          top_errors: s.topErrors,
+          recent_jobs: s.recentJobs.map(toJobWire),
+        };
+      },
+    }),
+  ];
+}

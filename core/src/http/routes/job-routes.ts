@@ -1,0 +1,117 @@
+/** The job endpoints of the spec: list, one job, detail, titles, start, cancel, clear, review, approve-all. */
+import { NotFoundError } from '@spindle/plugin-sdk';
+import type { JobCommands } from '../../jobs/job-commands.ts';
+import type { JobRepository, TitleRepository } from '../../persistence/ports.ts';
+import { parseMappings } from '../../pipeline/job-view.ts';
+import { defineRoute, idParams, type RouteSpec } from '../route-spec.ts';
+import { jobSchema, toJobWire } from '../wire/job-wire.ts';
+import { titleSchema, toTitleWire } from '../wire/title-wire.ts';
+
+export interface JobRouteDeps {
+  jobs: JobRepository;
+  titles: TitleRepository;
+  commands: JobCommands;
+}
+
+export const ACTIVE_JOBS_LIMIT = 10;
+
+const reviewBody = {
+  type: 'object',
+  required: ['title_id'],
+  additionalProperties: false,
+  properties: {
+    title_id: { type: 'integer', minimum: 1, maximum: 2147483647 },
+    episode_code: { type: ['string', 'null'], pattern: '^S\\d{2}E\\d{2,3}$' },
+    edition: { type: ['string', 'null'], minLength: 1, maxLength: 100 },
+  },
+};
+
+export function jobRoutes(deps: JobRouteDeps): RouteSpec[] {
+  const requireJob = async (id: number) => {
+    const job = await deps.jobs.get(id);
+    if (!job) throw new NotFoundError('job_not_found', `Job ${id} does not exist`);
+    return job;
+  };
+  type Id = { id: number };
+  return [
+    defineRoute({
+      method: 'get', path: '/api/jobs', tag: 'jobs', operationId: 'listJobs',
+      summary: 'Active jobs (not cleared), newest first, at most 10',
+      response: { type: 'array', items: jobSchema, maxItems: ACTIVE_JOBS_LIMIT },
+      handler: async () => (await deps.jobs.listActive(ACTIVE_JOBS_LIMIT)).map(toJobWire),
+    }),
+    defineRoute<Id>({
+      method: 'get', path: '/api/jobs/:id', tag: 'jobs', operationId: 'getJob', summary: 'One job',
+      params: idParams, response: jobSchema, errors: [404],
+      handler: async ({ params }) => toJobWire(await requireJob(params.id)),
+    }),
+    defineRoute<Id>({
+      method: 'get', path: '/api/jobs/:id/detail', tag: 'jobs', operationId: 'getJobDetail',
+      summary: 'A job with its titles, parsed disc mappings, identification evidence and state timeline',
+      params: idParams, errors: [404],
+      response: {
+        allOf: [jobSchema],
+        type: 'object',
+        properties: {
+          titles: { type: 'array', items: titleSchema },
+          disc_mappings: { type: ['array', 'null'] },
+          identification: { type: ['array', 'null'] },
+          timeline: { type: 'array', items: { type: 'object' } },
+        },
+      },
+      handler: async ({ params }) => {
+        const job = await requireJob(params.id);
+        const [titles, timeline] = await Promise.all([deps.titles.listByJob(job.id), deps.jobs.timeline(job.id)]);
+        let identification: unknown = null;
+        try {
+          identification = job.identificationJson ? JSON.parse(job.identificationJson) : null;
+        } catch {
+          identification = null;
+        }
+        return {
+          ...toJobWire(job),
+          titles: titles.map(toTitleWire),
+          disc_mappings: parseMappings(job.discMappingsJson),
+          identification,
+          timeline: timeline.map((e) => ({ at: e.at.toISOString(), from: e.fromState, to: e.toState, message: e.message })),
+        };
+      },
+    }),
+    defineRoute<Id>({
+      method: 'get', path: '/api/jobs/:id/titles', tag: 'jobs', operationId: 'listJobTitles', summary: 'All titles of a job with match results',
+      params: idParams, response: { type: 'array', items: titleSchema }, errors: [404],
+      handler: async ({ params }) => (await deps.titles.listByJob((await requireJob(params.id)).id)).map(toTitleWire),
+    }),
+    defineRoute<Id>({
+      method: 'post', path: '/api/jobs/:id/start', tag: 'jobs', operationId: 'startJob',
+      summary: 'Start an idle job, or continue a job after review', params: idParams, response: jobSchema, errors: [404, 409],
+      handler: async ({ params }) => toJobWire(await deps.commands.start(params.id)),
+    }),
+    defineRoute<Id>({
+      method: 'post', path: '/api/jobs/:id/cancel', tag: 'jobs', operationId: 'cancelJob',
+      summary: 'Cancel a job: its running stage is aborted and it becomes failed ("Cancelled by user")',
+      params: idParams, response: jobSchema, errors: [404, 409],
+      handler: async ({ params }) => toJobWire(await deps.commands.cancel(params.id)),
+    }),
+    defineRoute<Id>({
+      method: 'delete', path: '/api/jobs/:id', tag: 'jobs', operationId: 'clearJob',
+      summary: 'Clear a job from the dashboard (soft delete: it stays in history and statistics)',
+      params: idParams, response: jobSchema, errors: [404, 409],
+      handler: async ({ params }) => toJobWire(await deps.commands.clear(params.id)),
+    }),
+    defineRoute<Id, Record<string, never>, { title_id: number; episode_code?: string | null; edition?: string | null }>({
+      method: 'post', path: '/api/jobs/:id/review', tag: 'review', operationId: 'reviewTitle',
+      summary: 'Decide what one title is (episode code, edition, or neither to skip it)',
+      params: idParams, body: reviewBody, response: titleSchema, errors: [404, 409],
+      handler: async ({ params, body }) =>
+        toTitleWire(
+          await deps.commands.review(params.id, { titleId: body.title_id, episodeCode: body.episode_code ?? null, edition: body.edition ?? null }),
+        ),
+    }),
+    defineRoute<Id>({
+      method: 'post', path: '/api/jobs/:id/approve-all', tag: 'review', operationId: 'approveAll',
+      summary: 'Accept the best candidate of every title waiting for review and continue', params: idParams, response: jobSchema, errors: [404, 409],
+      handler: async ({ params }) => toJobWire(await deps.commands.approveAll(params.id)),
+    }),
+  ];
+}

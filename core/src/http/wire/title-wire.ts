@@ -1,0 +1,63 @@
+/** The wire shape of a Title and its JSON Schema. */
+import type { TitleRecord } from '../../persistence/records.ts';
+
+function parseDetails(json: string | null): unknown {
+  if (!json) return null;
+  try {
+    return JSON.parse(json) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+export function toTitleWire(title: TitleRecord) {
+  return {
+    id: title.id,
+    job_id: title.jobId,
+    title_index: title.titleIndex,
+    duration_seconds: title.durationSeconds,
+    size_bytes: title.sizeBytes,
+    resolution: title.resolution,
+    state: title.state,
+    matched_episode: title.matchedEpisode,
+    edition: title.edition,
+    is_extra: title.isExtra,
+    match_confidence: title.matchConfidence,
+    match_source: title.matchSource,
+    match_details: parseDetails(title.matchDetailsJson),
+    conflict_resolution: title.conflictResolution,
+    organized_path: title.organizedPath,
+    output_filename: title.outputFilename,
+    source_file: title.sourceFile,
+    selected: title.selected,
+    role: title.role,
+  };
+}
+
+const str = { type: ['string', 'null'] };
+
+export const titleSchema = {
+  type: 'object',
+  required: ['id', 'job_id', 'title_index', 'duration_seconds', 'size_bytes', 'state'],
+  properties: {
+    id: { type: 'integer' },
+    job_id: { type: 'integer' },
+    title_index: { type: 'integer' },
+    duration_seconds: { type: 'number' },
+    size_bytes: { type: 'integer' },
+    resolution: str,
+    state: { enum: ['pending', 'ripping', 'queued', 'matching', 'matched', 'review', 'completed', 'failed'] },
+    matched_episode: { type: ['string', 'null'], pattern: '^S\\d{2,3}E\\d{2,3}(-E\\d{2,3})?$' },
+    edition: str,
+    is_extra: { type: 'boolean' },
+    match_confidence: { type: ['number', 'null'], minimum: 0, maximum: 1 },
+    match_source: str,
+    match_details: { description: 'The match result: kind, named score components with weights, candidates' },
+    conflict_resolution: { enum: ['skip', 'overwrite', 'ask', null] },
+    organized_path: str,
+    output_filename: str,
+    source_file: str,
+    selected: { type: 'boolean', description: 'false when the title is not ripped (Play All, short clips)' },
+    role: str,
+  },
+} as const;

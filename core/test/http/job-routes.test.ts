@@ -1,0 +1,217 @@
+import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { apiClient, eventually } from '../../../test/support/http-client.ts';
+import { EMPTY_PIPELINE, startTestService, type TestService } from '../../../test/support/service-harness.ts';
+import { connectWs } from '../../../test/support/ws-client.ts';
+
+let svc: TestService;
+let api: ReturnType<typeof apiClient>;
+
+beforeAll(async () => {
+  svc = await startTestService({ config: { pipeline: EMPTY_PIPELINE }, env: { DEBUG: 'true' } });
+  api = apiClient(svc.url);
+});
+afterAll(() => svc.close());
+beforeEach(async () => {
+  expect((await api.del('/api/simulate/reset-all-jobs')).status).toBe(200);
+});
+
+/** A job parked in review_needed with two titles waiting for a decision. */
+async function jobInReview() {
+  const { jobService, db } = svc.service;
+  const job = await jobService.create({ sourceKind: 'folder', volumeLabel: 'SHOW_S1_D1', contentType: 'tv', detectedSeason: 1 });
+  const candidates = [
+    { kind: 'episode', season: 1, episode: 3, episodeEnd: null, edition: null, score: 0.62 },
+    { kind: 'episode', season: 1, episode: 4, episodeEnd: null, edition: null, score: 0.4 },
+  ];
+  const details = { kind: 'episode', season: 1, episode: 3, episodeEnd: null, edition: null, confidence: 0.62, source: 'local_asr', components: [], candidates };
+  const titles = await db.titles.replaceForJob(job.id, [
+    { titleIndex: 0, durationSeconds: 1300, sizeBytes: 10, state: 'review', matchDetailsJson: JSON.stringify(details), filePath: '/x/a.mkv' },
+    { titleIndex: 1, durationSeconds: 1310, sizeBytes: 10, state: 'review', matchDetailsJson: null, filePath: '/x/b.mkv' },
+  ]);
+  for (const s of ['identifying', 'ripping', 'matching'] as const) await jobService.transition(job.id, s);
+  await jobService.transition(job.id, 'review_needed', { patch: { reviewReason: '2 titles need review', resumeState: 'organizing' } });
+  return { job, titles };
+}
+
+describe('jobs API', () => {
+  it('lists active jobs newest first, at most 10, without cleared ones', async () => {
+    expect((await api.get('/api/jobs')).body).toEqual([]);
+    const ids: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const res = await api.post('/api/simulate/insert-disc', { volume_label: `DISC_${i}`, simulate_ripping: false });
+      expect(res.status).toBe(201);
+      ids.push(res.body.id);
+    }
+    const list = await api.get('/api/jobs');
+    expect(list.body.map((j: { id: number }) => j.id)).toEqual(ids.slice(2).reverse());
+    expect((await api.del(`/api/jobs/${ids[11]}`)).body.cleared_at).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect((await api.get('/api/jobs')).body.map((j: { id: number }) => j.id)).not.toContain(ids[11]);
+  });
+
+  it('answers one job, its detail and its titles, with 404 and 400 for bad ids', async () => {
+    const created = (await api.post('/api/simulate/insert-disc', { volume_label: 'MOVIE_X', content_type: 'movie', simulate_ripping: false })).body;
+    const one = await api.get(`/api/jobs/${created.id}`);
+    expect(one).toMatchObject({ status: 200, body: { id: created.id, state: 'idle', content_type: 'movie', volume_label: 'MOVIE_X', cleared_at: null } });
+    expect(one.body.created_at).toMatch(/Z$/);
+    const detail = await api.get(`/api/jobs/${created.id}/detail`);
+    expect(detail.body).toMatchObject({ id: created.id, titles: [], disc_mappings: null });
+    expect((await api.get(`/api/jobs/${created.id}/titles`)).body).toEqual([]);
+    expect((await api.get('/api/jobs/999999')).body.error.code).toBe('job_not_found');
+    expect((await api.get('/api/jobs/999999/detail')).status).toBe(404);
+    expect((await api.get('/api/jobs/999999/titles')).status).toBe(404);
+    expect((await api.get('/api/jobs/abc')).status).toBe(400);
+    expect((await api.get('/api/jobs/-1')).status).toBe(400);
+  });
+
+  it('runs a simulated disc to completion and broadcasts every transition in order', async () => {
+    const ws = await connectWs(svc.url);
+    const created = (await api.post('/api/simulate/insert-disc', { volume_label: 'FAST_SHOW', content_type: 'tv', simulate_ripping: true, rip_speed_multiplier: 50 })).body;
+    const done = await eventually(() => api.get(`/api/jobs/${created.id}`), (r) => r.body.state === 'completed');
+    expect(done.body).toMatchObject({ progress_percent: 100, detected_title: 'FAST SHOW', classification_source: 'heuristic' });
+    const titles = (await api.get(`/api/jobs/${created.id}/titles`)).body;
+    expect(titles.map((t: { state: string }) => t.state)).toEqual(['completed', 'completed', 'completed', 'completed']);
+    expect(titles.map((t: { matched_episode: string }) => t.matched_episode)).toEqual(['S01E01', 'S01E02', 'S01E03', 'S01E04']);
+    await ws.waitFor((m) => m.type === 'job_update' && m.job_id === created.id && m.state === 'completed');
+    const states = ws.messages.filter((m) => m.type === 'job_update' && m.job_id === created.id).map((m) => m.state);
+    const transitions = states.filter((s, i) => i === 0 || s !== states[i - 1]);
+    expect(transitions).toEqual(['idle', 'identifying', 'ripping', 'matching', 'organizing', 'completed']);
+    expect(ws.messages.some((m) => m.type === 'job_update' && m.state === 'ripping' && typeof m.current_speed === 'string' && m.eta_seconds !== null)).toBe(true);
+    expect(ws.messages.some((m) => m.type === 'title_update' && m.job_id === created.id && m.state === 'matched')).toBe(true);
+    await ws.close();
+  });
+
+  it('starts only idle or review_needed jobs (409 otherwise)', async () => {
+    const created = (await api.post('/api/simulate/insert-disc', { volume_label: 'SLOW', simulate_ripping: false })).body;
+    await api.post(`/api/simulate/advance-job/${created.id}`);
+    const res = await api.post(`/api/jobs/${created.id}/start`);
+    expect(res).toMatchObject({ status: 409, body: { error: { code: 'job_not_startable' } } });
+    expect((await api.post('/api/jobs/424242/start')).status).toBe(404);
+  });
+
+  it('cancels a running job: it fails with "Cancelled by user" and stops progressing; 409 once terminal', async () => {
+    const created = (await api.post('/api/simulate/insert-disc', { volume_label: 'LONG', simulate_ripping: true, rip_speed_multiplier: 0.5 })).body;
+    await eventually(() => api.get(`/api/jobs/${created.id}`), (r) => r.body.state === 'ripping');
+    const cancelled = await api.post(`/api/jobs/${created.id}/cancel`);
+    expect(cancelled).toMatchObject({ status: 200, body: { state: 'failed', error_message: 'Cancelled by user' } });
+    expect(cancelled.body.completed_at).not.toBeNull();
+    const progressAfter = (await api.get(`/api/jobs/${created.id}`)).body.progress_percent;
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await api.get(`/api/jobs/${created.id}`)).body).toMatchObject({ state: 'failed', progress_percent: progressAfter });
+    expect((await api.post(`/api/jobs/${created.id}/cancel`)).status).toBe(409);
+  });
+
+  it('refuses to clear a running job and keeps cleared jobs in history', async () => {
+    const created = (await api.post('/api/simulate/insert-disc', { volume_label: 'CLEAR_ME', simulate_ripping: false })).body;
+    await api.post(`/api/simulate/advance-job/${created.id}`);
+    expect((await api.del(`/api/jobs/${created.id}`)).status).toBe(409);
+    await api.post(`/api/jobs/${created.id}/cancel`);
+    expect((await api.del(`/api/jobs/${created.id}`)).status).toBe(200);
+    const history = await api.get('/api/jobs/history');
+    expect(history.body.items.map((j: { id: number }) => j.id)).toContain(created.id);
+    expect((await api.del('/api/jobs/999999')).status).toBe(404);
+  });
+
+  it('records review decisions per title and continues when none is left', async () => {
+    const { job, titles } = await jobInReview();
+    const bad = await api.post(`/api/jobs/${job.id}/review`, { title_id: titles[0]!.id, episode_code: 'E01' });
+    expect(bad).toMatchObject({ status: 400, body: { error: { message: expect.stringContaining('episode_code') } } });
+    expect((await api.post(`/api/jobs/${job.id}/review`, { episode_code: 'S01E01' })).status).toBe(400);
+    expect((await api.post(`/api/jobs/${job.id}/review`, { title_id: 999999, episode_code: 'S01E01' })).status).toBe(404);
+    const first = await api.post(`/api/jobs/${job.id}/review`, { title_id: titles[0]!.id, episode_code: 'S01E05', edition: null });
+    expect(first).toMatchObject({ status: 200, body: { state: 'matched', matched_episode: 'S01E05', match_source: 'user_review', match_confidence: 1 } });
+    expect((await api.get(`/api/jobs/${job.id}`)).body.state).toBe('review_needed');
+    await api.post(`/api/jobs/${job.id}/review`, { title_id: titles[1]!.id, episode_code: 'S01E06' });
+    // No organizer is configured in this test service, so the continued job fails in organizing: it did continue.
+    const after = await eventually(() => api.get(`/api/jobs/${job.id}`), (r) => r.body.state === 'failed');
+    expect(after.body.error_message).toContain('No organizer is configured');
+    const timeline = (await api.get(`/api/jobs/${job.id}/detail`)).body.timeline.map((e: { to: string }) => e.to);
+    expect(timeline).toEqual(['identifying', 'ripping', 'matching', 'review_needed', 'organizing', 'failed']);
+  });
+
+  it('refuses review on a job that is not in review (409)', async () => {
+    const created = (await api.post('/api/simulate/insert-disc', { volume_label: 'NOT_REVIEW', simulate_ripping: false })).body;
+    const { titles } = await jobInReview();
+    expect((await api.post(`/api/jobs/${created.id}/review`, { title_id: titles[0]!.id, episode_code: 'S01E01' })).status).toBe(404);
+    const own = await svc.service.db.titles.replaceForJob(created.id, [{ titleIndex: 0, durationSeconds: 1, sizeBytes: 1 }]);
+    expect((await api.post(`/api/jobs/${created.id}/review`, { title_id: own[0]!.id, episode_code: 'S01E01' })).status).toBe(409);
+    expect((await api.post(`/api/jobs/${created.id}/approve-all`)).status).toBe(409);
+  });
+
+  it('approve-all takes every best candidate and continues', async () => {
+    const { job, titles } = await jobInReview();
+    const res = await api.post(`/api/jobs/${job.id}/approve-all`);
+    expect(res).toMatchObject({ status: 200, body: { state: 'organizing', review_reason: null } });
+    const after = (await api.get(`/api/jobs/${job.id}/titles`)).body;
+    expect(after.find((t: { id: number }) => t.id === titles[0]!.id)).toMatchObject({ matched_episode: 'S01E03', match_confidence: 0.62 });
+    expect(after.find((t: { id: number }) => t.id === titles[1]!.id)).toMatchObject({ matched_episode: null, match_source: 'user_review' });
+  });
+
+  it('imports a staging folder (201) and rejects missing, non-folder and MKV-less paths (400)', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'spindle-import-'));
+    const folder = join(root, 'My_Show_S1');
+    await mkdir(folder);
+    expect((await api.post('/api/staging/import', { staging_path: folder })).body.error.message).toContain('contains no .mkv files');
+    await writeFile(join(folder, 'a.mkv'), 'x');
+    expect((await api.post('/api/staging/import', { staging_path: join(root, 'nope') })).body.error.code).toBe('staging_path_missing');
+    expect((await api.post('/api/staging/import', { staging_path: join(folder, 'a.mkv') })).body.error.code).toBe('staging_path_not_folder');
+    expect((await api.post('/api/staging/import', {})).status).toBe(400);
+    expect((await api.post('/api/staging/import', { staging_path: folder, content_type: 'cartoon' })).status).toBe(400);
+    const ok = await api.post('/api/staging/import', { staging_path: folder, content_type: 'tv', detected_title: 'My Show', detected_season: 1 });
+    expect(ok).toMatchObject({ status: 201, body: { volume_label: 'My_Show_S1', content_type: 'tv', detected_title: 'My Show', detected_season: 1, identity_declared: true, source_kind: 'folder' } });
+  });
+});
+
+describe('simulation endpoints', () => {
+  it('advance-job walks the happy path and answers 409 from a terminal state', async () => {
+    const created = (await api.post('/api/simulate/insert-disc', { volume_label: 'STEP', simulate_ripping: false })).body;
+    const seen: string[] = [];
+    for (let i = 0; i < 5; i++) seen.push((await api.post(`/api/simulate/advance-job/${created.id}`)).body.state);
+    expect(seen).toEqual(['identifying', 'ripping', 'matching', 'organizing', 'completed']);
+    expect((await api.post(`/api/simulate/advance-job/${created.id}`)).status).toBe(409);
+    expect((await api.post('/api/simulate/advance-job/987654')).status).toBe(404);
+  });
+
+  it('remove-disc takes a URL-encoded drive id and fails a job still reading it', async () => {
+    const ws = await connectWs(svc.url);
+    const created = (await api.post('/api/simulate/insert-disc', { volume_label: 'EJECT', drive_id: '/dev/sr0', simulate_ripping: true, rip_speed_multiplier: 0.5 })).body;
+    await eventually(() => api.get(`/api/jobs/${created.id}`), (r) => r.body.state === 'ripping');
+    const res = await api.post(`/api/simulate/remove-disc?drive_id=${encodeURIComponent('/dev/sr0')}`);
+    expect(res).toMatchObject({ status: 200, body: { drive_id: '/dev/sr0', failed_job_ids: [created.id] } });
+    await ws.waitFor((m) => m.type === 'drive_event' && m.event === 'removed' && m.drive_id === '/dev/sr0');
+    expect((await api.get(`/api/jobs/${created.id}`)).body.state).toBe('failed');
+    expect((await api.post('/api/simulate/remove-disc')).status).toBe(400);
+    await ws.close();
+  });
+
+  it('reset-all-jobs deletes every job and says how many', async () => {
+    await api.post('/api/simulate/insert-disc', { volume_label: 'A', simulate_ripping: false });
+    await api.post('/api/simulate/insert-disc', { volume_label: 'B', simulate_ripping: true, rip_speed_multiplier: 0.5 });
+    expect((await api.del('/api/simulate/reset-all-jobs')).body).toEqual({ deleted: 2 });
+    expect((await api.get('/api/jobs')).body).toEqual([]);
+  });
+
+  it('insert-disc-from-staging needs staging_path and a folder with MKVs', async () => {
+    expect((await api.post('/api/simulate/insert-disc-from-staging')).body.error.code).toBe('staging_path_unset');
+  });
+});
+
+describe('with DEBUG off', () => {
+  it('answers 404 on every simulation route', async () => {
+    const plain = await startTestService({ config: { pipeline: EMPTY_PIPELINE } });
+    const client = apiClient(plain.url);
+    try {
+      expect((await client.post('/api/simulate/insert-disc', { volume_label: 'X' })).status).toBe(404);
+      expect((await client.post('/api/simulate/remove-disc?drive_id=x')).status).toBe(404);
+      expect((await client.post('/api/simulate/advance-job/1')).status).toBe(404);
+      expect((await client.del('/api/simulate/reset-all-jobs')).status).toBe(404);
+      expect((await client.post('/api/simulate/insert-disc-from-staging')).status).toBe(404);
+      const spec = (await client.get('/api/openapi.json')).body;
+      expect(Object.keys(spec.paths).some((p: string) => p.startsWith('/api/simulate'))).toBe(false);
+    } finally {
+      await plain.close();
+    }
+  });
+});
