@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Makes sure the system programs the test suite uses are installed.
+# As root on Debian/Ubuntu it installs what is missing with apt-get; otherwise it prints the exact
+# install line and fails, so a missing tool is never discovered halfway through the suite.
+set -euo pipefail
+
+# command-on-PATH  Debian-package
+REQUIRED=(
+  "ffmpeg ffmpeg"
+  "ffprobe ffmpeg"
+)
+
+missing=()
+for entry in "${REQUIRED[@]}"; do
+  cmd=${entry%% *}
+  pkg=${entry##* }
+  if ! command -v "$cmd" >/dev/null 2>&1; then
+    [[ " ${missing[*]-} " == *" $pkg "* ]] || missing+=("$pkg")
+  fi
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  exit 0
+fi
+
+line="apt-get install -y --no-install-recommends ${missing[*]}"
+if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
+  echo "Installing system packages the tests need: ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  $line
+  exit 0
+fi
+
+echo "The test suite needs these system packages: ${missing[*]}" >&2
+echo "Install them with:  sudo $line" >&2
+exit 1

@@ -1,0 +1,56 @@
+/**
+ * Runs `spindle serve` as a real child process (Node 24 + tsx), as a user would, and reports the
+ * URL it listens on. Used by the startup/shutdown test and the benchmarks.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+
+const require = createRequire(import.meta.url);
+const TSX_CLI = require.resolve('tsx/cli');
+const MAIN = fileURLToPath(new URL('../../core/src/cli/main.ts', import.meta.url));
+
+export interface ServiceProcess {
+  child: ChildProcess;
+  url: string;
+  output: () => string;
+  stop(signal?: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+export async function spawnService(env: Record<string, string>, args: string[] = [], timeoutMs = 30_000): Promise<ServiceProcess> {
+  const child = spawn(process.execPath, [TSX_CLI, MAIN, 'serve', ...args], {
+    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`service did not start within ${timeoutMs} ms:\n${output}`)), timeoutMs);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const m = /listening on (http:\/\/[^\s]+)/.exec(output);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]!);
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    void exited.then(() => {
+      clearTimeout(timer);
+      reject(new Error(`service exited before listening:\n${output}`));
+    });
+  });
+  return {
+    child,
+    url,
+    output: () => output,
+    async stop(signal: NodeJS.Signals = 'SIGTERM') {
+      if (child.exitCode !== null || child.signalCode !== null) return exited;
+      child.kill(signal);
+      return exited;
+    },
+  };
+}
