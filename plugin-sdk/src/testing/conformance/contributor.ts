@@ -1,0 +1,66 @@
+/** Conformance checks for a Contributor: handles completed jobs, read-only input, abort, error codes. */
+import type { JsonObject } from '../../context.ts';
+import type { Contributor, JobCompletedInput } from '../../stages/contributor.ts';
+import type { FakeContextOptions } from '../fake-context.ts';
+import { sampleContributorInput } from '../sample-values.ts';
+import {
+  assertProgress,
+  assertUnchanged,
+  DEFAULT_ABORT_WITHIN_MS,
+  expectAbortRejection,
+  invoke,
+  invokeMayFail,
+  snapshot,
+  withContext,
+  type ConformanceCheck,
+} from './check.ts';
+
+export interface ContributorConformanceOptions {
+  create: () => Contributor | Promise<Contributor>;
+  /** A completed job (default: sampleContributorInput(), four matched episodes). */
+  input?: () => JobCompletedInput;
+  /** Settings, app settings (e.g. the disclosure gate) and providers for each context. */
+  context?: FakeContextOptions<JsonObject>;
+  abortWithinMs?: number;
+}
+
+export function contributorConformance(options: ContributorConformanceOptions): ConformanceCheck[] {
+  const input = options.input ?? sampleContributorInput;
+  const abortMs = options.abortWithinMs ?? DEFAULT_ABORT_WITHIN_MS;
+  return [
+    {
+      name: 'contributor: handles a completed job without mutating it, with progress within 0–1',
+      async run() {
+        const contributor = await invoke('create()', options.create);
+        await withContext(options.context, async (ctx) => {
+          const job = input();
+          const before = snapshot(job);
+          await invoke('jobCompleted()', () => contributor.jobCompleted(job, ctx));
+          assertUnchanged('jobCompleted()', before, job);
+          assertProgress('jobCompleted()', ctx);
+        });
+      },
+    },
+    {
+      name: 'contributor: a job without matched titles resolves or fails with a coded error',
+      async run() {
+        const contributor = await invoke('create()', options.create);
+        await withContext(options.context, async (ctx) => {
+          const job = input();
+          const unmatched: JobCompletedInput = { ...job, titles: job.titles.map((t) => ({ ...t, match: null })) };
+          await invokeMayFail('jobCompleted() of an unmatched job', () => contributor.jobCompleted(unmatched, ctx));
+          assertProgress('jobCompleted()', ctx);
+        });
+      },
+    },
+    {
+      name: 'contributor: an aborted signal rejects quickly with a coded error',
+      async run() {
+        const contributor = await invoke('create()', options.create);
+        await withContext({ ...options.context, aborted: true }, (ctx) =>
+          expectAbortRejection('jobCompleted()', () => contributor.jobCompleted(input(), ctx), abortMs),
+        );
+      },
+    },
+  ];
+}

@@ -1,0 +1,120 @@
+/**
+ * A StageContext for tests: real process runner, real HTTP client and a real temp work folder,
+ * with in-memory storage, recording logger and progress, and an abort switch.
+ */
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { HostInfo, HttpClient, JsonObject, JsonValue, PluginSetup, ProcessRunner, StageContext } from '../context.ts';
+import { AbortedError } from '../errors.ts';
+import { SDK_VERSION } from '../version.ts';
+import { createChildProcessRunner } from './child-process-runner.ts';
+import { createFetchHttpClient } from './fetch-http-client.ts';
+import { MemoryKeyValueStore } from './memory-store.ts';
+import { providerLookupFrom, type ProviderTable } from './provider-table.ts';
+import { RecordingLogger } from './recording-logger.ts';
+import { RecordingProgress } from './recording-progress.ts';
+
+export interface FakeSetupOptions<S = JsonObject> {
+  /** The plugin's own settings (as the core would pass them: validated, defaults applied). */
+  settings?: S;
+  /** Initial content of the key-value store, or a store to share between contexts. */
+  store?: MemoryKeyValueStore | Record<string, JsonValue>;
+  providers?: ProviderTable;
+  host?: Partial<HostInfo>;
+  /** Replace the real fetch-based client (e.g. to count requests). */
+  http?: HttpClient;
+  /** Replace the real child-process runner. */
+  processes?: ProcessRunner;
+}
+
+export interface FakeContextOptions<S = JsonObject> extends FakeSetupOptions<S> {
+  /** Application settings read through `ctx.setting(name)` (AppConfig names, e.g. `media_tool_path`). */
+  appSettings?: Record<string, JsonValue>;
+  /** Start with the signal already aborted. */
+  aborted?: boolean;
+}
+
+export interface FakeSetup<S = JsonObject> extends PluginSetup<S> {
+  logger: RecordingLogger;
+  store: MemoryKeyValueStore;
+  /** Removes the temp folders this setup created. */
+  dispose(): Promise<void>;
+}
+
+export interface FakeContext<S = JsonObject> extends StageContext<S> {
+  logger: RecordingLogger;
+  progress: RecordingProgress;
+  store: MemoryKeyValueStore;
+  controller: AbortController;
+  /** Fires the abort signal (with an AbortedError as the reason unless one is given). */
+  abort(reason?: unknown): void;
+  /** Removes the work folder and data folder. */
+  dispose(): Promise<void>;
+}
+
+function storeFrom(option: FakeSetupOptions['store']): MemoryKeyValueStore {
+  return option instanceof MemoryKeyValueStore ? option : new MemoryKeyValueStore(option ?? {});
+}
+
+function hostInfo(dataDir: string, host: Partial<HostInfo> | undefined): HostInfo {
+  return { sdkVersion: SDK_VERSION, appVersion: '0.0.0-test', platform: process.platform, dataDir, ...host };
+}
+
+async function makeRoot(): Promise<{ root: string; dataDir: string }> {
+  const root = await mkdtemp(join(tmpdir(), 'spindle-fake-'));
+  const dataDir = join(root, 'data');
+  await mkdir(dataDir);
+  return { root, dataDir };
+}
+
+/** What a plugin's factory receives. Call `dispose()` when done. */
+export async function createFakeSetup<S = JsonObject>(options: FakeSetupOptions<S> = {}): Promise<FakeSetup<S>> {
+  const { root, dataDir } = await makeRoot();
+  const lifetime = new AbortController();
+  return {
+    logger: new RecordingLogger(),
+    settings: (options.settings ?? {}) as S,
+    store: storeFrom(options.store),
+    http: options.http ?? createFetchHttpClient(lifetime.signal),
+    processes: options.processes ?? createChildProcessRunner(lifetime.signal),
+    providers: providerLookupFrom(options.providers),
+    host: hostInfo(dataDir, options.host),
+    dispose: async () => {
+      lifetime.abort(new AbortedError('Fake setup disposed'));
+      await rm(root, { recursive: true, force: true });
+    },
+  };
+}
+
+/** What each stage call receives. Call `dispose()` when done (it also removes `workDir`). */
+export async function createFakeContext<S = JsonObject>(options: FakeContextOptions<S> = {}): Promise<FakeContext<S>> {
+  const { root, dataDir } = await makeRoot();
+  const workDir = join(root, 'work');
+  await mkdir(workDir);
+  const controller = new AbortController();
+  const abort = (reason?: unknown) => {
+    if (!controller.signal.aborted) controller.abort(reason ?? new AbortedError('Aborted by the test'));
+  };
+  if (options.aborted) abort();
+  const appSettings = options.appSettings ?? {};
+  return {
+    logger: new RecordingLogger(),
+    settings: (options.settings ?? {}) as S,
+    store: storeFrom(options.store),
+    http: options.http ?? createFetchHttpClient(controller.signal),
+    processes: options.processes ?? createChildProcessRunner(controller.signal),
+    providers: providerLookupFrom(options.providers),
+    host: hostInfo(dataDir, options.host),
+    signal: controller.signal,
+    progress: new RecordingProgress(),
+    workDir,
+    setting: (name) => (Object.hasOwn(appSettings, name) ? structuredClone(appSettings[name]) : undefined),
+    controller,
+    abort,
+    dispose: async () => {
+      abort(new AbortedError('Fake context disposed'));
+      await rm(root, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,15 @@
+/**
+ * `@spindle/plugin-sdk/testing`: a fake StageContext and one conformance suite per stage kind,
+ * for plugin authors' own tests. No dependency on any test runner.
+ */
+export * from './fake-context.ts';
+export * from './recording-logger.ts';
+export * from './recording-progress.ts';
+export * from './recording-sink.ts';
+export * from './memory-store.ts';
+export * from './provider-table.ts';
+export * from './child-process-runner.ts';
+export * from './fetch-http-client.ts';
+export * from './sample-values.ts';
+export * from './create-stage.ts';
+export * from './conformance/index.ts';

@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import type { DiscScan, Identification } from '@spindle/plugin-sdk';
+import { createFakeContext, sampleJob } from '@spindle/plugin-sdk/testing';
+import { HeuristicIdentifier } from '../src/heuristic-identifier.ts';
+
+interface Layout {
+  name: string;
+  label: string;
+  /** Title durations in minutes, in title-index order. */
+  minutes: number[];
+  settings?: Record<string, number>;
+  expect: {
+    contentType: Identification['contentType'];
+    band: 'high' | 'medium' | 'low';
+    /** Title index → hint role (only the listed ones are checked). */
+    roles?: Record<number, string>;
+    ambiguous?: boolean;
+    season?: number | null;
+    disc?: number | null;
+    title?: string | null;
+  };
+}
+
+const band = (c: number) => (c >= 0.8 ? 'high' : c >= 0.5 ? 'medium' : 'low');
+
+const layouts: Layout[] = [
+  {
+    name: 'four sitcom episodes, a Play All and a menu clip',
+    label: 'SHOW_NAME_S2_D1',
+    minutes: [22, 21.5, 22.4, 22.1, 88, 0.5],
+    expect: { contentType: 'tv', band: 'high', roles: { 0: 'episode_candidate', 3: 'episode_candidate', 4: 'play_all', 5: 'short' }, season: 2, disc: 1, title: 'Show Name' },
+  },
+  { name: 'three drama episodes, the minimum cluster', label: 'DRAMA_SEASON3_DISC2', minutes: [44, 45, 43], expect: { contentType: 'tv', band: 'high', season: 3, disc: 2, title: 'Drama' } },
+  { name: 'six hour-long episodes with varied lengths', label: 'EPIC_S1_D1', minutes: [43, 47, 45, 44.5, 46, 45.5], expect: { contentType: 'tv', band: 'high', roles: { 1: 'episode_candidate', 4: 'episode_candidate' } } },
+  {
+    name: 'five episodes with a full and a partial Play All',
+    label: 'CARTOON_S1',
+    minutes: [22, 22, 22.5, 21.8, 22.2, 110.5, 44],
+    expect: { contentType: 'tv', band: 'high', roles: { 5: 'play_all', 6: 'play_all' } },
+  },
+  { name: 'two episodes without a season in the label', label: 'SOMETHING', minutes: [22, 23], expect: { contentType: 'unknown', band: 'low', season: null } },
+  { name: 'two episodes with a season in the label', label: 'SOMETHING_S4_D3', minutes: [22, 23], expect: { contentType: 'tv', band: 'medium', season: 4, disc: 3 } },
+  {
+    name: 'one movie with two featurettes and a trailer',
+    label: 'GREAT_MOVIE_2019',
+    minutes: [123, 10, 5, 1.5],
+    expect: { contentType: 'movie', band: 'high', roles: { 0: 'main_feature_candidate', 1: 'extra', 3: 'short' }, ambiguous: false, title: 'Great Movie', season: null },
+  },
+  {
+    name: 'theatrical cut and director’s cut',
+    label: 'GREAT_MOVIE',
+    minutes: [121, 134, 12],
+    expect: { contentType: 'movie', band: 'medium', roles: { 0: 'main_feature_candidate', 1: 'main_feature_candidate', 2: 'extra' }, ambiguous: true },
+  },
+  {
+    name: 'obfuscated Blu-ray with several near-identical playlists',
+    label: 'BIG_RELEASE',
+    minutes: [118.2, 118.4, 118.3, 3],
+    expect: { contentType: 'movie', band: 'medium', ambiguous: true },
+  },
+  {
+    name: 'a movie and a feature-length documentary well below it',
+    label: 'LONG_MOVIE',
+    minutes: [150, 85, 20],
+    expect: { contentType: 'movie', band: 'high', roles: { 0: 'main_feature_candidate', 1: 'extra' }, ambiguous: false },
+  },
+  {
+    name: 'a movie with three similar featurettes',
+    label: 'MOVIE_WITH_FEATURETTES',
+    minutes: [120, 20, 21, 19.5],
+    expect: { contentType: 'movie', band: 'medium', roles: { 0: 'main_feature_candidate', 1: 'extra' }, ambiguous: false },
+  },
+  {
+    name: 'four episodes and a feature-length special that is not a Play All',
+    label: 'SHOW_S5',
+    minutes: [45, 44, 46, 45, 95],
+    expect: { contentType: 'tv', band: 'medium', roles: { 0: 'episode_candidate', 4: 'extra' } },
+  },
+  { name: 'only menu clips', label: 'DVD_VIDEO', minutes: [0.3, 1, 0.1], expect: { contentType: 'unknown', band: 'low', roles: { 0: 'short', 1: 'short' }, title: null } },
+  { name: 'three long episodes above the episode range', label: 'MINISERIES', minutes: [75, 76, 75.5], expect: { contentType: 'unknown', band: 'low' } },
+  {
+    name: 'the same long episodes with a wider episode range setting',
+    label: 'MINISERIES',
+    minutes: [75, 76, 75.5],
+    settings: { episode_max_minutes: 80 },
+    expect: { contentType: 'tv', band: 'high' },
+  },
+  {
+    name: 'a Play All just outside the 2% tolerance counts as a long title',
+    label: 'SHOW_S1',
+    minutes: [22, 22, 22, 22, 90.5],
+    expect: { contentType: 'movie', band: 'medium', roles: { 4: 'main_feature_candidate' } },
+  },
+];
+
+async function identify(layout: Layout) {
+  const ctx = await createFakeContext({ settings: layout.settings ?? {} });
+  const scan: DiscScan = {
+    volumeLabel: layout.label,
+    discType: 'dvd',
+    contentHash: null,
+    titles: layout.minutes.map((m, index) => ({ index, durationSeconds: m * 60, sizeBytes: Math.round(m * 60e6), resolution: '480p' })),
+  };
+  try {
+    return await new HeuristicIdentifier().identify({ job: sampleJob({ volumeLabel: layout.label }), scan, previous: [] }, ctx);
+  } finally {
+    await ctx.dispose();
+  }
+}
+
+describe('heuristic identifier layouts', () => {
+  it.each(layouts.map((l) => [l.name, l] as const))('%s', async (_name, layout) => {
+    const answer = await identify(layout);
+    expect(answer).not.toBeNull();
+    const id = answer!;
+    expect(id.source).toBe('heuristic');
+    expect(id.contentType).toBe(layout.expect.contentType);
+    expect(band(id.confidence)).toBe(layout.expect.band);
+    expect(id.titleHints.map((h) => h.titleIndex)).toEqual(layout.minutes.map((_, i) => i));
+    for (const [index, role] of Object.entries(layout.expect.roles ?? {})) expect(id.titleHints[Number(index)]!.role, `title ${index}`).toBe(role);
+    for (const hint of id.titleHints) expect(hint.rip).toBe(hint.role !== 'play_all' && hint.role !== 'short');
+    if (layout.expect.ambiguous !== undefined) expect(id.ambiguousMovie).toBe(layout.expect.ambiguous);
+    expect(id.reviewReason === null).toBe(!id.ambiguousMovie);
+    if (layout.expect.season !== undefined) expect(id.season).toBe(layout.expect.season);
+    if (layout.expect.disc !== undefined) expect(id.discNumber).toBe(layout.expect.disc);
+    if (layout.expect.title !== undefined) expect(id.title).toBe(layout.expect.title);
+    expect(id.evidence.length).toBeGreaterThan(0);
+  });
+
+  it('says why a movie is ambiguous', async () => {
+    const id = await identify(layouts.find((l) => l.name === 'theatrical cut and director’s cut')!);
+    expect(id!.reviewReason).toBe('2 titles could be the main feature: title 1 (2:14:00), title 0 (2:01:00)');
+  });
+
+  it('reads the year from the label for a movie', async () => {
+    expect((await identify(layouts.find((l) => l.label === 'GREAT_MOVIE_2019')!))!.year).toBe(2019);
+  });
+
+  it('has nothing to say about a disc without titles', async () => {
+    expect(await identify({ name: 'empty', label: 'EMPTY', minutes: [], expect: { contentType: 'unknown', band: 'low' } })).toBeNull();
+  });
+});

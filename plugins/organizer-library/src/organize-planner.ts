@@ -1,0 +1,61 @@
+/** Decides, for each title, the library path and whether to move, skip or ask. Reads the disk, never writes. */
+import { stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import type { ConflictChoice, OrganizableTitle, OrganizeInput, OrganizePlan, PlannedMove } from '@spindle/plugin-sdk';
+import { placeTitle, type LibraryKind, type NamingInput } from './library-naming.ts';
+
+/** The library a job goes to: its content type, else what its matches say. */
+export function libraryKindOf(input: OrganizeInput): LibraryKind | null {
+  if (input.job.contentType === 'tv' || input.job.contentType === 'movie') return input.job.contentType;
+  if (input.titles.some((t) => t.match.kind === 'episode')) return 'tv';
+  if (input.titles.some((t) => t.match.kind === 'main_movie')) return 'movie';
+  return null;
+}
+
+async function fileExists(path: string): Promise<boolean> {
+  return stat(path).then(
+    () => true,
+    () => false,
+  );
+}
+
+function conflictMove(title: OrganizableTitle, to: string, choice: ConflictChoice): PlannedMove {
+  const base = { titleIndex: title.titleIndex, from: title.filePath };
+  switch (choice) {
+    case 'overwrite':
+      return { ...base, to, action: 'move', reason: 'Replaces the existing file (conflict choice "overwrite")', overwrite: true };
+    case 'skip':
+      return { ...base, to, action: 'skip', reason: `A file already exists at ${to} (conflict choice "skip")` };
+    case 'ask':
+      return { ...base, to, action: 'review', reason: `A file already exists at ${to}: keep it or overwrite it?` };
+  }
+}
+
+export async function planMoves(input: OrganizeInput): Promise<OrganizePlan> {
+  const naming: NamingInput = { ...input, kind: libraryKindOf(input) };
+  const claimed = new Map<string, number>();
+  const moves: PlannedMove[] = [];
+  for (const title of input.titles) {
+    const base = { titleIndex: title.titleIndex, from: title.filePath };
+    const placement = placeTitle(naming, title.match, title.filePath);
+    if (!('to' in placement)) {
+      moves.push({ ...base, to: null, action: placement.action, reason: placement.reason });
+      continue;
+    }
+    const to = placement.to;
+    const key = resolve(to);
+    const owner = claimed.get(key);
+    if (owner !== undefined) {
+      moves.push({ ...base, to, action: 'review', reason: `Title ${owner} is already filed as ${to}` });
+      continue;
+    }
+    if (resolve(title.filePath) === key) {
+      moves.push({ ...base, to, action: 'skip', reason: 'Already in place' });
+      continue;
+    }
+    claimed.set(key, title.titleIndex);
+    if (await fileExists(to)) moves.push(conflictMove(title, to, title.conflictResolution ?? input.conflictDefault));
+    else moves.push({ ...base, to, action: 'move', reason: null });
+  }
+  return { moves };
+}
