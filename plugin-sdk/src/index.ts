@@ -8,3 +8,5 @@ export type * from './events.ts';
 export * from './define-plugin.ts';
 export * from './manifest.ts';
 export * from './match-codes.ts';
+export * from './runtime/child-process-runner.ts';
+export * from './runtime/fetch-http-client.ts';

@@ -2,21 +2,27 @@
  * Builds the one context object each plugin gets: a setup for its factories, and a StageContext
  * per stage call (abort signal, progress, work folder). Plugins never see the container.
  */
-import type {
-  HostInfo,
-  JsonValue,
-  PluginSetup,
-  ProgressReporter,
-  ProviderLookup,
-  StageContext,
+import {
+  createChildProcessRunner,
+  createFetchHttpClient,
+  type HttpClient,
+  type HostInfo,
+  type JsonValue,
+  type PluginSetup,
+  type ProgressReporter,
+  type ProviderLookup,
+  type StageContext,
 } from '@spindle/plugin-sdk';
 import type { AppConfig } from '../config/app-config-fields.ts';
 import type { LogSink } from '../logging/logger.ts';
 import type { PluginStoreRepository } from '../persistence/ports.ts';
-import { createHttpClient } from './http-client.ts';
 import { createPluginStore } from './plugin-store.ts';
 import type { ImplementationRecord } from './plugin-registry.ts';
-import { createProcessRunner } from './process-runner.ts';
+
+/** Every request a plugin makes names Spindle and its version unless the plugin says otherwise. */
+function withUserAgent(client: HttpClient, userAgent: string): HttpClient {
+  return { request: (url, options = {}) => client.request(url, { ...options, headers: { 'User-Agent': userAgent, ...options.headers } }) };
+}
 
 export interface ConfigReader {
   get(): AppConfig;
@@ -52,8 +58,8 @@ export class PluginContextFactory {
       logger: deps.logSink.logger(`plugin:${record.pluginId}`),
       settings: record.settings,
       store: createPluginStore(deps.pluginStore, record.pluginId),
-      http: createHttpClient(signal, `Spindle/${deps.host.appVersion}`),
-      processes: createProcessRunner(signal),
+      http: withUserAgent(createFetchHttpClient(signal), `Spindle/${deps.host.appVersion}`),
+      processes: createChildProcessRunner(signal),
       providers: deps.providers,
       host: deps.host,
     };

@@ -8,8 +8,6 @@ export * from './recording-progress.ts';
 export * from './recording-sink.ts';
 export * from './memory-store.ts';
 export * from './provider-table.ts';
-export * from './child-process-runner.ts';
-export * from './fetch-http-client.ts';
 export * from './sample-values.ts';
 export * from './create-stage.ts';
 export * from './conformance/index.ts';

@@ -1,6 +1,6 @@
 /**
  * A real ProcessRunner on node:child_process: no shell, output delivered line by line, the whole
- * process tree killed on abort or timeout. The core ships its own; this one backs the fake context.
+ * process tree killed on abort or timeout. The core gives it to plugins; the fake context uses it too.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { ProcessOptions, ProcessResult, ProcessRunner } from '../context.ts';
