@@ -2,6 +2,10 @@
 import type { ServerSettings } from '../config/server-settings.ts';
 import type { ConfigService } from '../config/config-service.ts';
 import { openApiRoutes } from '../http/routes/openapi-routes.ts';
+import { asrRoutes } from '../http/routes/asr-routes.ts';
+import { configRoutes } from '../http/routes/config-routes.ts';
+import { diagnosticsRoutes } from '../http/routes/diagnostics-routes.ts';
+import { toolsRoutes } from '../http/routes/tools-routes.ts';
 import { healthRoutes } from '../http/routes/health-routes.ts';
 import { historyRoutes } from '../http/routes/history-routes.ts';
 import { jobRoutes } from '../http/routes/job-routes.ts';
@@ -40,6 +44,17 @@ export function buildRoutes(deps: RouteDeps): RouteSpec[] {
     ...jobRoutes({ jobs: deps.db.jobs, titles: deps.db.titles, commands: deps.commands }),
     ...stagingRoutes(deps.intake),
     ...simulationRoutes(deps.simulator),
+    ...configRoutes({ config: deps.config }),
+    ...toolsRoutes({ config: deps.config }),
+    ...diagnosticsRoutes({
+      version: deps.version,
+      settings: deps.settings,
+      config: () => deps.config.get(),
+      problems: () => deps.logs.recentProblems(),
+      plugins: () => deps.registry.plugins,
+      jobs: deps.db.jobs,
+    }),
+    ...asrRoutes({ config: deps.config }),
   ];
   routes.push(...openApiRoutes(() => routes, { version: deps.version, debug: deps.settings.debug }));
   return routes;

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { container as rootContainer, type DependencyContainer } from 'tsyringe';
 import { PIPELINE_DEFAULT } from '../config/app-config-fields.ts';
 import { ConfigService } from '../config/config-service.ts';
+import { registerRipperKeyValidator } from '../tools/ripper-key.ts';
 import { loadServerSettings, type LoadServerSettingsOptions, type ServerSettings } from '../config/server-settings.ts';
 import { Tokens } from '../container/tokens.ts';
 import { EventBus } from '../events/event-bus.ts';
@@ -107,6 +108,7 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
 
     const config = container.resolve(ConfigService);
     await config.load();
+    registerRipperKeyValidator(config);
     container.register(Tokens.ConfigService, { useValue: config });
     const secrets = () => [config.get().ripper_key, config.get().catalog_api_key, ...pluginSecretValues(config.get().plugin_settings)];
     redactor.setSecrets(secrets());

@@ -46,6 +46,7 @@ export function buildOpenApi(routes: readonly RouteSpec[], info: { title: string
       [String(route.status ?? 200)]: {
         description: STATUS_TEXT[route.status ?? 200] ?? 'OK',
         content: { 'application/json': { schema: route.response ?? {} } },
+        ...(route.responseHeaders ? { headers: route.responseHeaders } : {}),
       },
     };
     for (const status of new Set([...(route.errors ?? []), ...(route.params || route.query || route.body ? [400] : [])])) {
@@ -60,7 +61,7 @@ export function buildOpenApi(routes: readonly RouteSpec[], info: { title: string
       summary: route.summary,
       tags: [route.tag],
       parameters: [...parameters(route.params, 'path'), ...parameters(route.query, 'query')],
-      ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: route.body } } } } : {}),
+      ...(route.body ? { requestBody: { required: !route.bodyOptional, content: { 'application/json': { schema: route.body } } } } : {}),
       responses,
     };
   }

@@ -34,10 +34,13 @@ export function mountRoutes(routes: readonly RouteSpec[], options: MountOptions)
       if (route.loopbackOnly && !isLoopback(ctx)) {
         throw new HttpError(403, 'forbidden', 'This route only answers requests from this machine');
       }
+      const checkedParams = params({ ...(ctx as Context & { params?: Record<string, string> }).params });
+      const checkedQuery = query({ ...ctx.query });
+      const rawBody = wantsBody || ctx.request.length ? await readJsonBody(ctx) : undefined;
       const input = {
-        params: params({ ...(ctx as Context & { params?: Record<string, string> }).params }),
-        query: query({ ...ctx.query }),
-        body: body(wantsBody || ctx.request.length ? await readJsonBody(ctx) : undefined),
+        params: checkedParams,
+        query: checkedQuery,
+        body: route.bodyOptional && rawBody === undefined ? undefined : body(rawBody),
         ctx,
       };
       const result = await route.handler(input as never);

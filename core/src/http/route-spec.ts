@@ -26,8 +26,12 @@ export interface RouteSpec<P = any, Q = any, B = any> {
   params?: JsonSchema;
   query?: JsonSchema;
   body?: JsonSchema;
+  /** The body may be left out entirely (the handler then gets `undefined`); a body that is sent is validated. */
+  bodyOptional?: boolean;
   /** Schema of a successful response body (for the OpenAPI document). */
   response?: JsonSchema;
+  /** Headers of a successful response, by name (for the OpenAPI document). */
+  responseHeaders?: Record<string, { description: string; schema: JsonSchema }>;
   /** Status of a successful response (default 200). */
   status?: number;
   /** Statuses of error responses this route may answer with, for the OpenAPI document. */

@@ -58,16 +58,21 @@ export function wellKnownLocations(kind: ToolKind, platform: NodeJS.Platform, ho
   return dirs.flatMap((dir) => executableNames(kind, platform).map((name) => path.posix.join(dir, name)));
 }
 
+/** The absolute folders of a PATH value (relative entries are ignored: they depend on the working directory). */
+export function pathDirectories(pathEnv: string, platform: NodeJS.Platform): string[] {
+  const api = pathApi(platform);
+  return pathEnv
+    .split(platform === 'win32' ? ';' : ':')
+    .map((dir) => dir.trim().replace(/^"(.*)"$/, '$1'))
+    .filter((dir) => dir !== '' && api.isAbsolute(dir));
+}
+
 /** Every place `kind` is looked for, in order, without duplicates: PATH entries, then well-known locations. */
 export function toolCandidates(kind: ToolKind, options: ToolSearchOptions = {}): string[] {
   const platform = options.platform ?? process.platform;
   const api = pathApi(platform);
   const names = executableNames(kind, platform);
-  const pathEnv = options.pathEnv ?? process.env.PATH ?? '';
-  const pathDirs = pathEnv
-    .split(platform === 'win32' ? ';' : ':')
-    .map((dir) => dir.trim().replace(/^"(.*)"$/, '$1'))
-    .filter((dir) => dir !== '' && api.isAbsolute(dir));
+  const pathDirs = pathDirectories(options.pathEnv ?? process.env.PATH ?? '', platform);
   const known = options.knownDirs
     ? options.knownDirs.flatMap((dir) => names.map((name) => api.join(dir, name)))
     : wellKnownLocations(kind, platform, options.homeDir ?? os.homedir());
@@ -100,6 +105,19 @@ export async function findTool(kind: ToolKind, options: ToolSearchOptions = {}):
   const platform = options.platform ?? process.platform;
   for (const file of toolCandidates(kind, options)) {
     if ((await executableProblem(file, platform)) === null) return file;
+  }
+  return null;
+}
+
+/** The first executable called one of `names` in the PATH folders, or null. */
+export async function findOnPath(names: readonly string[], options: ToolSearchOptions = {}): Promise<string | null> {
+  const platform = options.platform ?? process.platform;
+  const api = pathApi(platform);
+  for (const dir of pathDirectories(options.pathEnv ?? process.env.PATH ?? '', platform)) {
+    for (const name of names) {
+      const file = api.join(dir, name);
+      if ((await executableProblem(file, platform)) === null) return file;
+    }
   }
   return null;
 }

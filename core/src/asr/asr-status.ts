@@ -1,0 +1,87 @@
+/**
+ * The resolved speech-recognition runtime (the spec's ASR status object), as a pure function of
+ * facts about the machine and the configuration.
+ *
+ * The transcriber is whisper.cpp with the fixed `small` model (ggml-small.bin, 466 MiB — the
+ * spec's "mid-size model of about 465 MB"). That file holds float16 weights and whisper.cpp runs
+ * it as is on both CPU and CUDA (F16 weights, F32 accumulation), so compute_type is `float16`;
+ * a quantized model would be another file. Each title being matched runs one transcription, so
+ * `workers` equals the effective max_concurrent_matches, and on CPU the physical cores are shared
+ * between those workers (`cpu_threads` each). On CUDA the GPU does the work: cpu_threads is null.
+ */
+
+export type AsrDevice = 'cpu' | 'cuda';
+export type GpuState =
+  | 'active'
+  | 'available_not_enabled'
+  | 'available_not_installed'
+  | 'downloading'
+  | 'installing'
+  | 'unsupported_os'
+  | 'unavailable';
+
+export interface AsrStatus {
+  device: AsrDevice;
+  compute_type: string;
+  model: string;
+  workers: number;
+  cpu_threads: number | null;
+  max_concurrent_matches: number;
+  gpu_detected: boolean;
+  gpu_enabled: boolean;
+  gpu_runtime_installed: boolean;
+  gpu_state: GpuState;
+}
+
+export interface AsrFacts {
+  platform: NodeJS.Platform;
+  /** An NVIDIA GPU is present (device node or nvidia-smi). */
+  gpuDetected: boolean;
+  /** The user turned GPU acceleration on. */
+  gpuEnabled: boolean;
+  /** The CUDA build of the transcriber is installed. */
+  gpuRuntimeInstalled: boolean;
+  /** A CUDA runtime download or installation in progress, if any. */
+  gpuRuntimeActivity: 'downloading' | 'installing' | null;
+  /** Physical CPU cores usable by this process (at least 1). */
+  physicalCores: number;
+  /** AppConfig max_concurrent_matches. */
+  configuredMaxConcurrentMatches: number;
+}
+
+export const ASR_MODEL = 'small';
+export const ASR_COMPUTE_TYPE = 'float16';
+/** The spec's limit on GPU: at most 4 titles matched at once. */
+export const GPU_MAX_CONCURRENT_MATCHES = 4;
+/** CUDA builds of whisper.cpp exist for Linux and Windows only. */
+export const CUDA_PLATFORMS: readonly NodeJS.Platform[] = ['linux', 'win32'];
+
+export function resolveGpuState(facts: AsrFacts): GpuState {
+  if (!CUDA_PLATFORMS.includes(facts.platform)) return 'unsupported_os';
+  if (!facts.gpuDetected) return 'unavailable';
+  if (facts.gpuRuntimeActivity) return facts.gpuRuntimeActivity;
+  if (!facts.gpuRuntimeInstalled) return 'available_not_installed';
+  if (!facts.gpuEnabled) return 'available_not_enabled';
+  return 'active';
+}
+
+const clamp = (value: number, max: number) => Math.max(1, Math.min(Math.floor(value), Math.max(1, Math.floor(max))));
+
+export function resolveAsrStatus(facts: AsrFacts): AsrStatus {
+  const gpuState = resolveGpuState(facts);
+  const device: AsrDevice = gpuState === 'active' ? 'cuda' : 'cpu';
+  const cores = Math.max(1, Math.floor(facts.physicalCores));
+  const maxConcurrent = clamp(facts.configuredMaxConcurrentMatches, device === 'cuda' ? GPU_MAX_CONCURRENT_MATCHES : cores);
+  return {
+    device,
+    compute_type: ASR_COMPUTE_TYPE,
+    model: ASR_MODEL,
+    workers: maxConcurrent,
+    cpu_threads: device === 'cpu' ? Math.max(1, Math.floor(cores / maxConcurrent)) : null,
+    max_concurrent_matches: maxConcurrent,
+    gpu_detected: facts.gpuDetected,
+    gpu_enabled: facts.gpuEnabled,
+    gpu_runtime_installed: facts.gpuRuntimeInstalled,
+    gpu_state: gpuState,
+  };
+}

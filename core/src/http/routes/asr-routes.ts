@@ -1,0 +1,50 @@
+/** GET /api/asr-status: the resolved speech-recognition runtime (the spec's ASR status object). */
+import { gatherAsrFacts, type GpuProbeOptions } from '../../asr/asr-environment.ts';
+import { ASR_COMPUTE_TYPE, ASR_MODEL, resolveAsrStatus } from '../../asr/asr-status.ts';
+import type { ConfigService } from '../../config/config-service.ts';
+import { defineRoute, type RouteSpec } from '../route-spec.ts';
+
+export interface AsrRouteDeps {
+  config: ConfigService;
+  /** Where the GPU probe looks (tests); default: this machine. */
+  gpuProbe?: GpuProbeOptions;
+}
+
+const GPU_STATES = ['active', 'available_not_enabled', 'available_not_installed', 'downloading', 'installing', 'unsupported_os', 'unavailable'];
+
+export function asrRoutes(deps: AsrRouteDeps): RouteSpec[] {
+  return [
+    defineRoute({
+      method: 'get',
+      path: '/api/asr-status',
+      tag: 'system',
+      summary: 'The speech-recognition runtime matching will use: device, model, parallelism, GPU state',
+      operationId: 'getAsrStatus',
+      response: {
+        type: 'object',
+        additionalProperties: false,
+        required: [
+          'device', 'compute_type', 'model', 'workers', 'cpu_threads', 'max_concurrent_matches',
+          'gpu_detected', 'gpu_enabled', 'gpu_runtime_installed', 'gpu_state',
+        ],
+        properties: {
+          device: { enum: ['cpu', 'cuda'], description: 'The effective device.' },
+          compute_type: { type: 'string', description: `Precision of the model weights (${ASR_COMPUTE_TYPE} for ggml-${ASR_MODEL}.bin).` },
+          model: { type: 'string', description: `The fixed speech model (${ASR_MODEL}).` },
+          workers: { type: 'integer', minimum: 1, description: 'Transcriptions run in parallel (one per title being matched).' },
+          cpu_threads: { type: ['integer', 'null'], minimum: 1, description: 'Threads per transcription on CPU; null on GPU.' },
+          max_concurrent_matches: {
+            type: 'integer',
+            minimum: 1,
+            description: 'The configured value clamped to the physical cores on CPU, to 4 on GPU.',
+          },
+          gpu_detected: { type: 'boolean' },
+          gpu_enabled: { type: 'boolean' },
+          gpu_runtime_installed: { type: 'boolean' },
+          gpu_state: { enum: GPU_STATES },
+        },
+      },
+      handler: async () => resolveAsrStatus(await gatherAsrFacts(deps.config.get().max_concurrent_matches, deps.gpuProbe)),
+    }),
+  ];
+}
