@@ -46,12 +46,8 @@ export function compileValidator(part: Part, schema: JsonSchema | undefined): Co
   }
   const validate: ValidateFunction = (part === 'body' ? strictAjv : coercingAjv).compile(schema);
   return (value) => {
-    let input = part === 'body' ? value : structuredClone(value ?? {});
-    if (part === 'body' && input === undefined) {
-      const optional = Array.isArray(schema.type) && schema.type.includes('null');
-      if (!optional) throw new HttpError(400, 'invalid_request', 'Request body is required (JSON)');
-      input = null;
-    }
+    const input = part === 'body' ? value : structuredClone(value ?? {});
+    if (part === 'body' && input === undefined) throw new HttpError(400, 'invalid_request', 'Request body is required (JSON)');
     if (!validate(input)) {
       const first = validate.errors?.[0];
       throw new HttpError(400, 'invalid_request', first ? describeError(part, first) : `Invalid request ${part}`);

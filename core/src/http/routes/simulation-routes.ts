@@ -60,7 +60,8 @@ export function simulationRoutes(simulator: DiscSimulator): RouteSpec[] {
     defineRoute<Record<string, never>, Record<string, never>, { folder_name?: string } | undefined>({
       method: 'post', path: '/api/simulate/insert-disc-from-staging', tag: 'simulation', operationId: 'simulateInsertFromStaging', debugOnly: true, status: 201,
       summary: 'Create a job from a folder of MKV files inside staging_path (the first one, or the named one)',
-      body: { type: ['object', 'null'], additionalProperties: false, properties: { folder_name: { type: 'string', minLength: 1, maxLength: 255 } } },
+      body: { type: 'object', additionalProperties: false, properties: { folder_name: { type: 'string', minLength: 1, maxLength: 255 } } },
+      bodyOptional: true,
       response: jobSchema,
       handler: async ({ body }) => toJobWire(await simulator.insertFromStaging(body?.folder_name ?? null)),
     }),

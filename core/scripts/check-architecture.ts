@@ -1,6 +1,8 @@
 /**
- * Lint rule of the architecture: a plugin imports only @spindle/plugin-sdk (plus its own
- * third-party libraries and Node built-ins), never core.
+ * Lint rules of the architecture:
+ * 1. a plugin imports only @spindle/plugin-sdk (plus its own third-party libraries and Node
+ *    built-ins), never core;
+ * 2. the SDK's public types never use `any` (third-party authors would lose type checking).
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -28,8 +30,17 @@ for (const file of files(pluginsDir)) {
     if (FORBIDDEN.some((re) => re.test(spec))) problems.push(`${relative(root, file)}: imports "${spec}"`);
   }
 }
+const ANY = /(:\s*any\b|<any>|\bas any\b|\bany\[\]|Array<any>|,\s*any\s*[>,])/;
+for (const file of files(join(root, 'plugin-sdk', 'src'))) {
+  readFileSync(file, 'utf8')
+    .split('\n')
+    .forEach((line, i) => {
+      const code = line.replace(/\/\/.*$/, '');
+      if (!code.trim().startsWith('*') && ANY.test(code)) problems.push(`${relative(root, file)}:${i + 1}: uses \`any\` in the SDK`);
+    });
+}
 if (problems.length > 0) {
-  console.error(`Plugins may import only @spindle/plugin-sdk, never core or files outside their package:\n${problems.join('\n')}`);
+  console.error(`Architecture rules broken (plugins import only @spindle/plugin-sdk; the SDK has no \`any\`):\n${problems.join('\n')}`);
   process.exit(1);
 }
-console.log('plugin imports: ok (plugins import only @spindle/plugin-sdk)');
+console.log('architecture: ok (plugins import only @spindle/plugin-sdk; no `any` in the SDK)');
