@@ -14,6 +14,8 @@ import { stagingRoutes } from '../http/routes/staging-routes.ts';
 import type { JobCommands } from '../jobs/job-commands.ts';
 import type { DiscSimulator } from '../simulation/disc-simulator.ts';
 import type { RouteSpec } from '../http/route-spec.ts';
+import { statusRoutes } from '../http/routes/status-routes.ts';
+import type { DetectorStatus } from './detector-host.ts';
 import type { JobIntake } from '../intake/job-intake.ts';
 import type { JobService } from '../jobs/job-service.ts';
 import type { LogSink } from '../logging/logger.ts';
@@ -33,6 +35,7 @@ export interface RouteDeps {
   db: Database;
   commands: JobCommands;
   simulator: DiscSimulator;
+  detectorStatus: () => DetectorStatus[];
   version: string;
 }
 
@@ -55,6 +58,7 @@ export function buildRoutes(deps: RouteDeps): RouteSpec[] {
       jobs: deps.db.jobs,
     }),
     ...asrRoutes({ config: deps.config }),
+    ...statusRoutes({ detectors: deps.detectorStatus, plugins: () => deps.registry.plugins }),
   ];
   routes.push(...openApiRoutes(() => routes, { version: deps.version, debug: deps.settings.debug }));
   return routes;

@@ -168,10 +168,11 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
     const intake = new JobIntake({ jobService, runner, bus });
     const commands = new JobCommands({ jobs: db.jobs, titles: db.titles, jobService, runner });
     simulator = new DiscSimulator({ jobs: db.jobs, jobService, runner, intake, bus, config });
+    const detectors = new DetectorHost({ resolver, contexts, intake, logger: logs.logger('detectors'), workRoot: join(settings.dataDir, 'work') });
     const gateway = new ClientGateway(bus, logs.logger('ws'), options.gateway);
     cleanups.push(() => gateway.close());
     const startedAt = new Date();
-    const routes = buildRoutes({ settings, startedAt, registry, runner, jobService, intake, config, logs, db, commands, simulator, version: APP_VERSION });
+    const routes = buildRoutes({ settings, startedAt, registry, runner, jobService, intake, config, logs, db, commands, simulator, detectorStatus: () => detectors.statusList(), version: APP_VERSION });
     const app = createHttpApp({ routes, gateway, uiDist: options.uiDist ?? UI_DIST, debug: settings.debug, logger: logs.logger('http') });
     // koa-websocket attaches its WebSocket server inside app.listen().
     const server = await listen(app, settings.port, settings.host);
@@ -187,9 +188,15 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
     const url = `http://${settings.host.includes(':') ? `[${settings.host}]` : settings.host}:${port}`;
 
     await reconcileJobs(db.jobs, jobService, logger, (id) => runner.start(id));
-    const detectors = new DetectorHost({ resolver, contexts, intake, logger: logs.logger('detectors'), workRoot: join(settings.dataDir, 'work') });
     await detectors.start();
     cleanups.push(() => detectors.stop());
+    config.onChange((changed) => detectors.settingsChanged(changed));
+    bus.on('job.state_changed', (e) => {
+      if (e.from !== 'ripping') return;
+      void db.jobs.get(e.jobId).then((job) => {
+        if (job?.sourceKind === 'disc' && job.driveId && !job.simulated) return detectors.ripFinished(job.driveId, e.to !== 'failed');
+      });
+    });
     logger.info(`Spindle ${APP_VERSION} listening on ${url}${settings.debug ? ' (DEBUG: simulation endpoints on)' : ''}`);
 
     let closed = false;

@@ -29,7 +29,14 @@ export interface DetectionSink {
 /**
  * Watches for work. `start` returns once watching has begun; the detector keeps reporting into
  * the sink until `ctx.signal` aborts (then it must release its watchers and timers).
+ * When an application setting the plugin reads (its manifest's `appSettings`) changes, the core
+ * aborts the running detector and starts it again with a fresh context.
  */
 export interface Detector {
   start(sink: DetectionSink, ctx: StageContext): Promise<void>;
+  /**
+   * Called when a job reading from one of this detector's drives has finished ripping
+   * (`ok` false when the rip failed or was cancelled), e.g. to eject the disc.
+   */
+  ripFinished?(event: { driveId: string; ok: boolean }, ctx: StageContext): Promise<void>;
 }
