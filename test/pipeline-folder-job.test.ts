@@ -83,12 +83,18 @@ describe('a folder job through the configured pipeline', () => {
     expect(done.body).toMatchObject({ state: 'completed', library_path: join(library, 'TV', 'My Show') });
     const season = join(library, 'TV', 'My Show', 'Season 01');
     expect((await readdir(season)).sort()).toEqual(['My Show - S01E01.mkv', 'My Show - S01E02.mkv', 'My Show - S01E03.mkv']);
-    expect(await readdir(join(staging, 'MY_SHOW_D1'))).toEqual([]);
+    expect(existsSync(join(staging, 'MY_SHOW_D1'))).toBe(false); // staging cleanup on success
     const finalTitles = (await api.get(`/api/jobs/${id}/titles`)).body as { state: string; organized_path: string }[];
     expect(finalTitles.map((t) => t.state)).toEqual(['completed', 'completed', 'completed']);
     expect(finalTitles.every((t) => existsSync(t.organized_path))).toBe(true);
-    const timeline = (await api.get(`/api/jobs/${id}/detail`)).body.timeline.map((e: { to: string }) => e.to);
-    expect(timeline).toEqual(['identifying', 'ripping', 'matching', 'review_needed', 'organizing', 'completed']);
+    const timeline = (await api.get(`/api/jobs/${id}/detail`)).body.timeline as { from: string; to: string; message: string }[];
+    expect(timeline.filter((e) => e.from !== e.to).map((e) => e.to)).toEqual(['identifying', 'ripping', 'matching', 'review_needed', 'organizing', 'completed']);
+    expect(timeline.filter((e) => e.from === e.to).map((e) => e.message)).toEqual([
+      'title 0 → S01E01 (review)',
+      'title 1 → S01E02 (review)',
+      'title 2 → S01E03 (review)',
+      'staging folder deleted (on_success)',
+    ]);
   });
 
   it('fails a job with the full stage error when the folder is unusable', async () => {

@@ -47,6 +47,13 @@ export interface DiscScan {
 /** How TheDiscDB-style lookups say what a title is. */
 export type TitleAssignment = 'episode' | 'main_movie' | 'extra' | 'discarded';
 
+/**
+ * Kinds of bonus content, after the extras folders Plex and Jellyfin recognise
+ * (`Behind The Scenes`, `Deleted Scenes`, `Featurettes`, `Interviews`, `Scenes`, `Shorts`,
+ * `Trailers`, `Other`).
+ */
+export type ExtraType = 'behind_the_scenes' | 'deleted_scene' | 'featurette' | 'interview' | 'scene' | 'short' | 'trailer' | 'other';
+
 export interface DiscMapping {
   titleIndex: number;
   assignment: TitleAssignment;
@@ -55,6 +62,8 @@ export interface DiscMapping {
   /** Last episode of a combined title ("11-12"), else null. */
   episodeEnd: number | null;
   name: string | null;
+  /** For extras: which kind (decides the extras folder); absent or null when unknown. */
+  extraType?: ExtraType | null;
 }
 
 /** Per-title hints an identifier may give (Play All detection, main feature candidates). */
@@ -82,6 +91,12 @@ export interface Identification {
   ambiguousMovie: boolean;
   /** Set when the identifier wants a human to confirm. */
   reviewReason: string | null;
+  /**
+   * True when `reviewReason` must stop the job even if a later identifier answers confidently
+   * (e.g. the catalog refuses the configured credential, or several catalog entries fit equally).
+   * Absent or false: a confident answer from another identifier overrules this one.
+   */
+  holdForReview?: boolean;
   /** Human-readable reasons for the answer, kept as evidence. */
   evidence: string[];
 }
@@ -143,6 +158,8 @@ export interface MatchResult {
   episode: number | null;
   episodeEnd: number | null;
   edition: string | null;
+  /** For extras: which kind (decides the extras folder); absent or null when unknown. */
+  extraType?: ExtraType | null;
   /** 0.0–1.0 */
   confidence: number;
   /** e.g. local_asr, local_disc_lookup, user_review, network_disc. */
@@ -183,6 +200,8 @@ export interface PlannedMove {
    * "overwrite"). Absent or false: apply must never replace an existing file.
    */
   overwrite?: boolean;
+  /** When a file already exists at `to`: the conflict choice this move applies (stored on the title). */
+  conflict?: ConflictChoice;
 }
 
 export interface OrganizePlan {

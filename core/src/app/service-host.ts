@@ -20,6 +20,7 @@ import { ClientGateway, type GatewayOptions } from '../http/client-gateway.ts';
 import { createHttpApp } from '../http/create-http-app.ts';
 import { systemClock } from '../jobs/clock.ts';
 import { JobService } from '../jobs/job-service.ts';
+import { StagingCleanup } from '../jobs/staging-cleanup.ts';
 import { reconcileJobs } from '../jobs/startup-reconciler.ts';
 import { LogSink, type LogLevel } from '../logging/logger.ts';
 import { SecretRedactor } from '../logging/secret-redactor.ts';
@@ -150,6 +151,9 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
 
     const jobService = container.resolve(JobService);
     container.register(Tokens.JobService, { useValue: jobService });
+    const stagingCleanup = new StagingCleanup({ config, jobs: db.jobs, logger: logs.logger('staging'), workRoot: join(settings.dataDir, 'work') });
+    jobService.onTerminal((job) => stagingCleanup.jobFinished(job));
+    cleanups.push(() => stagingCleanup.stop());
     let simulator: DiscSimulator | null = null;
     const runner = new PipelineRunner({
       jobs: db.jobs,
@@ -188,6 +192,7 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
     const url = `http://${settings.host.includes(':') ? `[${settings.host}]` : settings.host}:${port}`;
 
     await reconcileJobs(db.jobs, jobService, logger, (id) => runner.start(id));
+    stagingCleanup.startSweeping();
     await detectors.start();
     cleanups.push(() => detectors.stop());
     config.onChange((changed) => detectors.settingsChanged(changed));

@@ -1,49 +1,39 @@
 /**
  * What users can do to a job: start, cancel, clear, review a title, approve all. Each checks the
  * job's state (409 when it does not fit), changes it through JobService, and hands running work
- * to the pipeline runner.
+ * to the pipeline runner. Review decisions are kept on the job's timeline.
  */
-import {
-  ConflictError,
-  formatEpisodeCode,
-  NotFoundError,
-  parseEpisodeCode,
-  type JobState,
-  type MatchCandidate,
-  type MatchResult,
-} from '@spindle/plugin-sdk';
+import { ConflictError, NotFoundError, type JobState, type MatchResult } from '@spindle/plugin-sdk';
 import type { JobRepository, TitleRepository } from '../persistence/ports.ts';
-import type { JobRecord, TitleRecord } from '../persistence/records.ts';
+import type { JobRecord, TitlePatch, TitleRecord } from '../persistence/records.ts';
 import type { PipelineRunner } from '../pipeline/pipeline-runner.ts';
 import type { JobService } from './job-service.ts';
 import { isRunning, isTerminal } from './job-state-machine.ts';
+import { bestCandidate, decidedMatch, describeDecision, episodeCodeOf, type ReviewDecision } from './review-decisions.ts';
+
+export type { ReviewDecision } from './review-decisions.ts';
 
 export const CANCELLED_MESSAGE = 'Cancelled by user';
 
-export interface ReviewDecision {
-  titleId: number;
-  episodeCode: string | null;
-  edition: string | null;
+function parseMatch(title: TitleRecord): MatchResult | null {
+  if (!title.matchDetailsJson) return null;
+  try {
+    return JSON.parse(title.matchDetailsJson) as MatchResult;
+  } catch {
+    return null;
+  }
 }
 
-function userMatch(base: MatchResult | null, decision: Omit<ReviewDecision, 'titleId'>): MatchResult {
-  const code = decision.episodeCode ? parseEpisodeCode(decision.episodeCode) : null;
-  const kind = code ? 'episode' : decision.edition !== null ? 'main_movie' : base?.kind === 'extra' ? 'extra' : 'discarded';
+/** The title columns that mirror a match. */
+function matchColumns(match: MatchResult): TitlePatch {
   return {
-    kind,
-    season: code?.season ?? null,
-    episode: code?.episode ?? null,
-    episodeEnd: code?.episodeEnd ?? null,
-    edition: decision.edition,
-    confidence: 1,
-    source: 'user_review',
-    components: [{ name: 'user_review', value: 1, weight: 1, detail: 'decided by a person' }],
-    candidates: base?.candidates ?? [],
+    matchedEpisode: episodeCodeOf(match),
+    edition: match.edition,
+    isExtra: match.kind === 'extra',
+    matchConfidence: match.confidence,
+    matchSource: match.source,
+    matchDetailsJson: JSON.stringify(match),
   };
-}
-
-function fromCandidate(base: MatchResult, c: MatchCandidate): MatchResult {
-  return { ...base, kind: c.kind, season: c.season, episode: c.episode, episodeEnd: c.episodeEnd, edition: c.edition, confidence: c.score };
 }
 
 export class JobCommands {
@@ -87,44 +77,42 @@ export class JobCommands {
     const title = await this.deps.titles.get(decision.titleId);
     if (!title || title.jobId !== id) throw new NotFoundError('title_not_found', `Title ${decision.titleId} is not part of job ${id}`);
     if (job.state !== 'review_needed') throw new ConflictError('job_not_in_review', `Job ${id} is ${job.state}, not review_needed`);
-    if (!['review', 'matched', 'pending', 'failed'].includes(title.state) && !(title.state === 'queued')) {
+    if (['ripping', 'matching', 'completed'].includes(title.state)) {
       throw new ConflictError('title_not_reviewable', `Title ${title.id} is ${title.state} and can no longer be changed`);
     }
-    const base = title.matchDetailsJson ? (JSON.parse(title.matchDetailsJson) as MatchResult) : null;
-    const match = userMatch(base, decision);
-    const updated = await this.deps.jobService.updateTitle(title, {
-      ...(title.state === 'review' ? { state: 'matched' as const } : {}),
-      matchedEpisode: decision.episodeCode,
-      edition: decision.edition,
-      isExtra: match.kind === 'extra',
-      matchConfidence: 1,
-      matchSource: 'user_review',
-      matchDetailsJson: JSON.stringify(match),
-    });
+    const match = decidedMatch(parseMatch(title), decision);
+    const patch: TitlePatch = { ...matchColumns(match) };
+    if (title.state === 'review') patch.state = 'matched';
+    if (decision.conflictResolution !== undefined) patch.conflictResolution = decision.conflictResolution;
+    // A title skipped before it was ripped is never ripped.
+    if (title.state === 'pending') patch.selected = match.kind !== 'discarded';
+    const updated = await this.deps.jobService.updateTitle(title, patch);
+    await this.deps.jobs.note(id, job.state, describeDecision(title.titleIndex, match, decision));
     const remaining = (await this.deps.titles.listByJob(id)).filter((t) => t.state === 'review');
     if (remaining.length === 0 && job.resumeState && job.resumeState !== 'ripping') await this.resume(job);
     return updated;
   }
 
+  /**
+   * Accepts every best candidate and continues. A title with no candidate at all stays in review
+   * (never a guess): the job then stays in review_needed and says which titles still need a person.
+   */
   async approveAll(id: number): Promise<JobRecord> {
     const job = await this.deps.jobService.require(id);
     if (job.state !== 'review_needed') throw new ConflictError('job_not_in_review', `Job ${id} is ${job.state}, not review_needed`);
+    const undecidable: number[] = [];
     for (const title of (await this.deps.titles.listByJob(id)).filter((t) => t.state === 'review')) {
-      const base = title.matchDetailsJson ? (JSON.parse(title.matchDetailsJson) as MatchResult) : null;
-      const best = base ? (base.candidates[0] && base.candidates[0].score > base.confidence ? fromCandidate(base, base.candidates[0]) : base) : null;
-      const accepted: MatchResult = best ?? userMatch(null, { episodeCode: null, edition: null });
-      await this.deps.jobService.updateTitle(title, {
-        state: 'matched',
-        matchedEpisode:
-          accepted.kind === 'episode' && accepted.season !== null && accepted.episode !== null
-            ? formatEpisodeCode(accepted.season, accepted.episode, accepted.episodeEnd)
-            : null,
-        edition: accepted.edition,
-        isExtra: accepted.kind === 'extra',
-        matchConfidence: accepted.confidence,
-        matchSource: accepted.source,
-        matchDetailsJson: JSON.stringify(accepted),
-      });
+      const accepted = bestCandidate(parseMatch(title));
+      if (!accepted) {
+        undecidable.push(title.titleIndex);
+        continue;
+      }
+      await this.deps.jobService.updateTitle(title, { state: 'matched', ...matchColumns(accepted) });
+      await this.deps.jobs.note(id, job.state, describeDecision(title.titleIndex, accepted, 'approve-all'));
+    }
+    if (undecidable.length > 0) {
+      const reason = `Approve-all accepted every suggestion; title(s) ${undecidable.join(', ')} have no suggestion and need a decision`;
+      return this.deps.jobService.update(id, { reviewReason: reason });
     }
     return this.resume(job);
   }

@@ -64,6 +64,11 @@ export class MikroJobRepository implements JobRepository {
     return rows.map(toJobRecord);
   }
 
+  async listBySourcePath(sourcePath: string): Promise<JobRecord[]> {
+    const rows = await this.orm.em.fork().find(JobEntity, { sourcePath }, { orderBy: NEWEST_FIRST });
+    return rows.map(toJobRecord);
+  }
+
   async history(query: HistoryQuery): Promise<{ items: JobRecord[]; total: number }> {
     const em = this.orm.em.fork();
     const perPage = Math.max(1, Math.floor(query.perPage));
@@ -91,6 +96,12 @@ export class MikroJobRepository implements JobRepository {
   async timeline(jobId: number): Promise<JobEventRecord[]> {
     const rows = await this.orm.em.fork().find(JobEventEntity, { job: jobId }, { orderBy: { at: 'asc', id: 'asc' } });
     return rows.map(toJobEventRecord);
+  }
+
+  async note(jobId: number, state: JobState, message: string): Promise<void> {
+    const em = this.orm.em.fork();
+    em.create(JobEventEntity, { job: jobId, at: new Date(), fromState: state, toState: state, message });
+    await em.flush();
   }
 
   async deleteAll(): Promise<number> {

@@ -27,10 +27,14 @@ export interface JobRepository {
   /** Jobs with cleared_at null, newest first. */
   listActive(limit: number): Promise<JobRecord[]>;
   listInStates(states: readonly JobState[]): Promise<JobRecord[]>;
+  /** Every job (cleared included) whose source is this folder or mount point, newest first. */
+  listBySourcePath(sourcePath: string): Promise<JobRecord[]>;
   /** Completed and failed jobs (cleared included), newest first. */
   history(query: HistoryQuery): Promise<{ items: JobRecord[]; total: number }>;
   stats(topErrors: number, recent: number): Promise<JobStats>;
   timeline(jobId: number): Promise<JobEventRecord[]>;
+  /** Appends a timeline row that is not a state change (a review decision, a cleanup). */
+  note(jobId: number, state: JobState, message: string): Promise<void>;
   /** Deletes every job, title and timeline row; returns the number of jobs deleted. */
   deleteAll(): Promise<number>;
 }

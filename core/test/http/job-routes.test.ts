@@ -127,8 +127,9 @@ describe('jobs API', () => {
     // No organizer is configured in this test service, so the continued job fails in organizing: it did continue.
     const after = await eventually(() => api.get(`/api/jobs/${job.id}`), (r) => r.body.state === 'failed');
     expect(after.body.error_message).toContain('No organizer is configured');
-    const timeline = (await api.get(`/api/jobs/${job.id}/detail`)).body.timeline.map((e: { to: string }) => e.to);
-    expect(timeline).toEqual(['identifying', 'ripping', 'matching', 'review_needed', 'organizing', 'failed']);
+    const timeline = (await api.get(`/api/jobs/${job.id}/detail`)).body.timeline as { from: string; to: string; message: string }[];
+    expect(timeline.filter((e) => e.from !== e.to).map((e) => e.to)).toEqual(['identifying', 'ripping', 'matching', 'review_needed', 'organizing', 'failed']);
+    expect(timeline.filter((e) => e.from === e.to).map((e) => e.message)).toEqual(['title 0 → S01E05 (review)', 'title 1 → S01E06 (review)']);
   });
 
   it('refuses review on a job that is not in review (409)', async () => {
@@ -140,13 +141,26 @@ describe('jobs API', () => {
     expect((await api.post(`/api/jobs/${created.id}/approve-all`)).status).toBe(409);
   });
 
-  it('approve-all takes every best candidate and continues', async () => {
+  it('approve-all takes every best candidate, keeps titles without one in review, and continues once they are decided', async () => {
     const { job, titles } = await jobInReview();
-    const res = await api.post(`/api/jobs/${job.id}/approve-all`);
-    expect(res).toMatchObject({ status: 200, body: { state: 'organizing', review_reason: null } });
+    const first = await api.post(`/api/jobs/${job.id}/approve-all`);
+    expect(first).toMatchObject({ status: 200, body: { state: 'review_needed' } });
+    expect(first.body.review_reason).toContain('title(s) 1 have no suggestion');
     const after = (await api.get(`/api/jobs/${job.id}/titles`)).body;
-    expect(after.find((t: { id: number }) => t.id === titles[0]!.id)).toMatchObject({ matched_episode: 'S01E03', match_confidence: 0.62 });
-    expect(after.find((t: { id: number }) => t.id === titles[1]!.id)).toMatchObject({ matched_episode: null, match_source: 'user_review' });
+    expect(after.find((t: { id: number }) => t.id === titles[0]!.id)).toMatchObject({ state: 'matched', matched_episode: 'S01E03', match_confidence: 0.62 });
+    expect(after.find((t: { id: number }) => t.id === titles[1]!.id)).toMatchObject({ state: 'review' });
+    const skipped = await api.post(`/api/jobs/${job.id}/review`, { title_id: titles[1]!.id, skip: true });
+    expect(skipped.body).toMatchObject({ state: 'matched', matched_episode: null, match_source: 'user_review' });
+    expect((await api.get(`/api/jobs/${job.id}`)).body.state).not.toBe('review_needed');
+    const notes = (await api.get(`/api/jobs/${job.id}/detail`)).body.timeline.filter((e: { from: string; to: string }) => e.from === e.to).map((e: { message: string }) => e.message);
+    expect(notes).toEqual(['title 0 → S01E03 (approve-all)', 'title 1 → skipped (review)']);
+  });
+
+  it('records a conflict choice on the title', async () => {
+    const { job, titles } = await jobInReview();
+    const res = await api.post(`/api/jobs/${job.id}/review`, { title_id: titles[0]!.id, conflict_resolution: 'overwrite' });
+    expect(res.body).toMatchObject({ conflict_resolution: 'overwrite', matched_episode: 'S01E03', match_source: 'user_review' });
+    expect((await api.post(`/api/jobs/${job.id}/review`, { title_id: titles[0]!.id, conflict_resolution: 'ask' })).status).toBe(400);
   });
 
   it('imports a staging folder (201) and rejects missing, non-folder and MKV-less paths (400)', async () => {

@@ -1,11 +1,14 @@
 /**
  * Moves one file into the library without losing data. Same filesystem: a rename (one that never
  * replaces an existing file unless told to). Across filesystems: copy to a temp name in the target
- * folder, verify the size, fsync, rename into place, then delete the source. A partial copy never
- * carries the final name.
+ * folder while checksumming the source (CRC-32, streaming), fsync, read the copy back and compare
+ * size and checksum, rename
+ * into place, then delete the source. A partial copy never carries the final name, and partial
+ * copies left by a crash are removed by the next attempt.
  */
 import { randomUUID } from 'node:crypto';
-import { link, open, rename, stat, unlink } from 'node:fs/promises';
+import { crc32 } from 'node:zlib';
+import { link, open, readdir, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { AbortedError, OrganizationError, SpindleError, throwIfAborted } from '@spindle/plugin-sdk';
 
@@ -59,18 +62,50 @@ async function syncFolder(folder: string): Promise<void> {
   await handle?.close();
 }
 
-async function copyInto(from: string, temp: string, size: number, options: MoveOptions): Promise<void> {
+const PARTIAL_MARK = '.spindle-partial-';
+
+/** Removes partial copies of `to` left in its folder by an attempt that crashed. */
+async function removeStalePartials(to: string): Promise<void> {
+  const prefix = `.${basename(to)}${PARTIAL_MARK}`;
+  const names = await readdir(dirname(to)).catch(() => [] as string[]);
+  await Promise.all(names.filter((n) => n.startsWith(prefix)).map((n) => unlink(join(dirname(to), n)).catch(() => {})));
+}
+
+/** Writes the first `length` bytes of `buffer`; a filesystem that accepts nothing more is full. */
+async function writeAll(target: FileHandle, buffer: Buffer, length: number): Promise<void> {
+  let offset = 0;
+  while (offset < length) {
+    const { bytesWritten } = await target.write(buffer, offset, length - offset);
+    if (bytesWritten === 0) {
+      throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+    }
+    offset += bytesWritten;
+  }
+}
+
+/**
+ * Copies `from` into `temp` (which must not exist), overlapping reads and writes; returns the
+ * CRC-32 of what was read. CRC-32 runs at memory speed, so verifying costs no copy throughput; it
+ * catches the corruption a copy can suffer (truncation, bad sectors, a flipped block).
+ */
+async function copyInto(from: string, temp: string, size: number, options: MoveOptions): Promise<number> {
+  let checksum = 0;
   const source = await open(from, 'r');
   try {
     const target = await open(temp, 'wx');
     try {
-      const buffer = Buffer.allocUnsafe(Math.min(CHUNK_BYTES, Math.max(size, 1)));
+      const length = Math.min(CHUNK_BYTES, Math.max(size, 1));
+      const buffers = [Buffer.allocUnsafe(length), Buffer.allocUnsafe(length)];
       let copied = 0;
-      for (;;) {
+      let pendingWrite: Promise<unknown> = Promise.resolve();
+      for (let i = 0; ; i++) {
         if (options.signal.aborted) throw new AbortedError(`Copy of ${basename(from)} aborted`, { cause: options.signal.reason });
+        const buffer = buffers[i % 2]!;
         const { bytesRead } = await source.read(buffer, 0, buffer.length, null);
+        await pendingWrite; // the other buffer is free again once its write is done
         if (bytesRead === 0) break;
-        await target.write(buffer, 0, bytesRead);
+        checksum = crc32(buffer.subarray(0, bytesRead), checksum);
+        pendingWrite = writeAll(target, buffer, bytesRead);
         copied += bytesRead;
         options.onProgress?.(size === 0 ? 1 : Math.min(1, copied / size));
       }
@@ -81,15 +116,43 @@ async function copyInto(from: string, temp: string, size: number, options: MoveO
   } finally {
     await source.close();
   }
+  return checksum;
 }
 
-async function copyAcross(from: string, to: string, size: number, options: MoveOptions): Promise<void> {
-  const temp = join(dirname(to), `.${basename(to)}.spindle-partial-${randomUUID().slice(0, 8)}`);
+/** CRC-32 of a file, reading the next chunk while the previous one is summed. */
+async function checksumOf(path: string): Promise<number> {
+  let checksum = 0;
+  const handle = await open(path, 'r');
   try {
-    await copyInto(from, temp, size, options);
+    const buffers = [Buffer.allocUnsafe(CHUNK_BYTES), Buffer.allocUnsafe(CHUNK_BYTES)];
+    let reading = handle.read(buffers[0]!, 0, CHUNK_BYTES, null);
+    for (let i = 0; ; i++) {
+      const { bytesRead } = await reading;
+      if (bytesRead === 0) break;
+      reading = handle.read(buffers[(i + 1) % 2]!, 0, CHUNK_BYTES, null);
+      checksum = crc32(buffers[i % 2]!.subarray(0, bytesRead), checksum);
+    }
+  } finally {
+    await handle.close();
+  }
+  return checksum;
+}
+
+/**
+ * The copy half of a cross-filesystem move: when it resolves, a verified, synced copy carries the
+ * final name and the source is untouched.
+ */
+export async function copyVerified(from: string, to: string, size: number, options: MoveOptions): Promise<void> {
+  await removeStalePartials(to);
+  const temp = join(dirname(to), `.${basename(to)}${PARTIAL_MARK}${randomUUID().slice(0, 8)}`);
+  try {
+    const sourceChecksum = await copyInto(from, temp, size, options);
     const copiedSize = (await stat(temp)).size;
     if (copiedSize !== size) {
       throw new OrganizationError('copy_incomplete', `Copy of ${basename(from)} has ${copiedSize} bytes, expected ${size}`, { retryable: true });
+    }
+    if ((await checksumOf(temp)) !== sourceChecksum) {
+      throw new OrganizationError('copy_corrupt', `Copy of ${basename(from)} does not read back the same as the source`, { retryable: true });
     }
     throwIfAborted(options.signal);
     if (options.overwrite) await rename(temp, to);
@@ -99,7 +162,6 @@ async function copyAcross(from: string, to: string, size: number, options: MoveO
     throw error;
   }
   await syncFolder(dirname(to));
-  await unlink(from);
 }
 
 /** Moves a file into place; resolves with how it was done. Errors are coded OrganizationErrors. */
@@ -121,7 +183,9 @@ export async function moveFile(from: string, to: string, options: MoveOptions): 
         if (errno(error) !== 'EXDEV') throw error;
       }
     }
-    await copyAcross(from, to, source.size, options);
+    await copyVerified(from, to, source.size, options);
+    // The copy is safe in the library; a source someone else already removed is not an error.
+    await unlink(from).catch((error: unknown) => (errno(error) === 'ENOENT' ? undefined : Promise.reject(error)));
     return 'copy';
   } catch (error) {
     if (SpindleError.is(error)) throw error;

@@ -3,15 +3,56 @@
  * input; the planner adds what the filesystem says (existing files).
  */
 import { basename, extname, join } from 'node:path';
-import { formatEpisodeCode, type ExtrasPolicy, type JobView, type MatchResult } from '@spindle/plugin-sdk';
+import { formatEpisodeCode, type ExtrasPolicy, type ExtraType, type JobView, type MatchResult } from '@spindle/plugin-sdk';
 
-export const EXTRAS_FOLDER = 'Extras';
+/** The extras folders Plex and Jellyfin both recognise, by kind of extra. */
+export const EXTRAS_FOLDERS: Readonly<Record<ExtraType, string>> = {
+  behind_the_scenes: 'Behind The Scenes',
+  deleted_scene: 'Deleted Scenes',
+  featurette: 'Featurettes',
+  interview: 'Interviews',
+  scene: 'Scenes',
+  short: 'Shorts',
+  trailer: 'Trailers',
+  other: 'Other',
+};
+// Jellyfin also knows a plain `Extras` folder; libraries organized by hand often have one.
+const EXTRAS_FOLDER_NAMES = new Set([...Object.values(EXTRAS_FOLDERS), 'Extras']);
+
+export function isExtrasFolder(name: string): boolean {
+  return EXTRAS_FOLDER_NAMES.has(name);
+}
+
 const ILLEGAL = /[<>:"/\\|?*\u0000-\u001f]/g;
 const RESERVED = /^(?:CON|PRN|AUX|NUL|COM[1-9]|LPT[1-9])$/i;
+/**
+ * Longest show or movie name kept, in UTF-8 bytes: with " (Year) {edition-…}" or " - S01E01-E02"
+ * and the extension, every path component stays well under the 255-byte limit of common
+ * filesystems, and typical library paths under Windows' 260-character MAX_PATH.
+ */
+export const MAX_NAME_BYTES = 100;
 
-/** A name safe on Windows, macOS and Linux: illegal characters and trailing dots/spaces removed. */
-export function safeName(raw: string, fallback = 'Unknown'): string {
-  let name = raw.replace(ILLEGAL, '').replace(/\s+/g, ' ').trim().replace(/[. ]+$/, '');
+/** Cuts a string to at most `maxBytes` of UTF-8 without splitting a character. */
+export function truncateBytes(text: string, maxBytes: number): string {
+  if (Buffer.byteLength(text) <= maxBytes) return text;
+  let out = '';
+  let bytes = 0;
+  for (const ch of text) {
+    const n = Buffer.byteLength(ch);
+    if (bytes + n > maxBytes) break;
+    out += ch;
+    bytes += n;
+  }
+  return out;
+}
+
+/**
+ * A name safe on Windows, macOS and Linux: illegal characters removed, white space folded,
+ * trailing dots and spaces removed, reserved device names avoided, and at most `maxBytes` long.
+ */
+export function safeName(raw: string, fallback = 'Unknown', maxBytes = MAX_NAME_BYTES): string {
+  const clean = (s: string) => s.replace(/\s+/g, ' ').trim().replace(/[. ]+$/, '');
+  let name = clean(truncateBytes(clean(raw.normalize('NFC').replace(/\s+/g, ' ').replace(ILLEGAL, '')), maxBytes));
   if (RESERVED.test(name.split('.')[0] ?? '')) name = `${name}_`;
   return name === '' ? fallback : name;
 }
@@ -63,12 +104,15 @@ function moviePlacement(input: NamingInput, match: MatchResult, filePath: string
   return { to: join(input.libraryMoviesPath, folder, `${file}${extension(filePath)}`) };
 }
 
-function extraPlacement(input: NamingInput, filePath: string): Placement {
-  if (input.extrasPolicy === 'skip') return { action: 'skip', reason: 'Extras are skipped (extras policy "skip")' };
-  if (input.extrasPolicy === 'ask') return { action: 'review', reason: 'Keep this extra? (extras policy "ask")' };
+function extraPlacement(input: NamingInput, match: MatchResult, filePath: string): Placement {
+  // A person who reviewed this extra and kept it has already answered the policy's question.
+  const keptByReviewer = match.source === 'user_review';
+  if (input.extrasPolicy === 'skip' && !keptByReviewer) return { action: 'skip', reason: 'Extras are skipped (extras policy "skip")' };
+  if (input.extrasPolicy === 'ask' && !keptByReviewer) return { action: 'review', reason: 'Keep this extra? (extras policy "ask")' };
   if (input.kind === null) return { action: 'review', reason: 'Cannot tell whether this extra belongs to a movie or a show' };
   const name = safeName(basename(filePath, extname(filePath)), 'Extra');
-  return { to: join(titleFolder(input, input.kind), EXTRAS_FOLDER, `${name}${extension(filePath)}`) };
+  const folder = EXTRAS_FOLDERS[match.extraType ?? 'other'];
+  return { to: join(titleFolder(input, input.kind), folder, `${name}${extension(filePath)}`) };
 }
 
 /** Where a title goes, or why it does not move. */
@@ -79,7 +123,7 @@ export function placeTitle(input: NamingInput, match: MatchResult, filePath: str
     case 'main_movie':
       return moviePlacement(input, match, filePath);
     case 'extra':
-      return extraPlacement(input, filePath);
+      return extraPlacement(input, match, filePath);
     case 'discarded':
       return { action: 'skip', reason: 'Discarded title' };
   }

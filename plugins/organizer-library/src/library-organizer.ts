@@ -12,16 +12,16 @@ import {
   type StageContext,
 } from '@spindle/plugin-sdk';
 import { moveFile } from './file-mover.ts';
-import { EXTRAS_FOLDER } from './library-naming.ts';
+import { isExtrasFolder } from './library-naming.ts';
 import { planMoves } from './organize-planner.ts';
 
 const SEASON_FOLDER = /^Season \d+$/;
 
-/** The movie or show folder a library file sits in (above `Season XX` and `Extras`). */
+/** The movie or show folder a library file sits in (above `Season XX` and the extras folders). */
 export function titleFolderOf(path: string): string {
   const parent = dirname(path);
   const name = basename(parent);
-  return name === EXTRAS_FOLDER || SEASON_FOLDER.test(name) ? dirname(parent) : parent;
+  return isExtrasFolder(name) || SEASON_FOLDER.test(name) ? dirname(parent) : parent;
 }
 
 function commonFolder(folders: string[]): string | null {

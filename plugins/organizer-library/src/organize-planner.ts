@@ -19,15 +19,35 @@ async function fileExists(path: string): Promise<boolean> {
   );
 }
 
-function conflictMove(title: OrganizableTitle, to: string, choice: ConflictChoice): PlannedMove {
-  const base = { titleIndex: title.titleIndex, from: title.filePath };
+const GIB = 1024 ** 3;
+const MIB = 1024 ** 2;
+
+function describeFile(size: number, modified: Date | null): string {
+  const amount = size >= GIB ? `${(size / GIB).toFixed(2)} GB` : `${(size / MIB).toFixed(1)} MB`;
+  return modified ? `${amount}, modified ${modified.toISOString().slice(0, 10)}` : amount;
+}
+
+async function describe(path: string): Promise<string> {
+  const info = await stat(path).catch(() => null);
+  return info ? describeFile(info.size, info.mtime) : 'size unknown';
+}
+
+async function conflictMove(title: OrganizableTitle, to: string, choice: ConflictChoice): Promise<PlannedMove> {
+  const base = { titleIndex: title.titleIndex, from: title.filePath, conflict: choice };
   switch (choice) {
     case 'overwrite':
       return { ...base, to, action: 'move', reason: 'Replaces the existing file (conflict choice "overwrite")', overwrite: true };
     case 'skip':
       return { ...base, to, action: 'skip', reason: `A file already exists at ${to} (conflict choice "skip")` };
-    case 'ask':
-      return { ...base, to, action: 'review', reason: `A file already exists at ${to}: keep it or overwrite it?` };
+    case 'ask': {
+      const [existing, incoming] = await Promise.all([describe(to), describe(title.filePath)]);
+      return {
+        ...base,
+        to,
+        action: 'review',
+        reason: `A file already exists at ${to} (library file: ${existing}; new rip: ${incoming}). Keep the library file (skip) or replace it (overwrite)?`,
+      };
+    }
   }
 }
 
@@ -54,7 +74,7 @@ export async function planMoves(input: OrganizeInput): Promise<OrganizePlan> {
       continue;
     }
     claimed.set(key, title.titleIndex);
-    if (await fileExists(to)) moves.push(conflictMove(title, to, title.conflictResolution ?? input.conflictDefault));
+    if (await fileExists(to)) moves.push(await conflictMove(title, to, title.conflictResolution ?? input.conflictDefault));
     else moves.push({ ...base, to, action: 'move', reason: null });
   }
   return { moves };

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ExtrasPolicy, JobView, MatchResult } from '@spindle/plugin-sdk';
 import { sampleJob } from '@spindle/plugin-sdk/testing';
-import { placeTitle, safeName, type LibraryKind } from '../src/library-naming.ts';
+import { MAX_NAME_BYTES, placeTitle, safeName, type LibraryKind } from '../src/library-naming.ts';
 
 const MOVIES = '/lib/Movies';
 const TV = '/lib/TV';
@@ -57,8 +57,33 @@ const cases: Case[] = [
   { name: 'the season from the job', job: tvJob({ detectedSeason: 4 }), match: episode(null, 5), expected: `${TV}/The Show/Season 04/The Show - S04E05.mkv` },
   { name: 'a three-digit episode', job: tvJob({ catalogTitle: 'Daily: Show' }), match: episode(12, 105), expected: `${TV}/Daily Show/Season 12/Daily Show - S12E105.mkv` },
   { name: 'an episode without a season anywhere', job: tvJob({ detectedSeason: null }), match: episode(null, 1), expected: { action: 'review' } },
-  { name: 'a kept movie extra', job: movieJob(), match: match('extra'), file: '/staging/title_t05.mkv', extras: 'keep', kind: 'movie', expected: `${MOVIES}/The Movie (1999)/Extras/title_t05.mkv` },
-  { name: 'a kept TV extra', job: tvJob(), match: match('extra'), file: '/staging/Gag Reel.mkv', extras: 'keep', kind: 'tv', expected: `${TV}/The Show/Extras/Gag Reel.mkv` },
+  { name: 'a kept movie extra of unknown kind', job: movieJob(), match: match('extra'), file: '/staging/title_t05.mkv', extras: 'keep', kind: 'movie', expected: `${MOVIES}/The Movie (1999)/Other/title_t05.mkv` },
+  { name: 'a kept TV extra of unknown kind', job: tvJob(), match: match('extra'), file: '/staging/Gag Reel.mkv', extras: 'keep', kind: 'tv', expected: `${TV}/The Show/Other/Gag Reel.mkv` },
+  { name: 'a trailer', job: movieJob(), match: match('extra', { extraType: 'trailer' }), file: '/s/Teaser.mkv', extras: 'keep', expected: `${MOVIES}/The Movie (1999)/Trailers/Teaser.mkv` },
+  { name: 'a deleted scene of a show', job: tvJob(), match: match('extra', { extraType: 'deleted_scene' }), file: '/s/t03.mkv', extras: 'keep', expected: `${TV}/The Show/Deleted Scenes/t03.mkv` },
+  { name: 'a featurette', job: movieJob(), match: match('extra', { extraType: 'featurette' }), file: '/s/Making Of.mkv', extras: 'keep', expected: `${MOVIES}/The Movie (1999)/Featurettes/Making Of.mkv` },
+  { name: 'behind the scenes', job: movieJob(), match: match('extra', { extraType: 'behind_the_scenes' }), file: '/s/b.mkv', extras: 'keep', expected: `${MOVIES}/The Movie (1999)/Behind The Scenes/b.mkv` },
+  { name: 'an interview', job: tvJob(), match: match('extra', { extraType: 'interview' }), file: '/s/cast.mkv', extras: 'keep', expected: `${TV}/The Show/Interviews/cast.mkv` },
+  { name: 'a short', job: movieJob(), match: match('extra', { extraType: 'short' }), file: '/s/short.mkv', extras: 'keep', expected: `${MOVIES}/The Movie (1999)/Shorts/short.mkv` },
+  { name: 'a scene', job: movieJob(), match: match('extra', { extraType: 'scene' }), file: '/s/scene 1.mkv', extras: 'keep', expected: `${MOVIES}/The Movie (1999)/Scenes/scene 1.mkv` },
+  { name: 'an extra a reviewer kept although the policy asks', job: tvJob(), match: match('extra', { source: 'user_review' }), file: '/s/x.mkv', extras: 'ask', expected: `${TV}/The Show/Other/x.mkv` },
+  { name: 'an extra a reviewer kept although the policy skips', job: tvJob(), match: match('extra', { source: 'user_review', extraType: 'featurette' }), file: '/s/x.mkv', extras: 'skip', expected: `${TV}/The Show/Featurettes/x.mkv` },
+  { name: 'an accented title', job: movieJob({ catalogTitle: 'Amélie', detectedYear: 2001 }), match: match('main_movie'), expected: `${MOVIES}/Amélie (2001)/Amélie (2001).mkv` },
+  { name: 'a decomposed accent is stored composed (NFC)', job: movieJob({ catalogTitle: 'Ame\u0301lie', detectedYear: 2001 }), match: match('main_movie'), expected: `${MOVIES}/Amélie (2001)/Amélie (2001).mkv` },
+  { name: 'a Japanese title', job: movieJob({ catalogTitle: '千と千尋の神隠し', detectedYear: 2001 }), match: match('main_movie'), expected: `${MOVIES}/千と千尋の神隠し (2001)/千と千尋の神隠し (2001).mkv` },
+  { name: 'a colon and an accent', job: movieJob({ catalogTitle: 'Pokémon: The First Movie', detectedYear: 1998 }), match: match('main_movie'), expected: `${MOVIES}/Pokémon The First Movie (1998)/Pokémon The First Movie (1998).mkv` },
+  { name: 'an ampersand and a colon in a show', job: tvJob({ catalogTitle: 'Law & Order: Special Victims Unit' }), match: episode(3, 4), expected: `${TV}/Law & Order Special Victims Unit/Season 03/Law & Order Special Victims Unit - S03E04.mkv` },
+  { name: 'an apostrophe is kept', job: tvJob({ catalogTitle: "Grey's Anatomy" }), match: episode(1, 1), expected: `${TV}/Grey's Anatomy/Season 01/Grey's Anatomy - S01E01.mkv` },
+  { name: 'an edition with illegal characters', job: movieJob(), match: match('main_movie', { edition: 'Final Cut: 2007?' }), expected: `${MOVIES}/The Movie (1999)/The Movie (1999) {edition-Final Cut 2007}.mkv` },
+  { name: 'an edition without a year', job: movieJob({ detectedYear: null }), match: match('main_movie', { edition: 'Extended' }), expected: `${MOVIES}/The Movie/The Movie {edition-Extended}.mkv` },
+  { name: 'season 10 and beyond', job: tvJob(), match: episode(10, 1), expected: `${TV}/The Show/Season 10/The Show - S10E01.mkv` },
+  { name: 'a triple episode', job: tvJob(), match: episode(1, 1, 3), expected: `${TV}/The Show/Season 01/The Show - S01E01-E03.mkv` },
+  { name: 'a range that ends where it starts is one episode', job: tvJob(), match: episode(1, 5, 5), expected: `${TV}/The Show/Season 01/The Show - S01E05.mkv` },
+  { name: 'a double special', job: tvJob(), match: episode(0, 1, 2), expected: `${TV}/The Show/Season 00/The Show - S00E01-E02.mkv` },
+  { name: 'a reserved device name as a show', job: tvJob({ catalogTitle: 'NUL' }), match: episode(1, 1), expected: `${TV}/NUL_/Season 01/NUL_ - S01E01.mkv` },
+  { name: 'surrounding white space', job: tvJob({ catalogTitle: '   The   Office  ' }), match: episode(2, 1), expected: `${TV}/The Office/Season 02/The Office - S02E01.mkv` },
+  { name: 'a name of nothing but illegal characters', job: movieJob({ catalogTitle: '???', detectedYear: null }), match: match('main_movie'), expected: `${MOVIES}/Unknown/Unknown.mkv` },
+  { name: 'a movie found on a TV job goes to the movie library', job: tvJob({ detectedYear: 2005 }), match: match('main_movie'), expected: `${MOVIES}/The Show (2005)/The Show (2005).mkv` },
   { name: 'a skipped extra', job: tvJob(), match: match('extra'), extras: 'skip', expected: { action: 'skip' } },
   { name: 'an extra to ask about', job: tvJob(), match: match('extra'), extras: 'ask', expected: { action: 'review' } },
   { name: 'a kept extra of unknown content', job: tvJob(), match: match('extra'), extras: 'keep', kind: null, expected: { action: 'review' } },
@@ -78,12 +103,36 @@ describe('library naming', () => {
   });
 });
 
+describe('long names', () => {
+  it('keeps every path component within 255 bytes and the name within MAX_NAME_BYTES', () => {
+    const long = 'The Extraordinarily Long-Winded Chronicles of '.repeat(8) + 'Everything';
+    const placement = placeTitle(
+      { job: tvJob({ catalogTitle: long }), kind: 'tv', libraryMoviesPath: MOVIES, libraryTvPath: TV, extrasPolicy: 'skip' },
+      episode(1, 1, 2),
+      '/staging/t.mkv',
+    ) as { to: string };
+    const parts = placement.to.split('/').filter(Boolean);
+    expect(parts.every((p) => Buffer.byteLength(p) <= 255)).toBe(true);
+    expect(Buffer.byteLength(parts[2]!)).toBeLessThanOrEqual(MAX_NAME_BYTES);
+    expect(parts[2]!.endsWith(' ')).toBe(false);
+    expect(placement.to.length).toBeLessThan(260);
+  });
+
+  it('never splits a multi-byte character', () => {
+    const cut = safeName('日本語'.repeat(100));
+    expect(Buffer.byteLength(cut)).toBeLessThanOrEqual(MAX_NAME_BYTES);
+    expect(cut).toBe('日本語'.repeat(100).slice(0, cut.length));
+  });
+});
+
 describe('safeName', () => {
   it.each([
     ['AC/DC: Live', 'ACDC Live'],
     ['What?', 'What'],
     ['  spaced   out  ', 'spaced out'],
-    ['Tab\there', 'Tabhere'],
+    ['Tab\there', 'Tab here'],
+    ['Line\nbreak', 'Line break'],
+    ['Bell\u0007', 'Bell'],
     ['CON', 'CON_'],
     ['...', 'Unknown'],
     ['Amélie', 'Amélie'],

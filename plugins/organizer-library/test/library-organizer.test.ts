@@ -51,7 +51,7 @@ describe('LibraryOrganizer.apply', () => {
     const outcome = await organizer.apply(await organizer.plan(movie, ctx), ctx);
     const folder = join(input.libraryMoviesPath, 'Sample Movie (2020)');
     expect(outcome.libraryPath).toBe(folder);
-    expect(outcome.titles.map((t) => t.path)).toEqual([join(folder, 'Sample Movie (2020) {edition-Extended}.mkv'), join(folder, 'Extras', 'title_t02.mkv')]);
+    expect(outcome.titles.map((t) => t.path)).toEqual([join(folder, 'Sample Movie (2020) {edition-Extended}.mkv'), join(folder, 'Other', 'title_t02.mkv')]);
   });
 
   it('overwrites an existing file only when the plan says so', async () => {
@@ -98,6 +98,7 @@ describe('titleFolderOf', () => {
   it.each([
     ['/lib/TV/Show/Season 01/Show - S01E01.mkv', '/lib/TV/Show'],
     ['/lib/TV/Show/Extras/x.mkv', '/lib/TV/Show'],
+    ['/lib/TV/Show/Deleted Scenes/x.mkv', '/lib/TV/Show'],
     ['/lib/Movies/Film (2000)/Film (2000).mkv', '/lib/Movies/Film (2000)'],
     ['/lib/Movies/Film (2000)/Extras/x.mkv', '/lib/Movies/Film (2000)'],
   ])('%s → %s', (path, folder) => {

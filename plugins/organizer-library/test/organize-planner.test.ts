@@ -33,15 +33,15 @@ describe('planMoves', () => {
 
   it('keeps extras in the show folder, or asks about them', async () => {
     const keep = await planMoves({ ...input, extrasPolicy: 'keep' });
-    expect(keep.moves[2]).toMatchObject({ action: 'move', to: join(input.libraryTvPath, 'Sample Show', 'Extras', 'title_t02.mkv') });
+    expect(keep.moves[2]).toMatchObject({ action: 'move', to: join(input.libraryTvPath, 'Sample Show', 'Other', 'title_t02.mkv') });
     const ask = await planMoves({ ...input, extrasPolicy: 'ask' });
     expect(ask.moves[2]).toMatchObject({ action: 'review', to: null });
   });
 
   it.each([
-    ['skip', { action: 'skip', reason: expect.stringContaining('conflict choice "skip"') }],
-    ['overwrite', { action: 'move', overwrite: true }],
-    ['ask', { action: 'review', reason: expect.stringContaining('keep it or overwrite it?') }],
+    ['skip', { action: 'skip', conflict: 'skip', reason: expect.stringContaining('conflict choice "skip"') }],
+    ['overwrite', { action: 'move', conflict: 'overwrite', overwrite: true }],
+    ['ask', { action: 'review', conflict: 'ask', reason: expect.stringMatching(/library file: [\d.]+ MB, modified \d{4}-\d\d-\d\d; new rip: [\d.]+ MB.*Keep the library file \(skip\) or replace it \(overwrite\)\?/) }],
   ] as const)('applies the default conflict choice %s to an existing target', async (choice, expected) => {
     await occupy(episodeTarget(1));
     const plan = await planMoves({ ...input, conflictDefault: choice as ConflictChoice });

@@ -23,6 +23,8 @@ const reviewBody = {
     title_id: { type: 'integer', minimum: 1, maximum: 2147483647 },
     episode_code: { type: ['string', 'null'], pattern: '^S\\d{2}E\\d{2,3}$' },
     edition: { type: ['string', 'null'], minLength: 1, maxLength: 100 },
+    conflict_resolution: { enum: ['skip', 'overwrite', null], description: 'for a title whose library path is taken' },
+    skip: { type: 'boolean', description: 'leave this title out of the library' },
   },
 };
 
@@ -99,13 +101,19 @@ export function jobRoutes(deps: JobRouteDeps): RouteSpec[] {
       params: idParams, response: jobSchema, errors: [404, 409],
       handler: async ({ params }) => toJobWire(await deps.commands.clear(params.id)),
     }),
-    defineRoute<Id, Record<string, never>, { title_id: number; episode_code?: string | null; edition?: string | null }>({
+    defineRoute<Id, Record<string, never>, { title_id: number; episode_code?: string | null; edition?: string | null; conflict_resolution?: 'skip' | 'overwrite' | null; skip?: boolean }>({
       method: 'post', path: '/api/jobs/:id/review', tag: 'review', operationId: 'reviewTitle',
-      summary: 'Decide what one title is (episode code, edition, or neither to skip it)',
+      summary: 'Decide one title: its episode (SxxExx), its edition, keep or replace an existing library file, or skip it',
       params: idParams, body: reviewBody, response: titleSchema, errors: [404, 409],
       handler: async ({ params, body }) =>
         toTitleWire(
-          await deps.commands.review(params.id, { titleId: body.title_id, episodeCode: body.episode_code ?? null, edition: body.edition ?? null }),
+          await deps.commands.review(params.id, {
+            titleId: body.title_id,
+            ...(body.episode_code !== undefined ? { episodeCode: body.episode_code } : {}),
+            ...(body.edition !== undefined ? { edition: body.edition } : {}),
+            ...(body.conflict_resolution !== undefined ? { conflictResolution: body.conflict_resolution } : {}),
+            ...(body.skip !== undefined ? { skip: body.skip } : {}),
+          }),
         ),
     }),
     defineRoute<Id>({

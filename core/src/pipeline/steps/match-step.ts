@@ -47,7 +47,9 @@ export async function matchStep(job: JobRecord, deps: StepDeps): Promise<StepOut
       deps.signal.throwIfAborted();
       const queued = queue[next++]!;
       const title = await deps.jobService.updateTitle(queued, { state: 'matching' });
-      const result = await matchOne(job, title, siblings, deps);
+      // A person already decided this title (e.g. during identification review): no matcher overrides that.
+      const decided = title.matchSource === 'user_review' && title.matchDetailsJson ? (JSON.parse(title.matchDetailsJson) as MatchResult) : null;
+      const result = decided ?? (await matchOne(job, title, siblings, deps));
       const accepted = result !== null && result.confidence >= config.match_auto_accept_threshold;
       await deps.jobService.updateTitle(title, {
         state: accepted ? 'matched' : 'review',

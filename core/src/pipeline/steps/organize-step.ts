@@ -55,10 +55,11 @@ export async function organizeStep(job: JobRecord, deps: StepDeps): Promise<Step
       failures.push(`title ${result.titleIndex}: ${result.message ?? 'failed'}`);
       await deps.jobService.updateTitle(title, { state: 'failed' });
     } else {
+      const move = plan.moves.find((m) => m.titleIndex === result.titleIndex);
       await deps.jobService.updateTitle(title, {
         state: 'completed',
         organizedPath: result.status === 'moved' ? result.path : null,
-        conflictResolution: title.conflictResolution ?? (result.status === 'skipped' && result.message ? config.conflict_resolution_default : null),
+        conflictResolution: move?.conflict && move.conflict !== 'ask' ? move.conflict : title.conflictResolution,
       });
     }
   }
