@@ -1,0 +1,82 @@
+/**
+ * The review step through the public API with the real organizer: a TV disc whose matches are
+ * uncertain finishes through approve-all, and a movie disc with two main features finishes through
+ * per-title edition decisions, filed with their edition tags.
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient, eventually } from './support/http-client.ts';
+import { makeLongMkv } from './support/make-media.ts';
+import { startTestService, type TestService } from './support/service-harness.ts';
+
+const FIXTURES = fileURLToPath(new URL('./fixtures/third-party-plugins', import.meta.url));
+let svc: TestService;
+let api: ReturnType<typeof apiClient>;
+let staging: string;
+let library: string;
+
+beforeAll(async () => {
+  const root = await mkdtemp(join(tmpdir(), 'spindle-review-'));
+  staging = join(root, 'staging');
+  library = join(root, 'library');
+  for (const dir of ['TV', 'Movies']) await mkdir(join(library, dir), { recursive: true });
+  await mkdir(join(staging, 'GUESS_SHOW_D1'), { recursive: true });
+  await mkdir(join(staging, 'BIG_MOVIE'), { recursive: true });
+  await Promise.all([
+    ...[1300, 1322, 1288].map((s, i) => makeLongMkv(join(staging, 'GUESS_SHOW_D1', `t0${i}.mkv`), s)),
+    makeLongMkv(join(staging, 'BIG_MOVIE', 'title_t00.mkv'), 6010),
+    makeLongMkv(join(staging, 'BIG_MOVIE', 'title_t01.mkv'), 6730),
+  ]);
+  svc = await startTestService({
+    pluginPaths: [FIXTURES],
+    config: {
+      staging_path: staging,
+      library_tv_path: join(library, 'TV'),
+      library_movies_path: join(library, 'Movies'),
+      pipeline: { matchers: ['disc-lookup', 'order-guess'] },
+    },
+  });
+  api = apiClient(svc.url);
+}, 120_000);
+afterAll(() => svc?.close());
+
+const settle = (id: number, states: string[]) => eventually(() => api.get(`/api/jobs/${id}`), (r) => states.includes(r.body.state), 60_000);
+
+describe('review flows', () => {
+  it('finishes a TV disc through approve-all', async () => {
+    const job = (await api.post('/api/staging/import', { staging_path: join(staging, 'GUESS_SHOW_D1'), content_type: 'tv', detected_title: 'Guess Show', detected_season: 2 })).body;
+    const review = await settle(job.id, ['review_needed', 'failed', 'completed']);
+    expect(review.body).toMatchObject({ state: 'review_needed', review_reason: '3 title(s) could not be matched with enough confidence' });
+    const titles = (await api.get(`/api/jobs/${job.id}/titles`)).body as { state: string; match_confidence: number; match_details: { components: { name: string }[] } }[];
+    expect(titles.map((t) => t.state)).toEqual(['review', 'review', 'review']);
+    expect(titles[0]!.match_details.components.map((c) => c.name)).toEqual(['disc_order_prior']);
+    expect((await api.post(`/api/jobs/${job.id}/approve-all`)).body.state).toBe('organizing');
+    const done = await settle(job.id, ['completed', 'failed']);
+    expect(done.body.state).toBe('completed');
+    expect((await readdir(join(library, 'TV', 'Guess Show', 'Season 02'))).sort()).toEqual([
+      'Guess Show - S02E01.mkv',
+      'Guess Show - S02E02.mkv',
+      'Guess Show - S02E03.mkv',
+    ]);
+  });
+
+  it('finishes a movie disc with two main features through edition decisions', async () => {
+    const job = (await api.post('/api/staging/import', { staging_path: join(staging, 'BIG_MOVIE') })).body;
+    const review = await settle(job.id, ['review_needed', 'failed', 'completed']);
+    expect(review.body).toMatchObject({ state: 'review_needed', content_type: 'movie', is_ambiguous_movie: true });
+    const titles = (await api.get(`/api/jobs/${job.id}/titles`)).body as { id: number; title_index: number; duration_seconds: number }[];
+    expect(titles).toHaveLength(2);
+    expect((await api.post(`/api/jobs/${job.id}/review`, { title_id: titles[0]!.id, edition: 'Theatrical' })).status).toBe(200);
+    expect((await api.post(`/api/jobs/${job.id}/review`, { title_id: titles[1]!.id, edition: 'Extended' })).status).toBe(200);
+    expect((await api.get(`/api/jobs/${job.id}`)).body.state).toBe('review_needed'); // identification review waits for start
+    expect((await api.post(`/api/jobs/${job.id}/start`)).status).toBe(200);
+    const done = await settle(job.id, ['completed', 'failed']);
+    expect(done.body).toMatchObject({ state: 'completed', library_path: join(library, 'Movies', 'Big Movie') });
+    expect((await readdir(join(library, 'Movies', 'Big Movie'))).sort()).toEqual(['Big Movie {edition-Extended}.mkv', 'Big Movie {edition-Theatrical}.mkv']);
+    expect(existsSync(join(staging, 'BIG_MOVIE'))).toBe(false);
+  });
+});
