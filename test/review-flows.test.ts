@@ -26,10 +26,12 @@ beforeAll(async () => {
   for (const dir of ['TV', 'Movies']) await mkdir(join(library, dir), { recursive: true });
   await mkdir(join(staging, 'GUESS_SHOW_D1'), { recursive: true });
   await mkdir(join(staging, 'BIG_MOVIE'), { recursive: true });
+  await mkdir(join(staging, 'CLASH_D1'), { recursive: true });
   await Promise.all([
     ...[1300, 1322, 1288].map((s, i) => makeLongMkv(join(staging, 'GUESS_SHOW_D1', `t0${i}.mkv`), s)),
     makeLongMkv(join(staging, 'BIG_MOVIE', 'title_t00.mkv'), 6010),
     makeLongMkv(join(staging, 'BIG_MOVIE', 'title_t01.mkv'), 6730),
+    ...[1290, 1310, 1333].map((s, i) => makeLongMkv(join(staging, 'CLASH_D1', `t0${i}.mkv`), s)),
   ]);
   svc = await startTestService({
     pluginPaths: [FIXTURES],
@@ -62,6 +64,34 @@ describe('review flows', () => {
       'Guess Show - S02E02.mkv',
       'Guess Show - S02E03.mkv',
     ]);
+  });
+
+  it('asks before replacing a file already in the library, and replaces it only when told to', async () => {
+    const season = join(library, 'TV', 'Clash', 'Season 01');
+    await mkdir(season, { recursive: true });
+    const { writeFile, readFile, stat } = await import('node:fs/promises');
+    await writeFile(join(season, 'Clash - S01E02.mkv'), 'an older copy');
+    expect((await api.put('/api/config', { conflict_resolution_default: 'ask' })).status).toBe(200);
+    try {
+      const job = (await api.post('/api/staging/import', { staging_path: join(staging, 'CLASH_D1'), content_type: 'tv', detected_title: 'Clash', detected_season: 1 })).body;
+      await settle(job.id, ['review_needed']);
+      await api.post(`/api/jobs/${job.id}/approve-all`);
+      const conflict = await eventually(() => api.get(`/api/jobs/${job.id}`), (r) => r.body.state === 'review_needed' && /already exists/.test(r.body.review_reason), 60_000);
+      expect(conflict.body.review_reason).toMatch(/library file: [\d.]+ MB.*new rip: [\d.]+ MB/);
+      const titles = (await api.get(`/api/jobs/${job.id}/titles`)).body as { id: number; state: string; title_index: number }[];
+      expect(titles.map((t) => t.state)).toEqual(['matched', 'review', 'matched']);
+      const decided = await api.post(`/api/jobs/${job.id}/review`, { title_id: titles[1]!.id, conflict_resolution: 'overwrite' });
+      expect(decided.body).toMatchObject({ conflict_resolution: 'overwrite', matched_episode: 'S01E02' });
+      const done = await settle(job.id, ['completed', 'failed']);
+      expect(done.body.state).toBe('completed');
+      expect((await readdir(season)).sort()).toEqual(['Clash - S01E01.mkv', 'Clash - S01E02.mkv', 'Clash - S01E03.mkv']);
+      expect(await readFile(join(season, 'Clash - S01E02.mkv'), 'utf8')).not.toBe('an older copy');
+      expect((await stat(join(season, 'Clash - S01E02.mkv'))).size).toBeGreaterThan(1000);
+      const final = (await api.get(`/api/jobs/${job.id}/titles`)).body as { conflict_resolution: string | null }[];
+      expect(final.map((t) => t.conflict_resolution)).toEqual([null, 'overwrite', null]);
+    } finally {
+      await api.put('/api/config', { conflict_resolution_default: 'skip' });
+    }
   });
 
   it('finishes a movie disc with two main features through edition decisions', async () => {
