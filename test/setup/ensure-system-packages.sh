@@ -4,17 +4,21 @@
 # install line and fails, so a missing tool is never discovered halfway through the suite.
 set -euo pipefail
 
-# command-on-PATH  Debian-package
+# command-on-PATH (or an absolute file path)  Debian-package
 REQUIRED=(
   "ffmpeg ffmpeg"
   "ffprobe ffmpeg"
+  "espeak-ng espeak-ng"
+  "pocketsphinx_continuous pocketsphinx"
+  "/usr/share/pocketsphinx/model/en-us/en-us/mdef pocketsphinx-en-us"
+  "bible bible-kjv"
 )
 
 missing=()
 for entry in "${REQUIRED[@]}"; do
   cmd=${entry%% *}
   pkg=${entry##* }
-  if ! command -v "$cmd" >/dev/null 2>&1; then
+  if { [[ "$cmd" == /* ]] && [ ! -e "$cmd" ]; } || { [[ "$cmd" != /* ]] && ! command -v "$cmd" >/dev/null 2>&1; }; then
     [[ " ${missing[*]-} " == *" $pkg "* ]] || missing+=("$pkg")
   fi
 done

@@ -15,6 +15,7 @@ import type { JobCommands } from '../jobs/job-commands.ts';
 import type { DiscSimulator } from '../simulation/disc-simulator.ts';
 import type { RouteSpec } from '../http/route-spec.ts';
 import { statusRoutes } from '../http/routes/status-routes.ts';
+import { subtitleRoutes } from '../http/routes/subtitle-routes.ts';
 import type { DetectorStatus } from './detector-host.ts';
 import type { JobIntake } from '../intake/job-intake.ts';
 import type { JobService } from '../jobs/job-service.ts';
@@ -45,6 +46,7 @@ export function buildRoutes(deps: RouteDeps): RouteSpec[] {
     // history and stats before /api/jobs/:id, which would otherwise claim them
     ...historyRoutes(deps.db.jobs),
     ...jobRoutes({ jobs: deps.db.jobs, titles: deps.db.titles, commands: deps.commands }),
+    ...subtitleRoutes(deps.commands),
     ...stagingRoutes(deps.intake),
     ...simulationRoutes(deps.simulator),
     ...configRoutes({ config: deps.config }),

@@ -21,6 +21,8 @@ import { createHttpApp } from '../http/create-http-app.ts';
 import { systemClock } from '../jobs/clock.ts';
 import { JobService } from '../jobs/job-service.ts';
 import { StagingCleanup } from '../jobs/staging-cleanup.ts';
+import { SubtitleCache } from '../subtitles/subtitle-cache.ts';
+import { SubtitleService } from '../subtitles/subtitle-service.ts';
 import { reconcileJobs } from '../jobs/startup-reconciler.ts';
 import { LogSink, type LogLevel } from '../logging/logger.ts';
 import { SecretRedactor } from '../logging/secret-redactor.ts';
@@ -154,6 +156,14 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
     const stagingCleanup = new StagingCleanup({ config, jobs: db.jobs, logger: logs.logger('staging'), workRoot: join(settings.dataDir, 'work') });
     jobService.onTerminal((job) => stagingCleanup.jobFinished(job));
     cleanups.push(() => stagingCleanup.stop());
+    const subtitles = new SubtitleService({
+      jobs: db.jobs,
+      bus,
+      providers,
+      cache: new SubtitleCache(join(settings.dataDir, 'cache', 'subtitles')),
+      logger: logs.logger('subtitles'),
+      language: () => config.get().subtitle_language,
+    });
     let simulator: DiscSimulator | null = null;
     const runner = new PipelineRunner({
       jobs: db.jobs,
@@ -165,12 +175,13 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
       logger: logs.logger('pipeline'),
       workRoot: join(settings.dataDir, 'work'),
       simulatedSteps: createSimulatedSteps((jobId) => simulator?.multiplier(jobId) ?? 1),
+      subtitles,
     });
     container.register(Tokens.PipelineRunner, { useValue: runner });
     cleanups.push(() => runner.shutdown());
 
     const intake = new JobIntake({ jobService, runner, bus });
-    const commands = new JobCommands({ jobs: db.jobs, titles: db.titles, jobService, runner });
+    const commands = new JobCommands({ jobs: db.jobs, titles: db.titles, jobService, runner, subtitles });
     simulator = new DiscSimulator({ jobs: db.jobs, jobService, runner, intake, bus, config });
     const detectors = new DetectorHost({ resolver, contexts, intake, logger: logs.logger('detectors'), workRoot: join(settings.dataDir, 'work') });
     const gateway = new ClientGateway(bus, logs.logger('ws'), options.gateway);

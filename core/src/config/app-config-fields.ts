@@ -81,6 +81,11 @@ export const APP_CONFIG_FIELDS = {
     persistDefault: true,
     description: 'Random per-install identifier sent with contributions.',
   },
+  subtitle_language: {
+    schema: { type: 'string', pattern: '^[a-z]{2}(-[a-z]{2})?$' },
+    default: 'en',
+    description: 'Language of the reference subtitles used for matching (ISO 639-1, e.g. "en").',
+  },
   match_auto_accept_threshold: {
     schema: { type: 'number', minimum: 0, maximum: 1 },
     default: 0.7,
@@ -158,6 +163,7 @@ export interface AppConfig {
   fingerprint_disclosure_accepted: boolean;
   enable_fingerprint_identification: boolean;
   contribution_pseudonym: string;
+  subtitle_language: string;
   match_auto_accept_threshold: number;
   match_review_threshold: number;
   pipeline: PipelineConfig;

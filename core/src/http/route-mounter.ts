@@ -36,7 +36,7 @@ export function mountRoutes(routes: readonly RouteSpec[], options: MountOptions)
       }
       const checkedParams = params({ ...(ctx as Context & { params?: Record<string, string> }).params });
       const checkedQuery = query({ ...ctx.query });
-      const rawBody = wantsBody || ctx.request.length ? await readJsonBody(ctx) : undefined;
+      const rawBody = wantsBody || ctx.request.length ? await readJsonBody(ctx, route.maxBodyBytes) : undefined;
       const input = {
         params: checkedParams,
         query: checkedQuery,

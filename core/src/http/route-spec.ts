@@ -32,6 +32,8 @@ export interface RouteSpec<P = any, Q = any, B = any> {
   response?: JsonSchema;
   /** Headers of a successful response, by name (for the OpenAPI document). */
   responseHeaders?: Record<string, { description: string; schema: JsonSchema }>;
+  /** Largest request body accepted (default 1 MiB). */
+  maxBodyBytes?: number;
   /** Status of a successful response (default 200). */
   status?: number;
   /** Statuses of error responses this route may answer with, for the OpenAPI document. */

@@ -3,7 +3,8 @@
  * job's state (409 when it does not fit), changes it through JobService, and hands running work
  * to the pipeline runner. Review decisions are kept on the job's timeline.
  */
-import { ConflictError, NotFoundError, type JobState, type MatchResult } from '@spindle/plugin-sdk';
+import { ConflictError, NotFoundError, parseEpisodeCode, type JobState, type MatchResult } from '@spindle/plugin-sdk';
+import type { SubtitleService } from '../subtitles/subtitle-service.ts';
 import type { JobRepository, TitleRepository } from '../persistence/ports.ts';
 import type { JobRecord, TitlePatch, TitleRecord } from '../persistence/records.ts';
 import type { PipelineRunner } from '../pipeline/pipeline-runner.ts';
@@ -38,7 +39,7 @@ function matchColumns(match: MatchResult): TitlePatch {
 
 export class JobCommands {
   constructor(
-    private readonly deps: { jobs: JobRepository; titles: TitleRepository; jobService: JobService; runner: PipelineRunner },
+    private readonly deps: { jobs: JobRepository; titles: TitleRepository; jobService: JobService; runner: PipelineRunner; subtitles?: SubtitleService },
   ) {}
 
   async start(id: number): Promise<JobRecord> {
@@ -115,6 +116,32 @@ export class JobCommands {
       return this.deps.jobService.update(id, { reviewReason: reason });
     }
     return this.resume(job);
+  }
+
+  /**
+   * Stores uploaded reference subtitles. A job waiting in review after matching is matched again
+   * (its undecided titles go back in line); otherwise the files are used when matching starts.
+   */
+  async addSubtitles(id: number, files: { episodeCode: string; srt: string }[]): Promise<JobRecord> {
+    const job = await this.deps.jobService.require(id);
+    if (!this.deps.subtitles) throw new ConflictError('subtitles_unsupported', 'This installation has no subtitle support');
+    if (job.contentType !== 'tv') throw new ConflictError('subtitles_not_tv', `Job ${id} is not a TV disc; reference subtitles are matched per episode`);
+    if (isTerminal(job.state)) throw new ConflictError('job_finished', `Job ${id} is already ${job.state}`);
+    const parsed = files.map((f) => {
+      const code = parseEpisodeCode(f.episodeCode)!;
+      return { season: code.season, episode: code.episode, srt: f.srt };
+    });
+    const updated = await this.deps.subtitles.upload(job, parsed);
+    await this.deps.jobs.note(id, job.state, `reference subtitles uploaded: ${files.map((f) => f.episodeCode).join(', ')}`);
+    if (job.state === 'review_needed' && job.resumeState === 'organizing') {
+      for (const title of (await this.deps.titles.listByJob(id)).filter((t) => t.state === 'review' && t.matchSource !== 'user_review')) {
+        await this.deps.jobService.updateTitle(title, { state: 'queued' });
+      }
+      const moved = await this.deps.jobService.transition(id, 'matching', { patch: { reviewReason: null, resumeState: null }, message: 'matching again with the uploaded subtitles' });
+      this.deps.runner.start(id);
+      return moved;
+    }
+    return updated;
   }
 
   /** Leaves review: continue in the state the job stopped at (identification goes on to ripping). */

@@ -33,7 +33,8 @@ const ALLOWED: Readonly<Record<TitleState, readonly TitleState[]>> = {
   // matching → queued happens when a restart puts an interrupted match back in line.
   matching: ['matched', 'review', 'queued', 'failed'],
   matched: ['completed', 'review', 'failed'],
-  review: ['matched', 'completed', 'failed'],
+  // review → queued: new reference subtitles arrived, so the title is matched again.
+  review: ['matched', 'queued', 'completed', 'failed'],
   completed: [],
   failed: ['queued'],
 };

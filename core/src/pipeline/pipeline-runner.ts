@@ -11,6 +11,7 @@ import { isTerminal } from '../jobs/job-state-machine.ts';
 import type { JobRepository, TitleRepository } from '../persistence/ports.ts';
 import type { JobRecord } from '../persistence/records.ts';
 import type { ConfigReader, PluginContextFactory } from '../plugins/plugin-context-factory.ts';
+import type { SubtitleService } from '../subtitles/subtitle-service.ts';
 import type { StageResolver } from './stage-resolver.ts';
 import type { Step, StepDeps } from './step-deps.ts';
 import { identifyStep } from './steps/identify-step.ts';
@@ -38,6 +39,7 @@ export interface PipelineRunnerDeps {
   workRoot: string;
   /** Steps for DEBUG-simulated jobs (fake titles and progress instead of plugins). */
   simulatedSteps?: StepTable;
+  subtitles?: SubtitleService;
 }
 
 interface RunHandle {
@@ -101,6 +103,7 @@ export class PipelineRunner {
       resolver: deps.resolver,
       config: deps.config,
       logger: deps.logger,
+      ...(deps.subtitles ? { subtitles: deps.subtitles } : {}),
       signal,
       context: async (record, job: JobRecord, stage: string, progress?: ProgressReporter) => {
         const workDir = join(deps.workRoot, `job_${job.id}`, `${stage}-${record.id}`);
@@ -132,9 +135,11 @@ export class PipelineRunner {
           });
           return;
         }
-        await this.deps.jobService.transition(jobId, entry.next, {
+        const moved = await this.deps.jobService.transition(jobId, entry.next, {
           patch: { ...outcome.patch, progressPercent: entry.next === 'completed' ? 100 : 0, currentSpeed: null, etaSeconds: null },
         });
+        // The show and season are known once identified: fetch reference subtitles while ripping.
+        if (moved.state === 'ripping' && !moved.simulated) this.deps.subtitles?.start(moved);
       } catch (error) {
         if (signal.aborted) return; // cancel or shutdown: whoever aborted decides the job's fate
         const message = errorText(error);

@@ -5,6 +5,7 @@ import type { JobRepository, TitleRepository } from '../persistence/ports.ts';
 import type { JobRecord } from '../persistence/records.ts';
 import type { ConfigReader } from '../plugins/plugin-context-factory.ts';
 import type { ImplementationRecord } from '../plugins/plugin-registry.ts';
+import type { SubtitleService } from '../subtitles/subtitle-service.ts';
 import type { StageResolver } from './stage-resolver.ts';
 
 export interface StepDeps {
@@ -14,6 +15,8 @@ export interface StepDeps {
   resolver: StageResolver;
   config: ConfigReader;
   logger: Logger;
+  /** Reference subtitles for matching (absent in setups without subtitle support). */
+  subtitles?: SubtitleService;
   /** A StageContext for one call of one implementation, tied to the job's abort signal. */
   context(record: ImplementationRecord, job: JobRecord, stage: string, progress?: ProgressReporter): Promise<StageContext>;
   signal: AbortSignal;

@@ -8,6 +8,24 @@ export interface MatchInput {
   siblings: TitleView[];
   /** Results of matchers earlier in the chain for this title. */
   previous: MatchResult[];
+  /**
+   * Reference subtitles of the candidate episodes (TV) or of the movie, downloaded by the core
+   * before matching starts; empty or absent when none could be had.
+   */
+  references?: ReferenceSubtitle[];
+}
+
+export interface ReferenceSubtitle {
+  season: number | null;
+  episode: number | null;
+  /** The episode's name in the catalog, when known. */
+  name: string | null;
+  /** Runtime in the catalog, when known (for the runtime-agreement score). */
+  runtimeMinutes: number | null;
+  /** The dialogue, cleaned: no timing, tags, hearing-impaired cues or credits. */
+  text: string;
+  /** The dialogue cues with their times in seconds, for offset-aware scoring. */
+  cues: { start: number; end: number; text: string }[];
 }
 
 /**

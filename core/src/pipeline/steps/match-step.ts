@@ -5,7 +5,7 @@
  * (with candidates when there are any) — never a guess. Two titles claiming the same episode
  * both go to review.
  */
-import { formatEpisodeCode, type MatchResult } from '@spindle/plugin-sdk';
+import { formatEpisodeCode, type MatchResult, type ReferenceSubtitle } from '@spindle/plugin-sdk';
 import type { JobRecord, TitleRecord } from '../../persistence/records.ts';
 import { toJobView, toTitleView } from '../job-view.ts';
 import type { StepDeps, StepOutcome } from '../step-deps.ts';
@@ -16,12 +16,18 @@ function episodeCode(result: MatchResult): string | null {
     : null;
 }
 
-async function matchOne(job: JobRecord, title: TitleRecord, siblings: TitleRecord[], deps: StepDeps): Promise<MatchResult | null> {
+async function matchOne(
+  job: JobRecord,
+  title: TitleRecord,
+  siblings: TitleRecord[],
+  references: ReferenceSubtitle[],
+  deps: StepDeps,
+): Promise<MatchResult | null> {
   const results: MatchResult[] = [];
   const threshold = deps.config.get().match_auto_accept_threshold;
   for (const matcher of deps.resolver.matchers()) {
     const result = await matcher.impl.match(
-      { job: toJobView(job), title: toTitleView(title), siblings: siblings.map(toTitleView), previous: [...results] },
+      { job: toJobView(job), title: toTitleView(title), siblings: siblings.map(toTitleView), previous: [...results], references },
       await deps.context(matcher.record, job, 'match'),
     );
     if (!result) continue;
@@ -31,6 +37,16 @@ async function matchOne(job: JobRecord, title: TitleRecord, siblings: TitleRecor
   return [...results].sort((a, b) => b.confidence - a.confidence)[0] ?? null;
 }
 
+/** Why matching had little to go on, for the review reason. */
+function subtitleNote(job: JobRecord, references: ReferenceSubtitle[]): string {
+  if (job.contentType !== 'tv') return '';
+  if (job.subtitleStatus === 'quota_exhausted') {
+    return `; the subtitle download quota is spent (${job.subtitlesDownloaded} of ${job.subtitlesTotal} episodes have subtitles) — upload SRT files to match the rest`;
+  }
+  if (references.length === 0) return '; no reference subtitles were found for this season — upload SRT files or add a subtitle source';
+  return '';
+}
+
 export async function matchStep(job: JobRecord, deps: StepDeps): Promise<StepOutcome> {
   const config = deps.config.get();
   const all = await deps.titles.listByJob(job.id);
@@ -38,6 +54,9 @@ export async function matchStep(job: JobRecord, deps: StepDeps): Promise<StepOut
   for (const t of all.filter((t) => t.state === 'matching')) await deps.jobService.updateTitle(t, { state: 'queued' });
   const queue = (await deps.titles.listByJob(job.id)).filter((t) => t.state === 'queued').sort((a, b) => a.titleIndex - b.titleIndex);
   const siblings = all;
+  // Matching waits until the background subtitle download is done (it started during ripping).
+  const references = deps.subtitles ? await deps.subtitles.references(job, deps.signal) : [];
+  job = (await deps.jobs.get(job.id)) ?? job;
   const limit = Math.max(1, config.max_concurrent_matches);
   let next = 0;
   let done = 0;
@@ -49,7 +68,7 @@ export async function matchStep(job: JobRecord, deps: StepDeps): Promise<StepOut
       const title = await deps.jobService.updateTitle(queued, { state: 'matching' });
       // A person already decided this title (e.g. during identification review): no matcher overrides that.
       const decided = title.matchSource === 'user_review' && title.matchDetailsJson ? (JSON.parse(title.matchDetailsJson) as MatchResult) : null;
-      const result = decided ?? (await matchOne(job, title, siblings, deps));
+      const result = decided ?? (await matchOne(job, title, siblings, references, deps));
       const accepted = result !== null && result.confidence >= config.match_auto_accept_threshold;
       await deps.jobService.updateTitle(title, {
         state: accepted ? 'matched' : 'review',
@@ -85,7 +104,7 @@ export async function matchStep(job: JobRecord, deps: StepDeps): Promise<StepOut
     const duplicates = [...byEpisode.values()].filter((c) => c.length > 1).map((c) => c[0]!.matchedEpisode);
     const reason = duplicates.length
       ? `${review.length} title(s) need review; several titles claim ${duplicates.join(', ')}`
-      : `${review.length} title(s) could not be matched with enough confidence`;
+      : `${review.length} title(s) could not be matched with enough confidence${subtitleNote(job, references)}`;
     return { kind: 'review', reason, resumeAt: 'organizing' };
   }
   return { kind: 'next' };

@@ -1,0 +1,111 @@
+/**
+ * Turns per-chunk similarity scores into a decision made of named components, so a reviewer can
+ * see why: separation (how far the winner is ahead), vote consensus (share of chunks that voted
+ * for it with a clear margin), coverage (chunks with usable speech), runtime agreement (title
+ * length vs the catalog's runtime, when known) and a disc-order prior (episodes usually sit on a
+ * disc in order). Confidence is their weighted mean; without a single clear vote it stays below
+ * the review threshold.
+ */
+import type { MatchCandidate, ReferenceSubtitle, ScoreComponent } from '@spindle/plugin-sdk';
+import type { ComponentWeights } from './settings.ts';
+import type { EpisodeScore } from './tfidf-index.ts';
+
+export interface ChunkResult {
+  offset: number;
+  words: number;
+  /** Scores per reference, highest first (empty when the chunk had no usable speech). */
+  scores: EpisodeScore[];
+}
+
+export interface Decision {
+  reference: number;
+  confidence: number;
+  components: ScoreComponent[];
+  candidates: { reference: number; score: number }[];
+  votes: Map<number, number>;
+}
+
+export const NO_VOTE_CAP = 0.45;
+
+/** The reference a chunk votes for, or null when its best is not clearly ahead. */
+export function voteOf(chunk: ChunkResult, margin: number, minSimilarity: number): number | null {
+  const [best, second] = chunk.scores;
+  if (!best || best.score < minSimilarity) return null;
+  const ahead = second ? (best.score - second.score) / best.score : 1;
+  return ahead >= margin ? best.reference : null;
+}
+
+export function tally(chunks: readonly ChunkResult[], margin: number, minSimilarity: number): Map<number, number> {
+  const votes = new Map<number, number>();
+  for (const chunk of chunks) {
+    const vote = voteOf(chunk, margin, minSimilarity);
+    if (vote !== null) votes.set(vote, (votes.get(vote) ?? 0) + 1);
+  }
+  return votes;
+}
+
+const clamp = (x: number) => Math.max(0, Math.min(1, x));
+
+function meanScores(chunks: readonly ChunkResult[], count: number): number[] {
+  const sums = new Array<number>(count).fill(0);
+  for (const chunk of chunks) for (const s of chunk.scores) sums[s.reference]! += s.score;
+  return sums.map((s) => (chunks.length ? s / chunks.length : 0));
+}
+
+export function decide(input: {
+  chunks: readonly ChunkResult[];
+  planned: number;
+  references: readonly ReferenceSubtitle[];
+  titleDurationSeconds: number;
+  /** Position of this title among the disc's episode-length titles (0-based) and their count. */
+  discPosition: { index: number; count: number };
+  weights: ComponentWeights;
+  voteMargin: number;
+  minSimilarity: number;
+}): Decision | null {
+  const usable = input.chunks.filter((c) => c.scores.length > 0);
+  if (usable.length === 0 || input.references.length === 0) return null;
+  const votes = tally(usable, input.voteMargin, input.minSimilarity);
+  const means = meanScores(usable, input.references.length);
+  const ranked = means.map((score, reference) => ({ reference, score })).sort((a, b) => b.score - a.score);
+  const winner = [...votes.entries()].sort((a, b) => b[1] - a[1] || means[b[0]]! - means[a[0]]!)[0]?.[0] ?? ranked[0]!.reference;
+
+  const separation =
+    usable.reduce((sum, chunk) => {
+      const own = chunk.scores.find((s) => s.reference === winner)?.score ?? 0;
+      const other = Math.max(0, ...chunk.scores.filter((s) => s.reference !== winner).map((s) => s.score));
+      return sum + (own > 0 ? clamp((own - other) / own) : 0);
+    }, 0) / usable.length;
+  const consensus = (votes.get(winner) ?? 0) / usable.length;
+  const coverage = usable.length / Math.max(1, input.planned);
+  const reference = input.references[winner]!;
+  const runtime =
+    reference.runtimeMinutes && reference.runtimeMinutes > 0
+      ? clamp(1 - Math.abs(input.titleDurationSeconds / 60 - reference.runtimeMinutes) / Math.max(3, reference.runtimeMinutes * 0.2))
+      : null;
+  const episodes = [...input.references].map((r, i) => ({ i, e: r.episode ?? 0 })).sort((a, b) => a.e - b.e);
+  const rank = episodes.findIndex((x) => x.i === winner);
+  const order =
+    input.discPosition.count > 1 && episodes.length > 1
+      ? clamp(1 - Math.abs(input.discPosition.index / (input.discPosition.count - 1) - rank / (episodes.length - 1)))
+      : null;
+
+  const w = input.weights;
+  const components: ScoreComponent[] = [
+    { name: 'separation', value: separation, weight: w.separation, detail: 'how far the best episode is ahead of the runner-up, per chunk' },
+    { name: 'vote_consensus', value: consensus, weight: w.vote_consensus, detail: `${votes.get(winner) ?? 0} of ${usable.length} chunks voted for it with a clear margin` },
+    { name: 'coverage', value: coverage, weight: w.coverage, detail: `${usable.length} of ${input.planned} chunks had usable speech` },
+    { name: 'runtime_agreement', value: runtime ?? 0, weight: runtime === null ? 0 : w.runtime_agreement, detail: runtime === null ? 'no catalog runtime' : `title ${(input.titleDurationSeconds / 60).toFixed(1)} min vs catalog ${reference.runtimeMinutes} min` },
+    { name: 'disc_order_prior', value: order ?? 0, weight: order === null ? 0 : w.disc_order_prior, detail: order === null ? 'single title' : `title ${input.discPosition.index + 1} of ${input.discPosition.count} on the disc` },
+  ];
+  const totalWeight = components.reduce((s, c) => s + c.weight, 0);
+  let confidence = totalWeight > 0 ? components.reduce((s, c) => s + c.value * c.weight, 0) / totalWeight : 0;
+  if (!votes.has(winner)) confidence = Math.min(confidence, NO_VOTE_CAP);
+  const top = means[winner]! || 1;
+  const candidates = [{ reference: winner, score: confidence }, ...ranked.filter((r) => r.reference !== winner).slice(0, 2).map((r) => ({ reference: r.reference, score: clamp(confidence * (r.score / top)) }))];
+  return { reference: winner, confidence, components, candidates, votes };
+}
+
+export function toCandidate(reference: ReferenceSubtitle, score: number): MatchCandidate {
+  return { kind: 'episode', season: reference.season, episode: reference.episode, episodeEnd: null, edition: null, score };
+}

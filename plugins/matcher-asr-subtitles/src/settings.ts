@@ -1,0 +1,21 @@
+export interface ComponentWeights {
+  separation: number;
+  vote_consensus: number;
+  coverage: number;
+  runtime_agreement: number;
+  disc_order_prior: number;
+}
+
+export interface AsrMatcherSettings {
+  chunk_seconds: number;
+  max_chunks: number;
+  min_chunks: number;
+  skip_start_seconds: number;
+  skip_end_seconds: number;
+  window_seconds: number;
+  vote_margin: number;
+  min_similarity: number;
+  early_stop_votes: number;
+  min_transcript_words: number;
+  weights: ComponentWeights;
+}
