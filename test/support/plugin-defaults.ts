@@ -1,8 +1,9 @@
 /** The defaults a plugin's settingsSchema declares, as the core would apply them. */
+import type { JsonObject } from '@spindle/plugin-sdk';
 import { Ajv } from 'ajv';
 import { readFileSync } from 'node:fs';
 
-export function pluginSettings(packageJsonPath: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+export function pluginSettings(packageJsonPath: string, overrides: JsonObject = {}): JsonObject {
   const pkg = JSON.parse(readFileSync(packageJsonPath, 'utf8')) as { spindle: { settingsSchema?: object } };
   const settings = structuredClone(overrides);
   const validate = new Ajv({ useDefaults: true, strict: false }).compile(pkg.spindle.settingsSchema ?? {});
