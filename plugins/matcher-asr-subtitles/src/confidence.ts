@@ -26,11 +26,13 @@ export interface Decision {
 }
 
 export const NO_VOTE_CAP = 0.45;
+/** A chunk that shares fewer distinct words or word pairs with its best window says nothing. */
+export const MIN_SHARED_TERMS = 3;
 
 /** The reference a chunk votes for, or null when its best is not clearly ahead. */
 export function voteOf(chunk: ChunkResult, margin: number, minSimilarity: number): number | null {
   const [best, second] = chunk.scores;
-  if (!best || best.score < minSimilarity) return null;
+  if (!best || best.score < minSimilarity || best.shared < MIN_SHARED_TERMS) return null;
   const ahead = second ? (best.score - second.score) / best.score : 1;
   return ahead >= margin ? best.reference : null;
 }

@@ -31,6 +31,8 @@ export interface EpisodeScore {
   /** Index into the references given to the index. */
   reference: number;
   score: number;
+  /** Distinct terms of the text found in the reference's best window. */
+  shared: number;
 }
 
 export class TfidfIndex {
@@ -73,23 +75,31 @@ export class TfidfIndex {
   /** Best-window cosine similarity of the text to each reference, highest first. */
   score(text: string): EpisodeScore[] {
     const dots = new Float64Array(this.windows.length);
+    const hits = new Int32Array(this.windows.length);
     let norm = 0;
     for (const [t, c] of counts(terms(text))) {
       const idf = this.idf.get(t);
       if (!idf || idf <= 0) continue;
       const weight = (1 + Math.log(c)) * idf;
       norm += weight * weight;
-      for (const p of this.postings.get(t) ?? []) dots[p.window]! += weight * p.weight;
+      for (const p of this.postings.get(t) ?? []) {
+        dots[p.window]! += weight * p.weight;
+        hits[p.window]!++;
+      }
     }
     const best = new Float64Array(this.references.length);
+    const shared = new Int32Array(this.references.length);
     if (norm > 0) {
       const qn = Math.sqrt(norm);
       this.windows.forEach((w, i) => {
         if (w.norm === 0) return;
         const cos = dots[i]! / (qn * w.norm);
-        if (cos > best[w.reference]!) best[w.reference] = cos;
+        if (cos > best[w.reference]!) {
+          best[w.reference] = cos;
+          shared[w.reference] = hits[i]!;
+        }
       });
     }
-    return [...best].map((score, reference) => ({ reference, score })).sort((a, b) => b.score - a.score);
+    return [...best].map((score, reference) => ({ reference, score, shared: shared[reference]! })).sort((a, b) => b.score - a.score);
   }
 }
