@@ -1,19 +1,13 @@
 /** Finds ffprobe (next to the configured media tool, else on PATH) and probes one file. */
-import { basename, dirname, extname, join } from 'node:path';
-import { RipperError, SpindleError, throwIfAborted, type StageContext } from '@spindle/plugin-sdk';
+import { basename } from 'node:path';
+import { ffprobePath, MEDIA_TOOL_SETTING, RipperError, SpindleError, throwIfAborted, type StageContext } from '@spindle/plugin-sdk';
 import { findExecutable } from './executable-lookup.ts';
 import { parseProbeJson, type ProbeFacts } from './probe-parser.ts';
 
-export const MEDIA_TOOL_SETTING = 'media_tool_path';
-const PROBE_ARGS = ['-v', 'error', '-print_format', 'json', '-show_entries', 'format=duration:stream=codec_type,width,height:chapter=id'];
+// ffprobe beside the configured media tool (the SDK's rule, shared with the other ffmpeg plugins).
+export { ffprobePath, MEDIA_TOOL_SETTING };
 
-/** `/opt/ffmpeg/bin/ffmpeg.exe` → `/opt/ffmpeg/bin/ffprobe.exe`; nothing configured → `ffprobe` on PATH. */
-export function ffprobePath(mediaToolPath: unknown): string {
-  if (typeof mediaToolPath !== 'string' || mediaToolPath.trim() === '') return 'ffprobe';
-  const ext = extname(mediaToolPath).toLowerCase() === '.exe' ? extname(mediaToolPath) : '';
-  if (/^ffprobe$/i.test(basename(mediaToolPath, ext))) return mediaToolPath;
-  return join(dirname(mediaToolPath), `ffprobe${ext}`);
-}
+const PROBE_ARGS = ['-v', 'error', '-print_format', 'json', '-show_entries', 'format=duration:stream=codec_type,width,height:chapter=id'];
 
 function notFound(tool: string, cause?: unknown): RipperError {
   return new RipperError('media_tool_not_found', `ffprobe was not found at "${tool}"; install ffmpeg or set ${MEDIA_TOOL_SETTING} to the ffmpeg executable`, {

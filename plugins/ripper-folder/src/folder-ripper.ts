@@ -5,6 +5,7 @@
 import { readdir, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import {
+  computeContentHash,
   RipperError,
   throwIfAborted,
   type DiscScan,
@@ -65,9 +66,11 @@ export class FolderRipper implements Ripper {
         name: name.replace(/\.mkv$/i, ''),
       });
     }
+    // A folder copied from a disc (BDMV/STREAM or VIDEO_TS next to the MKVs) identifies its release.
+    const contentHash = await computeContentHash(source.path!);
     ctx.progress.report({ fraction: 1, message: `Scanned ${titles.length} titles` });
-    ctx.logger.info('Scanned folder', { folder: source.path, titles: titles.length });
-    return { volumeLabel: source.volumeLabel, discType: 'folder', contentHash: null, titles };
+    ctx.logger.info('Scanned folder', { folder: source.path, titles: titles.length, contentHash });
+    return { volumeLabel: source.volumeLabel, discType: 'folder', contentHash, titles };
   }
 
   async rip(request: RipRequest, ctx: StageContext): Promise<RipResult> {
