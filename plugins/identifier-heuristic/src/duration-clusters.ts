@@ -2,15 +2,31 @@
 import type { ScannedTitle } from '@spindle/plugin-sdk';
 import type { HeuristicSettings } from './heuristic-settings.ts';
 
+/** A length range in seconds (inclusive minimum, exclusive maximum when `maxExclusive`). */
+export interface LengthRange {
+  min: number;
+  max: number;
+  maxExclusive?: boolean;
+}
+
+/** Regular episodes: `episode_min_minutes`–`episode_max_minutes`. */
+export const episodeRange = (s: HeuristicSettings): LengthRange => ({ min: s.episode_min_minutes * 60, max: s.episode_max_minutes * 60 });
+
+/** Short-form episodes (anime shorts, 11-minute cartoons): `short_episode_min_minutes` up to a regular episode. */
+export const shortEpisodeRange = (s: HeuristicSettings): LengthRange => ({
+  min: s.short_episode_min_minutes * 60,
+  max: s.episode_min_minutes * 60,
+  maxExclusive: true,
+});
+
 /**
- * The largest group of episode-length titles that lie within ± tolerance of one member (the
+ * The largest group of titles in the length range that lie within ± tolerance of one member (the
  * centre). Ties go to the tighter group. Returned in title-index order.
  */
-export function findEpisodeCluster(titles: readonly ScannedTitle[], settings: HeuristicSettings): ScannedTitle[] {
-  const min = settings.episode_min_minutes * 60;
-  const max = settings.episode_max_minutes * 60;
+export function findEpisodeCluster(titles: readonly ScannedTitle[], settings: HeuristicSettings, range: LengthRange = episodeRange(settings)): ScannedTitle[] {
+  const { min, max } = range;
   const tolerance = settings.episode_tolerance_minutes * 60;
-  const episodeLength = titles.filter((t) => t.durationSeconds >= min && t.durationSeconds <= max);
+  const episodeLength = titles.filter((t) => t.durationSeconds >= min && (range.maxExclusive ? t.durationSeconds < max : t.durationSeconds <= max));
   let best: ScannedTitle[] = [];
   let bestSpread = Infinity;
   for (const centre of episodeLength) {
@@ -46,6 +62,24 @@ export function findPlayAll(titles: readonly ScannedTitle[], cluster: readonly S
   return titles.filter(
     (t) => !members.has(t.index) && sums.some((sum) => Math.abs(t.durationSeconds - sum) <= sum * settings.play_all_tolerance),
   );
+}
+
+const isPlaylist = (t: ScannedTitle) => /\.mpls$/i.test(t.sourceFile ?? '');
+const isRawStream = (t: ScannedTitle) => /\.m2ts$/i.test(t.sourceFile ?? '');
+const sameSize = (a: ScannedTitle, b: ScannedTitle) => a.sizeBytes <= 0 || b.sizeBytes <= 0 || Math.abs(a.sizeBytes - b.sizeBytes) <= 0.005 * Math.max(a.sizeBytes, b.sizeBytes);
+
+/**
+ * Raw `.m2ts` titles that repeat a playlist title (same length within 2 s, same size): Blu-rays
+ * list the main movie both as `00001.mpls` and as its one stream file. Maps duplicate → original.
+ * Playlists that look alike (obfuscated discs) are not duplicates: only a human can tell them apart.
+ */
+export function findDuplicateStreams(titles: readonly ScannedTitle[]): Map<number, ScannedTitle> {
+  const duplicates = new Map<number, ScannedTitle>();
+  for (const t of titles.filter(isRawStream)) {
+    const original = titles.find((o) => isPlaylist(o) && Math.abs(o.durationSeconds - t.durationSeconds) <= 2 && sameSize(o, t));
+    if (original) duplicates.set(t.index, original);
+  }
+  return duplicates;
 }
 
 /** Long titles within the main-feature tolerance of the longest one, longest first. */

@@ -7,6 +7,8 @@ export interface HeuristicSettings {
   episode_max_minutes: number;
   episode_tolerance_minutes: number;
   min_episodes: number;
+  short_episode_min_minutes: number;
+  min_short_episodes: number;
   movie_min_minutes: number;
   play_all_tolerance: number;
   main_feature_tolerance: number;

@@ -8,6 +8,8 @@ interface Layout {
   label: string;
   /** Title durations in minutes, in title-index order. */
   minutes: number[];
+  /** Source files (MakeMKV's `00001.mpls` / `00305.m2ts`), when the layout depends on them. */
+  files?: string[];
   settings?: Record<string, number>;
   expect: {
     contentType: Identification['contentType'];
@@ -91,6 +93,68 @@ const layouts: Layout[] = [
     minutes: [22, 22, 22, 22, 90.5],
     expect: { contentType: 'movie', band: 'medium', roles: { 4: 'main_feature_candidate' } },
   },
+  {
+    name: 'anime disc of eight short-form episodes and a credits clip',
+    label: 'ANIME_SHORTS_VOL_2',
+    minutes: [11.5, 11.4, 11.6, 11.5, 11.3, 11.5, 11.6, 11.4, 1.5],
+    expect: { contentType: 'tv', band: 'medium', roles: { 0: 'episode_candidate', 7: 'episode_candidate', 8: 'short' }, disc: 2, title: 'Anime Shorts' },
+  },
+  {
+    name: 'anime shorts with their Play All',
+    label: 'SHORTS_S1',
+    minutes: [12, 12.1, 11.9, 12, 12.2, 11.8, 72],
+    expect: { contentType: 'tv', band: 'medium', roles: { 0: 'episode_candidate', 6: 'play_all' }, season: 1 },
+  },
+  {
+    name: 'cartoon segments too few to be a short-form cluster',
+    label: 'CARTOONS',
+    minutes: [11, 11.2, 11.1],
+    expect: { contentType: 'unknown', band: 'low' },
+  },
+  {
+    name: 'single-episode disc with the season in the label',
+    label: 'SHOW_S1_D5',
+    minutes: [44, 3],
+    expect: { contentType: 'tv', band: 'medium', roles: { 0: 'episode_candidate', 1: 'extra' }, season: 1, disc: 5 },
+  },
+  { name: 'single-episode disc without a season in the label', label: 'PILOT', minutes: [44], expect: { contentType: 'unknown', band: 'low' } },
+  {
+    name: 'two episodes and their Play All',
+    label: 'MINI',
+    minutes: [44, 45, 89],
+    expect: { contentType: 'tv', band: 'medium', roles: { 0: 'episode_candidate', 1: 'episode_candidate', 2: 'play_all' } },
+  },
+  {
+    name: 'double-feature disc',
+    label: 'DOUBLE_FEATURE',
+    minutes: [95, 110, 8],
+    expect: { contentType: 'movie', band: 'medium', roles: { 0: 'main_feature_candidate', 1: 'main_feature_candidate', 2: 'extra' }, ambiguous: true },
+  },
+  {
+    name: 'triple-feature disc',
+    label: 'TRILOGY',
+    minutes: [88, 92, 90, 5],
+    expect: { contentType: 'movie', band: 'medium', ambiguous: true },
+  },
+  {
+    name: 'Blu-ray main movie listed as its playlist and as its raw stream',
+    label: 'A HARD DAY?S NIGHT',
+    minutes: [87.68, 0.02, 0.33, 2.2, 2.67, 87.68],
+    files: ['00001.mpls', '00230.m2ts', '00231.m2ts', '00295.m2ts', '00304.m2ts', '00305.m2ts'],
+    expect: { contentType: 'movie', band: 'high', roles: { 0: 'main_feature_candidate', 5: 'extra' }, ambiguous: false },
+  },
+  {
+    name: 'hour-long drama disc with logo and warning clips',
+    label: 'TV24_D3',
+    minutes: [42.8, 42.6, 42.6, 42.75, 0.12, 0.27],
+    expect: { contentType: 'tv', band: 'high', roles: { 0: 'episode_candidate', 4: 'short', 5: 'short' }, disc: 3, title: '24' },
+  },
+  {
+    name: 'cartoon disc of double episodes and their single segments',
+    label: 'NICKELODEON_VAULT_AGAIN',
+    minutes: [0.18, 0.1, 23.43, 11.73, 23.67, 11.83, 23.65, 11.8, 23.65, 11.8, 23.6, 11.78, 23.6, 11.8, 22.33, 24.1, 11.73, 23.57, 11.73, 23.62, 11.8],
+    expect: { contentType: 'tv', band: 'high', roles: { 2: 'episode_candidate', 3: 'extra', 0: 'short' } },
+  },
 ];
 
 async function identify(layout: Layout) {
@@ -99,7 +163,13 @@ async function identify(layout: Layout) {
     volumeLabel: layout.label,
     discType: 'dvd',
     contentHash: null,
-    titles: layout.minutes.map((m, index) => ({ index, durationSeconds: m * 60, sizeBytes: Math.round(m * 60e6), resolution: '480p' })),
+    titles: layout.minutes.map((m, index) => ({
+      index,
+      durationSeconds: m * 60,
+      sizeBytes: Math.round(m * 60e6),
+      resolution: '480p',
+      ...(layout.files ? { sourceFile: layout.files[index]! } : {}),
+    })),
   };
   try {
     return await new HeuristicIdentifier().identify({ job: sampleJob({ volumeLabel: layout.label }), scan, previous: [] }, ctx);
@@ -118,7 +188,7 @@ describe('heuristic identifier layouts', () => {
     expect(band(id.confidence)).toBe(layout.expect.band);
     expect(id.titleHints.map((h) => h.titleIndex)).toEqual(layout.minutes.map((_, i) => i));
     for (const [index, role] of Object.entries(layout.expect.roles ?? {})) expect(id.titleHints[Number(index)]!.role, `title ${index}`).toBe(role);
-    for (const hint of id.titleHints) expect(hint.rip).toBe(hint.role !== 'play_all' && hint.role !== 'short');
+    for (const hint of id.titleHints) expect(hint.rip).toBe(hint.role !== 'play_all' && hint.role !== 'short' && !hint.reason?.startsWith('duplicate'));
     if (layout.expect.ambiguous !== undefined) expect(id.ambiguousMovie).toBe(layout.expect.ambiguous);
     expect(id.reviewReason === null).toBe(!id.ambiguousMovie);
     if (layout.expect.season !== undefined) expect(id.season).toBe(layout.expect.season);
@@ -130,6 +200,20 @@ describe('heuristic identifier layouts', () => {
   it('says why a movie is ambiguous', async () => {
     const id = await identify(layouts.find((l) => l.name === 'theatrical cut and director’s cut')!);
     expect(id!.reviewReason).toBe('2 titles could be the main feature: title 1 (2:14:00), title 0 (2:01:00)');
+  });
+
+  it('covers at least 20 disc layouts', () => expect(layouts.length).toBeGreaterThanOrEqual(20));
+
+  it('does not rip a raw stream that repeats the main playlist', async () => {
+    const id = await identify(layouts.find((l) => l.name.startsWith('Blu-ray main movie'))!);
+    expect(id!.titleHints[5]).toMatchObject({ role: 'extra', rip: false, reason: 'duplicate of title 0 (same length and size)' });
+  });
+
+  it('lets the short-form thresholds be configured', async () => {
+    const layout = layouts.find((l) => l.name === 'cartoon segments too few to be a short-form cluster')!;
+    expect((await identify({ ...layout, settings: { min_short_episodes: 3 } }))!.contentType).toBe('tv');
+    const anime = layouts.find((l) => l.name.startsWith('anime disc'))!;
+    expect((await identify({ ...anime, settings: { short_episode_min_minutes: 12 } }))!.contentType).toBe('unknown');
   });
 
   it('reads the year from the label for a movie', async () => {
