@@ -1,0 +1,222 @@
+/**
+ * The `whisper` transcriber: whisper.cpp's whisper-cli, built on first use from the source that
+ * nodejs-whisper ships, with the fixed `small` model downloaded on first use. status() says what
+ * it is doing (building, downloading, ready, or what went wrong) for GET /api/asr-status.
+ */
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  MatchingError,
+  throwIfAborted,
+  untilAborted,
+  type JsonObject,
+  type PluginSetup,
+  type TranscribeRequest,
+  type Transcriber,
+  type TranscriberStatus,
+  type Transcript,
+} from '@spindle/plugin-sdk';
+import { nvidiaGpuPresent, threadsPerTranscription, type GpuProbe } from './machine-facts.ts';
+import { damagedModelError } from './model-download.ts';
+import { computeTypeOfFtype, MODEL_DAMAGED_MESSAGE, SMALL_MODEL, type ModelSpec } from './model-spec.ts';
+import { ModelStore, type ReadyModel } from './model-store.ts';
+import { ModelLoadError, runWhisperCli } from './whisper-cli-run.ts';
+import { WhisperBuilder, type BuildVariant, type WhisperBinary } from './whisper-build.ts';
+import { readWhisperSettings, type WhisperSettings } from './whisper-settings.ts';
+import { locateWhisperSource, type WhisperSource } from './whisper-source.ts';
+
+/** Test and embedding seams; the plugin itself passes none. */
+export interface WhisperTranscriberOptions {
+  /** The model to fetch and verify (default: the fixed small model). */
+  modelSpec?: ModelSpec;
+  gpuProbe?: GpuProbe;
+  /** The cmake executable (default `cmake` on PATH). */
+  cmake?: string;
+  source?: WhisperSource;
+}
+
+interface Activity {
+  activity: 'building' | 'downloading';
+  progress: number | null;
+  message: string;
+}
+
+/** Sizes are shown in MiB, labelled MB as the spec does ("about 465 MB"). */
+const MB = 1024 * 1024;
+
+export class WhisperTranscriber implements Transcriber {
+  readonly settings: WhisperSettings;
+  private readonly builder: WhisperBuilder;
+  private readonly models: ModelStore;
+  private readonly spec: ModelSpec;
+  private readonly gpuDetected: boolean;
+  private binary: WhisperBinary | null;
+  private cudaFailed = false;
+  private ftype: number | null = null;
+  private current: Activity | null = null;
+  /** The last problem of each part, cleared when that part succeeds. */
+  private readonly problems: { build: string | null; model: string | null } = { build: null, model: null };
+  private readonly listeners = new Set<(status: TranscriberStatus) => void>();
+
+  constructor(
+    private readonly setup: PluginSetup<JsonObject>,
+    options: WhisperTranscriberOptions = {},
+  ) {
+    this.settings = readWhisperSettings(setup.settings);
+    this.spec = options.modelSpec ?? SMALL_MODEL;
+    this.gpuDetected = nvidiaGpuPresent(options.gpuProbe);
+    this.builder = new WhisperBuilder({
+      processes: setup.processes,
+      logger: setup.logger,
+      source: options.source ?? locateWhisperSource(),
+      cacheRoot: this.settings.buildCacheDir ?? join(setup.host.dataDir, 'cache', 'whisper-build'),
+      ...(options.cmake ? { cmake: options.cmake } : {}),
+    });
+    this.models = new ModelStore({
+      dir: join(setup.host.dataDir, 'models'),
+      spec: this.spec,
+      baseUrl: this.settings.modelBaseUrl,
+      store: setup.store,
+      logger: setup.logger,
+      userAgent: `Spindle/${setup.host.appVersion}`,
+    });
+    this.binary = this.builder.cached(this.wantedVariant());
+  }
+
+  /** The build this machine and the settings call for. */
+  wantedVariant(): BuildVariant {
+    return this.settings.gpuEnabled && this.gpuDetected && !this.cudaFailed ? 'cuda' : 'cpu';
+  }
+
+  status(): TranscriberStatus {
+    const ready = this.binary !== null && this.models.presentSync();
+    const idle = ready ? null : `whisper-cli is built and the ${this.spec.name} model (${Math.round(this.spec.sizeBytes / MB)} MB) downloaded on first use`;
+    return {
+      device: this.binary?.variant === 'cuda' ? 'cuda' : 'cpu',
+      computeType: computeTypeOfFtype(this.ftype),
+      model: this.spec.name,
+      ready: ready && this.current === null,
+      message: this.current?.message ?? this.problems.model ?? this.problems.build ?? idle,
+      activity: this.current?.activity ?? null,
+      progress: this.current?.progress ?? null,
+      gpu: { detected: this.gpuDetected, enabled: this.settings.gpuEnabled, runtimeInstalled: this.builder.cached('cuda') !== null },
+    };
+  }
+
+  /** Called with the new status on every change (building and download progress included). */
+  onStatus(listener: (status: TranscriberStatus) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Builds whisper-cli and fetches the model if needed; transcribe() does this on first use. */
+  async prepare(signal: AbortSignal): Promise<{ binary: WhisperBinary; model: ReadyModel }> {
+    throwIfAborted(signal);
+    const binary = await untilAborted(this.ensureBinary(), signal);
+    throwIfAborted(signal);
+    const model = await untilAborted(this.ensureModel(), signal);
+    return { binary, model };
+  }
+
+  async transcribe(request: TranscribeRequest): Promise<Transcript> {
+    throwIfAborted(request.signal);
+    if (!existsSync(request.wavPath)) {
+      throw new MatchingError('transcribe_input_missing', `The audio chunk to transcribe does not exist: ${request.wavPath}`);
+    }
+    const { binary, model } = await this.prepare(request.signal);
+    const workDir = await mkdtemp(join(tmpdir(), 'spindle-whisper-'));
+    try {
+      const parsed = await runWhisperCli(this.setup.processes, {
+        binary: binary.path,
+        model: model.path,
+        wavPath: request.wavPath,
+        language: request.language,
+        threads: threadsPerTranscription(this.settings.threads, this.setup.setting?.('max_concurrent_matches')),
+        workDir,
+        signal: request.signal,
+        timeoutMs: this.settings.transcribeTimeoutSeconds * 1000,
+      });
+      return { text: parsed.text, segments: parsed.segments, model: this.spec.name };
+    } catch (error) {
+      if (!(error instanceof ModelLoadError)) throw error;
+      await this.models.discard(`whisper-cli could not load it: ${error.message}`);
+      this.ftype = null;
+      this.setProblem('model', MODEL_DAMAGED_MESSAGE);
+      throw damagedModelError(`whisper-cli could not load it: ${error.message}`);
+    } finally {
+      await rm(workDir, { recursive: true, force: true });
+    }
+  }
+
+  private async ensureBinary(): Promise<WhisperBinary> {
+    const variant = this.wantedVariant();
+    if (this.binary?.variant === variant) return this.binary;
+    try {
+      this.binary = await this.build(variant);
+    } catch (error) {
+      if (variant !== 'cuda') throw this.failed('build', error);
+      // No CUDA toolkit, or it cannot build for this GPU: run on the CPU (tried again after a restart).
+      this.cudaFailed = true;
+      this.setup.logger.warn('the CUDA build of whisper-cli failed; using the CPU', { error: error instanceof Error ? error.message : String(error) });
+      try {
+        this.binary = await this.build('cpu');
+      } catch (cpuError) {
+        throw this.failed('build', cpuError);
+      }
+      this.setProblem('build', `The CUDA build of whisper-cli failed, so the CPU is used: ${error instanceof Error ? error.message : String(error)}`);
+      return this.binary;
+    }
+    this.setProblem('build', null);
+    return this.binary;
+  }
+
+  private async build(variant: BuildVariant): Promise<WhisperBinary> {
+    try {
+      return await this.builder.ensure(variant, (p) => this.setActivity({ activity: 'building', progress: p.fraction, message: p.message }));
+    } finally {
+      this.setActivity(null);
+    }
+  }
+
+  private async ensureModel(): Promise<ReadyModel> {
+    try {
+      const model = await this.models.ensure((p) =>
+        this.setActivity({
+          activity: 'downloading',
+          progress: p.fraction,
+          message: `downloading the speech model: ${Math.floor(p.fraction * 100)}% (${Math.round(p.receivedBytes / MB)} of ${Math.round(p.totalBytes / MB)} MB)`,
+        }),
+      );
+      this.ftype = model.ftype;
+      this.setProblem('model', null);
+      return model;
+    } catch (error) {
+      throw this.failed('model', error);
+    } finally {
+      this.setActivity(null);
+    }
+  }
+
+  private failed(part: 'build' | 'model', error: unknown): unknown {
+    this.setProblem(part, error instanceof Error ? error.message : String(error));
+    return error;
+  }
+
+  private setProblem(part: 'build' | 'model', message: string | null): void {
+    this.problems[part] = message;
+    this.emit();
+  }
+
+  private setActivity(activity: Activity | null): void {
+    this.current = activity;
+    this.emit();
+  }
+
+  private emit(): void {
+    if (this.listeners.size === 0) return;
+    const status = this.status();
+    this.listeners.forEach((listener) => listener(status));
+  }
+}
