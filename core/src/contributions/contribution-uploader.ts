@@ -1,0 +1,197 @@
+/**
+ * Uploads queued contributions. Every FINGERPRINT_UPLOAD_INTERVAL_SECONDS (and at once when the
+ * disclosure gets accepted) one check runs:
+ * - nothing queued → nothing to do;
+ * - contributions disabled → nothing is sent (the user opted out; no prompt either);
+ * - disclosure not accepted → `fingerprint.disclosure_required` with the pending count of both
+ *   queues, once per check, and nothing is sent;
+ * - otherwise episode batches, then disc batches, re-checking both gates before each batch.
+ * A contribution leaves the queue only after the network acknowledged it (a re-send after a crash
+ * is acknowledged as a duplicate: the network dedupes on the fingerprint's SHA-256 and on the
+ * record's hash), so none is lost and none is stored twice. Network errors and 5xx are retried
+ * with exponential backoff; 429 pauses uploads for its Retry-After; a 4xx rejection keeps the row
+ * (status rejected) and moves on.
+ */
+import type { Logger } from '@spindle/plugin-sdk';
+import type { AppConfig } from '../config/app-config-fields.ts';
+import type { EventBus } from '../events/event-bus.ts';
+import { auditEntryFor, type ContributionAuditLog } from './contribution-audit-log.ts';
+import { discPayload, episodePayload } from './contribution-payloads.ts';
+import type { ContributionKind, ContributionQueue, PendingContribution } from './contribution-queue.ts';
+import type { FingerprintNetworkClient, SendOutcome } from './network-client.ts';
+import type { DiscContributionDraft, EpisodeContributionDraft } from '@spindle/plugin-sdk';
+
+export type CheckOutcome = 'empty' | 'disabled' | 'disclosure_required' | 'no_server' | 'rate_limited' | 'deferred' | 'uploaded' | 'stopped';
+
+export interface UploaderOptions {
+  queue: ContributionQueue;
+  auditLog: ContributionAuditLog;
+  client: FingerprintNetworkClient | null;
+  config: { get(): AppConfig };
+  bus: EventBus;
+  logger: Logger;
+  clientVersion: string;
+  intervalMs: number;
+  batchSize?: number;
+  /** Tries per contribution within one check (network errors, 5xx). */
+  maxTries?: number;
+  /** First backoff delay; doubles per try. */
+  backoffMs?: number;
+  now?: () => number;
+}
+
+const gateOpen = (config: AppConfig) => config.enable_fingerprint_contributions && config.fingerprint_disclosure_accepted;
+
+export class ContributionUploader {
+  private timer: NodeJS.Timeout | null = null;
+  private readonly stopping = new AbortController();
+  private lock: Promise<unknown> = Promise.resolve();
+  private pendingCheck: Promise<CheckOutcome> | null = null;
+  private pausedUntil = 0;
+  private warnedNoServer = false;
+
+  constructor(private readonly options: UploaderOptions) {}
+
+  private get now(): number {
+    return (this.options.now ?? Date.now)();
+  }
+
+  start(): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => void this.checkNow(), this.options.intervalMs);
+    this.timer.unref();
+    void this.checkNow();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    this.stopping.abort(new Error('Spindle is shutting down'));
+    await this.lock.catch(() => undefined);
+  }
+
+  /** Runs `work` while no check is running (rotate and forget use it); checks wait for it. */
+  exclusive<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.lock.then(work, work);
+    this.lock = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Runs one check soon; a check already waiting to run is shared. */
+  checkNow(): Promise<CheckOutcome> {
+    this.pendingCheck ??= this.exclusive(async () => {
+      this.pendingCheck = null;
+      return await this.check().catch((error: unknown) => {
+        this.options.logger.warn('fingerprint upload check failed', { error: error instanceof Error ? error.message : String(error) });
+        return 'deferred' as const;
+      });
+    });
+    return this.pendingCheck;
+  }
+
+  /** Called on configuration changes: accepting the disclosure (or re-enabling) uploads at once. */
+  configChanged(changed: readonly string[]): void {
+    if (!changed.includes('fingerprint_disclosure_accepted') && !changed.includes('enable_fingerprint_contributions')) return;
+    if (gateOpen(this.options.config.get())) void this.checkNow();
+  }
+
+  private async check(): Promise<CheckOutcome> {
+    const { queue, config, bus, client, logger } = this.options;
+    if (this.stopping.signal.aborted) return 'stopped';
+    const counts = await queue.pendingCounts();
+    if (counts.total === 0) return 'empty';
+    const current = config.get();
+    if (!current.enable_fingerprint_contributions) return 'disabled';
+    if (!current.fingerprint_disclosure_accepted) {
+      bus.emit('fingerprint.disclosure_required', { pendingCount: counts.total });
+      return 'disclosure_required';
+    }
+    if (!client) {
+      if (!this.warnedNoServer) logger.warn(`${counts.total} contribution(s) queued but FINGERPRINT_SERVER_URL is not set; they stay queued`);
+      this.warnedNoServer = true;
+      return 'no_server';
+    }
+    if (this.now < this.pausedUntil) return 'rate_limited';
+    let sent = 0;
+    for (const kind of ['episode', 'disc'] as const) {
+      let afterId = 0;
+      for (;;) {
+        if (!gateOpen(config.get()) || this.stopping.signal.aborted) return sent > 0 ? 'uploaded' : 'deferred';
+        const batch = await queue.nextBatch(kind, this.options.batchSize ?? 25, afterId);
+        if (batch.length === 0) break;
+        for (const item of batch) {
+          afterId = item.id;
+          const outcome = await this.upload(client, item);
+          if (outcome === 'sent') sent++;
+          else if (outcome === 'paused') return 'rate_limited';
+          else if (outcome === 'deferred') return 'deferred';
+        }
+      }
+    }
+    if (sent > 0) logger.info(`uploaded ${sent} contribution(s) to the fingerprint network`);
+    return 'uploaded';
+  }
+
+  private payload(item: PendingContribution): unknown {
+    const { clientVersion } = this.options;
+    return item.kind === 'episode'
+      ? episodePayload(item.draft as EpisodeContributionDraft, item.pseudonym, clientVersion)
+      : discPayload(item.draft as DiscContributionDraft, item.pseudonym, clientVersion);
+  }
+
+  private async upload(client: FingerprintNetworkClient, item: PendingContribution): Promise<'sent' | 'rejected' | 'paused' | 'deferred'> {
+    const { queue, logger } = this.options;
+    let payload: unknown;
+    try {
+      payload = this.payload(item);
+    } catch (error) {
+      await queue.reject(item.kind, item.id, error instanceof Error ? error.message : String(error));
+      logger.warn(`contribution ${item.kind} #${item.id} does not match the wire schema and is not sent`);
+      return 'rejected';
+    }
+    const outcome = await this.sendWithRetry(client, item.kind, payload);
+    switch (outcome.kind) {
+      case 'accepted':
+        await this.options.auditLog.append(auditEntryFor(item.kind, item.id, item.draft, item.pseudonym, new Date(this.now)));
+        await queue.remove(item.kind, item.id);
+        return 'sent';
+      case 'rejected':
+        await queue.reject(item.kind, item.id, outcome.message);
+        logger.warn(`the fingerprint network refused contribution ${item.kind} #${item.id}: ${outcome.message}`);
+        return 'rejected';
+      case 'rate_limited':
+        this.pausedUntil = this.now + outcome.retryAfterMs;
+        logger.info(`the fingerprint network asks to wait ${Math.ceil(outcome.retryAfterMs / 1000)} s before more uploads`);
+        return 'paused';
+      case 'retry':
+        await queue.recordFailure(item.kind, item.id, outcome.message);
+        logger.warn(`upload deferred to the next check: ${outcome.message}`);
+        return 'deferred';
+    }
+  }
+
+  private async sendWithRetry(client: FingerprintNetworkClient, kind: ContributionKind, payload: unknown): Promise<SendOutcome> {
+    const tries = this.options.maxTries ?? 4;
+    const path = kind === 'episode' ? '/v1/contribute' : '/v1/contribute-disc';
+    let outcome: SendOutcome = { kind: 'retry', message: 'not sent', retryAfterMs: null };
+    for (let attempt = 0; attempt < tries; attempt++) {
+      if (this.stopping.signal.aborted) return outcome;
+      outcome = await client.send(path, payload, this.stopping.signal).catch((error: unknown) => ({
+        kind: 'retry' as const,
+        message: error instanceof Error ? error.message : String(error),
+        retryAfterMs: null,
+      }));
+      if (outcome.kind !== 'retry' || attempt === tries - 1) return outcome;
+      const delay = outcome.retryAfterMs ?? (this.options.backoffMs ?? 500) * 2 ** attempt;
+      await this.sleep(delay);
+    }
+    return outcome;
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      this.stopping.signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+    });
+  }
+}

@@ -1,0 +1,89 @@
+/**
+ * Runs the configured contributors when a job completes, in the background (a contributor never
+ * changes a job's outcome). The job is marked in `contribution_run` first and unmarked when every
+ * contributor finished, so contributions of a job caught by a crash are derived at the next start.
+ * Contributors see each title at its final place (the organized path when it was moved).
+ */
+import type { ContributedTitle, Logger, ProgressReporter } from '@spindle/plugin-sdk';
+import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { JobRepository, TitleRepository } from '../persistence/ports.ts';
+import type { JobRecord } from '../persistence/records.ts';
+import { parseMatch, toJobView, toTitleView } from '../pipeline/job-view.ts';
+import type { StageResolver } from '../pipeline/stage-resolver.ts';
+import type { PluginContextFactory } from '../plugins/plugin-context-factory.ts';
+import type { ContributionQueue } from './contribution-queue.ts';
+
+const noProgress: ProgressReporter = { report: () => undefined };
+
+export class ContributorRunner {
+  private readonly lifetime = new AbortController();
+  private readonly running = new Set<Promise<void>>();
+
+  constructor(
+    private readonly deps: {
+      resolver: StageResolver;
+      contexts: PluginContextFactory;
+      jobs: JobRepository;
+      titles: TitleRepository;
+      queue: ContributionQueue;
+      logger: Logger;
+      workRoot: string;
+    },
+  ) {}
+
+  /** Terminal callback: a completed job gets its contributions derived. */
+  async jobFinished(job: JobRecord): Promise<void> {
+    if (job.state !== 'completed' || this.deps.resolver.contributors().length === 0) return;
+    await this.deps.queue.markRun(job.id);
+    this.spawn(job.id);
+  }
+
+  /** Derives the contributions of jobs a crash interrupted. */
+  async resumePending(): Promise<void> {
+    if (this.deps.resolver.contributors().length === 0) return;
+    for (const jobId of await this.deps.queue.pendingRuns()) this.spawn(jobId);
+  }
+
+  /** Resolves when every background run has finished. */
+  async settled(): Promise<void> {
+    while (this.running.size > 0) await Promise.all([...this.running]);
+  }
+
+  async stop(): Promise<void> {
+    this.lifetime.abort(new Error('Spindle is shutting down'));
+    await this.settled();
+  }
+
+  private spawn(jobId: number): void {
+    const run = this.run(jobId)
+      .catch((error: unknown) => this.deps.logger.warn(`contributions of job ${jobId} failed`, { error: error instanceof Error ? error.message : String(error) }))
+      .finally(() => this.running.delete(run));
+    this.running.add(run);
+  }
+
+  private async run(jobId: number): Promise<void> {
+    const { deps } = this;
+    const job = await deps.jobs.get(jobId);
+    if (!job || job.state !== 'completed') return void (await deps.queue.finishRun(jobId));
+    const titles: ContributedTitle[] = (await deps.titles.listByJob(jobId)).map((t) => ({
+      title: { ...toTitleView(t), filePath: t.organizedPath ?? t.filePath },
+      match: parseMatch(t),
+    }));
+    const workDir = join(deps.workRoot, `job_${jobId}`, 'contribute');
+    let interrupted = false;
+    for (const contributor of deps.resolver.contributors()) {
+      if (this.lifetime.signal.aborted) return; // the run stays marked: the next start resumes it
+      await mkdir(workDir, { recursive: true });
+      const ctx = deps.contexts.stage(contributor.record, { signal: this.lifetime.signal, progress: noProgress, workDir });
+      try {
+        await contributor.impl.jobCompleted({ job: toJobView(job), titles: structuredClone(titles) }, ctx);
+      } catch (error) {
+        if (this.lifetime.signal.aborted) interrupted = true;
+        else deps.logger.warn(`contributor ${contributor.record.id} failed for job ${jobId}`, { error: error instanceof Error ? error.message : String(error) });
+      }
+    }
+    await rm(workDir, { recursive: true, force: true });
+    if (!interrupted) await deps.queue.finishRun(jobId);
+  }
+}

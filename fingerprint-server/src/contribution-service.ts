@@ -1,0 +1,106 @@
+/**
+ * What the contribute and forget calls do, apart from HTTP: strict validation, the per-pseudonym
+ * rate limit, decoding (the SHA-256 the client sent must be the one of the varint stream),
+ * exact-duplicate detection (a re-sent contribution is acknowledged, never stored twice), and
+ * promotion. No request metadata (address, headers) reaches this layer.
+ */
+import { createHash } from 'node:crypto';
+import {
+  decodeFingerprint,
+  discContributionSchema,
+  episodeContributionSchema,
+  forgetRequestSchema,
+  type DiscContributionPayload,
+  type EpisodeContributionPayload,
+} from '@spindle/plugin-sdk';
+import { ApiError } from './http/api-error.ts';
+import { validator } from './http/schema-validation.ts';
+import { itemsToBytes } from './identify/fingerprint-compare.ts';
+import type { PromotionOutcome, PromotionService } from './identify/promotion-service.ts';
+import type { ContributionStore } from './persistence/contribution-store.ts';
+import type { PseudonymRateLimiter } from './persistence/rate-limiter.ts';
+
+/** ≈10 s of audio: anything shorter cannot identify an episode. */
+export const MIN_FINGERPRINT_ITEMS = 80;
+
+const checkEpisode = validator<EpisodeContributionPayload>(episodeContributionSchema, 'contribution');
+const checkDisc = validator<DiscContributionPayload>(discContributionSchema, 'disc contribution');
+const checkForget = validator<{ pseudonym: string }>(forgetRequestSchema, 'forget request');
+
+export type ContributeAnswer = { status: 'accepted'; promotion: PromotionOutcome } | { status: 'duplicate' };
+
+export class ContributionService {
+  constructor(
+    private readonly store: ContributionStore,
+    private readonly promotion: PromotionService,
+    private readonly limiter: PseudonymRateLimiter,
+  ) {}
+
+  private async rateLimit(pseudonym: string): Promise<void> {
+    const decision = await this.limiter.take(pseudonym);
+    if (!decision.allowed) {
+      throw new ApiError(429, 'rate_limited', `Too many contributions from this pseudonym; retry in ${decision.retryAfterSeconds} s`, {
+        'Retry-After': String(decision.retryAfterSeconds),
+      });
+    }
+  }
+
+  async contribute(body: unknown): Promise<ContributeAnswer> {
+    const payload = checkEpisode(body);
+    await this.rateLimit(payload.pseudonym);
+    const { items, sha256B64 } = decodeFingerprint(payload.fingerprint_b64);
+    if (sha256B64 !== payload.fingerprint_sha256_b64) {
+      throw new ApiError(400, 'fingerprint_hash_mismatch', 'fingerprint_sha256_b64 is not the SHA-256 of the decoded varint stream');
+    }
+    if (items.length < MIN_FINGERPRINT_ITEMS) throw new ApiError(400, 'fingerprint_too_short', `A fingerprint needs at least ${MIN_FINGERPRINT_ITEMS} items`);
+    const row = {
+      pseudonym: payload.pseudonym,
+      catalogId: payload.catalog_id,
+      season: payload.season,
+      episode: payload.episode,
+      items: itemsToBytes(items),
+      itemCount: items.length,
+      fingerprintSha256: payload.fingerprint_sha256_b64,
+      discContentHash: payload.disc_content_hash_b64,
+      matchConfidence: payload.match_confidence,
+      matchSource: payload.match_source,
+      clientVersion: payload.client_version,
+    };
+    const outcome = await this.store.insertEpisode(row);
+    if (outcome.status === 'duplicate') return { status: 'duplicate' };
+    return { status: 'accepted', promotion: await this.promotion.consider(row) };
+  }
+
+  async contributeDisc(body: unknown): Promise<{ status: 'accepted' | 'duplicate' }> {
+    const payload = checkDisc(body);
+    await this.rateLimit(payload.pseudonym);
+    const titles = payload.titles.map((t) => ({
+      title_index: t.title_index,
+      duration_seconds: t.duration_seconds,
+      size_bytes: t.size_bytes,
+      assignment: t.assignment,
+      season: t.season ?? null,
+      episode: t.episode ?? null,
+      match_confidence: t.match_confidence,
+      match_source: t.match_source,
+    }));
+    const record = { disc_content_hash_b64: payload.disc_content_hash_b64, catalog_id: payload.catalog_id, content_type: payload.content_type, season: payload.season, titles };
+    const outcome = await this.store.insertDisc({
+      pseudonym: payload.pseudonym,
+      discContentHash: payload.disc_content_hash_b64,
+      catalogId: payload.catalog_id,
+      contentType: payload.content_type,
+      season: payload.season,
+      titlesJson: JSON.stringify(titles),
+      recordSha256: createHash('sha256').update(JSON.stringify(record)).digest('base64'),
+      clientVersion: payload.client_version,
+    });
+    return { status: outcome.status };
+  }
+
+  async forget(body: unknown): Promise<{ deleted_contributions: number; canonical_unaffected: true }> {
+    const { pseudonym } = checkForget(body);
+    const deleted = await this.store.forget(pseudonym);
+    return { deleted_contributions: deleted.episodes + deleted.discs, canonical_unaffected: true };
+  }
+}
