@@ -1,0 +1,201 @@
+/**
+ * Settings and the first-run wizard in a real browser: saving, the API's validation message
+ * shown at the field, secrets that are never displayed, plugin settings from JSON Schema, and a
+ * fresh install walked through the wizard.
+ */
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { apiClient } from '../support/http-client.ts';
+import { startTestService, type TestService } from '../support/service-harness.ts';
+import { ensureUiBuilt, launchBrowser, libraryFolders, openPage, screenshots } from './support/browser.ts';
+
+const CATALOG_TOKEN = 'eyJhbGciOiJIUzI1NiJ9.catalog-token-that-must-never-show';
+const NEW_TOKEN = 'eyJhbGciOiJIUzI1NiJ9.a-newer-token-also-hidden';
+const RIPPER_KEY = `T-${'secretbetakey0123456789'.repeat(3)}`;
+
+// A browser, a service and a simulated rip per test: allow for a busy machine.
+vi.setConfig({ testTimeout: 60_000 });
+
+let svc: TestService;
+let browser: Browser;
+let api: ReturnType<typeof apiClient>;
+
+beforeAll(async () => {
+  ensureUiBuilt();
+  [svc, browser] = await Promise.all([
+    libraryFolders().then((paths) => startTestService({ config: { ...paths, catalog_api_key: CATALOG_TOKEN }, env: { DEBUG: 'true' } })),
+    launchBrowser(),
+  ]);
+  api = apiClient(svc.url);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await svc?.close();
+});
+
+describe('settings', () => {
+  it('saves fields, shows the API validation error at a bad path, and never displays a secret', async () => {
+    const { page, errors, close } = await openPage(browser, svc.url);
+    const bodies: string[] = [];
+    page.on('response', async (response) => {
+      if (response.url().includes('/api/config')) bodies.push(await response.text().catch(() => ''));
+    });
+    try {
+      await page.goto('/settings');
+      const token = page.getByLabel('TMDB Read Access Token');
+      await token.waitFor();
+      // Every group and every field of the config is on the page.
+      const config = (await api.get('/api/config')).body as Record<string, unknown>;
+      for (const field of Object.keys(config)) {
+        if (['pipeline', 'plugin_settings'].includes(field)) continue;
+        expect(await page.locator(`[data-field="${field}"]`).count(), field).toBeGreaterThanOrEqual(1);
+      }
+      for (const group of ['paths', 'tools', 'matching', 'library', 'staging', 'fingerprint']) await page.getByTestId(`settings-group-${group}`).waitFor();
+      await page.getByTestId('pipeline-table').waitFor();
+      await expect(page.getByTestId('pipeline-table').textContent()).resolves.toMatch(/Identifiers.*heuristic.*Duration heuristic.*loaded/s);
+
+      // The secret: not in the DOM, not in an input, only "Saved (hidden)".
+      expect(await token.inputValue()).toBe('');
+      expect(await token.getAttribute('type')).toBe('password');
+      const tokenField = page.locator('[data-field="catalog_api_key"]');
+      await expect(tokenField.getByTestId('secret-state').textContent()).resolves.toBe('Saved (hidden)');
+      expect(await page.content()).not.toContain(CATALOG_TOKEN);
+      expect(await page.content()).not.toContain('***');
+      await screenshots(page, 'settings');
+
+      // A path that does not exist: the API's 400 message appears at the field, nothing is saved.
+      const paths = page.getByTestId('settings-group-paths');
+      const staging = page.getByLabel('Staging folder', { exact: true });
+      const before = await staging.inputValue();
+      await staging.fill('/definitely/not/here');
+      await paths.getByRole('button', { name: 'Save paths' }).click();
+      const error = page.locator('[data-field="staging_path"]').getByTestId('field-error');
+      await expect(error.textContent()).resolves.toMatch(/staging_path.*does not exist: \/definitely\/not\/here/);
+      expect(await staging.getAttribute('aria-invalid')).toBe('true');
+      expect(await page.evaluate('document.activeElement?.id')).toBe('cfg-staging_path');
+      expect((await api.get('/api/config')).body.staging_path).toBe(before);
+      await screenshots(page, 'settings-validation-error');
+
+      // A good path saves.
+      const good = await mkdtemp(join(tmpdir(), 'spindle-staging-'));
+      await staging.fill(good);
+      await paths.getByRole('button', { name: 'Save paths' }).click();
+      await paths.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+      expect((await api.get('/api/config')).body.staging_path).toBe(good);
+      await expect(error.count()).resolves.toBe(0);
+
+      // Other groups: a number and an enum, then a new secret typed into a write-only field.
+      const matching = page.getByTestId('settings-group-matching');
+      await page.getByLabel('Accept matches from (confidence)').fill('0.85');
+      await token.fill(NEW_TOKEN);
+      await matching.getByRole('button', { name: /^Save/ }).click();
+      await matching.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+      await page.getByLabel('When the file already exists').selectOption('ask');
+      await page.getByTestId('settings-group-library').getByRole('button', { name: /^Save/ }).click();
+      await page.getByTestId('settings-group-library').getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+      const saved = (await api.get('/api/config')).body;
+      expect(saved).toMatchObject({ match_auto_accept_threshold: 0.85, catalog_api_key: '***', conflict_resolution_default: 'ask' });
+      expect(await token.inputValue()).toBe('');
+      expect(await page.content()).not.toContain(NEW_TOKEN);
+
+      // A ripper key that is not one: the API says why, at the field.
+      const tools = page.getByTestId('settings-group-tools');
+      await page.getByLabel('MakeMKV registration key').fill('not-a-key');
+      await tools.getByRole('button', { name: 'Save tools' }).click();
+      await expect(page.locator('[data-field="ripper_key"]').getByTestId('field-error').textContent()).resolves.toContain('MakeMKV key');
+      await page.getByLabel('MakeMKV registration key').fill(RIPPER_KEY);
+      await tools.getByRole('button', { name: 'Save tools' }).click();
+      await tools.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+      await expect(page.locator('[data-field="ripper_key"]').getByTestId('secret-state').textContent()).resolves.toBe('Saved (hidden)');
+
+      // Tool buttons answer in place.
+      await tools.getByRole('button', { name: 'Check ffmpeg' }).click();
+      await expect(page.getByTestId('validate-media_tool').textContent()).resolves.toMatch(/ffmpeg: works/);
+      await tools.getByRole('button', { name: 'Detect tools' }).click();
+      await expect(page.getByTestId('detected-tools').textContent()).resolves.toMatch(/ffmpeg:.*\/ffmpeg/s);
+
+      // A plugin's settings form, rendered from its JSON Schema.
+      const heuristic = page.locator('[data-testid="plugin-card"][data-plugin="identifier-heuristic"]');
+      await heuristic.locator('summary').click();
+      await heuristic.getByLabel('Titles of similar length needed to call a disc TV', { exact: true }).fill('4');
+      await heuristic.getByRole('button', { name: /^Save/ }).click();
+      await heuristic.getByRole('status').or(heuristic.getByRole('alert')).waitFor();
+      expect(await heuristic.getByRole('alert').count(), (await heuristic.getByRole('alert').allTextContents()).join()).toBe(0);
+      expect((await api.get('/api/config')).body.plugin_settings).toMatchObject({ 'identifier-heuristic': { min_episodes: 4 } });
+
+      for (const body of bodies) {
+        for (const secret of [CATALOG_TOKEN, NEW_TOKEN, RIPPER_KEY]) expect(body).not.toContain(secret);
+      }
+      expect(await page.content()).not.toContain(RIPPER_KEY);
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe('first-run wizard', () => {
+  it('opens on a fresh install and walks through paths, tools, catalog token and the contribution choice', async () => {
+    const fresh = await startTestService({ env: { DEBUG: 'true' } });
+    const { page, errors, close } = await openPage(browser, fresh.url);
+    const client = apiClient(fresh.url);
+    try {
+      await page.goto('/');
+      await page.waitForURL(/\/setup$/);
+      const wizard = page.getByTestId('wizard');
+      await wizard.and(page.locator('[data-step="0"]')).waitFor();
+      await screenshots(page, 'wizard-folders');
+
+      // Staging is required; a missing folder is refused by the API with its message.
+      await wizard.getByRole('button', { name: 'Save and continue' }).click();
+      await expect(wizard.getByTestId('field-error').textContent()).resolves.toContain('Choose a staging folder');
+      const folders = await libraryFolders();
+      await page.getByLabel('Staging folder', { exact: true }).fill(folders.staging_path);
+      await page.getByLabel('Movies library folder').fill('/no/such/movies');
+      await wizard.getByRole('button', { name: 'Save and continue' }).click();
+      await expect(page.locator('[data-field="library_movies_path"]').getByTestId('field-error').textContent()).resolves.toContain('does not exist');
+      await page.getByLabel('Movies library folder').fill(folders.library_movies_path);
+      await page.getByLabel('TV library folder').fill(folders.library_tv_path);
+      await wizard.getByRole('button', { name: 'Save and continue' }).click();
+
+      await wizard.and(page.locator('[data-step="1"]')).waitFor();
+      await wizard.getByRole('button', { name: 'Detect tools' }).click();
+      await wizard.getByTestId('detected-tools').waitFor();
+      await wizard.getByRole('button', { name: 'Check ffmpeg' }).click();
+      await expect(wizard.getByTestId('validate-media_tool').textContent()).resolves.toContain('works');
+      await screenshots(page, 'wizard-tools');
+      await wizard.getByRole('button', { name: 'Save and continue' }).click();
+
+      await wizard.and(page.locator('[data-step="2"]')).waitFor();
+      await page.getByLabel('TMDB Read Access Token').fill(CATALOG_TOKEN);
+      await wizard.getByRole('button', { name: 'Save and continue' }).click();
+
+      await wizard.and(page.locator('[data-step="3"]')).waitFor();
+      await expect(wizard.getByTestId('disclosure-text').textContent()).resolves.toMatch(/never sent.*File names or file paths.*Subtitles or transcripts.*Hashes of your files/s);
+      await screenshots(page, 'wizard-contributions');
+      await wizard.getByRole('button', { name: 'Finish' }).click();
+      await expect(wizard.getByRole('alert').textContent()).resolves.toContain('Choose whether to contribute');
+      await page.getByLabel('Yes, share fingerprints as described').check();
+      await wizard.getByRole('button', { name: 'Finish' }).click();
+      await wizard.and(page.locator('[data-step="4"]')).waitFor();
+
+      expect((await client.get('/api/config')).body).toMatchObject({
+        ...folders,
+        catalog_api_key: '***',
+        fingerprint_disclosure_accepted: true,
+        enable_fingerprint_contributions: true,
+      });
+      expect(await page.content()).not.toContain(CATALOG_TOKEN);
+      await page.getByRole('link', { name: 'Go to the dashboard' }).click();
+      await page.getByTestId('no-jobs').waitFor();
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+      await fresh.close();
+    }
+  });
+});

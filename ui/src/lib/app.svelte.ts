@@ -1,0 +1,71 @@
+/**
+ * The UI's state, one instance of each small class, wired to the one WebSocket. Screens import
+ * `app` and read the parts they show; only these classes call the API.
+ */
+import { ConfigState } from './state/config.svelte.ts';
+import { LiveConnection } from './state/connection.svelte.ts';
+import { ContributionsState } from './state/contributions.svelte.ts';
+import { DisclosurePrompt } from './state/disclosure.svelte.ts';
+import { HistoryState } from './state/history.svelte.ts';
+import { ActiveJobs } from './state/jobs.svelte.ts';
+import { ReviewQueue } from './state/review.svelte.ts';
+import { Router } from './state/router.svelte.ts';
+import { StatsState } from './state/stats.svelte.ts';
+import { SystemStatus } from './state/system.svelte.ts';
+import { Theme } from './state/theme.svelte.ts';
+import { Toasts } from './state/toasts.svelte.ts';
+
+const SETUP_SKIPPED_KEY = 'spindle.setup.skipped';
+
+class AppState {
+  readonly connection = new LiveConnection();
+  readonly router = new Router();
+  readonly theme = new Theme();
+  readonly toasts = new Toasts();
+  readonly jobs = new ActiveJobs();
+  readonly system = new SystemStatus();
+  readonly config = new ConfigState();
+  readonly review = new ReviewQueue(this.jobs);
+  readonly history = new HistoryState();
+  readonly stats = new StatsState();
+  readonly disclosure = new DisclosurePrompt(this.config);
+  readonly contributions = new ContributionsState();
+
+  private started = false;
+
+  start(): void {
+    if (this.started) return;
+    this.started = true;
+    this.theme.start();
+    this.router.start();
+    this.connection.onMessage((message) => {
+      this.jobs.apply(message);
+      this.system.apply(message);
+      this.disclosure.apply(message);
+      if (message.type === 'job_update' && this.router.route.name === 'review') {
+        const inQueue = this.review.entries.some((e) => e.job.id === message.job_id);
+        if ((message.state === 'review_needed') !== inQueue) void this.jobs.refresh().then(() => this.review.load());
+      }
+    });
+    this.connection.onOpen((reconnected) => {
+      void this.jobs.refresh();
+      void this.system.refresh();
+      if (reconnected) {
+        void this.config.load();
+        this.toasts.show('Live updates are back.', 'success', 3000);
+      }
+    });
+    this.connection.start();
+    void this.config.load().then(() => {
+      if (this.config.needsSetup && !localStorage.getItem(SETUP_SKIPPED_KEY) && this.router.route.name === 'dashboard') {
+        this.router.go('/setup', { replace: true });
+      }
+    });
+  }
+
+  skipSetup(): void {
+    localStorage.setItem(SETUP_SKIPPED_KEY, '1');
+  }
+}
+
+export const app = new AppState();

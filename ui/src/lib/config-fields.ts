@@ -1,0 +1,182 @@
+/**
+ * How the settings screen lays out the AppConfig fields. Types, limits, descriptions and which
+ * fields are secrets come from the generated JSON Schemas; this file only adds groups and
+ * labels. A field the API gains later and nobody placed here still shows, under "Other".
+ */
+import { configSchemas } from './api/generated.ts';
+
+export type JsonSchema = { [key: string]: unknown };
+
+export interface FieldInfo {
+  name: string;
+  label: string;
+  description: string;
+  /** Schema of the value as it may be sent (PUT body). */
+  schema: JsonSchema;
+  secret: boolean;
+  kind: 'boolean' | 'enum' | 'integer' | 'number' | 'path' | 'string' | 'readonly' | 'json';
+  options: readonly (string | null)[];
+  nullable: boolean;
+  restartRequired: boolean;
+}
+
+export interface FieldGroup {
+  id: string;
+  title: string;
+  intro: string;
+  fields: FieldInfo[];
+}
+
+const GROUPS: { id: string; title: string; intro: string; fields: string[]; prefixes?: string[] }[] = [
+  {
+    id: 'paths',
+    title: 'Paths',
+    intro: 'Where ripped files wait (staging) and where the finished library lives. Folders must already exist.',
+    fields: ['staging_path', 'library_movies_path', 'library_tv_path'],
+  },
+  {
+    id: 'tools',
+    title: 'Tools',
+    intro: 'MakeMKV rips discs; ffmpeg reads and fingerprints audio. Leave a path empty to detect it automatically.',
+    fields: ['ripper_path', 'media_tool_path', 'ripper_key', 'transcoding_enabled'],
+  },
+  {
+    id: 'matching',
+    title: 'Identification and matching',
+    intro: 'How sure a match must be before it is filed without asking you.',
+    fields: ['catalog_api_key', 'subtitle_language', 'match_auto_accept_threshold', 'match_review_threshold', 'max_concurrent_matches'],
+    prefixes: ['match_', 'catalog_', 'asr_', 'gpu_', 'subtitle'],
+  },
+  {
+    id: 'library',
+    title: 'Library',
+    intro: 'What happens when a file is already in the library, and what to do with bonus content.',
+    fields: ['conflict_resolution_default', 'extras_policy'],
+    prefixes: ['library_'],
+  },
+  {
+    id: 'staging',
+    title: 'Staging',
+    intro: 'The staging watcher imports folders of MKV files dropped into the staging folder.',
+    fields: ['staging_watch_enabled', 'staging_poll_interval_seconds', 'staging_cleanup_policy', 'staging_cleanup_days'],
+    prefixes: ['staging_'],
+  },
+  {
+    id: 'fingerprint',
+    title: 'Fingerprint network',
+    intro: 'Optional: share audio fingerprints of identified episodes so others can match theirs, and ask the network to identify yours.',
+    fields: ['enable_fingerprint_contributions', 'fingerprint_disclosure_accepted', 'enable_fingerprint_identification', 'contribution_pseudonym'],
+    prefixes: ['fingerprint_', 'contribution', 'enable_fingerprint'],
+  },
+];
+
+/** Fields with a screen of their own (plugins section), not rendered as plain inputs. */
+export const SPECIAL_FIELDS = new Set(['pipeline', 'plugin_settings', 'plugins_path']);
+
+const LABELS: Record<string, string> = {
+  staging_path: 'Staging folder',
+  library_movies_path: 'Movies library folder',
+  library_tv_path: 'TV library folder',
+  ripper_path: 'MakeMKV (makemkvcon) path',
+  media_tool_path: 'ffmpeg path',
+  ripper_key: 'MakeMKV registration key',
+  catalog_api_key: 'TMDB Read Access Token',
+  subtitle_language: 'Subtitle language',
+  max_concurrent_matches: 'Titles matched in parallel',
+  transcoding_enabled: 'Transcode after ripping',
+  conflict_resolution_default: 'When the file already exists',
+  extras_policy: 'Bonus content',
+  staging_cleanup_policy: 'Delete staging files',
+  staging_cleanup_days: 'Days to keep staging files',
+  staging_watch_enabled: 'Watch the staging folder',
+  staging_poll_interval_seconds: 'Watcher poll interval (seconds)',
+  enable_fingerprint_contributions: 'Contribute fingerprints',
+  fingerprint_disclosure_accepted: 'I have read what is shared',
+  enable_fingerprint_identification: 'Ask the network to identify titles',
+  contribution_pseudonym: 'Contribution pseudonym',
+  match_auto_accept_threshold: 'Accept matches from (confidence)',
+  match_review_threshold: 'Ask for review from (confidence)',
+  plugins_path: 'Extra plugin folder',
+};
+
+const OPTION_LABELS: Record<string, Record<string, string>> = {
+  conflict_resolution_default: { skip: 'Keep the library file (skip)', overwrite: 'Replace it (overwrite)', ask: 'Ask me (review queue)' },
+  extras_policy: { keep: 'Keep (Extras folders)', skip: 'Skip', ask: 'Ask me (review queue)' },
+  staging_cleanup_policy: {
+    on_success: 'When a job completes',
+    on_completion: 'When a job finishes, even if it failed',
+    manual: 'Never (I clean up myself)',
+    after_days: 'After a number of days',
+  },
+};
+
+export function optionLabel(field: string, value: string | null): string {
+  if (value === null) return 'None';
+  return OPTION_LABELS[field]?.[value] ?? value.replace(/_/g, ' ');
+}
+
+function humanize(name: string): string {
+  const text = name.replace(/_/g, ' ');
+  return text[0]!.toUpperCase() + text.slice(1);
+}
+
+function isSecretSchema(answered: JsonSchema | undefined): boolean {
+  const any = answered?.anyOf as JsonSchema[] | undefined;
+  return Array.isArray(any) && any.some((s) => s.const === '***');
+}
+
+function fieldInfo(name: string): FieldInfo {
+  const update = (configSchemas.AppConfigUpdate.properties as Record<string, JsonSchema>)[name] ?? {};
+  const answered = (configSchemas.AppConfig.properties as Record<string, JsonSchema>)[name];
+  const description = typeof update.description === 'string' ? update.description : '';
+  const types = Array.isArray(update.type) ? (update.type as string[]) : typeof update.type === 'string' ? [update.type] : [];
+  const nullable = types.includes('null');
+  const secret = isSecretSchema(answered);
+  let kind: FieldInfo['kind'] = 'json';
+  let options: (string | null)[] = [];
+  if (Array.isArray(update.enum)) {
+    kind = 'enum';
+    options = update.enum as (string | null)[];
+  } else if (types.includes('boolean')) kind = 'boolean';
+  else if (types.includes('integer')) kind = 'integer';
+  else if (types.includes('number')) kind = 'number';
+  else if (types.includes('string')) {
+    if (name === 'contribution_pseudonym') kind = 'readonly';
+    else if (/path/.test(name) || /path/i.test(description.split('.')[0] ?? '')) kind = 'path';
+    else kind = 'string';
+  }
+  return {
+    name,
+    label: LABELS[name] ?? humanize(name),
+    description,
+    schema: update,
+    secret,
+    kind: secret ? 'string' : kind,
+    options,
+    nullable,
+    restartRequired: /after a restart/i.test(description),
+  };
+}
+
+/** Every config field, grouped; unknown fields land in a group by prefix, else in "Other". */
+export function configGroups(fieldNames: readonly string[] = Object.keys(configSchemas.AppConfigUpdate.properties)): FieldGroup[] {
+  const placed = new Set<string>();
+  const groups: FieldGroup[] = GROUPS.map((g) => {
+    const names = g.fields.filter((f) => fieldNames.includes(f));
+    names.forEach((n) => placed.add(n));
+    return { id: g.id, title: g.title, intro: g.intro, fields: names.map(fieldInfo) };
+  });
+  const other: FieldInfo[] = [];
+  for (const name of fieldNames) {
+    if (placed.has(name) || SPECIAL_FIELDS.has(name)) continue;
+    const target = GROUPS.findIndex((g) => g.prefixes?.some((p) => name.startsWith(p)));
+    if (target >= 0) groups[target]!.fields.push(fieldInfo(name));
+    else other.push(fieldInfo(name));
+  }
+  if (other.length) groups.push({ id: 'other', title: 'Other', intro: 'Settings this screen has no special place for yet.', fields: other });
+  return groups.filter((g) => g.fields.length > 0);
+}
+
+export function fieldByName(name: string): FieldInfo {
+  return fieldInfo(name);
+}

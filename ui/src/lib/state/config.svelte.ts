@@ -1,0 +1,79 @@
+/**
+ * The configuration and the plugin list, as the settings screen, the wizard and the disclosure
+ * prompt use them. Saving sends only the changed fields; a 400 is kept as `fieldErrors` keyed by
+ * the field the API's message names, so the form shows it next to that field.
+ */
+import { getConfig, listPlugins, updateConfig, type AppConfig, type AppConfigUpdate, type ListPluginsResponse } from '../api/generated.ts';
+import { ApiError, errorMessage } from '../api/runtime.ts';
+
+export type PluginInfo = ListPluginsResponse[number];
+
+export interface SaveResult {
+  ok: boolean;
+  restartRequired: string[];
+  message: string | null;
+}
+
+/** The config field a 400 message is about: `Invalid value for "x"`, `field 'x' must …`, `… "x" …`. */
+export function fieldOfError(message: string, fields: readonly string[]): string | null {
+  const quoted = [...message.matchAll(/["'`]([a-z_][a-z0-9_]*)(?:[."'`[])/gi)].map((m) => m[1]!);
+  for (const name of quoted) if (fields.includes(name)) return name;
+  for (const name of fields) if (new RegExp(`\\b${name}\\b`).test(message)) return name;
+  return null;
+}
+
+export class ConfigState {
+  config = $state<AppConfig | null>(null);
+  plugins = $state<PluginInfo[]>([]);
+  loaded = $state(false);
+  loadError = $state<string | null>(null);
+  saving = $state(false);
+  /** Messages from the last failed save, by field name ('' for a message about no one field). */
+  fieldErrors = $state<Record<string, string>>({});
+
+  async load(): Promise<void> {
+    try {
+      const [config, plugins] = await Promise.all([getConfig(), listPlugins()]);
+      this.config = config;
+      this.plugins = plugins;
+      this.loadError = null;
+    } catch (error) {
+      this.loadError = errorMessage(error);
+    } finally {
+      this.loaded = true;
+    }
+  }
+
+  /** No staging folder, or no library folder at all: the first-run wizard has work to do. */
+  get needsSetup(): boolean {
+    const c = this.config;
+    return !!c && (!c.staging_path || (!c.library_movies_path && !c.library_tv_path));
+  }
+
+  async save(patch: AppConfigUpdate): Promise<SaveResult> {
+    if (Object.keys(patch).length === 0) return { ok: true, restartRequired: [], message: null };
+    this.saving = true;
+    try {
+      const { data, headers } = await updateConfig(patch);
+      this.config = data;
+      this.fieldErrors = {};
+      const restart = (headers['X-Restart-Required'] ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+      return { ok: true, restartRequired: restart, message: null };
+    } catch (error) {
+      const message = errorMessage(error);
+      if (error instanceof ApiError && error.status === 400) {
+        const field = fieldOfError(message, Object.keys(patch));
+        this.fieldErrors = { [field ?? '']: message };
+      } else {
+        this.fieldErrors = { '': message };
+      }
+      return { ok: false, restartRequired: [], message };
+    } finally {
+      this.saving = false;
+    }
+  }
+
+  clearErrors(): void {
+    this.fieldErrors = {};
+  }
+}

@@ -1,0 +1,105 @@
+/**
+ * One job's detail screen: GET /api/jobs/{id}/detail, read again (debounced) whenever `/ws`
+ * says something about this job, so the page stays live without reloading.
+ */
+import {
+  cancelJob,
+  clearJob,
+  getJobDetail,
+  identifyJob,
+  startJob,
+  uploadSubtitles,
+  type ClientMessage,
+  type GetJobDetailResponse,
+  type IdentifyJobBody,
+  type Job,
+  type UploadSubtitlesBody,
+} from '../api/generated.ts';
+import { errorMessage } from '../api/runtime.ts';
+
+export class JobDetailState {
+  detail = $state<GetJobDetailResponse | null>(null);
+  error = $state<string | null>(null);
+  notFound = $state(false);
+  busy = $state(false);
+  live = $state<{ currentTitle: number | null; totalTitles: number | null } | null>(null);
+
+  private timer: ReturnType<typeof setTimeout> | null = null;
+
+  constructor(readonly id: number) {}
+
+  async load(): Promise<void> {
+    try {
+      this.detail = await getJobDetail({ id: this.id });
+      this.error = null;
+    } catch (error) {
+      this.error = errorMessage(error);
+      this.notFound = (error as { status?: number }).status === 404;
+    }
+  }
+
+  apply(message: ClientMessage): void {
+    if (!('job_id' in message) || message.job_id !== this.id) return;
+    if (message.type === 'job_update' && this.detail) {
+      const stateChanged = this.detail.state !== message.state;
+      Object.assign(this.detail, {
+        state: message.state,
+        progress_percent: message.progress_percent,
+        current_speed: message.current_speed,
+        eta_seconds: message.eta_seconds,
+        error_message: message.error_message,
+        review_reason: message.review_reason,
+      });
+      this.live = { currentTitle: message.current_title, totalTitles: message.total_titles };
+      if (!stateChanged) return;
+    }
+    this.reloadSoon();
+  }
+
+  private reloadSoon(): void {
+    if (this.timer) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      void this.load();
+    }, 200);
+  }
+
+  dispose(): void {
+    if (this.timer) clearTimeout(this.timer);
+  }
+
+  /** Says what the disc is; it wins over every identifier. */
+  async identify(body: IdentifyJobBody): Promise<void> {
+    await this.run(() => identifyJob({ id: this.id }, body));
+  }
+
+  /** Adds reference subtitles (SRT text per episode) for matching. */
+  async uploadSubtitles(files: UploadSubtitlesBody['files']): Promise<void> {
+    await this.run(() => uploadSubtitles({ id: this.id }, { files }));
+  }
+
+  private async run(call: () => Promise<Job>): Promise<void> {
+    this.busy = true;
+    try {
+      await call();
+      await this.load();
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  async act(action: 'start' | 'cancel' | 'clear'): Promise<void> {
+    const calls: Record<typeof action, () => Promise<Job>> = {
+      start: () => startJob({ id: this.id }),
+      cancel: () => cancelJob({ id: this.id }),
+      clear: () => clearJob({ id: this.id }),
+    };
+    this.busy = true;
+    try {
+      await calls[action]();
+      await this.load();
+    } finally {
+      this.busy = false;
+    }
+  }
+}

@@ -1,0 +1,159 @@
+/**
+ * The dashboard's jobs: the active list from GET /api/jobs, each job's titles, and the live
+ * updates of `/ws` applied on top. After a reconnect (or news of a job it does not know) it
+ * fetches the list again, so nothing missed while offline stays missing.
+ */
+import { cancelJob, clearJob, getJob, listJobs, listJobTitles, startJob, type ClientMessage, type Job, type Title } from '../api/generated.ts';
+import { errorMessage } from '../api/runtime.ts';
+
+export interface LiveProgress {
+  currentTitle: number | null;
+  totalTitles: number | null;
+}
+
+export class ActiveJobs {
+  jobs = $state<Job[]>([]);
+  titles = $state<Record<number, Title[]>>({});
+  live = $state<Record<number, LiveProgress>>({});
+  loaded = $state(false);
+  error = $state<string | null>(null);
+  /** Job ids with an action in flight (buttons are disabled meanwhile). */
+  busy = $state<Record<number, boolean>>({});
+
+  private refreshing: Promise<void> | null = null;
+  private refreshAgain = false;
+  private readonly jobRefetch = new Map<number, ReturnType<typeof setTimeout>>();
+
+  get reviewCount(): number {
+    return this.jobs.filter((j) => j.state === 'review_needed').length;
+  }
+
+  job(id: number): Job | undefined {
+    return this.jobs.find((j) => j.id === id);
+  }
+
+  /** Fetches the list and every listed job's titles; concurrent calls share one fetch. */
+  refresh(): Promise<void> {
+    if (this.refreshing) {
+      this.refreshAgain = true;
+      return this.refreshing;
+    }
+    this.refreshing = (async () => {
+      try {
+        do {
+          this.refreshAgain = false;
+          const jobs = await listJobs();
+          const titles = await Promise.all(jobs.map((j) => listJobTitles({ id: j.id }).catch(() => this.titles[j.id] ?? [])));
+          this.jobs = jobs;
+          this.titles = Object.fromEntries(jobs.map((j, i) => [j.id, titles[i]!]));
+          this.error = null;
+        } while (this.refreshAgain);
+      } catch (error) {
+        this.error = errorMessage(error);
+      } finally {
+        this.loaded = true;
+        this.refreshing = null;
+      }
+    })();
+    return this.refreshing;
+  }
+
+  apply(message: ClientMessage): void {
+    switch (message.type) {
+      case 'job_update': {
+        const job = this.job(message.job_id);
+        if (!job) {
+          void this.refresh();
+          return;
+        }
+        const stateChanged = job.state !== message.state;
+        Object.assign(job, {
+          state: message.state,
+          progress_percent: message.progress_percent,
+          current_speed: message.current_speed,
+          eta_seconds: message.eta_seconds,
+          error_message: message.error_message,
+          review_reason: message.review_reason,
+        });
+        this.live[message.job_id] = { currentTitle: message.current_title, totalTitles: message.total_titles };
+        // A state change may bring facts the message does not carry (detected title, paths…).
+        if (stateChanged) this.refetchJob(message.job_id);
+        return;
+      }
+      case 'title_update': {
+        const list = this.titles[message.job_id];
+        const title = list?.find((t) => t.id === message.title_id);
+        if (!title) {
+          if (this.job(message.job_id)) this.refetchJob(message.job_id);
+          return;
+        }
+        Object.assign(title, { state: message.state, matched_episode: message.matched_episode, match_confidence: message.match_confidence });
+        return;
+      }
+      case 'subtitle_event': {
+        const job = this.job(message.job_id);
+        if (job) {
+          Object.assign(job, {
+            subtitle_status: message.status,
+            subtitles_downloaded: message.downloaded,
+            subtitles_total: message.total,
+            subtitles_failed: message.failed_count,
+          });
+        }
+        return;
+      }
+      default:
+        return;
+    }
+  }
+
+  /** Re-reads one job and its titles soon (coalescing bursts of updates). */
+  private refetchJob(id: number): void {
+    if (this.jobRefetch.has(id)) return;
+    this.jobRefetch.set(
+      id,
+      setTimeout(async () => {
+        this.jobRefetch.delete(id);
+        try {
+          const [job, titles] = await Promise.all([getJob({ id }), listJobTitles({ id })]);
+          const index = this.jobs.findIndex((j) => j.id === id);
+          if (index >= 0) {
+            // Keep the live progress if a newer message arrived while fetching.
+            const current = this.jobs[index]!;
+            this.jobs[index] = { ...job, state: current.state, progress_percent: current.progress_percent, current_speed: current.current_speed, eta_seconds: current.eta_seconds };
+          }
+          this.titles[id] = titles;
+        } catch {
+          // The next message or refresh will try again.
+        }
+      }, 150),
+    );
+  }
+
+  async start(id: number): Promise<void> {
+    await this.act(id, () => startJob({ id }));
+  }
+
+  async cancel(id: number): Promise<void> {
+    await this.act(id, () => cancelJob({ id }));
+  }
+
+  async clear(id: number): Promise<void> {
+    await this.act(id, async () => {
+      const job = await clearJob({ id });
+      this.jobs = this.jobs.filter((j) => j.id !== id);
+      return job;
+    });
+  }
+
+  private async act(id: number, call: () => Promise<Job>): Promise<void> {
+    this.busy[id] = true;
+    try {
+      const job = await call();
+      const index = this.jobs.findIndex((j) => j.id === id);
+      if (index >= 0 && !job.cleared_at) this.jobs[index] = job;
+    } finally {
+      delete this.busy[id];
+    }
+  }
+}
