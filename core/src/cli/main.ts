@@ -1,13 +1,12 @@
 #!/usr/bin/env node
 /**
  * The `spindle` command. `spindle serve` starts the service (what `npm start` runs) and stops it
- * cleanly on SIGINT/SIGTERM.
+ * cleanly on SIGINT/SIGTERM. The other commands are clients of a running service over its API
+ * (and WebSocket); each lives in its own file and is loaded only when asked for, so a client
+ * command does not load the service.
  */
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { execa } from 'execa';
-import { REPO_ROOT, UI_DIST } from '../app/app-paths.ts';
-import { startService } from '../app/service-host.ts';
+import type { CliIO } from './cli-io.ts';
+import { CliError, EXIT, type ExitCode } from './exit-codes.ts';
 
 const USAGE = `Usage: spindle <command> [options]
 
@@ -15,51 +14,60 @@ Commands:
   serve                 Start the service (UI and API on http://127.0.0.1:8000 by default)
       --reset-pipeline  Put the built-in stage pipeline back before loading plugins
       --build-ui-if-missing  Build the web UI first when ui/dist is missing
+  import <folder>       Create a job from a folder of MKV files
+      --title TITLE --season N --type tv|movie --label LABEL   say what it is (wins over identification)
+      --watch           then follow it like "spindle watch"
+  jobs                  List the active jobs (--json for JSON)
+  watch <job-id>        Follow a job's progress live until it ends
+                        (exit code 0 completed, 1 failed, 2 review needed)
+  config get [field]    Show the configuration, or one field (dotted paths: pipeline.providers)
+  config set <field> <value>   Change a field (value as JSON, else as text)
   help                  Show this text
 
+Client commands talk to a running service at --url, else SPINDLE_URL, else http://HOST:PORT from
+the environment or .env, else http://127.0.0.1:8000. Exit codes: 3 the service refused the request,
+64 wrong arguments, 69 no service answers at the URL, 70 the service failed.
+
 Environment: HOST, PORT, DEBUG, DATABASE_URL, SPINDLE_DATA_DIR, SPINDLE_PLUGINS_DIR,
-FINGERPRINT_SERVER_URL (also read from a .env file in the current folder).`;
+FINGERPRINT_SERVER_URL (also read from a .env file in the current folder), SPINDLE_URL.`;
 
-async function buildUiIfMissing(): Promise<void> {
-  if (existsSync(join(UI_DIST, 'index.html'))) return;
-  process.stderr.write('Building the web UI (first start)…\n');
-  await execa(process.execPath, [join(REPO_ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'], {
-    cwd: join(REPO_ROOT, 'ui'),
-    stdio: 'inherit',
-  });
-}
+type ClientCommand = (argv: string[], io: CliIO) => Promise<ExitCode>;
 
-async function serve(flags: Set<string>): Promise<void> {
-  if (flags.has('--build-ui-if-missing')) await buildUiIfMissing();
-  const service = await startService({ resetPipeline: flags.has('--reset-pipeline') });
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    process.stderr.write(`\n${signal} received: stopping Spindle…\n`);
-    const force = setTimeout(() => process.exit(1), 10_000);
-    force.unref();
-    await service.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+const CLIENT_COMMANDS: Record<string, () => Promise<ClientCommand>> = {
+  import: async () => (await import('./import-command.ts')).importCommand,
+  jobs: async () => (await import('./jobs-command.ts')).jobsCommand,
+  watch: async () => (await import('./watch-command.ts')).watchCommand,
+  config: async () => (await import('./config-command.ts')).configCommand,
+};
+
+/** Ends the process with the code once output is written (an idle keep-alive socket must not hold it open). */
+function exitWith(code: number): void {
+  process.exitCode = code;
+  setTimeout(() => process.exit(code), 200).unref();
 }
 
 async function main(argv: string[]): Promise<void> {
   const [command = 'help', ...rest] = argv;
-  const flags = new Set(rest);
-  switch (command) {
-    case 'serve':
-      return serve(flags);
-    case 'help':
-    case '--help':
-    case '-h':
-      process.stdout.write(USAGE + '\n');
-      return;
-    default:
-      process.stderr.write(`Unknown command "${command}".\n\n${USAGE}\n`);
-      process.exitCode = 2;
+  if (command === 'serve') {
+    const { serve } = await import('./serve-command.ts');
+    return serve(new Set(rest));
+  }
+  if (command === 'help' || command === '--help' || command === '-h') {
+    process.stdout.write(USAGE + '\n');
+    return;
+  }
+  const load = CLIENT_COMMANDS[command];
+  if (!load) {
+    process.stderr.write(`Unknown command "${command}".\n\n${USAGE}\n`);
+    return exitWith(EXIT.USAGE);
+  }
+  const { processIO } = await import('./cli-io.ts');
+  try {
+    exitWith(await (await load())(rest, processIO()));
+  } catch (error) {
+    if (!(error instanceof CliError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    exitWith(error.exitCode);
   }
 }
 

@@ -1,0 +1,86 @@
+/**
+ * `spindle config get [field]` and `spindle config set <field> <value>`. A field may be a dotted
+ * path into an object field (`pipeline.providers.notifier`, `plugin_settings.notifier-webhook.events`).
+ * A value is read as JSON when it is JSON (`true`, `2`, `null`, `["a","b"]`, `"text"`), else as
+ * text. Secrets read as "***"; setting a secret works like any field.
+ */
+import { parseArgs } from './cli-args.ts';
+import type { CliIO } from './cli-io.ts';
+import { CliError, EXIT, usageError, type ExitCode } from './exit-codes.ts';
+import { resolveBaseUrl, ServiceClient } from './service-client.ts';
+
+export const CONFIG_USAGE = 'spindle config get [field] [--url URL]\n       spindle config set <field> <value> [--url URL]';
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+export function parseValue(text: string): Json {
+  try {
+    return JSON.parse(text) as Json;
+  } catch {
+    return text;
+  }
+}
+
+function fieldPath(field: string, config: Record<string, Json>): string[] {
+  const path = field.split('.');
+  if (path.some((p) => p === '') || !Object.hasOwn(config, path[0]!)) {
+    throw new CliError(EXIT.REFUSED, `Unknown configuration field "${field}". Fields: ${Object.keys(config).join(', ')}`);
+  }
+  return path;
+}
+
+function readPath(config: Record<string, Json>, path: string[]): Json | undefined {
+  let value: Json | undefined = config;
+  for (const key of path) {
+    if (value === null || typeof value !== 'object' || Array.isArray(value) || !Object.hasOwn(value, key)) return undefined;
+    value = value[key];
+  }
+  return value;
+}
+
+/** A copy of the top-level field with the value set at the path (missing objects are created). */
+function withValue(config: Record<string, Json>, path: string[], value: Json): Json {
+  if (path.length === 1) return value;
+  const top = structuredClone(config[path[0]!] ?? {});
+  if (top === null || typeof top !== 'object' || Array.isArray(top)) throw new CliError(EXIT.REFUSED, `"${path[0]}" is not an object; set it whole`);
+  let node: { [key: string]: Json } = top;
+  for (const key of path.slice(1, -1)) {
+    const next = node[key];
+    if (next === undefined || next === null) node = node[key] = {};
+    else if (typeof next === 'object' && !Array.isArray(next)) node = next;
+    else throw new CliError(EXIT.REFUSED, `"${key}" in ${path.join('.')} is not an object`);
+  }
+  node[path.at(-1)!] = value;
+  return top;
+}
+
+const show = (value: Json) => (typeof value === 'string' ? value : JSON.stringify(value, null, 2));
+
+export async function configCommand(argv: string[], io: CliIO): Promise<ExitCode> {
+  const args = parseArgs(argv, {});
+  const [action, field, value, ...extra] = args.positionals;
+  if (args.flags.has('help')) {
+    io.out(`${CONFIG_USAGE}\n`);
+    return EXIT.OK;
+  }
+  if ((action !== 'get' && action !== 'set') || (action === 'get' && value !== undefined) || (action === 'set' && (field === undefined || value === undefined)) || extra.length > 0) {
+    throw usageError(`Usage: ${CONFIG_USAGE}`);
+  }
+  const client = new ServiceClient(resolveBaseUrl(args.options.url, io.env, io.cwd));
+  const config = (await client.request<Record<string, Json>>('GET', '/api/config')).body;
+  if (action === 'get') {
+    if (field === undefined) io.out(`${JSON.stringify(config, null, 2)}\n`);
+    else {
+      const found = readPath(config, fieldPath(field, config));
+      if (found === undefined) throw new CliError(EXIT.REFUSED, `"${field}" is not set`);
+      io.out(`${show(found)}\n`);
+    }
+    return EXIT.OK;
+  }
+  const path = fieldPath(field!, config);
+  const answer = await client.request<Record<string, Json>>('PUT', '/api/config', { [path[0]!]: withValue(config, path, parseValue(value!)) });
+  const restart = answer.headers.get('x-restart-required') ?? '';
+  io.out(`${field} = ${show(readPath(answer.body, path) ?? null)}\n`);
+  if (restart) io.out(`Restart Spindle for ${restart.split(',').join(', ')} to take effect.\n`);
+  return EXIT.OK;
+}

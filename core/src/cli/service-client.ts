@@ -1,0 +1,95 @@
+/**
+ * The client commands' link to a running service: which URL (--url, else SPINDLE_URL, else HOST
+ * and PORT from the environment or the `.env` file the service reads, else
+ * http://127.0.0.1:8000), JSON requests with the API's error body turned into a CliError, and
+ * "not running" told apart from "refused".
+ */
+import { readDotenvFile } from '../config/dotenv-file.ts';
+import { CliError, EXIT } from './exit-codes.ts';
+
+export const DEFAULT_URL = 'http://127.0.0.1:8000';
+const REQUEST_TIMEOUT_MS = 15_000;
+
+/** The address a client can reach when the service listens on HOST (a wildcard means this machine). */
+function clientHost(host: string): string {
+  if (host === '0.0.0.0' || host === '') return '127.0.0.1';
+  if (host === '::' || host === '[::]') return '[::1]';
+  return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+}
+
+export function resolveBaseUrl(flag: string | undefined, env: NodeJS.ProcessEnv, cwd: string): string {
+  const explicit = flag ?? env.SPINDLE_URL;
+  if (explicit) {
+    let url: URL;
+    try {
+      url = new URL(explicit);
+    } catch {
+      throw new CliError(EXIT.USAGE, `--url "${explicit}" is not a URL; use e.g. http://127.0.0.1:8000`);
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new CliError(EXIT.USAGE, `--url must be an http:// or https:// URL, got "${explicit}"`);
+    return url.origin;
+  }
+  let dotenv: Record<string, string> = {};
+  try {
+    dotenv = readDotenvFile(cwd);
+  } catch {
+    // An unreadable .env is the service's business; the client falls back to the defaults.
+  }
+  const host = env.HOST ?? dotenv.HOST;
+  const port = env.PORT ?? dotenv.PORT;
+  if (host === undefined && port === undefined) return DEFAULT_URL;
+  return `http://${clientHost(host ?? '127.0.0.1')}:${port ?? '8000'}`;
+}
+
+export interface ApiAnswer<T> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+function unavailable(baseUrl: string, error: unknown): CliError {
+  const cause = (error as { cause?: { code?: unknown; message?: unknown } }).cause;
+  let why = (error as Error).message;
+  if ((error as Error).name === 'TimeoutError') why = `no answer within ${REQUEST_TIMEOUT_MS / 1000} s`;
+  else if (cause?.code === 'ECONNREFUSED') why = 'connection refused';
+  else if (typeof cause?.code === 'string') why = cause.code;
+  else if (typeof cause?.message === 'string') why = cause.message;
+  return new CliError(EXIT.UNAVAILABLE, `Spindle is not running at ${baseUrl} (${why}).\nStart it with "spindle serve", or point --url (or SPINDLE_URL) at a running service.`);
+}
+
+export class ServiceClient {
+  constructor(readonly baseUrl: string) {}
+
+  get wsUrl(): string {
+    return `${this.baseUrl.replace(/^http/, 'ws')}/ws`;
+  }
+
+  async request<T = unknown>(method: string, path: string, body?: unknown): Promise<ApiAnswer<T>> {
+    let response: Response;
+    try {
+      response = await fetch(this.baseUrl + path, {
+        method,
+        headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      });
+    } catch (error) {
+      throw unavailable(this.baseUrl, error);
+    }
+    const text = await response.text();
+    let parsed: unknown;
+    try {
+      parsed = text === '' ? null : JSON.parse(text);
+    } catch {
+      throw new CliError(EXIT.SERVICE_ERROR, `${this.baseUrl} answered ${method} ${path} with something that is not Spindle's API (HTTP ${response.status}); is --url right?`);
+    }
+    if (!response.ok) {
+      const error = (parsed as { error?: { code?: unknown; message?: unknown } } | null)?.error;
+      const message = typeof error?.message === 'string' ? error.message : `HTTP ${response.status}`;
+      const code = typeof error?.code === 'string' ? ` (${error.code})` : '';
+      if (response.status >= 500) throw new CliError(EXIT.SERVICE_ERROR, `Spindle failed: ${message}${code}; its log says more`);
+      throw new CliError(EXIT.REFUSED, `Spindle refused: ${message}${code}`);
+    }
+    return { status: response.status, body: parsed as T, headers: response.headers };
+  }
+}

@@ -1,0 +1,112 @@
+/**
+ * Tells the configured notifiers (`pipeline.providers.notifier`) when a job completes, fails or
+ * waits for review. Runs in the background: a notification never delays or changes a job. Each
+ * notifier gets the message with bounded retries and backoff on retryable errors (network, 5xx,
+ * 429); a delivery that fails for good is logged. Notifiers without a destination are skipped.
+ */
+import { SpindleError, type Logger, type Notification, type Notifier } from '@spindle/plugin-sdk';
+import type { EventBus } from '../events/event-bus.ts';
+import type { JobRepository, TitleRepository } from '../persistence/ports.ts';
+import type { Resolved } from '../pipeline/stage-resolver.ts';
+import { DEFAULT_RETRY, withRetries, type RetryPolicy } from './delivery-retry.ts';
+import { buildJobNotification, buildTestNotification, eventOfState, type Redact } from './notification-builder.ts';
+
+export interface NotifierResult {
+  notifier: string;
+  plugin: string;
+  /** Where it sends to (a host name), when configured. */
+  target: string | null;
+  status: 'sent' | 'failed' | 'skipped';
+  attempts: number;
+  /** Why it failed or was skipped. */
+  message: string | null;
+}
+
+export interface NotificationServiceDeps {
+  bus: EventBus;
+  jobs: JobRepository;
+  titles: TitleRepository;
+  notifiers: () => Resolved<Notifier>[];
+  redact: Redact;
+  logger: Logger;
+  retry?: RetryPolicy;
+}
+
+const describe = (error: unknown) => (SpindleError.is(error) || error instanceof Error ? error.message : String(error));
+
+export class NotificationService {
+  private readonly lifetime = new AbortController();
+  private readonly running = new Set<Promise<unknown>>();
+  private unsubscribe: (() => void) | null = null;
+
+  constructor(private readonly deps: NotificationServiceDeps) {}
+
+  /** Subscribes to job state changes. */
+  start(): void {
+    this.unsubscribe ??= this.deps.bus.on('job.state_changed', (e) => {
+      const event = eventOfState(e.to);
+      if (event && this.deps.notifiers().length > 0) this.track(this.notifyJob(e.jobId, event));
+    });
+  }
+
+  /** Sends a test notification to every configured notifier (or the one named) at once, without retries. */
+  async test(notifierId?: string): Promise<NotifierResult[]> {
+    const chosen = this.deps.notifiers().filter((n) => notifierId === undefined || n.record.id === notifierId);
+    return Promise.all(chosen.map((n) => this.deliver(n, buildTestNotification(), { ...this.policy, attempts: 1 })));
+  }
+
+  /** Ids of the configured notifiers. */
+  notifierIds(): string[] {
+    return this.deps.notifiers().map((n) => n.record.id);
+  }
+
+  /** Resolves when every background delivery has finished. */
+  async settled(): Promise<void> {
+    while (this.running.size > 0) await Promise.all([...this.running]);
+  }
+
+  async stop(): Promise<void> {
+    this.unsubscribe?.();
+    this.lifetime.abort(new Error('Spindle is shutting down'));
+    await this.settled();
+  }
+
+  private get policy(): RetryPolicy {
+    return this.deps.retry ?? DEFAULT_RETRY;
+  }
+
+  private track(work: Promise<unknown>): void {
+    const run = work.catch((error: unknown) => this.deps.logger.warn('notification failed', { error: describe(error) })).finally(() => this.running.delete(run));
+    this.running.add(run);
+  }
+
+  private async notifyJob(jobId: number, event: NonNullable<ReturnType<typeof eventOfState>>): Promise<void> {
+    const job = await this.deps.jobs.get(jobId);
+    if (!job) return;
+    const notification = buildJobNotification(event, job, await this.deps.titles.listByJob(jobId), this.deps.redact);
+    await Promise.all(this.deps.notifiers().map((n) => this.deliver(n, notification, this.policy)));
+  }
+
+  private async deliver(notifier: Resolved<Notifier>, notification: Notification, policy: RetryPolicy): Promise<NotifierResult> {
+    const { id, pluginId } = notifier.record;
+    const status = notifier.impl.status();
+    const base = { notifier: id, plugin: pluginId, target: status.target };
+    if (!status.configured) {
+      return { ...base, status: 'skipped', attempts: 0, message: `not configured: set its destination in plugin_settings["${pluginId}"]` };
+    }
+    const what = notification.jobId === null ? 'test notification' : `notification for job ${notification.jobId} (${notification.event})`;
+    const outcome = await withRetries(
+      () => notifier.impl.send(structuredClone(notification), this.lifetime.signal),
+      policy,
+      this.lifetime.signal,
+      (error, n, delay) => this.deps.logger.info(`${what} to ${id} failed (attempt ${n} of ${policy.attempts}); retrying in ${delay} ms`, { error: this.deps.redact(describe(error)) }),
+    );
+    if (outcome.ok) {
+      this.deps.logger.info(`${what} sent to ${id}`, outcome.attempts > 1 ? { attempts: outcome.attempts } : undefined);
+      return { ...base, status: 'sent', attempts: outcome.attempts, message: null };
+    }
+    const message = this.deps.redact(describe(outcome.error));
+    this.deps.logger.warn(`${what} to ${id} failed after ${outcome.attempts} attempt(s)`, { error: message });
+    return { ...base, status: 'failed', attempts: outcome.attempts, message };
+  }
+}

@@ -1,0 +1,99 @@
+/**
+ * ripping, second half: when `transcoding_enabled` and a transcoder is configured
+ * (`pipeline.providers.transcoder`), each ripped title is re-encoded after the rip, with progress,
+ * speed and ETA on the job. The job stays in `ripping` (the spec's states are unchanged).
+ *
+ * A title's file is switched to the transcode only once the transcoder verified it (duration and
+ * streams); then the original rip is deleted. A failed transcode keeps the original, says why on
+ * the job's timeline, and the job goes on with the original: a rip that is good but larger is
+ * worth more than a failed job (ADR 0007). Cancel and shutdown still stop the job.
+ */
+import { SpindleError } from '@spindle/plugin-sdk';
+import { rm, stat, utimes } from 'node:fs/promises';
+import { basename, dirname, extname, join } from 'node:path';
+import type { JobRecord, TitleRecord } from '../../persistence/records.ts';
+import { createJobProgress } from '../job-progress.ts';
+import type { Step, StepDeps } from '../step-deps.ts';
+import { ripStep } from './rip-step.ts';
+
+/** Marks a file as the transcode of a rip, so a resumed job does not encode it twice. */
+export const TRANSCODED_SUFFIX = '.transcoded.mkv';
+
+export function transcodedPath(filePath: string): string {
+  return join(dirname(filePath), `${basename(filePath, extname(filePath))}${TRANSCODED_SUFFIX}`);
+}
+
+const message = (error: unknown) => (SpindleError.is(error) || error instanceof Error ? error.message : String(error));
+const size = (bytes: number) =>
+  bytes >= 1e9 ? `${(bytes / 1e9).toFixed(2)} GB` : bytes >= 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : `${(bytes / 1e3).toFixed(1)} kB`;
+
+export const ripAndTranscodeStep: Step = async (job, deps) => {
+  const outcome = await ripStep(job, deps);
+  if (outcome.kind === 'next') await transcodeTitles(job, deps);
+  return outcome;
+};
+
+export async function transcodeTitles(job: JobRecord, deps: StepDeps): Promise<void> {
+  if (!deps.config.get().transcoding_enabled) return;
+  const note = (text: string) => deps.jobs.note(job.id, 'ripping', text);
+  const transcoder = deps.resolver.providers('transcoder')[0];
+  if (!transcoder) {
+    deps.logger.warn(`job ${job.id}: transcoding_enabled is on but no transcoder is configured`);
+    await note('transcoding skipped: transcoding_enabled is on but no transcoder is configured (pipeline.providers.transcoder)');
+    return;
+  }
+  const titles = (await deps.titles.listByJob(job.id)).filter((t) => t.selected && t.state === 'queued' && t.filePath && !t.filePath.endsWith(TRANSCODED_SUFFIX));
+  if (titles.length === 0) return;
+  await note(`transcoding ${titles.length} title(s): ${transcoder.impl.status().description}`);
+
+  const total = titles.reduce((sum, t) => sum + Math.max(1, t.durationSeconds), 0);
+  const progress = createJobProgress(deps, job.id, titles.length);
+  let done = 0;
+  for (const title of titles) {
+    const weight = Math.max(1, title.durationSeconds);
+    const input = title.filePath!;
+    const output = transcodedPath(input);
+    try {
+      const result = await transcoder.impl.transcode({
+        input,
+        output,
+        signal: deps.signal,
+        onProgress: (u) =>
+          progress.report({
+            fraction: (done + weight * Math.min(1, Math.max(0, u.fraction))) / total,
+            speed: u.speed ?? null,
+            // Time left in this title plus the media time of the titles after it, at this speed.
+            etaSeconds: u.speed ? (total - done - weight * u.fraction) / u.speed : null,
+            currentTitle: title.titleIndex,
+          }),
+      });
+      await switchToTranscode(job, title, input, output, result.sizeBytes, deps);
+      let originalGone = true;
+      await rm(input).catch((error: unknown) => {
+        originalGone = false;
+        deps.logger.warn(`job ${job.id}: could not delete ${input}`, { error: message(error) });
+      });
+      await note(
+        `title ${title.titleIndex}: transcoded with ${result.encoder} (${size(title.sizeBytes)} → ${size(result.sizeBytes)}, ${result.speed.toFixed(1)}x), verified` +
+          (originalGone ? '; original deleted' : '; the original could not be deleted'),
+      );
+    } catch (error) {
+      if (deps.signal.aborted) throw error;
+      deps.logger.warn(`job ${job.id}: transcoding title ${title.titleIndex} failed; keeping the original`, { error: message(error) });
+      await note(`title ${title.titleIndex}: transcoding failed, the original rip is kept — ${message(error)}`);
+    }
+    done += weight;
+  }
+  await progress.flush();
+}
+
+/** Points the title at the verified transcode (and, for a folder source, its file name in the folder). */
+async function switchToTranscode(job: JobRecord, title: TitleRecord, input: string, output: string, sizeBytes: number, deps: StepDeps): Promise<void> {
+  if (job.sourceKind === 'folder') {
+    // The folder still holds "the same" title: keep the rip's time, so the staging watcher does
+    // not take the folder for new content should this job fail later.
+    const { mtime } = await stat(input);
+    await utimes(output, new Date(), mtime);
+  }
+  await deps.jobService.updateTitle(title, { filePath: output, sizeBytes, ...(job.sourceKind === 'folder' ? { sourceFile: basename(output) } : {}) });
+}

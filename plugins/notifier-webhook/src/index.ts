@@ -1,0 +1,19 @@
+import { definePlugin, type PluginSetup } from '@spindle/plugin-sdk';
+import { DiscordNotifier } from './discord-notifier.ts';
+import { withDefaults, type NotifierSettings } from './notifier-settings.ts';
+import { NtfyNotifier } from './ntfy-notifier.ts';
+import { WebhookNotifier } from './webhook-notifier.ts';
+
+const configured = (setup: PluginSetup): PluginSetup<NotifierSettings> => ({ ...setup, settings: withDefaults(setup.settings) });
+
+export default definePlugin({
+  id: 'notifier-webhook',
+  name: 'Webhook, ntfy and Discord notifications',
+  providers: {
+    notifier: {
+      webhook: (setup) => new WebhookNotifier(configured(setup)),
+      ntfy: (setup) => new NtfyNotifier(configured(setup)),
+      discord: (setup) => new DiscordNotifier(configured(setup)),
+    },
+  },
+});

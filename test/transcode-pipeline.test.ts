@@ -1,0 +1,111 @@
+/**
+ * Post-rip transcoding in a real job (folder ripper, real ffmpeg, library organizer): with
+ * transcoding_enabled and the ffmpeg transcoder configured, a title is re-encoded to H.265 during
+ * ripping with speed on the job, the verified transcode replaces the rip (which is deleted) and is
+ * what reaches the library. An injected failure (an ffmpeg that stops after 5 s) keeps the
+ * original, says why on the timeline, and the job still completes with the original.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { chmod, mkdir, mkdtemp, readdir, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient, eventually } from './support/http-client.ts';
+import { makeLongMkv } from './support/make-media.ts';
+import { startTestService, type TestService } from './support/service-harness.ts';
+import { connectWs, type RecordingSocket } from './support/ws-client.ts';
+
+let svc: TestService;
+let api: ReturnType<typeof apiClient>;
+let ws: RecordingSocket;
+let root: string;
+let staging: string;
+let movies: string;
+
+const probe = (file: string, entries: string) =>
+  execFileSync('ffprobe', ['-v', 'error', '-select_streams', 'v:0', '-show_entries', entries, '-of', 'csv=p=0', file]).toString().trim();
+
+async function runMovie(folder: string, title: string) {
+  await mkdir(join(staging, folder));
+  await makeLongMkv(join(staging, folder, 'title_t00.mkv'), 150);
+  const created = await api.post('/api/staging/import', { staging_path: join(staging, folder), content_type: 'movie', detected_title: title });
+  expect(created.status).toBe(201);
+  const done = await eventually(() => api.get(`/api/jobs/${created.body.id}`), (r) => ['completed', 'failed', 'review_needed'].includes(r.body.state), 30_000);
+  const detail = (await api.get(`/api/jobs/${created.body.id}/detail`)).body;
+  return { job: done.body, detail, notes: (detail.timeline as { from: string; to: string; message: string }[]).filter((e) => e.from === e.to).map((e) => e.message) };
+}
+
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'spindle-transcode-'));
+  staging = join(root, 'staging');
+  movies = join(root, 'Movies');
+  await mkdir(staging);
+  await mkdir(movies);
+  svc = await startTestService({
+    gateway: { progressIntervalMs: 0 },
+    config: {
+      staging_path: staging,
+      library_movies_path: movies,
+      staging_cleanup_policy: 'manual',
+      transcoding_enabled: true,
+      pipeline: {
+        detectors: [],
+        identifiers: ['heuristic'],
+        matchers: ['movie-runtime'],
+        contributors: [],
+        providers: { transcoder: ['ffmpeg'] },
+      },
+      plugin_settings: {
+        'transcoder-ffmpeg': { codec: 'h265', crf: 30, preset: 'ultrafast', hardware: 'off' },
+        'matcher-movie-runtime': { feature_min_minutes: 1 },
+      },
+    },
+  });
+  api = apiClient(svc.url);
+  ws = await connectWs(svc.url);
+}, 60_000);
+
+afterAll(async () => {
+  await ws?.close();
+  await svc?.close();
+});
+
+describe('transcoding after the rip', () => {
+  it('re-encodes the rip, reports speed while ripping, deletes the original only after verification, and files the transcode', async () => {
+    const { job, notes } = await runMovie('MOVIE_ONE', 'Movie One');
+    expect(job.state).toBe('completed');
+    expect(notes[0]).toBe('transcoding 1 title(s): H.265 CRF 30, preset ultrafast, hardware off');
+    expect(notes[1]).toMatch(/^title 0: transcoded with libx265 \([\d.]+ [kMG]B → [\d.]+ [kMG]B, [\d.]+x\), verified; original deleted$/);
+    // Transcode progress went out while the job was still in ripping, with a speed.
+    expect(ws.messages.some((m) => m.type === 'job_update' && m.job_id === job.id && m.state === 'ripping' && /^[\d.]+x$/.test(String(m.current_speed)))).toBe(true);
+    // The library holds the H.265 transcode; the staging folder holds neither the rip nor a partial file.
+    const filed = join(movies, 'Movie One', 'Movie One.mkv');
+    expect(probe(filed, 'stream=codec_name')).toBe('hevc');
+    expect(await readdir(join(staging, 'MOVIE_ONE'))).toEqual([]);
+    const titles = await svc.service.db.titles.listByJob(job.id);
+    expect(titles.map((t) => [t.state, t.sourceFile, t.organizedPath])).toEqual([['completed', 'title_t00.transcoded.mkv', filed]]);
+  });
+
+  it('keeps the original and goes on with it when the transcode fails verification', async () => {
+    const bin = join(root, 'bin');
+    await mkdir(bin);
+    const real = execFileSync('sh', ['-c', 'command -v ffmpeg']).toString().trim();
+    await writeFile(join(bin, 'ffmpeg'), `#!/bin/sh\nexec "${real}" -t 5 "$@"\n`);
+    await chmod(join(bin, 'ffmpeg'), 0o755);
+    await symlink(execFileSync('sh', ['-c', 'command -v ffprobe']).toString().trim(), join(bin, 'ffprobe'));
+    expect((await api.put('/api/config', { media_tool_path: join(bin, 'ffmpeg') })).status).toBe(200);
+    try {
+      const { job, notes } = await runMovie('MOVIE_TWO', 'Movie Two');
+      expect(job.state).toBe('completed');
+      expect(notes[1]).toMatch(/^title 0: transcoding failed, the original rip is kept — The transcode of title_t00\.mkv failed verification: it lasts [\d.]+ s instead of 150\.\d+ s/);
+      const filed = join(movies, 'Movie Two', 'Movie Two.mkv');
+      expect(probe(filed, 'stream=codec_name')).toBe('h264'); // the original rip
+      expect(Number(execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', filed]).toString())).toBeGreaterThan(149);
+      expect(existsSync(join(staging, 'MOVIE_TWO', 'title_t00.transcoded.mkv'))).toBe(false);
+      expect((await readdir(join(staging, 'MOVIE_TWO'))).filter((n) => n.includes('partial'))).toEqual([]);
+    } finally {
+      await api.put('/api/config', { media_tool_path: null });
+    }
+  });
+});
