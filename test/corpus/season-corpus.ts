@@ -3,15 +3,15 @@
  * public-domain dialogue spoken by espeak-ng with varied voices and speeds, muxed into MKV with a
  * video track, reference SRTs with the real cue times, and a disc folder with the episodes in a
  * shuffled order plus a Play All title and an unrelated extra. Built once per content hash into
- * a cache folder and reused.
+ * a cache folder and reused (test/support/build-once.ts: once per machine, even from parallel files).
  */
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { buildOnce } from '../support/build-once.ts';
 import { EXTRA_PASSAGE, PASSAGES, passageText, sentences } from './public-domain-text.ts';
 
 const run = promisify(execFile);
@@ -108,11 +108,11 @@ export async function buildSeasonCorpus(options: CorpusOptions = {}): Promise<Se
   if (episodes > PASSAGES.length) throw new Error(`at most ${PASSAGES.length} episodes`);
   const key = createHash('sha1').update(JSON.stringify({ GENERATOR_VERSION, episodes, words, seed })).digest('hex').slice(0, 12);
   const root = join(options.cacheRoot ?? join(tmpdir(), 'spindle-corpus'), key);
-  const manifest = join(root, 'corpus.json');
-  if (existsSync(manifest)) return JSON.parse(await readFile(manifest, 'utf8')) as SeasonCorpus;
+  // Several test files use the corpus: one process builds it, the others wait for it.
+  return buildOnce<SeasonCorpus>(root, 'corpus.json', (build) => generate(build, root, episodes, words, seed));
+}
 
-  const build = `${root}.building-${process.pid}`;
-  await rm(build, { recursive: true, force: true });
+async function generate(build: string, root: string, episodes: number, words: number, seed: number): Promise<void> {
   const show = 'Generated Chronicles';
   const srtDir = join(build, 'subtitles', show);
   const discDir = join(build, 'disc', 'GENERATED_CHRONICLES_S1_D1');
@@ -156,7 +156,4 @@ export async function buildSeasonCorpus(options: CorpusOptions = {}): Promise<Se
   await rm(join(build, 'work'), { recursive: true, force: true });
   const corpus: SeasonCorpus = { show, season: 1, discDir: join(root, 'disc', 'GENERATED_CHRONICLES_S1_D1'), srtDir: join(root, 'subtitles', show), titles, episodes };
   await writeFile(join(build, 'corpus.json'), JSON.stringify(corpus, null, 2));
-  await rm(root, { recursive: true, force: true });
-  await rename(build, root);
-  return corpus;
 }

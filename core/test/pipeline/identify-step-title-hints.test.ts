@@ -1,0 +1,105 @@
+/**
+ * Which titles are ripped when the identifier that wins gives no title hints (a catalog entry, a
+ * declared identity): the rest of the chain is asked for them, without changing the verdict.
+ * Found by the end-to-end test: a TV DVD the catalog named had its Play All and a clip ripped and
+ * matched, and stopped for review.
+ */
+import { describe, expect, it } from 'vitest';
+import type { DiscScan, Identification, Identifier, StageContext } from '@spindle/plugin-sdk';
+import type { JobRecord, NewTitle, TitleRecord } from '../../src/persistence/records.ts';
+import type { StepDeps } from '../../src/pipeline/step-deps.ts';
+import { identifyStep } from '../../src/pipeline/steps/identify-step.ts';
+
+const at = new Date('2025-01-01T00:00:00Z');
+const job = (fields: Partial<JobRecord> = {}): JobRecord => ({
+  id: 1, state: 'identifying', contentType: 'unknown', volumeLabel: 'SHOW_NAME_S1_D2', driveId: '/dev/sr0', sourceKind: 'disc', sourcePath: null,
+  detectedTitle: null, detectedSeason: null, detectedYear: null, discNumber: null, contentHash: null, discMappingsJson: null,
+  createdAt: at, updatedAt: at, completedAt: null, clearedAt: null, errorMessage: null, stagingPath: null, libraryPath: null,
+  classificationSource: null, classificationConfidence: null, catalogTitle: null, catalogId: null, isAmbiguousMovie: false,
+  reviewReason: null, discLookupTitleSlug: null, discLookupDiscSlug: null, subtitleStatus: null, subtitlesDownloaded: 0,
+  subtitlesTotal: 0, subtitlesFailed: 0, progressPercent: 0, currentSpeed: null, etaSeconds: null, resumeState: null,
+  identityDeclared: false, simulated: false, identificationJson: null,
+  ...fields,
+});
+
+const answer = (fields: Partial<Identification>): Identification => ({
+  contentType: 'tv', source: 'catalog', confidence: 0.9, title: 'Show Name', year: null, season: 1, discNumber: 2,
+  catalogId: 42, catalogTitle: 'Show Name', discLookup: null, titleHints: [], ambiguousMovie: false, reviewReason: null, evidence: ['x'],
+  ...fields,
+});
+
+/** Four episodes, a Play All of them, a 20-second clip. */
+const scan: DiscScan = {
+  volumeLabel: 'SHOW_NAME_S1_D2',
+  discType: 'dvd',
+  contentHash: null,
+  titles: [...[1300, 1310, 1290, 1320].map((s, i) => ({ index: i, durationSeconds: s, sizeBytes: 1, resolution: '480p' })), { index: 4, durationSeconds: 5220, sizeBytes: 4, resolution: '480p' }, { index: 5, durationSeconds: 20, sizeBytes: 1, resolution: '480p' }],
+};
+
+const heuristicHints = answer({
+  source: 'heuristic',
+  confidence: 0.85,
+  catalogId: null,
+  catalogTitle: null,
+  titleHints: [
+    ...[0, 1, 2, 3].map((i) => ({ titleIndex: i, role: 'episode_candidate' as const, rip: true })),
+    { titleIndex: 4, role: 'play_all' as const, rip: false },
+    { titleIndex: 5, role: 'short' as const, rip: false },
+  ],
+});
+
+async function identify(chain: Identification[], record: Partial<JobRecord> = {}) {
+  let current = job(record);
+  let stored: TitleRecord[] = [];
+  const asked: string[] = [];
+  const identifiers = chain.map((a, i) => ({
+    record: { id: `${a.source}-${i}` },
+    impl: { identify: async () => (asked.push(`${a.source}-${i}`), a) } satisfies Identifier,
+  }));
+  const deps = {
+    jobs: { get: async () => current },
+    titles: {
+      replaceForJob: async (_id: number, titles: NewTitle[]) => (stored = titles.map((t, i) => ({ ...t, id: i + 1, jobId: 1 }) as unknown as TitleRecord)),
+      update: async (id: number, patch: Partial<TitleRecord>) => {
+        stored = stored.map((t) => (t.id === id ? { ...t, ...patch } : t));
+      },
+    },
+    jobService: { update: async (_id: number, patch: Partial<JobRecord>) => (current = { ...current, ...patch }) },
+    resolver: { ripperFor: () => ({ record: { id: 'ripper' }, impl: { scan: async () => scan } }), identifiers: () => identifiers },
+    config: { get: () => ({}) },
+    logger: { debug() {}, info() {}, warn() {}, error() {} },
+    context: async () => ({}) as StageContext,
+    signal: new AbortController().signal,
+  } as unknown as StepDeps;
+  const outcome = await identifyStep(current, deps);
+  return { outcome, asked, selected: stored.map((t) => [t.titleIndex, t.selected, t.role ?? null]) };
+}
+
+describe('identify step: which titles are ripped', () => {
+  it('asks the rest of the chain for title hints when the winner gives none, and keeps the winner', async () => {
+    const { outcome, asked, selected } = await identify([answer({}), heuristicHints]);
+    expect(asked).toEqual(['catalog-0', 'heuristic-1']);
+    expect(selected).toEqual([[0, true, 'episode_candidate'], [1, true, 'episode_candidate'], [2, true, 'episode_candidate'], [3, true, 'episode_candidate'], [4, false, 'play_all'], [5, false, 'short']]);
+    expect(outcome).toMatchObject({ kind: 'next', patch: { classificationSource: 'catalog', catalogId: 42 } });
+    // The borrowed answer is not evidence of the verdict.
+    expect(JSON.parse(outcome.patch!.identificationJson!)).toHaveLength(1);
+  });
+
+  it('borrows nothing from an answer of the other kind, and stops asking once hints were found', async () => {
+    const movie = answer({ source: 'heuristic', contentType: 'movie', titleHints: [{ titleIndex: 4, role: 'main_feature_candidate', rip: true }, { titleIndex: 0, role: 'extra', rip: true }] });
+    const { asked, selected } = await identify([answer({}), movie, heuristicHints, answer({ source: 'ai' })]);
+    expect(asked).toEqual(['catalog-0', 'heuristic-1', 'heuristic-2']);
+    expect(selected.filter(([, rip]) => !rip).map(([index]) => index)).toEqual([4, 5]);
+  });
+
+  it('asks no further when the winner has title hints of its own', async () => {
+    const { asked } = await identify([answer({ source: 'disc_lookup', titleHints: [{ titleIndex: 4, role: 'play_all', rip: false }] }), heuristicHints]);
+    expect(asked).toEqual(['disc_lookup-0']);
+  });
+
+  it('borrows for a declared identity too, by the declared kind', async () => {
+    const { outcome, selected } = await identify([answer({ confidence: 0.99 }), heuristicHints], { identityDeclared: true, contentType: 'tv', detectedTitle: 'Show Name', catalogId: 42 });
+    expect(outcome.kind).toBe('next');
+    expect(selected.filter(([, rip]) => !rip).map(([index]) => index)).toEqual([4, 5]);
+  });
+});
