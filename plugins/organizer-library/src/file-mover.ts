@@ -8,7 +8,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { crc32 } from 'node:zlib';
-import { link, open, readdir, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, link, mkdir, open, readdir, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { AbortedError, OrganizationError, SpindleError, throwIfAborted } from '@spindle/plugin-sdk';
 
@@ -106,6 +107,9 @@ async function copyInto(from: string, temp: string, size: number, options: MoveO
         if (bytesRead === 0) break;
         checksum = crc32(buffer.subarray(0, bytesRead), checksum);
         pendingWrite = writeAll(target, buffer, bytesRead);
+        // Awaited on the next turn, after the next read: a write that fails meanwhile (a full disk)
+        // must not count as an unhandled rejection, which would end the whole process.
+        pendingWrite.catch(() => undefined);
         copied += bytesRead;
         options.onProgress?.(size === 0 ? 1 : Math.min(1, copied / size));
       }
@@ -164,6 +168,42 @@ export async function copyVerified(from: string, to: string, size: number, optio
   await syncFolder(dirname(to));
 }
 
+/** The reason a write into `folder` failed, in words (the system's message kept in brackets). */
+function plainReason(error: unknown, folder: string): string {
+  const message = error instanceof Error ? error.message : String(error);
+  switch (errno(error)) {
+    case 'ENOSPC':
+    case 'EDQUOT':
+      return `the disk holding ${folder} is full (${message})`;
+    case 'EROFS':
+      return `${folder} is on a read-only file system (${message})`;
+    case 'EACCES':
+    case 'EPERM':
+      return `Spindle may not write to ${folder} (${message})`;
+    default:
+      return message;
+  }
+}
+
+/**
+ * Creates a library folder (and its parents). A failure names the real cause: Node's recursive
+ * mkdir reports ENOENT on a read-only file system, so the nearest existing parent is checked.
+ */
+export async function ensureFolder(folder: string): Promise<void> {
+  try {
+    await mkdir(folder, { recursive: true });
+  } catch (error) {
+    let existing = folder;
+    while (dirname(existing) !== existing && !(await exists(existing).catch(() => false))) existing = dirname(existing);
+    const denied = await access(existing, constants.W_OK).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    const reason = denied && errno(denied) !== 'ENOENT' ? plainReason(denied, existing) : plainReason(error, folder);
+    throw new OrganizationError('library_not_writable', `Cannot create the library folder ${folder}: ${reason}`, { cause: error });
+  }
+}
+
 /** Moves a file into place; resolves with how it was done. Errors are coded OrganizationErrors. */
 export async function moveFile(from: string, to: string, options: MoveOptions): Promise<MoveMethod> {
   throwIfAborted(options.signal);
@@ -189,7 +229,6 @@ export async function moveFile(from: string, to: string, options: MoveOptions): 
     return 'copy';
   } catch (error) {
     if (SpindleError.is(error)) throw error;
-    const message = error instanceof Error ? error.message : String(error);
-    throw new OrganizationError('move_failed', `Could not move ${from} to ${to}: ${message}`, { cause: error, retryable: true });
+    throw new OrganizationError('move_failed', `Could not move ${from} to ${to}: ${plainReason(error, dirname(to))}`, { cause: error, retryable: true });
   }
 }

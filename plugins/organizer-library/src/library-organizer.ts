@@ -1,5 +1,4 @@
 /** The library organizer: plans Plex/Jellyfin paths, then moves files without losing data. */
-import { mkdir } from 'node:fs/promises';
 import { basename, dirname, relative, resolve, sep } from 'node:path';
 import {
   SpindleError,
@@ -11,7 +10,8 @@ import {
   type Organizer,
   type StageContext,
 } from '@spindle/plugin-sdk';
-import { moveFile } from './file-mover.ts';
+import { ensureFolder, moveFile } from './file-mover.ts';
+import { finishedEarlier, noteMoveStarted, pruneJournal, resumeInterrupted } from './move-journal.ts';
 import { isExtrasFolder } from './library-naming.ts';
 import { planMoves } from './organize-planner.ts';
 
@@ -35,7 +35,8 @@ function commonFolder(folders: string[]): string | null {
 export class LibraryOrganizer implements Organizer {
   async plan(input: OrganizeInput, ctx: StageContext): Promise<OrganizePlan> {
     throwIfAborted(ctx.signal);
-    return planMoves(input);
+    const plan = await planMoves(input);
+    return { moves: await resumeInterrupted(ctx.store, plan.moves) };
   }
 
   async apply(plan: OrganizePlan, ctx: StageContext): Promise<OrganizeOutcome> {
@@ -50,7 +51,13 @@ export class LibraryOrganizer implements Organizer {
         continue;
       }
       try {
-        await mkdir(dirname(move.to), { recursive: true });
+        if (await finishedEarlier(ctx.store, move)) {
+          ctx.logger.info('Title was organized by an interrupted earlier attempt', { titleIndex: move.titleIndex, to: move.to });
+          titles.push({ titleIndex: move.titleIndex, status: 'moved', path: move.to, message: null });
+          continue;
+        }
+        await ensureFolder(dirname(move.to));
+        await noteMoveStarted(ctx.store, move.from, move.to);
         const method = await moveFile(move.from, move.to, {
           overwrite: move.overwrite === true,
           signal: ctx.signal,
@@ -67,6 +74,7 @@ export class LibraryOrganizer implements Organizer {
       }
     }
     ctx.progress.report({ fraction: 1 });
+    await pruneJournal(ctx.store);
     const moved = titles.filter((t) => t.status === 'moved').map((t) => titleFolderOf(t.path!));
     return { titles, libraryPath: commonFolder([...new Set(moved)]) };
   }

@@ -11,7 +11,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, truncate, unlink, writeFile } fr
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moveFile } from '../src/file-mover.ts';
 
@@ -150,8 +150,9 @@ describe.skipIf(!canMount)('moves across two real filesystems under faults', () 
     const lib = await volume('killed', 'size=256m');
     const src = await sourceFile('killed.mkv', 160 * 1024 * 1024);
     const target = join(lib, 'Show - S01E04.mkv');
-    const tsx = createRequire(import.meta.url).resolve('tsx/cli');
-    const child = spawn(process.execPath, [tsx, fileURLToPath(new URL('./fixtures/move-one-file.ts', import.meta.url)), src.path, target], {
+    // One process (Node with tsx's loader), not the tsx CLI: SIGKILL of the CLI would leave its Node child copying.
+    const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm')).href;
+    const child = spawn(process.execPath, ['--import', tsx, fileURLToPath(new URL('./fixtures/move-one-file.ts', import.meta.url)), src.path, target], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     await new Promise<void>((resolve, reject) => {

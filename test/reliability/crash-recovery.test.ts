@@ -1,0 +1,358 @@
+/**
+ * Crash recovery: the real service (`spindle serve` in its own process) is killed with SIGKILL in
+ * the middle of each working state, then started again on the same data directory.
+ * - identifying: makemkvcon's scan hangs (replay stand-in), the kill leaves it running; the next
+ *   start stops it, scans again and finishes the job.
+ * - ripping: makemkvcon writes the titles slowly; the next start fails the job with a message, no
+ *   title keeps a partial file or a RIPPING badge, and the same disc re-inserted is ripped whole.
+ * - matching: a slow matcher (order-guess `delay_ms`); the next start puts MATCHING titles back in
+ *   line and finishes each title once.
+ * - organizing: large files copied across filesystems (a tmpfs as the library); the kill lands
+ *   mid-copy; the next start removes the partial copy and finishes; every file is in the library once.
+ * After each restart: every title is accounted for (none lost, none twice), every file is either
+ * in the library under its name or still in staging and claimed by its title, and no process
+ * started for the test's paths outlives the job (checked in /proc).
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { link, mkdir, mkdtemp, readdir, rm, stat, statfs, truncate } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { blkidExport, createFakeLinux, type FakeLinux } from '../../plugins/detector-linux-drive/test/fake-linux.ts';
+import { apiClient, eventually } from '../support/http-client.ts';
+import { makeLongMkv } from '../support/make-media.ts';
+import { writeConfig } from '../support/service-harness.ts';
+import { spawnService, type ServiceProcess } from '../support/service-process.ts';
+import { recordFigures } from './support/figures.ts';
+import { createGatedMakemkv, type GatedMakemkv } from './support/gated-makemkv.ts';
+import { isAlive, processesMentioning, serviceNodePid } from './support/processes.ts';
+
+const THIRD_PARTY = fileURLToPath(new URL('../fixtures/third-party-plugins', import.meta.url));
+const EPISODE_SECONDS = [1320, 1290, 1335];
+const isRoot = process.getuid?.() === 0;
+
+let root = '';
+let episodes = '';
+const mounts: string[] = [];
+const running: ServiceProcess[] = [];
+const killed: { state: string; outcome: string }[] = [];
+const shmDirs: string[] = [];
+
+interface Wire {
+  id: number;
+  state: string;
+  error_message: string | null;
+  review_reason: string | null;
+  [k: string]: unknown;
+}
+interface TitleWire {
+  id: number;
+  title_index: number;
+  state: string;
+  organized_path: string | null;
+  matched_episode: string | null;
+  selected: boolean;
+}
+
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'spindle-crash-'));
+  episodes = join(root, 'episodes');
+  await mkdir(episodes);
+  await Promise.all(EPISODE_SECONDS.map((s, i) => makeLongMkv(join(episodes, `title_t0${i}.mkv`), s)));
+}, 60_000);
+
+afterAll(async () => {
+  for (const s of running) await s.stop('SIGKILL').catch(() => undefined);
+  for (const p of processesMentioning(root)) process.kill(p.pid, 'SIGKILL');
+  for (const dir of mounts.reverse()) {
+    try {
+      execFileSync('umount', ['-l', dir], { stdio: 'ignore' });
+    } catch {
+      // already gone
+    }
+  }
+  for (const dir of [root, ...shmDirs]) await rm(dir, { recursive: true, force: true });
+  recordFigures('crash-recovery', { states_killed: killed.length, kills: killed });
+});
+
+interface Setup {
+  dir: string;
+  dataDir: string;
+  staging: string;
+  tv: string;
+  env: Record<string, string>;
+}
+
+/** A data directory, staging and library folders, and the configuration written before the first start. */
+async function setup(name: string, config: Record<string, unknown>, tvLibrary?: string): Promise<Setup> {
+  const dir = join(root, name);
+  const dataDir = join(dir, 'data');
+  const staging = join(dir, 'staging');
+  const tv = tvLibrary ?? join(dir, 'library', 'TV');
+  for (const d of [dataDir, staging, tv, join(dir, 'library', 'Movies')]) await mkdir(d, { recursive: true });
+  await writeConfig(dataDir, {
+    staging_watch_enabled: false,
+    staging_path: staging,
+    library_tv_path: tv,
+    library_movies_path: join(dir, 'library', 'Movies'),
+    max_concurrent_matches: 2,
+    ...config,
+  });
+  return { dir, dataDir, staging, tv, env: { SPINDLE_DATA_DIR: dataDir, SPINDLE_MAKEMKV_DATA_DIR: join(dataDir, 'makemkv'), SPINDLE_PLUGINS_DIR: THIRD_PARTY } };
+}
+
+async function start(s: Setup): Promise<{ svc: ServiceProcess; api: ReturnType<typeof apiClient> }> {
+  const svc = await spawnService(s.env);
+  running.push(svc);
+  return { svc, api: apiClient(svc.url) };
+}
+
+/** SIGKILL, as a power cut or the OOM killer would; returns the test's processes that outlived it. */
+async function kill(s: Setup, svc: ServiceProcess, state: string): Promise<number[]> {
+  const pid = serviceNodePid(svc.child.pid!);
+  expect(pid).toBe(svc.child.pid); // the spawned process is the service itself, not a launcher
+  const exit = await svc.stop('SIGKILL');
+  expect(exit.signal).toBe('SIGKILL');
+  killed.push({ state, outcome: '' });
+  return processesMentioning(s.dir).map((p) => p.pid);
+}
+
+const pipeline = (over: Record<string, unknown>) => ({
+  detectors: [],
+  identifiers: ['heuristic'],
+  rippers: { disc: 'makemkv', folder: 'folder' },
+  matchers: ['order-guess'],
+  organizer: 'library',
+  contributors: [],
+  providers: {},
+  ...over,
+});
+
+/** The file each title claims, read straight from the SQLite file (not on the wire). */
+function storedFilePaths(dataDir: string, jobId: number): (string | null)[] {
+  const db = new DatabaseSync(join(dataDir, 'spindle.db'), { readOnly: true });
+  try {
+    return (db.prepare('select file_path from title where job_id = ? order by title_index').all(jobId) as { file_path: string | null }[]).map((r) => r.file_path);
+  } finally {
+    db.close();
+  }
+}
+
+async function titles(api: ReturnType<typeof apiClient>, id: number): Promise<TitleWire[]> {
+  return (await api.get<TitleWire[]>(`/api/jobs/${id}/titles`)).body;
+}
+
+async function terminal(api: ReturnType<typeof apiClient>, id: number, timeoutMs = 60_000): Promise<Wire> {
+  return (await eventually(() => api.get<Wire>(`/api/jobs/${id}`), (r) => ['completed', 'failed', 'review_needed'].includes(r.body.state), timeoutMs)).body;
+}
+
+/** No process started for this test's paths is left, apart from the service itself. */
+function expectNoOrphans(s: Setup, svc: ServiceProcess | null): void {
+  const own = svc ? [svc.child.pid, serviceNodePid(svc.child.pid!)] : [];
+  const left = processesMentioning(s.dir).filter((p) => !own.includes(p.pid));
+  expect(left, `processes left: ${JSON.stringify(left)}`).toEqual([]);
+}
+
+/** Every title once; the episode files in the library once each and nothing half-written. */
+async function expectLibrary(tv: string, show: string, expected: string[]): Promise<void> {
+  const season = join(tv, show, 'Season 01');
+  const names = (await readdir(season)).sort();
+  expect(names).toEqual([...expected].sort());
+}
+
+function setOutcome(outcome: string): void {
+  killed.at(-1)!.outcome = outcome;
+}
+
+describe('crash recovery (SIGKILL mid-state, restart on the same data)', () => {
+  let linux: FakeLinux;
+  beforeAll(async () => {
+    linux = await createFakeLinux();
+  });
+  afterAll(async () => linux?.dispose());
+
+  /** A disc job from the Linux drive detector (fake sysfs) read by the gated makemkvcon. */
+  async function discSetup(name: string, drive: string): Promise<{ s: Setup; mkv: GatedMakemkv }> {
+    await linux.addDrive(drive);
+    const mkv = await createGatedMakemkv(join(root, name, 'makemkv-bin'), { [`/dev/${drive}`]: 'tv-bluray' });
+    const s = await setup(name, {
+      ripper_path: mkv.path,
+      pipeline: pipeline({ detectors: ['linux-drive'] }),
+      plugin_settings: {
+        'detector-linux-drive': linux.settings({ poll_interval_seconds: 0.1, auto_eject: false }),
+        'order-guess': { confidence: 0.9 },
+      },
+    });
+    return { s, mkv };
+  }
+
+  it('identifying: the hung scan is stopped at the next start, the disc scanned again and the job finished', async () => {
+    const { s, mkv } = await discSetup('identifying', 'sr0');
+    await mkv.set('hang', 'info');
+    let { svc, api } = await start(s);
+    await linux.insert('sr0', 4_000_000, blkidExport('/dev/sr0', 'SPINDLE_SHOW_S1D1'));
+    const job = (await eventually(() => api.get<Wire[]>('/api/jobs'), (r) => r.body.some((j) => j.state === 'identifying'), 15_000)).body[0]!;
+    const scan = (await eventually(() => mkv.invocations(), (i) => i.some((x) => x.argv.includes('info')), 10_000)).find((x) => x.argv.includes('info'))!;
+    await new Promise((r) => setTimeout(r, 300));
+    expect(isAlive(scan.pid)).toBe(true);
+
+    const survivors = await kill(s, svc, 'identifying');
+    // The hanging makemkvcon is in its own process group: SIGKILL of the service leaves it running.
+    expect(survivors).toContain(scan.pid);
+
+    await mkv.set('hang', null);
+    await mkv.set('pace', 0.3);
+    ({ svc, api } = await start(s));
+    await eventually(async () => isAlive(scan.pid), (alive) => !alive, 5000);
+    const done = await terminal(api, job.id);
+    expect(done).toMatchObject({ state: 'completed', error_message: null });
+    const rows = await titles(api, job.id);
+    expect(rows.map((t) => t.title_index)).toEqual([0, 1, 2, 3, 4]);
+    expect(rows.filter((t) => t.selected).map((t) => t.state)).toEqual(['completed', 'completed', 'completed']);
+    expect((await api.get<Wire[]>('/api/jobs')).body.map((j) => j.id)).toEqual([job.id]); // the disc still in the drive made no second job
+    await expectLibrary(s.tv, 'Spindle Show', rows.filter((t) => t.selected).map((t) => `Spindle Show - ${t.matched_episode}.mkv`));
+    await eventually(async () => existsSync(join(s.staging, `job_${job.id}`)), (left) => !left, 5000); // cleaned on success
+    expectNoOrphans(s, svc);
+    setOutcome('resumed and completed');
+    await svc.stop();
+    await linux.eject('sr0');
+  }, 90_000);
+
+  it('ripping: the job fails with a message, no partial file is claimed, and the disc re-inserted is ripped whole', async () => {
+    const { s, mkv } = await discSetup('ripping', 'sr1');
+    await mkv.set('pace', 30);
+    let { svc, api } = await start(s);
+    await linux.insert('sr1', 4_000_000, blkidExport('/dev/sr1', 'SPINDLE_SHOW_S1D1'));
+    const job = (await eventually(() => api.get<Wire[]>('/api/jobs'), (r) => r.body.some((j) => j.state === 'ripping'), 20_000)).body[0]!;
+    const folder = join(s.staging, `job_${job.id}`);
+    await eventually(
+      async () => (existsSync(folder) ? await Promise.all((await readdir(folder)).map(async (n) => (await stat(join(folder, n))).size)) : []),
+      (sizes) => sizes.some((n) => n > 0),
+      20_000,
+    );
+    const before = await titles(api, job.id);
+    expect(before.filter((t) => t.state === 'ripping').length).toBeGreaterThan(0);
+
+    await kill(s, svc, 'ripping');
+    await mkv.set('pace', 0.3);
+    ({ svc, api } = await start(s));
+    const failed = (await api.get<Wire>(`/api/jobs/${job.id}`)).body;
+    expect(failed.state).toBe('failed');
+    expect(failed.error_message).toBe('Spindle stopped while this disc was being ripped; the partial rip was discarded. Take the disc out and put it back in to rip it again.');
+    const after = await titles(api, job.id);
+    expect(after.map((t) => [t.id, t.title_index])).toEqual(before.map((t) => [t.id, t.title_index]));
+    expect(storedFilePaths(s.dataDir, job.id)).toEqual([null, null, null, null, null]);
+    expect(after.filter((t) => t.selected).map((t) => t.state)).toEqual(['failed', 'failed', 'failed']);
+    // "discarded": no partial MKV is left behind in the job's folder.
+    expect(existsSync(folder) ? (await readdir(folder)).filter((n) => n.endsWith('.mkv')) : []).toEqual([]);
+
+    // The same disc, taken out and put back, is ripped whole as a new job.
+    await linux.eject('sr1');
+    await new Promise((r) => setTimeout(r, 400));
+    await linux.insert('sr1', 4_000_000, blkidExport('/dev/sr1', 'SPINDLE_SHOW_S1D1'));
+    const again = (await eventually(() => api.get<Wire[]>('/api/jobs'), (r) => r.body.some((j) => j.id !== job.id), 15_000)).body.find((j) => j.id !== job.id)!;
+    const done = await terminal(api, again.id);
+    expect(done).toMatchObject({ state: 'completed', error_message: null });
+    const rows = await titles(api, again.id);
+    await expectLibrary(s.tv, 'Spindle Show', rows.filter((t) => t.selected).map((t) => `Spindle Show - ${t.matched_episode}.mkv`));
+    expectNoOrphans(s, svc);
+    setOutcome('failed with a message; re-inserted disc completed');
+    await svc.stop();
+    await linux.eject('sr1');
+  }, 90_000);
+
+  /** A folder job (hard links to the episode MKVs) imported through the API with its identity declared. */
+  async function importFolder(api: ReturnType<typeof apiClient>, s: Setup, label: string, padBytes = 0): Promise<number> {
+    const folder = join(s.staging, label);
+    await mkdir(folder);
+    for (const name of await readdir(episodes)) {
+      if (padBytes > 0) {
+        await execFileSync('cp', [join(episodes, name), join(folder, name)]);
+        await truncate(join(folder, name), padBytes); // a big title (sparse: cheap to make, real bytes to copy)
+      } else await link(join(episodes, name), join(folder, name));
+    }
+    const res = await api.post<Wire>('/api/staging/import', { staging_path: folder, content_type: 'tv', detected_title: 'Crash Show', detected_season: 1 });
+    expect(res.status).toBe(201);
+    return res.body.id;
+  }
+
+  it('matching: titles caught MATCHING are matched again once, and the job finishes', async () => {
+    const s = await setup('matching', { pipeline: pipeline({}), plugin_settings: { 'order-guess': { confidence: 0.9, delay_ms: 2500 } } });
+    let { svc, api } = await start(s);
+    const id = await importFolder(api, s, 'CRASH_SHOW_S1_D1');
+    await eventually(() => titles(api, id), (rows) => rows.some((t) => t.state === 'matching'), 20_000);
+    const before = await titles(api, id);
+    expect((await api.get<Wire>(`/api/jobs/${id}`)).body.state).toBe('matching');
+
+    await kill(s, svc, 'matching');
+    ({ svc, api } = await start(s));
+    const done = await terminal(api, id);
+    expect(done).toMatchObject({ state: 'completed', error_message: null });
+    const rows = await titles(api, id);
+    expect(rows.map((t) => [t.id, t.title_index])).toEqual(before.map((t) => [t.id, t.title_index]));
+    expect(rows.map((t) => t.state)).toEqual(['completed', 'completed', 'completed']);
+    expect(rows.map((t) => t.matched_episode)).toEqual(['S01E01', 'S01E02', 'S01E03']);
+    await expectLibrary(s.tv, 'Crash Show', ['Crash Show - S01E01.mkv', 'Crash Show - S01E02.mkv', 'Crash Show - S01E03.mkv']);
+    const timeline = (await api.get<{ timeline: { from: string; to: string }[] }>(`/api/jobs/${id}/detail`)).body.timeline;
+    expect(timeline.filter((e) => e.to === 'organizing')).toHaveLength(1);
+    expectNoOrphans(s, svc);
+    setOutcome('resumed and completed');
+    await svc.stop();
+  }, 90_000);
+
+  it('organizing: the copy cut by the kill is cleaned up, every episode lands in the library once', async (ctx) => {
+    // A second filesystem for the library, so files are copied (not renamed) and take time.
+    const PAD = 160 * 1024 * 1024;
+    let library = join(root, 'organizing-volume');
+    await mkdir(library, { recursive: true });
+    let mounted = false;
+    if (isRoot) {
+      try {
+        execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=1g', 'tmpfs', library], { stdio: 'ignore' });
+        mounts.push(library);
+        mounted = true;
+      } catch {
+        // no CAP_SYS_ADMIN: try /dev/shm
+      }
+    }
+    if (!mounted) {
+      const shm = await statfs('/dev/shm').catch(() => null);
+      if (!shm || shm.bavail * shm.bsize < 4 * PAD) return ctx.skip('no second filesystem: a tmpfs cannot be mounted here and /dev/shm is too small');
+      library = await mkdtemp(join('/dev/shm', 'spindle-crash-'));
+      shmDirs.push(library);
+    }
+    const tv = join(library, 'TV');
+    const s = await setup('organizing', { pipeline: pipeline({}), plugin_settings: { 'order-guess': { confidence: 0.9 } } }, tv);
+    let { svc, api } = await start(s);
+    const id = await importFolder(api, s, 'CRASH_SHOW_S1_D1', PAD);
+    const season = join(tv, 'Crash Show', 'Season 01');
+    // Kill once one episode is in place and the next one is being copied (or at least one copy is under way).
+    const at = await eventually(
+      async () => (existsSync(season) ? await readdir(season) : []),
+      (names) => names.some((n) => n.includes('.spindle-partial-')) && names.some((n) => n.endsWith('.mkv') && !n.startsWith('.')),
+      30_000,
+    ).catch(async () => (existsSync(season) ? await readdir(season) : []));
+    expect((await api.get<Wire>(`/api/jobs/${id}`)).body.state).toBe('organizing');
+    await kill(s, svc, 'organizing');
+    const inLibraryAtKill = (await readdir(season)).filter((n) => !n.startsWith('.'));
+    ctx.annotate(`at the kill: ${JSON.stringify(at)}; whole files ${inLibraryAtKill.length}`);
+
+    ({ svc, api } = await start(s));
+    const done = await terminal(api, id);
+    expect(done).toMatchObject({ state: 'completed', error_message: null });
+    const rows = await titles(api, id);
+    expect(rows.map((t) => t.state)).toEqual(['completed', 'completed', 'completed']);
+    const expected = ['Crash Show - S01E01.mkv', 'Crash Show - S01E02.mkv', 'Crash Show - S01E03.mkv'];
+    await expectLibrary(tv, 'Crash Show', expected); // no partial copy left, nothing twice
+    // Each title knows where its file went, also the one moved before the kill.
+    expect(rows.map((t) => t.organized_path)).toEqual(expected.map((n) => join(season, n)));
+    for (const n of expected) expect((await stat(join(season, n))).size).toBe(PAD);
+    await eventually(async () => existsSync(join(s.staging, 'CRASH_SHOW_S1_D1')), (left) => !left, 5000); // moved, then the import folder cleaned up
+    expectNoOrphans(s, svc);
+    setOutcome(`resumed and completed (${inLibraryAtKill.length} of 3 files in place at the kill)`);
+    await svc.stop();
+  }, 120_000);
+});
