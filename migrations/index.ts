@@ -6,10 +6,12 @@
 import type { MigrationObject } from '@mikro-orm/core';
 import { CreateInitialSchema } from './20261122000000-CreateInitialSchema.ts';
 import { AddJobTimelineAndPluginStore } from './20261122010000-AddJobTimelineAndPluginStore.ts';
+import { AddContributionQueues } from './20261123000000-AddContributionQueues.ts';
 
 export const migrationsList: MigrationObject[] = [
   { name: '20261122000000-CreateInitialSchema', class: CreateInitialSchema },
   { name: '20261122010000-AddJobTimelineAndPluginStore', class: AddJobTimelineAndPluginStore },
+  { name: '20261123000000-AddContributionQueues', class: AddContributionQueues },
 ];
 
 /** The newest migration: what a fresh or stamped database is at. */

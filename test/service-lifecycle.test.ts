@@ -7,6 +7,8 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { PIPELINE_DEFAULT } from '../core/src/config/app-config-fields.ts';
+import { pluginsFor } from './support/configured-plugins.ts';
 import { spawnService } from './support/service-process.ts';
 
 describe('spindle serve', () => {
@@ -16,7 +18,10 @@ describe('spindle serve', () => {
     try {
       const health = await fetch(`${service.url}/api/health`);
       expect(health.status).toBe(200);
-      expect(await health.json()).toMatchObject({ status: 'ok', debug: false, plugins_loaded: 4 });
+      // Exactly the plugins the built-in pipeline names are loaded.
+      expect(await health.json()).toMatchObject({ status: 'ok', debug: false, plugins_loaded: pluginsFor(PIPELINE_DEFAULT).length });
+      const status = (await (await fetch(`${service.url}/api/status`)).json()) as { detectors: { id: string; status: string }[] };
+      expect(status.detectors).toContainEqual({ id: 'staging-watcher', status: 'staging_path not set' });
       const page = await fetch(`${service.url}/`);
       expect(page.status).toBe(200);
       expect(page.headers.get('content-type')).toContain('text/html');

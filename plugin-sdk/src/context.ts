@@ -2,6 +2,7 @@
  * The one object a plugin receives from the core. It never sees the container, the database or
  * the HTTP server: everything it may do goes through these narrow ports.
  */
+import type { FingerprintNetwork } from './fingerprint-network.ts';
 import type { ProviderKind, ProviderMap } from './providers/index.ts';
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
@@ -35,6 +36,8 @@ export interface ProcessResult {
   stderr: string;
   /** True when the process was killed because the abort signal fired. */
   aborted: boolean;
+  /** The signal that ended the process (exitCode is then null), e.g. "SIGSEGV"; absent or null otherwise. */
+  signal?: string | null;
 }
 
 export interface ProcessOptions {
@@ -47,6 +50,11 @@ export interface ProcessOptions {
   /** Kill the process (and its children) after this many milliseconds. */
   timeoutMs?: number;
   input?: string;
+  /**
+   * Also kill the process (and its children) when this signal fires, besides the stage's own
+   * abort signal — e.g. a plugin's stall watchdog. The run resolves with `aborted: true`.
+   */
+  signal?: AbortSignal;
 }
 
 /**
@@ -65,6 +73,11 @@ export interface HttpRequestOptions {
   headers?: Record<string, string>;
   body?: string | Uint8Array;
   timeoutMs?: number;
+  /**
+   * Also cancel this request when this signal fires (e.g. the `signal` a provider method gets),
+   * besides the context's own abort signal. The request then rejects with an AbortedError.
+   */
+  signal?: AbortSignal;
 }
 
 export interface HttpResponse {
@@ -112,6 +125,17 @@ export interface PluginSetup<S = JsonObject> {
   processes: ProcessRunner;
   providers: ProviderLookup;
   host: HostInfo;
+  /**
+   * Reads the core's current application settings, like `StageContext.setting()`, for code that
+   * lives longer than one stage call (providers: e.g. a catalog reading `catalog_api_key` on each
+   * request). Optional: hosts before SDK 1.1 do not offer it.
+   */
+  setting?(name: string): JsonValue | undefined;
+  /**
+   * The fingerprint network: the host's contribution queue and identify call (see
+   * fingerprint-network.ts). Optional: hosts before SDK 1.2 do not offer it.
+   */
+  fingerprintNetwork?: FingerprintNetwork;
 }
 
 /** What each stage call receives. */

@@ -132,3 +132,34 @@ export function throwIfAborted(signal: AbortSignal): void {
     throw new AbortedError(reason instanceof Error ? reason.message : 'Operation aborted', { cause: reason });
   }
 }
+
+/**
+ * Resolves like `work`, but rejects with AbortedError as soon as the signal fires (at once when it
+ * already has). For calls that take no signal themselves, e.g. a provider's lookups: the work is
+ * not cancelled, the stage just stops waiting for it.
+ */
+export function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) {
+    work.catch(() => undefined);
+    return Promise.reject(abortedError(signal));
+  }
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(abortedError(signal));
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
+function abortedError(signal: AbortSignal): AbortedError {
+  const reason: unknown = signal.reason;
+  return new AbortedError(reason instanceof Error ? reason.message : 'Operation aborted', { cause: reason });
+}

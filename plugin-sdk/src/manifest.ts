@@ -4,6 +4,7 @@
  * its settings (the UI renders forms from it), and which application settings it may read.
  */
 import type { JsonObject } from './context.ts';
+import { PROVIDER_KINDS } from './providers/index.ts';
 
 export interface PluginManifest {
   id: string;
@@ -48,7 +49,7 @@ export const pluginManifestSchema = {
     },
     providers: {
       ...idList,
-      propertyNames: { enum: ['catalog', 'disc_lookup', 'subtitles', 'transcriber', 'fingerprinter', 'ai'] },
+      propertyNames: { enum: [...PROVIDER_KINDS] },
     },
     settingsSchema: { type: 'object' },
     appSettings: { type: 'array', uniqueItems: true, items: { type: 'string', pattern: '^[a-z][a-z0-9_]*$' } },

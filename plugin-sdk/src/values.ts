@@ -64,6 +64,11 @@ export interface DiscMapping {
   name: string | null;
   /** For extras: which kind (decides the extras folder); absent or null when unknown. */
   extraType?: ExtraType | null;
+  /**
+   * Length of the title on the looked-up disc, when the lookup knows it: lets an identifier check
+   * that the mapping fits the scan (e.g. a folder missing some titles). Absent or null: unknown.
+   */
+  durationSeconds?: number | null;
 }
 
 /** Per-title hints an identifier may give (Play All detection, main feature candidates). */

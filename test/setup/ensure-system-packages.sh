@@ -8,10 +8,15 @@ set -euo pipefail
 REQUIRED=(
   "ffmpeg ffmpeg"
   "ffprobe ffmpeg"
+  "chromium chromium"
   "espeak-ng espeak-ng"
   "pocketsphinx_continuous pocketsphinx"
   "/usr/share/pocketsphinx/model/en-us/en-us/mdef pocketsphinx-en-us"
   "bible bible-kjv"
+  "cmake cmake"
+  "c++ g++"
+  "make make"
+  "dvdauthor dvdauthor"
 )
 
 missing=()

@@ -12,7 +12,7 @@ export const REPLAY_SCRIPT = fileURLToPath(new URL('../fixtures/makemkv/makemkvc
 export const REPLAY_SCENARIOS = fileURLToPath(new URL('../fixtures/makemkv/scenarios/', import.meta.url));
 
 export interface ReplayOptions {
-  /** Device → scenario name, e.g. `{ '/dev/sr0': 'tv-bluray' }`. */
+  /** Device → scenario name, e.g. `{ '/dev/sr0': 'tv-bluray' }`, or → a disc folder (BDMV/, VIDEO_TS/) read as it is. */
   drives?: Record<string, string>;
   secondsPerTitle?: number;
   /** `none`: no PRGV lines. */

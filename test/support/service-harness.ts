@@ -50,11 +50,14 @@ export async function writeConfig(dataDir: string, values: Record<string, unknow
 
 export async function startTestService(options: TestServiceOptions = {}): Promise<TestService> {
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'spindle-test-')));
-  if (options.config) await writeConfig(dataDir, options.config);
+  // The staging watcher stays off unless a test turns it on: a test's staging folders are imported
+  // when the test says so, never by the watcher behind its back.
+  if (options.config) await writeConfig(dataDir, { staging_watch_enabled: false, ...options.config });
   const logs: string[] = [];
   const service = await startService({
     settings: {
-      env: { SPINDLE_DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '0', ...options.env },
+      // SPINDLE_MAKEMKV_DATA_DIR: a ripper_key set in a test is written there, never into the real ~/.MakeMKV
+      env: { SPINDLE_DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '0', SPINDLE_MAKEMKV_DATA_DIR: join(dataDir, 'makemkv'), ...options.env },
       cwd: dataDir,
     },
     logLevel: 'debug',

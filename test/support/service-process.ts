@@ -1,13 +1,15 @@
 /**
- * Runs `spindle serve` as a real child process (Node 24 + tsx), as a user would, and reports the
+ * Runs `spindle serve` as a real child process (Node 24 + tsx's loader), as a user would, and reports the
  * URL it listens on. Used by the startup/shutdown test and the benchmarks.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const require = createRequire(import.meta.url);
-const TSX_CLI = require.resolve('tsx/cli');
+// Node with tsx's loader, in one process: `child` is the service itself, so a SIGKILL (crash tests)
+// really kills it. (The tsx CLI would start Node as a second process and die alone.)
+const TSX_LOADER = pathToFileURL(require.resolve('tsx/esm')).href;
 const MAIN = fileURLToPath(new URL('../../core/src/cli/main.ts', import.meta.url));
 
 export interface ServiceProcess {
@@ -18,7 +20,7 @@ export interface ServiceProcess {
 }
 
 export async function spawnService(env: Record<string, string>, args: string[] = [], timeoutMs = 30_000): Promise<ServiceProcess> {
-  const child = spawn(process.execPath, [TSX_CLI, MAIN, 'serve', ...args], {
+  const child = spawn(process.execPath, ['--import', TSX_LOADER, MAIN, 'serve', ...args], {
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -79,14 +79,19 @@ export class DetectorHost {
       discInserted: async (e) => {
         if (controller.signal.aborted) return;
         drives.add(e.driveId);
-        await this.deps.intake.discInserted({ driveId: e.driveId, volumeLabel: e.volumeLabel, path: e.path });
+        await this.deps.intake.discInserted({ driveId: e.driveId, volumeLabel: e.volumeLabel, path: e.path, contentHash: e.contentHash ?? null });
       },
       discRemoved: (e) => {
         if (!controller.signal.aborted) this.deps.intake.discRemoved(e.driveId);
       },
       stagingFolderReady: async (e) => {
         if (controller.signal.aborted) return;
-        await this.deps.intake.importFolder({ path: e.path, volumeLabel: e.volumeLabel });
+        const outcome = await this.deps.intake.importDetectedFolder({ path: e.path, volumeLabel: e.volumeLabel });
+        if (outcome.existing) {
+          this.deps.logger.info(`detector ${id}: ${e.path} is already the source of job ${outcome.existing.id} (${outcome.existing.state}); not imported again`);
+        } else {
+          this.deps.logger.info(`detector ${id}: imported ${e.path} as job ${outcome.created.id}`);
+        }
       },
       status: (text) => {
         if (!controller.signal.aborted) this.statuses.set(id, text);

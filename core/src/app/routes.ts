@@ -8,14 +8,22 @@ import { diagnosticsRoutes } from '../http/routes/diagnostics-routes.ts';
 import { toolsRoutes } from '../http/routes/tools-routes.ts';
 import { healthRoutes } from '../http/routes/health-routes.ts';
 import { historyRoutes } from '../http/routes/history-routes.ts';
+import { identifyRoutes } from '../http/routes/identify-routes.ts';
+import { fingerprintRoutes } from '../http/routes/fingerprint-routes.ts';
 import { jobRoutes } from '../http/routes/job-routes.ts';
+import { IdentityDeclarations } from '../jobs/identity-declaration.ts';
 import { simulationRoutes } from '../http/routes/simulation-routes.ts';
 import { stagingRoutes } from '../http/routes/staging-routes.ts';
+import type { FingerprintServices } from '../contributions/fingerprint-services.ts';
 import type { JobCommands } from '../jobs/job-commands.ts';
 import type { DiscSimulator } from '../simulation/disc-simulator.ts';
 import type { RouteSpec } from '../http/route-spec.ts';
 import { statusRoutes } from '../http/routes/status-routes.ts';
+import { notificationRoutes } from '../http/routes/notification-routes.ts';
+import type { NotificationService } from '../notifications/notification-service.ts';
 import { subtitleRoutes } from '../http/routes/subtitle-routes.ts';
+import { testStepRoutes } from '../http/routes/test-step-routes.ts';
+import type { StepProbes } from '../pipeline/step-probes.ts';
 import type { DetectorStatus } from './detector-host.ts';
 import type { JobIntake } from '../intake/job-intake.ts';
 import type { JobService } from '../jobs/job-service.ts';
@@ -23,6 +31,7 @@ import type { LogSink } from '../logging/logger.ts';
 import type { Database } from '../persistence/database.ts';
 import type { PipelineRunner } from '../pipeline/pipeline-runner.ts';
 import type { PluginRegistry } from '../plugins/plugin-registry.ts';
+import type { ProviderLookup } from '@spindle/plugin-sdk';
 
 export interface RouteDeps {
   settings: ServerSettings;
@@ -37,7 +46,16 @@ export interface RouteDeps {
   commands: JobCommands;
   simulator: DiscSimulator;
   detectorStatus: () => DetectorStatus[];
+  probes: StepProbes;
+  /** max_concurrent_matches as configured at startup. */
+  maxConcurrentMatchesAtStart: number;
   version: string;
+  /** The configured providers (the catalog's health shows in /api/status). */
+  providers?: ProviderLookup;
+  /** The fingerprint network's local endpoints (absent: their routes are not mounted). */
+  fingerprint?: FingerprintServices;
+  /** Job notifications (absent: POST /api/notifications/test is not mounted). */
+  notifications?: NotificationService;
 }
 
 export function buildRoutes(deps: RouteDeps): RouteSpec[] {
@@ -46,7 +64,9 @@ export function buildRoutes(deps: RouteDeps): RouteSpec[] {
     // history and stats before /api/jobs/:id, which would otherwise claim them
     ...historyRoutes(deps.db.jobs),
     ...jobRoutes({ jobs: deps.db.jobs, titles: deps.db.titles, commands: deps.commands }),
+    ...identifyRoutes(new IdentityDeclarations({ jobService: deps.jobService, runner: deps.runner })),
     ...subtitleRoutes(deps.commands),
+    ...testStepRoutes(deps.probes),
     ...stagingRoutes(deps.intake),
     ...simulationRoutes(deps.simulator),
     ...configRoutes({ config: deps.config }),
@@ -59,9 +79,11 @@ export function buildRoutes(deps: RouteDeps): RouteSpec[] {
       plugins: () => deps.registry.plugins,
       jobs: deps.db.jobs,
     }),
-    ...asrRoutes({ config: deps.config }),
-    ...statusRoutes({ detectors: deps.detectorStatus, plugins: () => deps.registry.plugins }),
+    ...asrRoutes({ config: deps.config, configuredAtStart: deps.maxConcurrentMatchesAtStart, transcriber: () => deps.providers?.get('transcriber') ?? null }),
+    ...statusRoutes({ detectors: deps.detectorStatus, plugins: () => deps.registry.plugins, catalog: () => deps.providers?.get('catalog')?.status() ?? null }),
   ];
+  if (deps.fingerprint) routes.push(...fingerprintRoutes(deps.fingerprint));
+  if (deps.notifications) routes.push(...notificationRoutes(deps.notifications));
   routes.push(...openApiRoutes(() => routes, { version: deps.version, debug: deps.settings.debug }));
   return routes;
 }

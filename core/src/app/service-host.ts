@@ -13,6 +13,8 @@ import { container as rootContainer, type DependencyContainer } from 'tsyringe';
 import { PIPELINE_DEFAULT } from '../config/app-config-fields.ts';
 import { ConfigService } from '../config/config-service.ts';
 import { registerRipperKeyValidator } from '../tools/ripper-key.ts';
+import { registerMakemkvSettingsSync } from '../tools/makemkv-settings-file.ts';
+import { ToolProcessLedger } from '../tools/tool-process-ledger.ts';
 import { loadServerSettings, type LoadServerSettingsOptions, type ServerSettings } from '../config/server-settings.ts';
 import { Tokens } from '../container/tokens.ts';
 import { EventBus } from '../events/event-bus.ts';
@@ -23,6 +25,9 @@ import { JobService } from '../jobs/job-service.ts';
 import { StagingCleanup } from '../jobs/staging-cleanup.ts';
 import { SubtitleCache } from '../subtitles/subtitle-cache.ts';
 import { SubtitleService } from '../subtitles/subtitle-service.ts';
+import { StepProbes } from '../pipeline/step-probes.ts';
+import { gatherAsrFacts } from '../asr/asr-environment.ts';
+import { resolveAsrStatus } from '../asr/asr-status.ts';
 import { reconcileJobs } from '../jobs/startup-reconciler.ts';
 import { LogSink, type LogLevel } from '../logging/logger.ts';
 import { SecretRedactor } from '../logging/secret-redactor.ts';
@@ -38,13 +43,18 @@ import { DetectorHost } from './detector-host.ts';
 import { JobIntake } from '../intake/job-intake.ts';
 import { JobCommands } from '../jobs/job-commands.ts';
 import { DiscSimulator } from '../simulation/disc-simulator.ts';
+import { createFingerprintServices, type FingerprintServices } from '../contributions/fingerprint-services.ts';
+import { ContributorRunner } from '../contributions/contributor-runner.ts';
 import { createSimulatedSteps } from '../simulation/simulated-steps.ts';
+import { declareWriteOnlySettings, isCredentialSetting } from '../config/plugin-setting-secrets.ts';
+import { NotificationService } from '../notifications/notification-service.ts';
+import { LibraryRefreshService } from '../media-servers/library-refresh-service.ts';
 
-/** Values of plugin settings whose names say they are credentials. */
+/** Values of plugin settings that are credentials (named like one, or marked writeOnly by the plugin's manifest). */
 function pluginSecretValues(settings: Record<string, Record<string, unknown>>): string[] {
-  return Object.values(settings).flatMap((s) =>
+  return Object.entries(settings).flatMap(([pluginId, s]) =>
     Object.entries(s)
-      .filter(([key, value]) => /key|token|password|secret/i.test(key) && typeof value === 'string')
+      .filter(([key, value]) => isCredentialSetting(pluginId, key) && typeof value === 'string')
       .map(([, value]) => value as string),
   );
 }
@@ -74,6 +84,8 @@ export interface RunningService {
   bus: EventBus;
   gateway: ClientGateway;
   logs: LogSink;
+  /** The fingerprint network's local side: queues, audit log, uploader, privacy controls. */
+  fingerprint: FingerprintServices;
   close(): Promise<void>;
 }
 
@@ -112,8 +124,11 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
     const config = container.resolve(ConfigService);
     await config.load();
     registerRipperKeyValidator(config);
+    registerMakemkvSettingsSync(config, { logger: logs.logger('tools'), env });
     container.register(Tokens.ConfigService, { useValue: config });
-    const secrets = () => [config.get().ripper_key, config.get().catalog_api_key, ...pluginSecretValues(config.get().plugin_settings)];
+    // Contribution pseudonyms (the current one and those rotated away) are blanked out of every log line, like secrets.
+    const pseudonyms = new Set<string>();
+    const secrets = () => [config.get().ripper_key, config.get().catalog_api_key, ...pluginSecretValues(config.get().plugin_settings), ...pseudonyms.add(config.get().contribution_pseudonym)];
     redactor.setSecrets(secrets());
     config.onChange((changed) => {
       redactor.setSecrets(secrets());
@@ -138,9 +153,21 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
       logger: logs.logger('plugins'),
     });
     container.register(Tokens.PluginRegistry, { useValue: registry });
+    // Settings the manifests mark writeOnly are secrets too: masked in /api/config and blanked out of logs.
+    for (const plugin of registry.plugins) if (plugin.manifest) declareWriteOnlySettings(plugin.id, plugin.manifest.settingsSchema);
+    redactor.setSecrets(secrets());
+    // Now that writeOnly settings are known, a read seals any of them still stored in plain text.
+    await db.config.readAll();
 
     const providers = new LateProviderLookup();
+    const fingerprint = createFingerprintServices({ orm: db.orm, settings, config, bus, logger: logs.logger('contributions'), appVersion: APP_VERSION });
+    cleanups.push(() => fingerprint.stop());
+    // Tools left running by a previous run that was killed are stopped before any job resumes.
+    const toolProcesses = new ToolProcessLedger(settings.dataDir, logs.logger('tools'));
+    toolProcesses.stopLeftovers();
     const contexts = new PluginContextFactory({
+      processObserver: toolProcesses,
+      fingerprintNetwork: fingerprint.port,
       logSink: logs,
       pluginStore: db.pluginStore,
       config,
@@ -151,11 +178,25 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
     const resolver = await StageResolver.create(registry, config.get().pipeline, contexts, providers);
     container.register(Tokens.StageResolver, { useValue: resolver });
 
+    // max_concurrent_matches takes effect at startup, clamped to physical cores on CPU and 4 on GPU.
+    const maxConcurrentMatchesAtStart = config.get().max_concurrent_matches;
+    const matchConcurrency = resolveAsrStatus(await gatherAsrFacts(maxConcurrentMatchesAtStart), providers.get('transcriber')?.status() ?? null).max_concurrent_matches;
     const jobService = container.resolve(JobService);
     container.register(Tokens.JobService, { useValue: jobService });
     const stagingCleanup = new StagingCleanup({ config, jobs: db.jobs, logger: logs.logger('staging'), workRoot: join(settings.dataDir, 'work') });
     jobService.onTerminal((job) => stagingCleanup.jobFinished(job));
+    const contributors = new ContributorRunner({ resolver, contexts, jobs: db.jobs, titles: db.titles, queue: fingerprint.queue, logger: logs.logger('contributions'), workRoot: join(settings.dataDir, 'work') });
+    jobService.onTerminal((job) => contributors.jobFinished(job));
+    cleanups.push(() => contributors.stop());
     cleanups.push(() => stagingCleanup.stop());
+    const redact = (text: string) => redactor.redact(text);
+    // After a job: notifications (completed, failed, review needed) and media-server rescans (completed).
+    const notifications = new NotificationService({ bus, jobs: db.jobs, titles: db.titles, notifiers: () => resolver.providers('notifier'), redact, logger: logs.logger('notifications') });
+    notifications.start();
+    cleanups.push(() => notifications.stop());
+    const libraryRefresh = new LibraryRefreshService({ refreshers: () => resolver.providers('library_refresher'), jobs: db.jobs, titles: db.titles, redact, logger: logs.logger('library-refresh') });
+    jobService.onTerminal((job) => libraryRefresh.jobFinished(job));
+    cleanups.push(() => libraryRefresh.stop());
     const subtitles = new SubtitleService({
       jobs: db.jobs,
       bus,
@@ -176,18 +217,27 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
       workRoot: join(settings.dataDir, 'work'),
       simulatedSteps: createSimulatedSteps((jobId) => simulator?.multiplier(jobId) ?? 1),
       subtitles,
+      matchConcurrency,
     });
     container.register(Tokens.PipelineRunner, { useValue: runner });
     cleanups.push(() => runner.shutdown());
 
-    const intake = new JobIntake({ jobService, runner, bus });
+    const intake = new JobIntake({ jobService, runner, bus, jobs: db.jobs });
     const commands = new JobCommands({ jobs: db.jobs, titles: db.titles, jobService, runner, subtitles });
     simulator = new DiscSimulator({ jobs: db.jobs, jobService, runner, intake, bus, config });
+    const probes = new StepProbes({
+      providers,
+      runner,
+      jobs: db.jobs,
+      titles: db.titles,
+      subtitles,
+      mediaTool: () => config.get().media_tool_path ?? 'ffmpeg',
+    });
     const detectors = new DetectorHost({ resolver, contexts, intake, logger: logs.logger('detectors'), workRoot: join(settings.dataDir, 'work') });
     const gateway = new ClientGateway(bus, logs.logger('ws'), options.gateway);
     cleanups.push(() => gateway.close());
     const startedAt = new Date();
-    const routes = buildRoutes({ settings, startedAt, registry, runner, jobService, intake, config, logs, db, commands, simulator, detectorStatus: () => detectors.statusList(), version: APP_VERSION });
+    const routes = buildRoutes({ settings, startedAt, registry, runner, jobService, intake, config, logs, db, commands, simulator, detectorStatus: () => detectors.statusList(), probes, maxConcurrentMatchesAtStart, version: APP_VERSION, providers, fingerprint, notifications });
     const app = createHttpApp({ routes, gateway, uiDist: options.uiDist ?? UI_DIST, debug: settings.debug, logger: logs.logger('http') });
     // koa-websocket attaches its WebSocket server inside app.listen().
     const server = await listen(app, settings.port, settings.host);
@@ -195,6 +245,11 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
       () =>
         new Promise<void>((resolve) => {
           app.ws.server?.close();
+          // Open WebSockets (a browser tab) would hold server.close() until they end: close them too.
+          for (const socket of app.ws.server?.clients ?? []) {
+            socket.close(1001, 'server shutting down');
+            setTimeout(() => socket.terminate(), 1000).unref();
+          }
           server.close(() => resolve());
           server.closeAllConnections();
         }),
@@ -202,9 +257,11 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
     const port = (server.address() as AddressInfo).port;
     const url = `http://${settings.host.includes(':') ? `[${settings.host}]` : settings.host}:${port}`;
 
-    await reconcileJobs(db.jobs, jobService, logger, (id) => runner.start(id));
+    await reconcileJobs(db.jobs, jobService, logger, (id) => runner.start(id), { titles: db.titles, stagingPath: () => config.get().staging_path });
     stagingCleanup.startSweeping();
     await detectors.start();
+    await fingerprint.start();
+    await contributors.resumePending();
     cleanups.push(() => detectors.stop());
     config.onChange((changed) => detectors.settingsChanged(changed));
     bus.on('job.state_changed', (e) => {
@@ -217,7 +274,7 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
 
     let closed = false;
     return {
-      url, port, settings, container, db, config, jobService, runner, registry, bus, gateway, logs,
+      url, port, settings, container, db, config, jobService, runner, registry, bus, gateway, logs, fingerprint,
       async close() {
         if (closed) return;
         closed = true;

@@ -1,7 +1,8 @@
 /**
  * Gathers the machine facts resolveAsrStatus needs: physical CPU cores and whether an NVIDIA GPU
- * is present. No transcriber, GPU runtime or GPU setting exists yet, so the runtime is reported
- * as not installed and GPU acceleration as not enabled.
+ * is present. The GPU setting and the GPU runtime belong to the configured transcriber (its
+ * status() fills them in); without one the runtime is reported as not installed and GPU
+ * acceleration as not enabled.
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';

@@ -8,7 +8,12 @@
  * a quantized model would be another file. Each title being matched runs one transcription, so
  * `workers` equals the effective max_concurrent_matches, and on CPU the physical cores are shared
  * between those workers (`cpu_threads` each). On CUDA the GPU does the work: cpu_threads is null.
+ *
+ * When a transcriber is configured (`pipeline.providers.transcriber`), its own status() decides
+ * device, compute_type and model, and adds `ready` and `message`; its GPU facts (the user's GPU
+ * setting, whether its CUDA build exists, whether it is building one) feed gpu_state.
  */
+import type { TranscriberStatus } from '@spindle/plugin-sdk';
 
 export type AsrDevice = 'cpu' | 'cuda';
 export type GpuState =
@@ -31,6 +36,10 @@ export interface AsrStatus {
   gpu_enabled: boolean;
   gpu_runtime_installed: boolean;
   gpu_state: GpuState;
+  /** Only with a configured transcriber: it can transcribe now (runtime built, model present). */
+  ready?: boolean;
+  /** Only with a configured transcriber: what it is doing or what is wrong, or null. */
+  message?: string | null;
 }
 
 export interface AsrFacts {
@@ -67,15 +76,29 @@ export function resolveGpuState(facts: AsrFacts): GpuState {
 
 const clamp = (value: number, max: number) => Math.max(1, Math.min(Math.floor(value), Math.max(1, Math.floor(max))));
 
-export function resolveAsrStatus(facts: AsrFacts): AsrStatus {
+/** The machine facts as the configured transcriber knows them (GPU setting, CUDA build, building now). */
+export function factsWithTranscriber(facts: AsrFacts, transcriber: TranscriberStatus): AsrFacts {
+  const gpu = transcriber.gpu;
+  const gpuDetected = gpu?.detected ?? facts.gpuDetected;
+  return {
+    ...facts,
+    gpuDetected,
+    gpuEnabled: gpu?.enabled ?? false,
+    gpuRuntimeInstalled: gpu?.runtimeInstalled ?? false,
+    gpuRuntimeActivity: transcriber.activity === 'building' && gpuDetected && gpu?.enabled ? 'installing' : null,
+  };
+}
+
+export function resolveAsrStatus(machine: AsrFacts, transcriber: TranscriberStatus | null = null): AsrStatus {
+  const facts = transcriber ? factsWithTranscriber(machine, transcriber) : machine;
   const gpuState = resolveGpuState(facts);
-  const device: AsrDevice = gpuState === 'active' ? 'cuda' : 'cpu';
+  const device: AsrDevice = transcriber ? transcriber.device : gpuState === 'active' ? 'cuda' : 'cpu';
   const cores = Math.max(1, Math.floor(facts.physicalCores));
   const maxConcurrent = clamp(facts.configuredMaxConcurrentMatches, device === 'cuda' ? GPU_MAX_CONCURRENT_MATCHES : cores);
   return {
     device,
-    compute_type: ASR_COMPUTE_TYPE,
-    model: ASR_MODEL,
+    compute_type: transcriber?.computeType ?? ASR_COMPUTE_TYPE,
+    model: transcriber?.model ?? ASR_MODEL,
     workers: maxConcurrent,
     cpu_threads: device === 'cpu' ? Math.max(1, Math.floor(cores / maxConcurrent)) : null,
     max_concurrent_matches: maxConcurrent,
@@ -83,5 +106,6 @@ export function resolveAsrStatus(facts: AsrFacts): AsrStatus {
     gpu_enabled: facts.gpuEnabled,
     gpu_runtime_installed: facts.gpuRuntimeInstalled,
     gpu_state: gpuState,
+    ...(transcriber ? { ready: transcriber.ready, message: transcriber.message } : {}),
   };
 }

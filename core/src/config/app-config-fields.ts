@@ -2,6 +2,7 @@
  * Every AppConfig field: its JSON Schema, default, and how the API treats it. This table is the
  * single source for validation (PUT /api/config), masking, defaults and the OpenAPI document.
  */
+import { PROVIDER_KINDS } from '@spindle/plugin-sdk';
 import { randomUUID } from 'node:crypto';
 
 export interface ConfigFieldSpec {
@@ -23,14 +24,35 @@ const nullableString = { type: ['string', 'null'], maxLength: 4096 };
 const stageId = { type: 'string', pattern: '^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$' };
 const stageChain = { type: 'array', items: stageId, uniqueItems: true, maxItems: 32 };
 
+/** Watch the staging folder everywhere; detect drives where Spindle can (none on macOS). */
+const DEFAULT_DETECTORS: string[] = [
+  'staging-watcher',
+  ...(process.platform === 'linux' ? ['linux-drive'] : process.platform === 'win32' ? ['windows-drive'] : []),
+];
+
 export const PIPELINE_DEFAULT = {
-  detectors: [] as string[],
-  identifiers: ['heuristic'],
-  rippers: { disc: null as string | null, folder: 'folder' as string | null },
-  matchers: ['disc-lookup'],
+  detectors: DEFAULT_DETECTORS,
+  // TheDiscDB only for discs with a content hash; the catalog stays silent until catalog_api_key is set.
+  identifiers: ['disc-lookup', 'catalog', 'heuristic'],
+  rippers: { disc: 'makemkv' as string | null, folder: 'folder' as string | null },
+  // Disc-lookup mappings first (exact), then speech vs. subtitles for TV, then runtimes for movies.
+  matchers: ['disc-lookup', 'asr-subtitles', 'movie-runtime'],
   organizer: 'library' as string | null,
-  contributors: [] as string[],
-  providers: {} as Record<string, string[]>,
+  // Queues fingerprints of matched titles; nothing is uploaded before the disclosure is accepted.
+  contributors: ['fingerprint-network'],
+  providers: {
+    disc_lookup: ['thediscdb'],
+    catalog: ['tmdb'],
+    // A local folder of SRT files first (offline, no quota), then OpenSubtitles once it has an API key.
+    subtitles: ['local-folder', 'opensubtitles'],
+    // The spec's fixed model (whisper small); pocketsphinx is the offline alternative.
+    transcriber: ['whisper'],
+    fingerprinter: ['chromaprint'],
+    // Notifiers and media-server refreshers do nothing until their URL is set in plugin_settings.
+    // No transcoder: transcoding stays off by default (transcoding_enabled false, nothing configured).
+    notifier: ['webhook', 'ntfy', 'discord'],
+    library_refresher: ['jellyfin', 'plex', 'emby'],
+  } as Record<string, string[]>,
 };
 
 export type PipelineConfig = typeof PIPELINE_DEFAULT;
@@ -115,7 +137,7 @@ export const APP_CONFIG_FIELDS = {
           type: 'object',
           additionalProperties: false,
           properties: Object.fromEntries(
-            ['catalog', 'disc_lookup', 'subtitles', 'transcriber', 'fingerprinter', 'ai'].map((k) => [k, stageChain]),
+            PROVIDER_KINDS.map((k) => [k, stageChain]),
           ),
         },
       },

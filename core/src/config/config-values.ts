@@ -12,6 +12,7 @@ import {
   type ConfigFieldSpec,
   type PipelineConfig,
 } from './app-config-fields.ts';
+import { keepMaskedPluginSecrets, maskPluginSecrets } from './plugin-setting-secrets.ts';
 
 type FieldTable = typeof APP_CONFIG_FIELDS;
 type FieldsWith<Flag extends keyof ConfigFieldSpec> = {
@@ -64,6 +65,7 @@ export function normalizeFieldValue(field: AppConfigField, value: unknown, base:
       providers: structuredClone(incoming.providers ?? current.providers),
     };
   }
+  if (field === 'plugin_settings') return keepMaskedPluginSecrets(value, base);
   return value;
 }
 
@@ -73,6 +75,7 @@ export function maskConfig(config: AppConfig): MaskedAppConfig {
     const value = config[field];
     masked[field] = value === null || value === '' ? null : SECRET_MASK;
   }
+  masked.plugin_settings = maskPluginSecrets(config.plugin_settings);
   return masked as MaskedAppConfig;
 }
 

@@ -2,11 +2,13 @@
  * The one way new jobs enter: a disc inserted in a drive, a staging folder that became ready,
  * or an import through the API. Creates the job row, broadcasts it, and starts the pipeline.
  */
-import { InputError, type ContentType } from '@spindle/plugin-sdk';
+import { ConflictError, InputError, type ContentType } from '@spindle/plugin-sdk';
 import { readdir, stat } from 'node:fs/promises';
-import { basename, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import type { EventBus } from '../events/event-bus.ts';
 import type { JobService } from '../jobs/job-service.ts';
+import { isTerminal } from '../jobs/job-state-machine.ts';
+import type { JobRepository } from '../persistence/ports.ts';
 import type { JobRecord } from '../persistence/records.ts';
 import type { PipelineRunner } from '../pipeline/pipeline-runner.ts';
 
@@ -24,11 +26,27 @@ export interface DiscInsert {
   driveId: string;
   volumeLabel: string;
   path: string | null;
+  /** Read by the detector from the mounted disc, when it could. */
+  contentHash?: string | null;
+}
+
+/** What became of a folder a detector found ready: a new job, or the job that already has it. */
+export type DetectedFolderOutcome = { created: JobRecord; existing: null } | { created: null; existing: JobRecord };
+
+/** The newest modification time (ms) of the folder's files. */
+async function newestFileChange(folder: string): Promise<number> {
+  let newest = 0;
+  for (const entry of await readdir(folder, { withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const info = await stat(join(folder, entry.name)).catch(() => null);
+    if (info) newest = Math.max(newest, info.mtimeMs);
+  }
+  return newest;
 }
 
 export class JobIntake {
   constructor(
-    private readonly deps: { jobService: JobService; runner: PipelineRunner; bus: EventBus },
+    private readonly deps: { jobService: JobService; runner: PipelineRunner; bus: EventBus; jobs: JobRepository },
   ) {}
 
   async discInserted(disc: DiscInsert, autoStart = true): Promise<JobRecord> {
@@ -38,6 +56,7 @@ export class JobIntake {
       driveId: disc.driveId,
       volumeLabel: disc.volumeLabel,
       sourcePath: disc.path,
+      contentHash: disc.contentHash ?? null,
     });
     if (autoStart) this.deps.runner.start(job.id);
     return job;
@@ -66,6 +85,12 @@ export class JobIntake {
 
   async importFolder(request: FolderImport, autoStart = true): Promise<JobRecord> {
     const path = await JobIntake.checkFolder(request.path);
+    const busy = (await this.deps.jobs.listBySourcePath(path)).find((j) => !isTerminal(j.state));
+    if (busy) {
+      throw new ConflictError('folder_in_use', `Job ${busy.id} (${busy.state}) already works on ${path}; finish or cancel it before importing the folder again`, {
+        details: { jobId: busy.id },
+      });
+    }
     const declared = Boolean(request.contentType && request.contentType !== 'unknown' && (request.detectedTitle || request.catalogId));
     const job = await this.deps.jobService.create({
       sourceKind: 'folder',
@@ -81,5 +106,23 @@ export class JobIntake {
     });
     if (autoStart) this.deps.runner.start(job.id);
     return job;
+  }
+
+  /**
+   * A folder a detector (the staging watcher) found ready. It goes through `importFolder` like an
+   * API import, unless a job already has it: one still working on it, or one created after the
+   * folder's files last changed (that job saw this very content, e.g. an API import that failed).
+   */
+  async importDetectedFolder(request: FolderImport): Promise<DetectedFolderOutcome> {
+    const path = await JobIntake.checkFolder(request.path);
+    const jobs = await this.deps.jobs.listBySourcePath(path);
+    const active = jobs.find((j) => !isTerminal(j.state));
+    if (active) return { created: null, existing: active };
+    if (jobs.length > 0) {
+      const changed = await newestFileChange(path);
+      const sawThisContent = jobs.find((j) => j.createdAt.getTime() >= changed);
+      if (sawThisContent) return { created: null, existing: sawThisContent };
+    }
+    return { created: await this.importFolder({ ...request, path }), existing: null };
   }
 }

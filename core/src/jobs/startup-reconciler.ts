@@ -3,9 +3,39 @@
  * and failed with a clear message where it is not. The rows are the queue: nothing is lost.
  */
 import type { Logger } from '@spindle/plugin-sdk';
-import type { JobRepository } from '../persistence/ports.ts';
+import { readdir, rm, rmdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { JobRepository, TitleRepository } from '../persistence/ports.ts';
+import type { JobRecord } from '../persistence/records.ts';
 import type { JobService } from './job-service.ts';
 import { RUNNING_STATES } from './job-state-machine.ts';
+
+/** What discarding a disc rip caught halfway needs: the job's titles and where its rip was written. */
+export interface RipDiscardDeps {
+  titles: TitleRepository;
+  /** The configured staging_path (a disc job rips into `<staging_path>/job_<id>`). */
+  stagingPath: () => string | null;
+}
+
+/**
+ * Discards what a disc rip caught halfway left: its titles no longer claim a file (those being
+ * ripped or waiting are FAIL), and the MKV files it wrote into the job's own staging folder are
+ * deleted (that folder too, once empty).
+ */
+async function discardPartialRip(job: JobRecord, jobService: JobService, deps: RipDiscardDeps, logger: Logger): Promise<void> {
+  for (const title of await deps.titles.listByJob(job.id)) {
+    if (['ripping', 'queued', 'matching'].includes(title.state)) await jobService.updateTitle(title, { state: 'failed', filePath: null });
+    else if (title.filePath) await deps.titles.update(title.id, { filePath: null });
+  }
+  const staging = deps.stagingPath();
+  if (!staging) return;
+  const folder = join(staging, `job_${job.id}`);
+  const names = await readdir(folder).catch(() => [] as string[]);
+  const mkvs = names.filter((n) => n.toLowerCase().endsWith('.mkv'));
+  await Promise.all(mkvs.map((n) => rm(join(folder, n), { force: true })));
+  if (names.length === mkvs.length) await rmdir(folder).catch(() => undefined);
+  if (mkvs.length > 0) logger.info(`job ${job.id}: deleted ${mkvs.length} partially ripped file(s) from ${folder}`);
+}
 
 export interface ReconcileResult {
   resumed: number[];
@@ -17,12 +47,14 @@ export async function reconcileJobs(
   jobService: JobService,
   logger: Logger,
   resume: (jobId: number) => void,
+  rip?: RipDiscardDeps,
 ): Promise<ReconcileResult> {
   const result: ReconcileResult = { resumed: [], failed: [] };
   for (const job of await jobs.listInStates(RUNNING_STATES)) {
     // A disc rip cannot continue halfway: the partial files are not trusted.
     if (job.state === 'ripping' && job.sourceKind === 'disc') {
-      const message = 'Spindle stopped while this disc was being ripped; the partial rip was discarded. Start the job again with the disc in the drive.';
+      const message = 'Spindle stopped while this disc was being ripped; the partial rip was discarded. Take the disc out and put it back in to rip it again.';
+      if (rip) await discardPartialRip(job, jobService, rip, logger);
       await jobService.transition(job.id, 'failed', { patch: { errorMessage: message }, message });
       result.failed.push(job.id);
       continue;

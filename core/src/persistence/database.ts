@@ -6,6 +6,8 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { MikroORM } from '@mikro-orm/sqlite';
 import { DatabaseError, SpindleError } from '@spindle/plugin-sdk';
+import { SealedConfigRepository } from '../config/sealed-config-repository.ts';
+import { SecretBox } from '../config/secret-box.ts';
 import { MikroConfigRepository } from './config-repository.ts';
 import { MEMORY_DATABASE, resolveDatabasePath } from './database-url.ts';
 import { MikroJobRepository } from './job-repository.ts';
@@ -61,7 +63,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       migration,
       jobs: new MikroJobRepository(opened),
       titles: new MikroTitleRepository(opened),
-      config: new MikroConfigRepository(opened),
+      // Credentials are stored sealed with a key kept beside the database, never in it.
+      config: new SealedConfigRepository(new MikroConfigRepository(opened), new SecretBox(path.join(options.dataDir, 'secret.key'))),
       pluginStore: new MikroPluginStoreRepository(opened),
       close: () => opened.close(true),
     };

@@ -7,6 +7,7 @@
  */
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import type { ClassificationSource, ContentType, JobState, SourceKind, TitleState } from '@spindle/plugin-sdk';
+import { CONTRIBUTION_ENTITIES } from '../contributions/contribution-entities.ts';
 
 export const JobEntity = defineEntity({
   name: 'Job',
@@ -129,4 +130,4 @@ export type JobEventRow = InferEntity<typeof JobEventEntity>;
 export type AppConfigEntryRow = InferEntity<typeof AppConfigEntryEntity>;
 export type PluginKvEntryRow = InferEntity<typeof PluginKvEntryEntity>;
 
-export const ALL_ENTITIES = [JobEntity, TitleEntity, JobEventEntity, AppConfigEntryEntity, PluginKvEntryEntity];
+export const ALL_ENTITIES = [JobEntity, TitleEntity, JobEventEntity, AppConfigEntryEntity, PluginKvEntryEntity, ...CONTRIBUTION_ENTITIES];

@@ -17,13 +17,14 @@ import type { Step, StepDeps } from './step-deps.ts';
 import { identifyStep } from './steps/identify-step.ts';
 import { matchStep } from './steps/match-step.ts';
 import { organizeStep } from './steps/organize-step.ts';
-import { ripStep } from './steps/rip-step.ts';
+import { ripAndTranscodeStep } from './steps/transcode-step.ts';
 
 export type StepTable = Partial<Record<JobState, { step: Step; next: JobState }>>;
 
 const STEPS: StepTable = {
   identifying: { step: identifyStep, next: 'ripping' },
-  ripping: { step: ripStep, next: 'matching' },
+  // Rips, then transcodes the rips when transcoding_enabled (still in ripping: the spec's states).
+  ripping: { step: ripAndTranscodeStep, next: 'matching' },
   matching: { step: matchStep, next: 'organizing' },
   organizing: { step: organizeStep, next: 'completed' },
 };
@@ -40,6 +41,7 @@ export interface PipelineRunnerDeps {
   /** Steps for DEBUG-simulated jobs (fake titles and progress instead of plugins). */
   simulatedSteps?: StepTable;
   subtitles?: SubtitleService;
+  matchConcurrency?: number;
 }
 
 interface RunHandle {
@@ -49,10 +51,22 @@ interface RunHandle {
 
 const noProgress: ProgressReporter = { report: () => undefined };
 
+/** An error in words for a person: the message only (the stack trace goes to the log, see errorDetail). */
 export function errorText(error: unknown): string {
   if (SpindleError.is(error)) return error.message;
+  if (error instanceof Error) return error.message || error.name;
+  return String(error);
+}
+
+/** An error with its stack trace, for the log. */
+export function errorDetail(error: unknown): string {
   if (error instanceof Error) return error.stack ?? error.message;
   return String(error);
+}
+
+/** What a failed job says: a stage's own error as it is, anything unexpected named as such. */
+function failureMessage(error: unknown, state: JobState): string {
+  return SpindleError.is(error) ? error.message : `${state} failed unexpectedly: ${errorText(error)}`;
 }
 
 export class PipelineRunner {
@@ -69,7 +83,7 @@ export class PipelineRunner {
     if (this.running.has(jobId)) return;
     const controller = new AbortController();
     const done = this.drive(jobId, controller.signal)
-      .catch((error: unknown) => this.deps.logger.error(`job ${jobId} runner crashed`, { error: errorText(error) }))
+      .catch((error: unknown) => this.deps.logger.error(`job ${jobId} runner crashed`, { error: errorDetail(error) }))
       .finally(() => this.running.delete(jobId));
     this.running.set(jobId, { controller, done });
   }
@@ -94,7 +108,8 @@ export class PipelineRunner {
     await this.running.get(jobId)?.done;
   }
 
-  private stepDeps(signal: AbortSignal): StepDeps {
+  /** What steps get; also used by the DEBUG step probes. */
+  stepDeps(signal: AbortSignal): StepDeps {
     const { deps } = this;
     return {
       jobs: deps.jobs,
@@ -104,6 +119,7 @@ export class PipelineRunner {
       config: deps.config,
       logger: deps.logger,
       ...(deps.subtitles ? { subtitles: deps.subtitles } : {}),
+      ...(deps.matchConcurrency ? { matchConcurrency: deps.matchConcurrency } : {}),
       signal,
       context: async (record, job: JobRecord, stage: string, progress?: ProgressReporter) => {
         const workDir = join(deps.workRoot, `job_${job.id}`, `${stage}-${record.id}`);
@@ -111,6 +127,21 @@ export class PipelineRunner {
         return deps.contexts.stage(record, { signal, progress: progress ?? noProgress, workDir });
       },
     };
+  }
+
+  /**
+   * A failed job leaves no title looking busy: RIPPING, QUEUED and MATCHING become FAIL (as on
+   * cancel), and a title caught mid-rip claims no file.
+   */
+  private async settleTitles(jobId: number): Promise<void> {
+    try {
+      for (const title of await this.deps.titles.listByJob(jobId)) {
+        if (!['ripping', 'queued', 'matching'].includes(title.state)) continue;
+        await this.deps.jobService.updateTitle(title, { state: 'failed', ...(title.state === 'ripping' ? { filePath: null } : {}) });
+      }
+    } catch (error) {
+      this.deps.logger.warn(`job ${jobId}: could not mark its unfinished titles as failed`, { error: errorText(error) });
+    }
   }
 
   private async drive(jobId: number, signal: AbortSignal): Promise<void> {
@@ -142,10 +173,11 @@ export class PipelineRunner {
         if (moved.state === 'ripping' && !moved.simulated) this.deps.subtitles?.start(moved);
       } catch (error) {
         if (signal.aborted) return; // cancel or shutdown: whoever aborted decides the job's fate
-        const message = errorText(error);
-        this.deps.logger.error(`job ${jobId} failed in ${job.state}`, { error: message });
+        const message = failureMessage(error, job.state);
+        this.deps.logger.error(`job ${jobId} failed in ${job.state}`, { error: errorDetail(error) });
         const current = await this.deps.jobs.get(jobId);
         if (current && !isTerminal(current.state)) {
+          await this.settleTitles(jobId);
           await this.deps.jobService.transition(jobId, 'failed', { patch: { errorMessage: message }, message });
         }
         return;

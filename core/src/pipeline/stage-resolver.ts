@@ -49,6 +49,8 @@ export class StageResolver {
       matchers: Resolved<Matcher>[];
       organizer: Resolved<Organizer> | null;
       contributors: Resolved<Contributor>[];
+      /** Providers by kind with their records (ids), in configured order. */
+      providers?: Map<string, Resolved<unknown>[]>;
     },
   ) {}
 
@@ -63,13 +65,13 @@ export class StageResolver {
       if (!record) throw new Error(`${group} ${kind} "${id}" was not loaded`); // the loader already refused to start
       return { record, impl: (await record.create(contexts.setup(record))) as T };
     };
-    const providerMap = new Map<string, unknown[]>();
+    const providerRecords = new Map<string, Resolved<unknown>[]>();
     for (const [kind, ids] of Object.entries(pipeline.providers ?? {})) {
-      const list: unknown[] = [];
-      for (const id of ids ?? []) list.push((await make<unknown>('provider', kind, id)).impl);
-      providerMap.set(kind, list);
+      const list: Resolved<unknown>[] = [];
+      for (const id of ids ?? []) list.push(await make<unknown>('provider', kind, id));
+      providerRecords.set(kind, list);
     }
-    providers.fill(providerMap);
+    providers.fill(new Map([...providerRecords].map(([kind, list]) => [kind, list.map((p) => p.impl)])));
     const chain = async <T>(kind: string, ids: readonly string[] | undefined) => {
       const out: Resolved<T>[] = [];
       for (const id of ids ?? []) out.push(await make<T>('stage', kind, id));
@@ -86,6 +88,7 @@ export class StageResolver {
       matchers: await chain<Matcher>('matcher', pipeline.matchers),
       organizer: pipeline.organizer ? await make<Organizer>('stage', 'organizer', pipeline.organizer) : null,
       contributors: await chain<Contributor>('contributor', pipeline.contributors),
+      providers: providerRecords,
     });
   }
 
@@ -106,5 +109,9 @@ export class StageResolver {
   }
   contributors(): Resolved<Contributor>[] {
     return this.chains.contributors;
+  }
+  /** The configured providers of a kind with their records (implementation id, plugin), in configured order. */
+  providers<K extends ProviderKind>(kind: K): Resolved<ProviderMap[K]>[] {
+    return [...((this.chains.providers?.get(kind) ?? []) as Resolved<ProviderMap[K]>[])];
   }
 }

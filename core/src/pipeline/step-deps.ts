@@ -15,6 +15,8 @@ export interface StepDeps {
   resolver: StageResolver;
   config: ConfigReader;
   logger: Logger;
+  /** Titles matched at once: max_concurrent_matches at startup, clamped (cores on CPU, 4 on GPU). */
+  matchConcurrency?: number;
   /** Reference subtitles for matching (absent in setups without subtitle support). */
   subtitles?: SubtitleService;
   /** A StageContext for one call of one implementation, tied to the job's abort signal. */

@@ -5,6 +5,8 @@
 import {
   createChildProcessRunner,
   createFetchHttpClient,
+  type ChildProcessObserver,
+  type FingerprintNetwork,
   type HttpClient,
   type HostInfo,
   type JsonValue,
@@ -45,6 +47,10 @@ export class PluginContextFactory {
       config: ConfigReader;
       providers: ProviderLookup;
       host: HostInfo;
+      /** The fingerprint network port (queue + identify), when the host offers it. */
+      fingerprintNetwork?: FingerprintNetwork;
+      /** Told of every tool process a plugin starts (the ledger that stops leftovers after a crash). */
+      processObserver?: ChildProcessObserver;
     },
   ) {}
 
@@ -59,25 +65,32 @@ export class PluginContextFactory {
       settings: record.settings,
       store: createPluginStore(deps.pluginStore, record.pluginId),
       http: withUserAgent(createFetchHttpClient(signal), `Spindle/${deps.host.appVersion}`),
-      processes: createChildProcessRunner(signal),
+      processes: createChildProcessRunner(signal, deps.processObserver),
       providers: deps.providers,
       host: deps.host,
+      setting: this.settingReader(record),
+      ...(deps.fingerprintNetwork ? { fingerprintNetwork: deps.fingerprintNetwork } : {}),
+    };
+  }
+
+  /** Reads the application settings the plugin's manifest lists in `appSettings`; others read as undefined. */
+  private settingReader(record: ImplementationRecord): (name: string) => JsonValue | undefined {
+    const allowed = new Set(record.manifest.appSettings ?? []);
+    return (name: string): JsonValue | undefined => {
+      if (!allowed.has(name)) return undefined;
+      const value = (this.deps.config.get() as unknown as Record<string, unknown>)[name];
+      return value === undefined ? undefined : (structuredClone(value) as JsonValue);
     };
   }
 
   stage(record: ImplementationRecord, call: StageCall): StageContext {
     const signal = AbortSignal.any([call.signal, this.lifetime.signal]);
-    const allowed = new Set(record.manifest.appSettings ?? []);
     return {
       ...this.setup(record, signal),
       signal,
       progress: call.progress,
       workDir: call.workDir,
-      setting: (name: string): JsonValue | undefined => {
-        if (!allowed.has(name)) return undefined;
-        const value = (this.deps.config.get() as unknown as Record<string, unknown>)[name];
-        return value === undefined ? undefined : (structuredClone(value) as JsonValue);
-      },
+      setting: this.settingReader(record),
     };
   }
 

@@ -31,6 +31,8 @@ export interface SubtitleServiceDeps {
 export class SubtitleService {
   private readonly tasks = new Map<number, Promise<void>>();
   private readonly episodeInfo = new Map<number, EpisodeInfo[]>();
+  /** The most telling provider problem of each job's last download (a missing key, a spent quota). */
+  private readonly problems = new Map<number, string>();
 
   constructor(private readonly deps: SubtitleServiceDeps) {}
 
@@ -61,6 +63,11 @@ export class SubtitleService {
       });
     }
     return this.load(job);
+  }
+
+  /** Why subtitles are missing for a job, in words for its review reason; null when nothing went wrong. */
+  problem(jobId: number): string | null {
+    return this.problems.get(jobId) ?? null;
   }
 
   /** Stores user-provided SRT files for the job's show and season; returns the job's new counts. */
@@ -98,7 +105,12 @@ export class SubtitleService {
         const refs = await provider.available({ ...this.show(job), season, episode: null, language: this.deps.language() }, signal);
         for (const r of refs) if (r.season === season) numbers.add(r.episode);
       } catch (error) {
-        this.deps.logger.warn(`a subtitle provider could not list season ${season}`, { error: error instanceof Error ? error.message : String(error) });
+        const message = error instanceof Error ? error.message : String(error);
+        this.deps.logger.warn(`a subtitle provider could not list season ${season}`, { error: message });
+        // Said in the review reason: "none were found" would be wrong when the source could not be asked.
+        // (A source that is simply not set up is no failure: the reason already says to add one.)
+        const notSetUp = SpindleError.is(error) && error.code === 'subtitle_not_configured';
+        if (!notSetUp && !this.problems.has(job.id)) this.problems.set(job.id, `a subtitle source could not list season ${season}: ${message}`);
       }
     }
     return [...numbers].sort((a, b) => a - b).map((episode) => ({ episode, name: null, runtimeMinutes: null }));
@@ -109,10 +121,13 @@ export class SubtitleService {
     const key = showKeyOf(this.show(job))!;
     const season = job.detectedSeason!;
     await this.update(job.id, { subtitleStatus: 'downloading' });
+    this.problems.delete(job.id);
     const episodes = await this.episodes(job, signal);
     this.episodeInfo.set(job.id, episodes);
     let quotaSpent = false;
     let downloaded = 0;
+    const providers = this.deps.providers.all('subtitles');
+    const disabled = new Set<number>();
     let failed = 0;
     await this.update(job.id, { subtitlesTotal: episodes.length, subtitlesDownloaded: 0, subtitlesFailed: 0 });
     for (const { episode } of episodes) {
@@ -120,7 +135,8 @@ export class SubtitleService {
         downloaded++;
       } else {
         let got = false;
-        for (const provider of this.deps.providers.all('subtitles')) {
+        for (const [p, provider] of providers.entries()) {
+          if (disabled.has(p)) continue;
           try {
             const doc = await provider.fetch({ ...this.show(job), season, episode, language: this.deps.language() }, signal);
             if (doc && cleanCues(parseSrt(doc.srt)).length > 0) {
@@ -129,8 +145,17 @@ export class SubtitleService {
               break;
             }
           } catch (error) {
-            if (SpindleError.is(error) && error.code === 'quota_exhausted') quotaSpent = true;
-            else this.deps.logger.warn(`subtitle fetch failed for S${season}E${episode}`, { error: error instanceof Error ? error.message : String(error) });
+            const message = error instanceof Error ? error.message : String(error);
+            if (SpindleError.is(error) && ['quota_exhausted', 'subtitle_not_configured', 'subtitle_auth_failed'].includes(error.code)) {
+              // Asking again for the next episode would only fail the same way.
+              if (error.code === 'quota_exhausted') quotaSpent = true;
+              disabled.add(p);
+              this.problems.set(job.id, message);
+              this.deps.logger.warn(`subtitle source ${p + 1} skipped for job ${job.id}: ${message}`);
+            } else {
+              this.deps.logger.warn(`subtitle fetch failed for S${season}E${episode}`, { error: message });
+              if (!this.problems.has(job.id)) this.problems.set(job.id, `the subtitle download failed: ${message}`);
+            }
           }
         }
         if (got) downloaded++;

@@ -32,7 +32,7 @@ describe('ConfigService', () => {
     const { config, db } = await service();
     const value = config.get();
     expect(value).toMatchObject({ staging_path: null, max_concurrent_matches: 2, conflict_resolution_default: 'skip', match_auto_accept_threshold: 0.7 });
-    expect(value.pipeline.identifiers).toEqual(['heuristic']);
+    expect(value.pipeline.identifiers).toEqual(['disc-lookup', 'catalog', 'heuristic']);
     expect(value.contribution_pseudonym).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(await db.config.readAll()).toEqual({ contribution_pseudonym: value.contribution_pseudonym });
     expect(Object.isFrozen(value.pipeline)).toBe(true);
@@ -78,7 +78,7 @@ describe('ConfigService', () => {
     const result = await config.update({ staging_path: staging, max_concurrent_matches: 3, extras_policy: 'skip', pipeline: { matchers: [] } });
     expect(result.changed).toEqual(['staging_path', 'max_concurrent_matches', 'pipeline']);
     expect(result.restartRequired).toEqual(['max_concurrent_matches', 'pipeline']);
-    expect(config.get().pipeline).toMatchObject({ matchers: [], identifiers: ['heuristic'], rippers: { folder: 'folder' } });
+    expect(config.get().pipeline).toMatchObject({ matchers: [], identifiers: ['disc-lookup', 'catalog', 'heuristic'], rippers: { folder: 'folder' } });
     await db.close();
     const reloaded = await service(await openTempDatabase(dir));
     expect(reloaded.config.get()).toEqual(config.get());

@@ -13,10 +13,13 @@ const silent: Logger = { debug() {}, info() {}, warn() {}, error() {} };
 function pipeline(overrides: Partial<PipelineConfig>): PipelineConfig {
   return {
     ...structuredClone(PIPELINE_DEFAULT),
+    detectors: [],
     identifiers: [],
     rippers: { disc: null, folder: null },
     matchers: [],
     organizer: null,
+    contributors: [],
+    providers: {},
     ...overrides,
   };
 }

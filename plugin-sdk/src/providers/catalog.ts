@@ -36,6 +36,11 @@ export interface CatalogStatus {
   /** False when credentials are wrong (e.g. a v3 key instead of the Read Access Token) or the service refuses us. */
   healthy: boolean;
   message: string | null;
+  /**
+   * False when the provider has no credentials at all: the catalog is simply off (not an error),
+   * and identifiers skip it. Absent means configured.
+   */
+  configured?: boolean;
 }
 
 export interface CatalogProvider {

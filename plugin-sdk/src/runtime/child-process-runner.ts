@@ -59,11 +59,21 @@ function spawnError(file: string, error: NodeJS.ErrnoException): SpindleError {
   });
 }
 
+/**
+ * Told when a process starts and when it is gone. The host keeps a ledger with it, so a process
+ * that outlives a crash of the host (it runs in its own process group) is stopped at the next start.
+ */
+export interface ChildProcessObserver {
+  started(pid: number, file: string): void;
+  ended(pid: number): void;
+}
+
 /** Creates a ProcessRunner whose processes are killed when `signal` fires. */
-export function createChildProcessRunner(signal: AbortSignal): ProcessRunner {
+export function createChildProcessRunner(signal: AbortSignal, observer?: ChildProcessObserver): ProcessRunner {
   return {
     run(file: string, args: readonly string[], options: ProcessOptions = {}): Promise<ProcessResult> {
-      if (signal.aborted) return Promise.resolve({ exitCode: null, stdout: '', stderr: '', aborted: true });
+      const stop = options.signal ? AbortSignal.any([signal, options.signal]) : signal;
+      if (stop.aborted) return Promise.resolve({ exitCode: null, stdout: '', stderr: '', aborted: true });
       return new Promise<ProcessResult>((resolve, reject) => {
         const child = spawn(file, [...args], {
           cwd: options.cwd,
@@ -73,6 +83,11 @@ export function createChildProcessRunner(signal: AbortSignal): ProcessRunner {
           windowsHide: true,
           stdio: ['pipe', 'pipe', 'pipe'],
         });
+        const pid = child.pid;
+        if (pid !== undefined && observer) {
+          observer.started(pid, file);
+          child.once('exit', () => observer.ended(pid));
+        }
         let stdout = '';
         let stderr = '';
         let aborted = false;
@@ -85,7 +100,7 @@ export function createChildProcessRunner(signal: AbortSignal): ProcessRunner {
           aborted = true;
           killTree(child);
         };
-        signal.addEventListener('abort', onAbort, { once: true });
+        stop.addEventListener('abort', onAbort, { once: true });
         const timer =
           options.timeoutMs === undefined
             ? undefined
@@ -94,7 +109,7 @@ export function createChildProcessRunner(signal: AbortSignal): ProcessRunner {
                 killTree(child);
               }, options.timeoutMs);
         const finish = () => {
-          signal.removeEventListener('abort', onAbort);
+          stop.removeEventListener('abort', onAbort);
           if (timer) clearTimeout(timer);
         };
 
@@ -114,7 +129,7 @@ export function createChildProcessRunner(signal: AbortSignal): ProcessRunner {
           finish();
           reject(spawnError(file, error));
         });
-        child.on('close', (code) => {
+        child.on('close', (code, endedBy) => {
           if (failed) return;
           finish();
           outLines.end();
@@ -128,7 +143,7 @@ export function createChildProcessRunner(signal: AbortSignal): ProcessRunner {
             );
             return;
           }
-          resolve({ exitCode: code, stdout, stderr, aborted });
+          resolve({ exitCode: code, stdout, stderr, aborted, signal: endedBy });
         });
       });
     },

@@ -7,6 +7,8 @@ export function createFetchHttpClient(signal: AbortSignal): HttpClient {
     async request(url: string, options: HttpRequestOptions = {}): Promise<HttpResponse> {
       const signals = [signal];
       if (options.timeoutMs !== undefined) signals.push(AbortSignal.timeout(options.timeoutMs));
+      if (options.signal !== undefined) signals.push(options.signal);
+      const aborted = options.signal === undefined ? signal : AbortSignal.any([signal, options.signal]);
       let response: Response;
       let bytes: Promise<Uint8Array> | undefined;
       try {
@@ -17,12 +19,12 @@ export function createFetchHttpClient(signal: AbortSignal): HttpClient {
           signal: AbortSignal.any(signals),
         });
       } catch (error) {
-        throw toHttpError(url, error, signal);
+        throw toHttpError(url, error, aborted);
       }
       const readBytes = () => {
         bytes ??= response.arrayBuffer().then(
           (buffer) => new Uint8Array(buffer),
-          (error: unknown) => Promise.reject(toHttpError(url, error, signal)),
+          (error: unknown) => Promise.reject(toHttpError(url, error, aborted)),
         );
         return bytes;
       };

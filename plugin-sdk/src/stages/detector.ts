@@ -6,6 +6,11 @@ export interface DiscInserted {
   /** Mount point or device of the disc, when known. */
   path: string | null;
   device: string | null;
+  /**
+   * The disc's content hash (32 uppercase hex, see `computeContentHash`) when the detector could
+   * read it, e.g. from the mount point; stored on the job. Optional: omit or null when unknown.
+   */
+  contentHash?: string | null;
 }
 
 export interface DiscRemoved {

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { HostInfo, HttpClient, JsonObject, JsonValue, PluginSetup, ProcessRunner, StageContext } from '../context.ts';
 import { AbortedError } from '../errors.ts';
+import type { FingerprintNetwork } from '../fingerprint-network.ts';
 import { SDK_VERSION } from '../version.ts';
 import { createChildProcessRunner } from '../runtime/child-process-runner.ts';
 import { createFetchHttpClient } from '../runtime/fetch-http-client.ts';
@@ -26,6 +27,10 @@ export interface FakeSetupOptions<S = JsonObject> {
   http?: HttpClient;
   /** Replace the real child-process runner. */
   processes?: ProcessRunner;
+  /** Application settings read through `setting(name)` (AppConfig names, e.g. `catalog_api_key`). */
+  appSettings?: Record<string, JsonValue>;
+  /** The host's fingerprint network port (e.g. a MemoryFingerprintNetwork); absent by default. */
+  fingerprintNetwork?: FingerprintNetwork;
 }
 
 export interface FakeContextOptions<S = JsonObject> extends FakeSetupOptions<S> {
@@ -38,6 +43,7 @@ export interface FakeContextOptions<S = JsonObject> extends FakeSetupOptions<S> 
 export interface FakeSetup<S = JsonObject> extends PluginSetup<S> {
   logger: RecordingLogger;
   store: MemoryKeyValueStore;
+  setting(name: string): JsonValue | undefined;
   /** Removes the temp folders this setup created. */
   dispose(): Promise<void>;
 }
@@ -68,6 +74,11 @@ async function makeRoot(): Promise<{ root: string; dataDir: string }> {
   return { root, dataDir };
 }
 
+/** `setting(name)` over a plain object; values are copied so a plugin cannot change them. */
+function readerOf(appSettings: Record<string, JsonValue> = {}): (name: string) => JsonValue | undefined {
+  return (name) => (Object.hasOwn(appSettings, name) ? structuredClone(appSettings[name]) : undefined);
+}
+
 /** What a plugin's factory receives. Call `dispose()` when done. */
 export async function createFakeSetup<S = JsonObject>(options: FakeSetupOptions<S> = {}): Promise<FakeSetup<S>> {
   const { root, dataDir } = await makeRoot();
@@ -80,6 +91,8 @@ export async function createFakeSetup<S = JsonObject>(options: FakeSetupOptions<
     processes: options.processes ?? createChildProcessRunner(lifetime.signal),
     providers: providerLookupFrom(options.providers),
     host: hostInfo(dataDir, options.host),
+    setting: readerOf(options.appSettings),
+    ...(options.fingerprintNetwork ? { fingerprintNetwork: options.fingerprintNetwork } : {}),
     dispose: async () => {
       lifetime.abort(new AbortedError('Fake setup disposed'));
       await rm(root, { recursive: true, force: true });
@@ -97,7 +110,6 @@ export async function createFakeContext<S = JsonObject>(options: FakeContextOpti
     if (!controller.signal.aborted) controller.abort(reason ?? new AbortedError('Aborted by the test'));
   };
   if (options.aborted) abort();
-  const appSettings = options.appSettings ?? {};
   return {
     logger: new RecordingLogger(),
     settings: (options.settings ?? {}) as S,
@@ -109,7 +121,8 @@ export async function createFakeContext<S = JsonObject>(options: FakeContextOpti
     signal: controller.signal,
     progress: new RecordingProgress(),
     workDir,
-    setting: (name) => (Object.hasOwn(appSettings, name) ? structuredClone(appSettings[name]) : undefined),
+    setting: readerOf(options.appSettings),
+    ...(options.fingerprintNetwork ? { fingerprintNetwork: options.fingerprintNetwork } : {}),
     controller,
     abort,
     dispose: async () => {

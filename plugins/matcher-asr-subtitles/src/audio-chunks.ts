@@ -36,8 +36,9 @@ export async function transcribeChunk(request: ChunkRequest, transcriber: Transc
     '-v', 'error', '-y', '-ss', String(request.offset), '-t', String(request.seconds), '-i', request.filePath,
     '-vn', '-ac', '1', '-ar', '16000', '-f', 'wav', wav,
   ]).catch((error: unknown) => {
-    if (SpindleError.is(error) && error.code === 'process_not_found') {
-      throw new SpindleError('media_tool_missing', 'ffmpeg was not found; install it or set media_tool_path in the settings', { category: 'matching', cause: error });
+    if (SpindleError.is(error) && (error.code === 'process_not_found' || error.code === 'process_start_failed')) {
+      const where = ffmpegPath(ctx);
+      throw new SpindleError('media_tool_missing', `ffmpeg could not be started (${where}): install ffmpeg or correct media_tool_path in the settings`, { category: 'matching', cause: error });
     }
     throw error;
   });

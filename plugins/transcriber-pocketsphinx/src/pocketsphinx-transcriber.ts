@@ -4,7 +4,6 @@
  * otherwise with the general en-us model.
  */
 import {
-  createChildProcessRunner,
   SubtitleError,
   type PluginSetup,
   type TranscribeRequest,
@@ -54,10 +53,11 @@ export class PocketsphinxTranscriber implements Transcriber {
     if (!status.ready) throw new SubtitleError('transcriber_not_ready', status.message!);
     const s = this.setup.settings;
     const lm = request.context ? ['-lm', await this.modelFor(request.context)] : ['-lm', s.language_model];
-    const run = await createChildProcessRunner(request.signal).run(
+    // The host's runner (not a private one): the host knows of the process and stops it if it outlives a crash.
+    const run = await this.setup.processes.run(
       s.binary,
       ['-infile', request.wavPath, '-hmm', s.acoustic_model, '-dict', s.dictionary, ...lm, '-logfn', '/dev/null'],
-      { timeoutMs: s.timeout_seconds * 1000 },
+      { timeoutMs: s.timeout_seconds * 1000, signal: request.signal },
     );
     if (run.aborted) throw new SubtitleError('aborted', 'Transcription was cancelled');
     if (run.exitCode !== 0) {

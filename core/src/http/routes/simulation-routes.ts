@@ -63,6 +63,7 @@ export function simulationRoutes(simulator: DiscSimulator): RouteSpec[] {
       body: { type: 'object', additionalProperties: false, properties: { folder_name: { type: 'string', minLength: 1, maxLength: 255 } } },
       bodyOptional: true,
       response: jobSchema,
+      errors: [400, 409],
       handler: async ({ body }) => toJobWire(await simulator.insertFromStaging(body?.folder_name ?? null)),
     }),
   ];

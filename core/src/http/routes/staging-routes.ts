@@ -33,7 +33,7 @@ export function stagingRoutes(intake: JobIntake): RouteSpec[] {
         },
       },
       response: jobSchema,
-      errors: [400],
+      errors: [400, 409],
       handler: async ({ body }) =>
         toJobWire(
           await intake.importFolder({

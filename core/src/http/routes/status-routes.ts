@@ -1,4 +1,5 @@
 /** What is running: detectors and their status lines, and every discovered plugin. */
+import type { CatalogStatus } from '@spindle/plugin-sdk';
 import type { DetectorStatus } from '../../app/detector-host.ts';
 import type { PluginInfo } from '../../plugins/plugin-registry.ts';
 import { defineRoute, type RouteSpec } from '../route-spec.ts';
@@ -6,19 +7,34 @@ import { defineRoute, type RouteSpec } from '../route-spec.ts';
 export interface StatusDeps {
   detectors: () => DetectorStatus[];
   plugins: () => readonly PluginInfo[];
+  /** The configured catalog's health (null when none is configured). */
+  catalog?: () => CatalogStatus | null;
 }
 
 export function statusRoutes(deps: StatusDeps): RouteSpec[] {
   return [
     defineRoute({
       method: 'get', path: '/api/status', tag: 'system', operationId: 'getStatus',
-      summary: 'Detector status lines (drives, staging watcher) for the status strip',
+      summary: 'Detector status lines (drives, staging watcher) and the catalog’s health (e.g. "catalog degraded: …") for the status strip',
       response: {
         type: 'object',
         required: ['detectors'],
-        properties: { detectors: { type: 'array', items: { type: 'object', properties: { id: { type: 'string' }, status: { type: 'string' } } } } },
+        properties: {
+          detectors: { type: 'array', items: { type: 'object', properties: { id: { type: 'string' }, status: { type: 'string' } } } },
+          catalog: {
+            type: ['object', 'null'],
+            description: 'null when no catalog provider is configured; healthy false with a message when it is not configured or degraded',
+            properties: { healthy: { type: 'boolean' }, configured: { type: 'boolean' }, message: { type: ['string', 'null'] } },
+          },
+        },
       },
-      handler: () => ({ detectors: deps.detectors() }),
+      handler: () => {
+        const catalog = deps.catalog?.() ?? null;
+        return {
+          detectors: deps.detectors(),
+          catalog: catalog && { healthy: catalog.healthy, configured: catalog.configured ?? true, message: catalog.message },
+        };
+      },
     }),
     defineRoute({
       method: 'get', path: '/api/plugins', tag: 'system', operationId: 'listPlugins',

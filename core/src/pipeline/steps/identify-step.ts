@@ -1,15 +1,16 @@
 /**
  * identifying: scan the source into titles, then ask the configured identifier chain what the
  * disc is. The first high-confidence answer wins; the others are kept as evidence. A declared
- * identity (the user said what it is) wins over every identifier.
+ * identity (the user said what it is) wins over every identifier. An identifier that throws is
+ * skipped (the failure is logged and named in a review reason); `decideIdentification` says what
+ * the answers mean for the job. Which titles are ripped comes from the answers' title hints; a
+ * winner without any borrows them from a later identifier of the chain.
  */
-import { ConfigurationError, type Identification } from '@spindle/plugin-sdk';
+import { ConfigurationError, SpindleError, type Identification } from '@spindle/plugin-sdk';
 import type { JobRecord, NewTitle } from '../../persistence/records.ts';
+import { decideIdentification, HIGH_CONFIDENCE } from '../identification-verdict.ts';
 import { toJobView } from '../job-view.ts';
 import type { StepDeps, StepOutcome } from '../step-deps.ts';
-
-const HIGH_CONFIDENCE = 0.8;
-const LOW_CONFIDENCE = 0.5;
 
 export async function identifyStep(job: JobRecord, deps: StepDeps): Promise<StepOutcome> {
   const ripper = deps.resolver.ripperFor(job.sourceKind);
@@ -33,13 +34,28 @@ export async function identifyStep(job: JobRecord, deps: StepDeps): Promise<Step
   const stored = await deps.titles.replaceForJob(job.id, titles);
   job = await deps.jobService.update(job.id, { contentHash: scan.contentHash ?? job.contentHash });
 
+  const chain = deps.resolver.identifiers();
   const answers: Identification[] = [];
+  const failures: string[] = [];
+  const ask = async (identifier: (typeof chain)[number]): Promise<Identification | null> => {
+    try {
+      return await identifier.impl.identify(
+        { job: toJobView(job), scan, previous: [...answers] },
+        await deps.context(identifier.record, job, 'identify'),
+      );
+    } catch (error) {
+      // One identifier failing (a service down, a plugin bug) must not fail the job: the chain goes on.
+      if (deps.signal.aborted || (SpindleError.is(error) && error.code === 'aborted')) throw error;
+      const message = error instanceof Error ? error.message : String(error);
+      deps.logger.warn(`identifier ${identifier.record.id} failed for job ${job.id}; trying the next one`, { error: message });
+      failures.push(`identifier ${identifier.record.id} failed: ${message}`);
+      return null;
+    }
+  };
+  let next = 0;
   let winner: Identification | null = null;
-  for (const identifier of deps.resolver.identifiers()) {
-    const answer = await identifier.impl.identify(
-      { job: toJobView(job), scan, previous: [...answers] },
-      await deps.context(identifier.record, job, 'identify'),
-    );
+  while (next < chain.length) {
+    const answer = await ask(chain[next++]!);
     if (!answer) continue;
     answers.push(answer);
     if (answer.confidence >= HIGH_CONFIDENCE && !answer.reviewReason) {
@@ -47,45 +63,35 @@ export async function identifyStep(job: JobRecord, deps: StepDeps): Promise<Step
       break;
     }
   }
-  const best = winner ?? [...answers].sort((a, b) => b.confidence - a.confidence)[0] ?? null;
-
   // Title hints from every answer: titles nobody wants ripped (Play All, short clips) are skipped.
-  for (const hint of answers.flatMap((a) => a.titleHints)) {
+  const hints = answers.flatMap((a) => a.titleHints);
+  // A winner that says nothing about single titles (a catalog entry, a declared identity) leaves one
+  // question open: which titles are worth ripping. The rest of the chain is asked that only: the
+  // first later answer of the same kind (TV or movie) with title hints lends them. It is not evidence
+  // for the verdict (the first confident answer still wins) and its failures hold nothing up.
+  if (winner && hints.length === 0) {
+    const kind = job.identityDeclared ? job.contentType : winner.contentType;
+    const failed = failures.length;
+    while (next < chain.length) {
+      const identifier = chain[next++]!;
+      const answer = await ask(identifier);
+      if (answer && answer.contentType === kind && answer.titleHints.length > 0) {
+        hints.push(...answer.titleHints);
+        deps.logger.info(`job ${job.id}: which titles to rip comes from ${identifier.record.id} (${winner.source} identified the disc)`);
+        break;
+      }
+    }
+    failures.length = failed;
+  }
+  for (const hint of hints) {
     const title = stored.find((t) => t.titleIndex === hint.titleIndex);
     if (title) await deps.titles.update(title.id, { role: hint.role, selected: title.selected && hint.rip, isExtra: hint.role === 'extra' });
   }
 
-  const patch: Partial<JobRecord> = { identificationJson: JSON.stringify(answers) };
-  if (best) {
-    Object.assign(patch, {
-      classificationSource: best.source,
-      classificationConfidence: best.confidence,
-      isAmbiguousMovie: best.ambiguousMovie,
-      discLookupTitleSlug: best.discLookup?.titleSlug ?? null,
-      discLookupDiscSlug: best.discLookup?.discSlug ?? null,
-      discMappingsJson: best.discLookup ? JSON.stringify(best.discLookup.mappings) : job.discMappingsJson,
-    });
-    if (!job.identityDeclared) {
-      Object.assign(patch, {
-        contentType: best.contentType,
-        detectedTitle: best.title ?? job.detectedTitle,
-        detectedSeason: best.season ?? job.detectedSeason,
-        detectedYear: best.year ?? job.detectedYear,
-        discNumber: best.discNumber ?? job.discNumber,
-        catalogId: best.catalogId ?? job.catalogId,
-        catalogTitle: best.catalogTitle ?? job.catalogTitle,
-      });
-    }
-  }
-  if (job.identityDeclared) return { kind: 'next', patch };
-  if (!best) return { kind: 'review', reason: 'No identifier could tell what this disc is; say what it is to continue', resumeAt: 'ripping', patch };
-  if (best.reviewReason) return { kind: 'review', reason: best.reviewReason, resumeAt: 'ripping', patch };
-  if (best.ambiguousMovie) {
-    return { kind: 'review', reason: 'Several titles could be the main feature; choose the main feature and edition', resumeAt: 'ripping', patch };
-  }
-  if (best.confidence < LOW_CONFIDENCE) {
-    const pct = Math.round(best.confidence * 100);
-    return { kind: 'review', reason: `Identification confidence is low (${pct}%, ${best.source}); confirm what this disc is`, resumeAt: 'ripping', patch };
-  }
+  // Re-read: the user may have declared the identity while the identifiers ran.
+  const current = (await deps.jobs.get(job.id)) ?? job;
+  const verdict = decideIdentification(current, answers, winner, failures);
+  const patch: Partial<JobRecord> = { identificationJson: JSON.stringify(answers), ...verdict.patch };
+  if (verdict.reviewReason) return { kind: 'review', reason: verdict.reviewReason, resumeAt: 'ripping', patch };
   return { kind: 'next', patch };
 }

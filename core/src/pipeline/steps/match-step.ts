@@ -16,7 +16,7 @@ function episodeCode(result: MatchResult): string | null {
     : null;
 }
 
-async function matchOne(
+export async function matchOne(
   job: JobRecord,
   title: TitleRecord,
   siblings: TitleRecord[],
@@ -26,6 +26,7 @@ async function matchOne(
   const results: MatchResult[] = [];
   const threshold = deps.config.get().match_auto_accept_threshold;
   for (const matcher of deps.resolver.matchers()) {
+    deps.signal.throwIfAborted();
     const result = await matcher.impl.match(
       { job: toJobView(job), title: toTitleView(title), siblings: siblings.map(toTitleView), previous: [...results], references },
       await deps.context(matcher.record, job, 'match'),
@@ -38,12 +39,16 @@ async function matchOne(
 }
 
 /** Why matching had little to go on, for the review reason. */
-function subtitleNote(job: JobRecord, references: ReferenceSubtitle[]): string {
+function subtitleNote(job: JobRecord, references: ReferenceSubtitle[], problem: string | null): string {
   if (job.contentType !== 'tv') return '';
   if (job.subtitleStatus === 'quota_exhausted') {
-    return `; the subtitle download quota is spent (${job.subtitlesDownloaded} of ${job.subtitlesTotal} episodes have subtitles) — upload SRT files to match the rest`;
+    return `; the subtitle download quota is spent (${job.subtitlesDownloaded} of ${job.subtitlesTotal} episodes have subtitles) — upload SRT files to match the rest${problem ? ` (${problem})` : ''}`;
   }
-  if (references.length === 0) return '; no reference subtitles were found for this season — upload SRT files or add a subtitle source';
+  if (references.length === 0) {
+    return problem
+      ? `; no reference subtitles could be fetched for this season (${problem}) — upload SRT files for the episodes`
+      : '; no reference subtitles were found for this season — upload SRT files or add a subtitle source';
+  }
   return '';
 }
 
@@ -57,7 +62,7 @@ export async function matchStep(job: JobRecord, deps: StepDeps): Promise<StepOut
   // Matching waits until the background subtitle download is done (it started during ripping).
   const references = deps.subtitles ? await deps.subtitles.references(job, deps.signal) : [];
   job = (await deps.jobs.get(job.id)) ?? job;
-  const limit = Math.max(1, config.max_concurrent_matches);
+  const limit = Math.max(1, deps.matchConcurrency ?? config.max_concurrent_matches);
   let next = 0;
   let done = 0;
 
@@ -104,7 +109,7 @@ export async function matchStep(job: JobRecord, deps: StepDeps): Promise<StepOut
     const duplicates = [...byEpisode.values()].filter((c) => c.length > 1).map((c) => c[0]!.matchedEpisode);
     const reason = duplicates.length
       ? `${review.length} title(s) need review; several titles claim ${duplicates.join(', ')}`
-      : `${review.length} title(s) could not be matched with enough confidence${subtitleNote(job, references)}`;
+      : `${review.length} title(s) could not be matched with enough confidence${subtitleNote(job, references, deps.subtitles?.problem(job.id) ?? null)}`;
     return { kind: 'review', reason, resumeAt: 'organizing' };
   }
   return { kind: 'next' };

@@ -3,12 +3,37 @@
  * progress, speed and ETA. Folder sources use their files in place.
  */
 import { ConfigurationError, RipperError, type ProgressUpdate } from '@spindle/plugin-sdk';
-import { mkdir } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { JobRecord } from '../../persistence/records.ts';
 import { toJobView } from '../job-view.ts';
 import { createJobProgress } from '../job-progress.ts';
 import type { StepDeps, StepOutcome } from '../step-deps.ts';
+
+/**
+ * Creates the job's folder in staging_path. Node's recursive mkdir says ENOENT on a read-only file
+ * system, so a failure is explained from staging_path itself (read-only, no permission, missing).
+ */
+async function createRipFolder(folder: string, staging: string): Promise<void> {
+  try {
+    await mkdir(folder, { recursive: true });
+  } catch (error) {
+    const denied = await access(staging, constants.W_OK).then(
+      () => null,
+      (e: NodeJS.ErrnoException) => e,
+    );
+    const why =
+      denied?.code === 'EROFS'
+        ? `${staging} is on a read-only file system`
+        : denied?.code === 'EACCES' || denied?.code === 'EPERM'
+          ? `Spindle may not write to ${staging}`
+          : denied?.code === 'ENOENT'
+            ? `${staging} does not exist`
+            : (error as Error).message;
+    throw new RipperError('staging_not_writable', `Cannot create the rip folder ${folder}: ${why}; check staging_path`, { cause: error });
+  }
+}
 
 export async function ripStep(job: JobRecord, deps: StepDeps): Promise<StepOutcome> {
   const ripper = deps.resolver.ripperFor(job.sourceKind);
@@ -22,7 +47,7 @@ export async function ripStep(job: JobRecord, deps: StepDeps): Promise<StepOutco
     const staging = deps.config.get().staging_path;
     if (!staging) throw new ConfigurationError('staging_path_unset', 'staging_path is not set; choose a staging folder in the settings');
     outputDir = join(staging, `job_${job.id}`);
-    await mkdir(outputDir, { recursive: true });
+    await createRipFolder(outputDir, staging);
   }
   const all = await deps.titles.listByJob(job.id);
   const selected = all.filter((t) => t.selected && t.state !== 'failed');

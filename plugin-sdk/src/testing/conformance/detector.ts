@@ -38,6 +38,7 @@ export function validateDetection(d: Detection): string[] {
     p.string(`${d.type}.volumeLabel`, e.volumeLabel);
     p.string(`${d.type}.path`, e.path, { nullable: true });
     p.string(`${d.type}.device`, e.device, { nullable: true });
+    if (e.contentHash !== undefined) p.string(`${d.type}.contentHash`, e.contentHash, { nullable: true, pattern: /^[0-9A-F]{32}$/ });
   }
   return p.list;
 }

@@ -11,3 +11,6 @@ export * from './matcher.ts';
 export * from './organizer.ts';
 export * from './detector.ts';
 export * from './contributor.ts';
+export * from './fingerprinter.ts';
+export * from './transcoder.ts';
+export * from './http-destination.ts';
