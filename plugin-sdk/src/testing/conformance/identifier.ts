@@ -3,18 +3,8 @@ import type { JsonObject } from '../../context.ts';
 import type { IdentifyInput, Identifier } from '../../stages/identifier.ts';
 import type { FakeContextOptions } from '../fake-context.ts';
 import { sampleIdentifyInputs } from '../sample-values.ts';
-import {
-  assertNoProblems,
-  assertProgress,
-  assertUnchanged,
-  DEFAULT_ABORT_WITHIN_MS,
-  expectAbortRejection,
-  fail,
-  invoke,
-  snapshot,
-  withContext,
-  type ConformanceCheck,
-} from './check.ts';
+import { answerOrNullChecks } from './answer-or-null.ts';
+import type { ConformanceCheck } from './check.ts';
 import { validateIdentification } from './validate-identification.ts';
 
 export interface IdentifierConformanceOptions {
@@ -30,63 +20,19 @@ export interface IdentifierConformanceOptions {
 }
 
 export function identifierConformance(options: IdentifierConformanceOptions): ConformanceCheck[] {
-  const inputs = () => options.inputs ?? sampleIdentifyInputs();
-  const abortMs = options.abortWithinMs ?? DEFAULT_ABORT_WITHIN_MS;
-  return [
-    {
-      name: 'identifier: answers null or a well-formed Identification, with progress within 0–1',
-      async run() {
-        const identifier = await invoke('create()', options.create);
-        let answered = 0;
-        for (const [i, input] of inputs().entries()) {
-          await withContext(options.context, async (ctx) => {
-            const what = `identify() of input #${i + 1} (${input.job.volumeLabel})`;
-            const answer = await invoke(what, () => identifier.identify(input, ctx));
-            if (answer !== null) {
-              answered += 1;
-              assertNoProblems(`${what} result`, validateIdentification(answer, input.scan));
-            }
-            assertProgress(what, ctx);
-          });
-        }
-        if ((options.mustAnswer ?? true) && answered === 0) fail('identify() answered null for every canned input');
-      },
-    },
-    {
-      name: 'identifier: answers null when it has nothing to say',
-      async run() {
-        const identifier = await invoke('create()', options.create);
-        for (const [i, input] of (options.unanswerable ?? []).entries()) {
-          await withContext(options.context, async (ctx) => {
-            const answer = await invoke(`identify() of unanswerable input #${i + 1}`, () => identifier.identify(input, ctx));
-            if (answer !== null) fail(`identify() of unanswerable input #${i + 1} (${input.job.volumeLabel}) answered instead of null`);
-          });
-        }
-      },
-    },
-    {
-      name: 'identifier: does not mutate its input',
-      async run() {
-        const identifier = await invoke('create()', options.create);
-        for (const input of inputs()) {
-          await withContext(options.context, async (ctx) => {
-            const before = snapshot(input);
-            await invoke('identify()', () => identifier.identify(input, ctx));
-            assertUnchanged('identify()', before, input);
-          });
-        }
-      },
-    },
-    {
-      name: 'identifier: an aborted signal rejects quickly with a coded error',
-      async run() {
-        const identifier = await invoke('create()', options.create);
-        const input = inputs()[0];
-        if (!input) fail('no canned input given');
-        await withContext({ ...options.context, aborted: true }, (ctx) =>
-          expectAbortRejection('identify()', () => identifier.identify(input, ctx), abortMs),
-        );
-      },
-    },
-  ];
+  return answerOrNullChecks({
+    stage: 'identifier',
+    call: 'identify()',
+    answerName: 'Identification',
+    nullWhen: 'it has nothing to say',
+    create: options.create,
+    answer: (identifier, input: IdentifyInput, ctx) => identifier.identify(input, ctx),
+    label: (input, i) => `input #${i + 1} (${input.job.volumeLabel})`,
+    validate: (answer, input) => validateIdentification(answer, input.scan),
+    inputs: () => options.inputs ?? sampleIdentifyInputs(),
+    ...(options.unanswerable ? { unanswerable: options.unanswerable } : {}),
+    ...(options.mustAnswer !== undefined ? { mustAnswer: options.mustAnswer } : {}),
+    ...(options.context ? { context: options.context } : {}),
+    ...(options.abortWithinMs !== undefined ? { abortWithinMs: options.abortWithinMs } : {}),
+  });
 }
