@@ -2,35 +2,23 @@
  * Rips against the replay tool: real processes (killed as a process group), real MKV files written by
  * ffmpeg at a controlled pace, recorded robot-mode transcripts.
  */
-import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SpindleError } from '@spindle/plugin-sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JsonObject } from '@spindle/plugin-sdk';
-import type { FakeContext } from '@spindle/plugin-sdk/testing';
+import { describe, expect, it } from 'vitest';
 import { MakemkvRipper } from '../src/makemkv-ripper.ts';
-import { createMakemkvReplay, mkvRuns, type MakemkvReplay } from '../../../test/support/makemkv-replay.ts';
-import { alive, disc, DRIVES, durationOf, errorOf, withReplayContext } from './replay-context.ts';
+import { createMakemkvReplay, mkvRuns } from '../../../test/support/makemkv-replay.ts';
+import { alive, disc, DRIVES, durationOf, errorOf, useReplayEnvironment } from './replay-context.ts';
 
-let root: string;
-let replay: MakemkvReplay;
-
-beforeAll(async () => {
-  root = await mkdtemp(join(tmpdir(), 'ripper-makemkv-'));
-  replay = await createMakemkvReplay(join(root, 'replay'), { drives: DRIVES, secondsPerTitle: 0.5 });
-}, 30_000);
-afterAll(() => rm(root, { recursive: true, force: true }));
-
-const withCtx = <T>(fn: (ctx: FakeContext) => Promise<T>, options: { replay?: MakemkvReplay; settings?: JsonObject } = {}): Promise<T> =>
-  withReplayContext(options.replay ?? replay, fn, options.settings);
+const env = useReplayEnvironment();
+const { withCtx } = env;
 
 describe('rip', () => {
   it('rips only the requested titles, one run each, into the files makemkvcon reports, with speed and ETA', async () => {
     await withCtx(async (ctx) => {
       const ripper = new MakemkvRipper();
       const scan = await ripper.scan(disc('/dev/sr0'), ctx);
-      const before = (await replay.invocations()).length;
+      const before = (await env.replay.invocations()).length;
       ctx.progress.clear();
       const out = join(ctx.workDir, 'out');
       const result = await ripper.rip({ source: disc('/dev/sr0'), titles: [scan.titles[1]!, scan.titles[3]!], outputDir: out }, ctx);
@@ -42,7 +30,7 @@ describe('rip', () => {
       for (const file of result.files) expect(file.sizeBytes).toBe((await stat(file.path)).size);
       expect(await durationOf(result.files[1]!.path)).toBeCloseTo(1360, 0);
       expect((await readdir(out)).sort()).toEqual(['SPINDLE_SHOW_S1D1_t01.mkv', 'SPINDLE_SHOW_S1D1_t05.mkv']);
-      const runs = mkvRuns((await replay.invocations()).slice(before));
+      const runs = mkvRuns((await env.replay.invocations()).slice(before));
       expect(runs).toEqual([
         { source: 'dev:/dev/sr0', title: '1', dir: out, minlength: '0' },
         { source: 'dev:/dev/sr0', title: '3', dir: out, minlength: '0' },
@@ -63,16 +51,16 @@ describe('rip', () => {
     await withCtx(async (ctx) => {
       const ripper = new MakemkvRipper();
       const scan = await ripper.scan(disc('/dev/sr2'), ctx);
-      const before = (await replay.invocations()).length;
+      const before = (await env.replay.invocations()).length;
       const result = await ripper.rip({ source: disc('/dev/sr2'), titles: scan.titles, outputDir: ctx.workDir }, ctx);
-      expect(mkvRuns((await replay.invocations()).slice(before)).map((r) => r.title)).toEqual(['all']);
+      expect(mkvRuns((await env.replay.invocations()).slice(before)).map((r) => r.title)).toEqual(['all']);
       expect(result.files.map((f) => [f.titleIndex, f.path])).toEqual(scan.titles.map((t) => [t.index, join(ctx.workDir, t.outputFileName!)]));
       expect(result.failed).toEqual([]);
     });
   });
 
   it('measures progress by the growing file when makemkvcon prints no PRGV', async () => {
-    const quiet = await createMakemkvReplay(join(root, 'quiet'), { drives: DRIVES, secondsPerTitle: 1.5, progress: 'none' });
+    const quiet = await createMakemkvReplay(join(env.root, 'quiet'), { drives: DRIVES, secondsPerTitle: 1.5, progress: 'none' });
     await withCtx(
       async (ctx) => {
         const ripper = new MakemkvRipper();
@@ -112,13 +100,13 @@ describe('rip', () => {
         expect(Date.now() - started).toBeLessThan(4000);
         expect(error).toMatchObject({ code: 'ripper_stalled', category: 'ripper' });
         expect(error.message).toMatch(/^makemkvcon made no progress for 1 s while ripping title 0 and was stopped; it reported a region mismatch/);
-        const pid = (await replay.invocations()).at(-1)!.pid;
+        const pid = (await env.replay.invocations()).at(-1)!.pid;
         expect(alive(pid)).toBe(false);
         expect(await readdir(ctx.workDir)).toEqual([]);
       },
       { settings: { stall_timeout_seconds: 1 } },
     );
-    const hangingScan = await createMakemkvReplay(join(root, 'hang-info'), { drives: DRIVES, hang: 'info' });
+    const hangingScan = await createMakemkvReplay(join(env.root, 'hang-info'), { drives: DRIVES, hang: 'info' });
     await withCtx(
       async (ctx) => {
         const error = await errorOf(new MakemkvRipper().scan(disc('/dev/sr0'), ctx));
@@ -130,7 +118,7 @@ describe('rip', () => {
   });
 
   it('kills makemkvcon within 2 s on abort and leaves no partial file', async () => {
-    const slow = await createMakemkvReplay(join(root, 'slow'), { drives: DRIVES, secondsPerTitle: 20 });
+    const slow = await createMakemkvReplay(join(env.root, 'slow'), { drives: DRIVES, secondsPerTitle: 20 });
     await withCtx(
       async (ctx) => {
         const ripper = new MakemkvRipper();

@@ -1,29 +1,17 @@
 /**
  * makemkvcon scans against the replay tool: recorded robot-mode transcripts, real processes.
  */
-import { mkdir, mkdtemp, rm, truncate, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { computeContentHash, contentHashOfFiles } from '@spindle/plugin-sdk';
 import { createFakeContext } from '@spindle/plugin-sdk/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JsonObject } from '@spindle/plugin-sdk';
-import type { FakeContext } from '@spindle/plugin-sdk/testing';
+import { describe, expect, it } from 'vitest';
 import { MakemkvRipper } from '../src/makemkv-ripper.ts';
-import { createMakemkvReplay, type MakemkvReplay } from '../../../test/support/makemkv-replay.ts';
-import { disc, DRIVES, errorOf, withReplayContext } from './replay-context.ts';
+import { createMakemkvReplay } from '../../../test/support/makemkv-replay.ts';
+import { disc, DRIVES, errorOf, useReplayEnvironment } from './replay-context.ts';
 
-let root: string;
-let replay: MakemkvReplay;
-
-beforeAll(async () => {
-  root = await mkdtemp(join(tmpdir(), 'ripper-makemkv-'));
-  replay = await createMakemkvReplay(join(root, 'replay'), { drives: DRIVES, secondsPerTitle: 0.5 });
-}, 30_000);
-afterAll(() => rm(root, { recursive: true, force: true }));
-
-const withCtx = <T>(fn: (ctx: FakeContext) => Promise<T>, options: { replay?: MakemkvReplay; settings?: JsonObject } = {}): Promise<T> =>
-  withReplayContext(options.replay ?? replay, fn, options.settings);
+const env = useReplayEnvironment();
+const { withCtx } = env;
 
 describe('scan', () => {
   it('reads the titles of a TV Blu-ray, hashes the HSH listing and remembers the titles', async () => {
@@ -41,13 +29,13 @@ describe('scan', () => {
       expect(scan.contentHash).toBe(contentHashOfFiles(listed.map(([name, size]) => ({ name, size }))));
       expect(await ctx.store.get('scan:dev:/dev/sr0')).toEqual({ minLength: 0, indices: [0, 1, 2, 3, 4] });
       expect(ctx.progress.fractions().at(-1)).toBe(1);
-      const info = (await replay.invocations()).at(-1)!.argv;
+      const info = (await env.replay.invocations()).at(-1)!.argv;
       expect(info).toEqual(['-r', '--progress=-same', '--minlength=0', 'info', 'dev:/dev/sr0']);
     });
   });
 
   it('hashes the mounted disc when the source has a path, and passes --minlength from the settings', async () => {
-    const mount = join(root, 'mount');
+    const mount = join(env.root, 'mount');
     await mkdir(join(mount, 'BDMV', 'STREAM'), { recursive: true });
     await writeFile(join(mount, 'BDMV', 'STREAM', '00001.m2ts'), '');
     await truncate(join(mount, 'BDMV', 'STREAM', '00001.m2ts'), 123_456);
@@ -62,14 +50,14 @@ describe('scan', () => {
           [2, 144, '03'],
           [3, 591, '04'],
         ]);
-        expect((await replay.invocations()).at(-1)!.argv).toContain('--minlength=120');
+        expect((await env.replay.invocations()).at(-1)!.argv).toContain('--minlength=120');
       },
       { settings: { min_length_seconds: 120 } },
     );
   });
 
   it('scans a disc folder (file: source) and hashes that folder', async () => {
-    const folder = join(root, 'backups', 'movie-dvd'); // the replay serves the scenario named like the folder
+    const folder = join(env.root, 'backups', 'movie-dvd'); // the env.replay serves the scenario named like the folder
     await mkdir(join(folder, 'VIDEO_TS'), { recursive: true });
     for (const [name, size] of [['VIDEO_TS.IFO', 18432], ['VTS_01_1.VOB', 1073709056]] as const) {
       await writeFile(join(folder, 'VIDEO_TS', name), '');
@@ -79,7 +67,7 @@ describe('scan', () => {
       const scan = await new MakemkvRipper().scan({ kind: 'disc', driveId: null, path: folder, volumeLabel: 'SPINDLE_MOVIE' }, ctx);
       expect(scan.titles).toHaveLength(5);
       expect(scan.contentHash).toBe(contentHashOfFiles([{ name: 'VIDEO_TS.IFO', size: 18432 }, { name: 'VTS_01_1.VOB', size: 1073709056 }]));
-      expect((await replay.invocations()).at(-1)!.argv.at(-1)).toBe(`file:${folder}`);
+      expect((await env.replay.invocations()).at(-1)!.argv.at(-1)).toBe(`file:${folder}`);
     });
   });
 
@@ -92,7 +80,7 @@ describe('scan', () => {
       expect((await errorOf(ripper.scan(disc('/dev/sr4'), ctx))).message).toContain('the drive reported read errors');
       expect(await errorOf(ripper.scan(disc('file:/nonexistent/folder'), ctx))).toMatchObject({ code: 'disc_source_not_found' });
     });
-    const expired = await createMakemkvReplay(join(root, 'expired'), { drives: DRIVES, license: 'expired' });
+    const expired = await createMakemkvReplay(join(env.root, 'expired'), { drives: DRIVES, license: 'expired' });
     await withCtx(
       async (ctx) => {
         const error = await errorOf(new MakemkvRipper().scan(disc('/dev/sr0'), ctx));
@@ -103,7 +91,7 @@ describe('scan', () => {
       },
       { replay: expired },
     );
-    const missing = await createFakeContext({ appSettings: { ripper_path: join(root, 'no', 'makemkvcon') } });
+    const missing = await createFakeContext({ appSettings: { ripper_path: join(env.root, 'no', 'makemkvcon') } });
     expect(await errorOf(new MakemkvRipper().scan(disc('/dev/sr0'), missing))).toMatchObject({ code: 'ripper_not_found' });
     await missing.dispose();
   });

@@ -1,10 +1,13 @@
 /** Shared by the scan and rip tests: the replay drives, a fake context pointing at the replay, small checks. */
 import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { SpindleError, type DiscSource, type JsonObject } from '@spindle/plugin-sdk';
 import { createFakeContext, type FakeContext } from '@spindle/plugin-sdk/testing';
-import type { MakemkvReplay } from '../../../test/support/makemkv-replay.ts';
+import { createMakemkvReplay, type MakemkvReplay } from '../../../test/support/makemkv-replay.ts';
 
 const run = promisify(execFile);
 
@@ -19,6 +22,31 @@ export async function withReplayContext<T>(replay: MakemkvReplay, fn: (ctx: Fake
   } finally {
     await ctx.dispose();
   }
+}
+
+export interface ReplayEnvironment {
+  /** A temp folder for the test file, removed afterwards. */
+  root: string;
+  /** A replay of every drive in DRIVES. */
+  replay: MakemkvReplay;
+  /** Runs `fn` with a fake context whose ripper_path is the replay (another replay when given). */
+  withCtx<T>(fn: (ctx: FakeContext) => Promise<T>, options?: { replay?: MakemkvReplay; settings?: JsonObject }): Promise<T>;
+}
+
+/** Registers the test file's temp folder and replay (filled in before the tests run). */
+export function useReplayEnvironment(): ReplayEnvironment {
+  const env = {
+    root: '',
+    replay: undefined as unknown as MakemkvReplay,
+    withCtx: <T>(fn: (ctx: FakeContext) => Promise<T>, options: { replay?: MakemkvReplay; settings?: JsonObject } = {}): Promise<T> =>
+      withReplayContext(options.replay ?? env.replay, fn, options.settings),
+  };
+  beforeAll(async () => {
+    env.root = await mkdtemp(join(tmpdir(), 'ripper-makemkv-'));
+    env.replay = await createMakemkvReplay(join(env.root, 'replay'), { drives: DRIVES, secondsPerTitle: 0.5 });
+  }, 30_000);
+  afterAll(() => rm(env.root, { recursive: true, force: true }));
+  return env;
 }
 
 export async function errorOf(promise: Promise<unknown>): Promise<SpindleError> {
