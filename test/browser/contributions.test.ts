@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { spawnFingerprintServer } from '../../fingerprint-server/test/server-process.ts';
 import { apiClient } from '../support/http-client.ts';
 import { startTestService, type TestService } from '../support/service-harness.ts';
-import { ensureUiBuilt, launchBrowser, libraryFolders, openPage, screenshots } from './support/browser.ts';
+import { closeBrowserSession, libraryFolders, openPage, screenshots, startBrowserSession } from './support/browser.ts';
 
 const TOKEN = 'eyJhbGciOiJIUzI1NiJ9.diagnostics-must-not-leak-this';
 
@@ -24,18 +24,10 @@ let browser: Browser;
 let api: ReturnType<typeof apiClient>;
 
 beforeAll(async () => {
-  ensureUiBuilt();
-  [svc, browser] = await Promise.all([
-    libraryFolders().then((paths) => startTestService({ config: { ...paths, catalog_api_key: TOKEN }, env: { DEBUG: 'true' } })),
-    launchBrowser(),
-  ]);
-  api = apiClient(svc.url);
+  ({ svc, browser, api } = await startBrowserSession({ catalog_api_key: TOKEN }));
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await svc?.close();
-});
+afterAll(() => closeBrowserSession({ svc, browser }));
 
 describe('contribution disclosure', () => {
   it('opens when the service asks, and accepting sets fingerprint_disclosure_accepted', async () => {

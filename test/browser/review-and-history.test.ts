@@ -5,8 +5,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiClient, eventually } from '../support/http-client.ts';
-import { startTestService, type TestService } from '../support/service-harness.ts';
-import { ensureUiBuilt, launchBrowser, libraryFolders, openPage, screenshots } from './support/browser.ts';
+import { type TestService } from '../support/service-harness.ts';
+import { closeBrowserSession, openPage, screenshots, startBrowserSession } from './support/browser.ts';
 
 // A browser, a service and a simulated rip per test: allow for a busy machine.
 vi.setConfig({ testTimeout: 60_000 });
@@ -16,18 +16,10 @@ let browser: Browser;
 let api: ReturnType<typeof apiClient>;
 
 beforeAll(async () => {
-  ensureUiBuilt();
-  [svc, browser] = await Promise.all([
-    libraryFolders().then((config) => startTestService({ config, env: { DEBUG: 'true' } })),
-    launchBrowser(),
-  ]);
-  api = apiClient(svc.url);
+  ({ svc, browser, api } = await startBrowserSession());
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await svc?.close();
-});
+afterAll(() => closeBrowserSession({ svc, browser }));
 
 const component = (name: string, value: number, weight: number, detail: string) => ({ name, value, weight, detail });
 

@@ -10,7 +10,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiClient } from '../support/http-client.ts';
 import { startTestService, type TestService } from '../support/service-harness.ts';
-import { ensureUiBuilt, launchBrowser, libraryFolders, openPage, screenshots } from './support/browser.ts';
+import { closeBrowserSession, libraryFolders, openPage, screenshots, startBrowserSession } from './support/browser.ts';
 
 const CATALOG_TOKEN = 'eyJhbGciOiJIUzI1NiJ9.catalog-token-that-must-never-show';
 const NEW_TOKEN = 'eyJhbGciOiJIUzI1NiJ9.a-newer-token-also-hidden';
@@ -24,18 +24,10 @@ let browser: Browser;
 let api: ReturnType<typeof apiClient>;
 
 beforeAll(async () => {
-  ensureUiBuilt();
-  [svc, browser] = await Promise.all([
-    libraryFolders().then((paths) => startTestService({ config: { ...paths, catalog_api_key: CATALOG_TOKEN }, env: { DEBUG: 'true' } })),
-    launchBrowser(),
-  ]);
-  api = apiClient(svc.url);
+  ({ svc, browser, api } = await startBrowserSession({ catalog_api_key: CATALOG_TOKEN }));
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await svc?.close();
-});
+afterAll(() => closeBrowserSession({ svc, browser }));
 
 describe('settings', () => {
   it('saves fields, shows the API validation error at a bad path, and never displays a secret', async () => {

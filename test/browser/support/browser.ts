@@ -10,6 +10,8 @@ import { mkdtemp } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { apiClient } from '../../support/http-client.ts';
+import { startTestService, type TestService } from '../../support/service-harness.ts';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
@@ -147,3 +149,25 @@ export async function libraryFolders(): Promise<{ staging_path: string; library_
   for (const p of Object.values(paths)) mkdirSync(p);
   return paths;
 }
+
+export interface BrowserSession {
+  svc: TestService;
+  browser: Browser;
+  api: ReturnType<typeof apiClient>;
+}
+
+/** The UI built, a DEBUG test service with library folders (plus `config`) and a browser, started together. */
+export async function startBrowserSession(config: Record<string, unknown> = {}): Promise<BrowserSession> {
+  ensureUiBuilt();
+  const [svc, browser] = await Promise.all([
+    libraryFolders().then((paths) => startTestService({ config: { ...paths, ...config }, env: { DEBUG: 'true' } })),
+    launchBrowser(),
+  ]);
+  return { svc, browser, api: apiClient(svc.url) };
+}
+
+export async function closeBrowserSession(session: { svc?: TestService; browser?: Browser }): Promise<void> {
+  await session.browser?.close();
+  await session.svc?.close();
+}
+
