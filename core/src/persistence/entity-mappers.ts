@@ -46,6 +46,11 @@ export function toJobRecord(row: JobRow): JobRecord {
     identityDeclared: row.identityDeclared,
     simulated: row.simulated,
     identificationJson: row.identificationJson ?? null,
+    importMode: row.importMode ?? null,
+    reviewKind: row.reviewKind ?? null,
+    onlyFilesJson: row.onlyFilesJson ?? null,
+    filesFiled: row.filesFiled,
+    titlesDiscarded: row.titlesDiscarded,
   };
 }
 
@@ -71,6 +76,8 @@ export function toTitleRecord(row: TitleRow): TitleRecord {
     sourceFile: row.sourceFile ?? null,
     selected: row.selected,
     role: row.role ?? null,
+    discardReason: row.discardReason ?? null,
+    discardedBy: row.discardedBy ?? null,
   };
 }
 
@@ -122,6 +129,11 @@ export function newJobData(job: NewJob, now: Date): Omit<JobRecord, 'id'> {
     identityDeclared: false,
     simulated: false,
     identificationJson: null,
+    importMode: null,
+    reviewKind: null,
+    onlyFilesJson: null,
+    filesFiled: 0,
+    titlesDiscarded: 0,
     ...definedOnly(job as Record<string, unknown>, ['id', 'createdAt', 'updatedAt']),
     createdAt: now,
     updatedAt: now,
@@ -145,6 +157,8 @@ export function newTitleData(jobId: number, title: NewTitle): Omit<TitleRecord, 
     sourceFile: null,
     selected: true,
     role: null,
+    discardReason: null,
+    discardedBy: null,
     ...definedOnly(title as Record<string, unknown>, ['id', 'jobId']),
     jobId,
   } as Omit<TitleRecord, 'id'>;
