@@ -16,8 +16,10 @@ export class AddTitleAccounting extends Migration {
     this.addSql('alter table `job` add column `only_files_json` text null');
     this.addSql('alter table `job` add column `files_filed` integer not null default 0');
     this.addSql('alter table `job` add column `titles_discarded` integer not null default 0');
+    this.addSql('alter table `job` add column `retry_from` text null');
 
     this.addSql('alter table `title` add column `discard_reason` text null');
     this.addSql('alter table `title` add column `discarded_by` text null');
+    this.addSql('alter table `title` add column `included` integer not null default false');
   }
 }

@@ -64,6 +64,7 @@ export const JobEntity = defineEntity({
     onlyFilesJson: p.text().nullable(),
     filesFiled: p.integer().default(0),
     titlesDiscarded: p.integer().default(0),
+    retryFrom: p.text().$type<JobState>().nullable(),
   },
 });
 
@@ -95,6 +96,7 @@ export const TitleEntity = defineEntity({
     // Added by migration 4 (AddTitleAccounting).
     discardReason: p.text().nullable(),
     discardedBy: p.text().$type<DiscardedBy>().nullable(),
+    included: p.boolean().default(false),
   },
 });
 

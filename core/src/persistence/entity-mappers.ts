@@ -51,6 +51,7 @@ export function toJobRecord(row: JobRow): JobRecord {
     onlyFilesJson: row.onlyFilesJson ?? null,
     filesFiled: row.filesFiled,
     titlesDiscarded: row.titlesDiscarded,
+    retryFrom: row.retryFrom ?? null,
   };
 }
 
@@ -78,6 +79,7 @@ export function toTitleRecord(row: TitleRow): TitleRecord {
     role: row.role ?? null,
     discardReason: row.discardReason ?? null,
     discardedBy: row.discardedBy ?? null,
+    included: row.included,
   };
 }
 
@@ -134,6 +136,7 @@ export function newJobData(job: NewJob, now: Date): Omit<JobRecord, 'id'> {
     onlyFilesJson: null,
     filesFiled: 0,
     titlesDiscarded: 0,
+    retryFrom: null,
     ...definedOnly(job as Record<string, unknown>, ['id', 'createdAt', 'updatedAt']),
     createdAt: now,
     updatedAt: now,
@@ -159,6 +162,7 @@ export function newTitleData(jobId: number, title: NewTitle): Omit<TitleRecord, 
     role: null,
     discardReason: null,
     discardedBy: null,
+    included: false,
     ...definedOnly(title as Record<string, unknown>, ['id', 'jobId']),
     jobId,
   } as Omit<TitleRecord, 'id'>;

@@ -78,6 +78,8 @@ export interface JobRecord {
   filesFiled: number;
   /** Titles left out of the library for a stated reason. */
   titlesDiscarded: number;
+  /** Finished jobs: where Retry starts (the state it failed in; matching for unfiled titles of a completed job); null: nothing to redo. */
+  retryFrom: JobState | null;
 }
 
 export interface TitleRecord {
@@ -108,6 +110,8 @@ export interface TitleRecord {
   /** Why the title is not in the library ("Play All", "shorter than 120 s", "skipped by a person", …). */
   discardReason: string | null;
   discardedBy: DiscardedBy | null;
+  /** A person put the title back in after a rule left it out (a short title, an extra under "skip"). */
+  included: boolean;
 }
 
 export interface JobEventRecord {
