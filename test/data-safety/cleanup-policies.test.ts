@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, eventually } from '../support/http-client.ts';
 import { startTestService, type TestService } from '../support/service-harness.ts';
-import { decideByFile, settle, SETTLE_MS, timelineOf } from './support/job-driver.ts';
+import { cleanupNoted, decideByFile, settle, SETTLE_MS, timelineOf } from './support/job-driver.ts';
 import { accountFor, makeFolder, recordFiles, whereabouts, type RecordedFile } from './support/file-ledger.ts';
 
 let svc: TestService;
@@ -25,6 +25,7 @@ beforeAll(async () => {
   staging = join(root, 'staging');
   library = join(root, 'library');
   await mkdir(dataDir, { recursive: true });
+  await mkdir(staging, { recursive: true });
   await mkdir(join(library, 'TV'), { recursive: true });
   await mkdir(join(library, 'Movies'), { recursive: true });
   svc = await startTestService({
@@ -53,6 +54,8 @@ async function runCase(policy: string, name: string, base: number): Promise<{ id
   expect(await settle(api, id)).toMatchObject({ state: 'review_needed' });
   await decideByFile(api, id, { 'ep_a.mkv': 'S01E01', 'ep_b.mkv': 'S01E02', 'ep_c.mkv': 'skip' });
   expect(await settle(api, id, ['completed', 'failed'])).toMatchObject({ state: 'completed', files_filed: 2, titles_discarded: 2 });
+  // Every policy that cleans at the end says what it did on the timeline; wait for that line.
+  if (policy === 'on_success' || policy === 'on_completion') await cleanupNoted(api, id);
   return { id, folder, before };
 }
 

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../support/http-client.ts';
 import { startTestService, type TestService } from '../support/service-harness.ts';
-import { settle, timelineOf, titlesOf } from './support/job-driver.ts';
+import { cleanupNoted, settle, timelineOf, titlesOf } from './support/job-driver.ts';
 import { accountFor, makeFolder, recordFiles, whereabouts } from './support/file-ledger.ts';
 
 let svc: TestService;
@@ -38,6 +38,7 @@ beforeAll(async () => {
   const root = await mkdtemp(join(tmpdir(), 'spindle-safety-movies-'));
   staging = join(root, 'staging');
   library = join(root, 'library');
+  await mkdir(staging, { recursive: true });
   await mkdir(join(library, 'TV'), { recursive: true });
   await mkdir(join(library, 'Movies'), { recursive: true });
   svc = await startTestService({
@@ -67,6 +68,7 @@ describe('data safety: extras and cuts', () => {
     expect(job).toMatchObject({ state: 'completed', files_filed: 1, titles_discarded: 1 });
     const extra = (await titlesOf(api, id)).find((t) => t.source_file === 'Behind the Scenes.mkv')!;
     expect(extra).toMatchObject({ outcome: 'discarded', discarded_by: 'rule', discard_reason: 'Extras are skipped (extras policy "skip")' });
+    await cleanupNoted(api, id);
     expect(whereabouts(await accountFor(before, { staging, library }, api, jobIds))).toEqual({ 'Feature.mkv': 'library', 'Behind the Scenes.mkv': 'staging' });
     expect((await timelineOf(api, id)).join('\n')).toContain('Behind the Scenes.mkv (Extras are skipped (extras policy "skip") — left out by a rule, not by you)');
   });
@@ -100,6 +102,7 @@ describe('data safety: extras and cuts', () => {
     expect(job).toMatchObject({ state: 'completed', files_filed: 1, titles_discarded: 1 });
     const extra = (await titlesOf(api, id)).find((t) => t.source_file === 'Behind the Scenes.mkv')!;
     expect(extra).toMatchObject({ outcome: 'discarded', discarded_by: 'person', discard_reason: 'skipped by a person' });
+    await cleanupNoted(api, id);
     expect(whereabouts(await accountFor(before, { staging, library }, api, jobIds))).toEqual({ 'Feature.mkv': 'library', 'Behind the Scenes.mkv': 'deleted by a person' });
     expect((await timelineOf(api, id)).join('\n')).toContain('deleted 1 file(s) a person chose to discard: Behind the Scenes.mkv');
     expect((await api.put('/api/config', { extras_policy: 'skip' })).status).toBe(200);

@@ -55,7 +55,6 @@ describe('data safety: files that come late', () => {
   it('a slow copy: the late files are reported, become their own job when the first ends, and nothing is deleted', async () => {
     // The files are made outside the watched folder, then "copied" in slowly, the way a person's copy arrives.
     const source = await makeFolder(join(root, 'source'), { 'SLOW_SHOW_S1_t00.mkv': 1291, 'SLOW_SHOW_S1_t01.mkv': 1301, 'SLOW_SHOW_S1_t02.mkv': 1311 });
-    const before = await recordFiles(source);
     const folder = join(staging, 'SLOW_SHOW_S1');
     await mkdir(folder);
     await copyFile(join(source, 'SLOW_SHOW_S1_t00.mkv'), join(folder, 'SLOW_SHOW_S1_t00.mkv'));
@@ -66,6 +65,9 @@ describe('data safety: files that come late', () => {
     expect((await titlesOf(api, job1)).map((t) => t.source_file)).toEqual(['SLOW_SHOW_S1_t00.mkv']);
     await copyFile(join(source, 'SLOW_SHOW_S1_t01.mkv'), join(folder, 'SLOW_SHOW_S1_t01.mkv'));
     await copyFile(join(source, 'SLOW_SHOW_S1_t02.mkv'), join(folder, 'SLOW_SHOW_S1_t02.mkv'));
+    // Every file of the person's copy, as it stands in the watched folder.
+    const before = await recordFiles(folder);
+    expect(before).toHaveLength(3);
     const noticed = await ws.waitFor((m) => m.type === 'late_files' && m.job_id === job1 && m.action === 'noticed', SETTLE_MS);
     expect(noticed.files).toEqual(['SLOW_SHOW_S1_t01.mkv', 'SLOW_SHOW_S1_t02.mkv']);
 

@@ -104,7 +104,9 @@ export class StagingCleanup {
     }
     const folder = resolve(job.stagingPath!);
     const titles = await this.deps.titles.listByJob(job.id);
-    const byFile = new Map(titles.filter((t) => t.filePath).map((t) => [resolve(t.filePath!), t]));
+    // A title claims its ripped file, or (a folder job's title that was never ripped) its source file.
+    const claimed = (t: TitleRecord) => (t.filePath ? resolve(t.filePath) : job.sourceKind === 'folder' && t.sourceFile ? join(folder, t.sourceFile) : null);
+    const byFile = new Map(titles.flatMap((t) => (claimed(t) ? [[claimed(t)!, t] as const] : [])));
     const own = this.isOwnRipFolder(job, folder);
     const result: CleanupResult = { deleted: [], deletedRips: [], kept: [], folderRemoved: false };
     const entries = await readdir(folder, { withFileTypes: true }).catch(() => []);

@@ -68,8 +68,9 @@ export async function accountFor(before: RecordedFile[], where: { staging: strin
   }
   const rows: AccountRow[] = [];
   for (const file of before) {
+    // A file may vanish between the look and the read (a cleanup running now): then it is not there.
     const still = await stat(file.path).catch(() => null);
-    if (still && (await hashOf(file.path)) === file.hash) {
+    if (still && (await hashOf(file.path).catch(() => null)) === file.hash) {
       rows.push({ path: file.path, where: 'staging', now: file.path });
       continue;
     }

@@ -55,3 +55,9 @@ export async function decideByFile(api: Api, id: number, decisions: Record<strin
     if (res.status !== 200) throw new Error(`review of title ${title.id} answered ${res.status}: ${JSON.stringify(res.body)}`);
   }
 }
+
+/** Waits for the job's staging cleanup to have written its timeline line (it runs just after the job ends). */
+export async function cleanupNoted(api: Api, id: number): Promise<string> {
+  const lines = await eventually(() => timelineOf(api, id), (t) => t.some((l) => l.startsWith('staging cleanup')), SETTLE_MS);
+  return lines.find((l) => l.startsWith('staging cleanup'))!;
+}
