@@ -58,7 +58,7 @@ describe('a folder job through the configured pipeline', () => {
   });
 
   it('identifies, rips in place, asks for review, and files the episodes into the library', async () => {
-    const created = await api.post('/api/staging/import', { staging_path: join(staging, 'MY_SHOW_D1') });
+    const created = await api.post('/api/staging/import', { staging_path: join(staging, 'MY_SHOW_D1'), mode: 'move' });
     expect(created.status).toBe(201);
     const id = created.body.id as number;
     const review = await eventually(() => api.get(`/api/jobs/${id}`), (r) => ['review_needed', 'failed'].includes(r.body.state), 60_000);
@@ -93,13 +93,13 @@ describe('a folder job through the configured pipeline', () => {
     expect(finalTitles.map((t) => t.state)).toEqual(['completed', 'completed', 'completed']);
     expect(finalTitles.every((t) => existsSync(t.organized_path))).toBe(true);
     type Event = { from: string; to: string; message: string };
-    const timeline = (await eventually(() => api.get(`/api/jobs/${id}/detail`), (r) => (r.body.timeline as Event[]).some((e) => e.message?.startsWith('staging folder deleted')))).body.timeline as Event[];
+    const timeline = (await eventually(() => api.get(`/api/jobs/${id}/detail`), (r) => (r.body.timeline as Event[]).some((e) => e.message?.startsWith('staging cleanup')))).body.timeline as Event[];
     expect(timeline.filter((e) => e.from !== e.to).map((e) => e.to)).toEqual(['identifying', 'ripping', 'matching', 'review_needed', 'organizing', 'completed']);
     expect(timeline.filter((e) => e.from === e.to).map((e) => e.message)).toEqual([
       'title 0 → S01E01 (review)',
       'title 1 → S01E02 (review)',
       'title 2 → S01E03 (review)',
-      'staging folder deleted (on_success)',
+      `staging cleanup (on_success): removed the emptied folder ${join(staging, 'MY_SHOW_D1')}`,
     ]);
   });
 

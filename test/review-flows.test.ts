@@ -96,7 +96,7 @@ describe('review flows', () => {
   });
 
   it('finishes a movie disc with two main features through edition decisions', async () => {
-    const job = (await api.post('/api/staging/import', { staging_path: join(staging, 'BIG_MOVIE') })).body;
+    const job = (await api.post('/api/staging/import', { staging_path: join(staging, 'BIG_MOVIE'), mode: 'move' })).body;
     const review = await settle(job.id, ['review_needed', 'failed', 'completed']);
     expect(review.body).toMatchObject({ state: 'review_needed', content_type: 'movie', is_ambiguous_movie: true });
     const titles = (await api.get(`/api/jobs/${job.id}/titles`)).body as { id: number; title_index: number; duration_seconds: number }[];

@@ -72,19 +72,21 @@ afterAll(async () => {
 });
 
 describe('transcoding after the rip', () => {
-  it('re-encodes the rip, reports speed while ripping, deletes the original only after verification, and files the transcode', async () => {
+  it('re-encodes the rip, reports speed while ripping, files the transcode, and keeps the person’s original', async () => {
     const { job, notes } = await runMovie('MOVIE_ONE', 'Movie One');
     expect(job.state).toBe('completed');
     expect(notes[0]).toBe('transcoding 1 title(s): H.265 CRF 30, preset ultrafast, hardware off');
-    expect(notes[1]).toMatch(/^title 0: transcoded with libx265 \([\d.]+ [kMG]B → [\d.]+ [kMG]B, [\d.]+x\), verified; original deleted$/);
+    // The folder's file is the person's: it is never deleted for a transcode (a disc rip, Spindle's own, would be).
+    expect(notes[1]).toMatch(/^title 0: transcoded with libx265 \([\d.]+ [kMG]B → [\d.]+ [kMG]B, [\d.]+x\), verified; your original is kept$/);
     // Transcode progress went out while the job was still in ripping, with a speed.
     expect(ws.messages.some((m) => m.type === 'job_update' && m.job_id === job.id && m.state === 'ripping' && /^[\d.]+x$/.test(String(m.current_speed)))).toBe(true);
-    // The library holds the H.265 transcode; the staging folder holds neither the rip nor a partial file.
+    // The library holds the H.265 transcode (moved: Spindle wrote it); the folder holds the original and no partial file.
     const filed = join(movies, 'Movie One', 'Movie One.mkv');
     expect(probe(filed, 'stream=codec_name')).toBe('hevc');
-    expect(await readdir(join(staging, 'MOVIE_ONE'))).toEqual([]);
+    expect(await readdir(join(staging, 'MOVIE_ONE'))).toEqual(['title_t00.mkv']);
+    expect(probe(join(staging, 'MOVIE_ONE', 'title_t00.mkv'), 'stream=codec_name')).not.toBe('hevc');
     const titles = await svc.service.db.titles.listByJob(job.id);
-    expect(titles.map((t) => [t.state, t.sourceFile, t.organizedPath])).toEqual([['completed', 'title_t00.transcoded.mkv', filed]]);
+    expect(titles.map((t) => [t.state, t.sourceFile, t.organizedPath])).toEqual([['completed', 'title_t00.mkv', filed]]);
   });
 
   it('keeps the original and goes on with it when the transcode fails verification', async () => {

@@ -184,6 +184,8 @@ export interface OrganizableTitle {
   conflictResolution: ConflictChoice | null;
   /** A person put this extra back in after the extras policy left it out: file it as under "keep". */
   included?: boolean;
+  /** How this title's file reaches the library, when it differs from OrganizeInput.transfer (e.g. a transcode Spindle wrote is moved even when the person's folder is copied). */
+  transfer?: 'move' | 'copy';
 }
 
 export interface OrganizeInput {
@@ -215,12 +217,12 @@ export interface PlannedMove {
   overwrite?: boolean;
   /** When a file already exists at `to`: the conflict choice this move applies (stored on the title). */
   conflict?: ConflictChoice;
+  /** Leave the source file where it is (a copy or hardlink goes into the library): the title's transfer is `copy`. */
+  keepSource?: boolean;
 }
 
 export interface OrganizePlan {
   moves: PlannedMove[];
-  /** Carried over from OrganizeInput.transfer: apply copies instead of moving when `copy`. */
-  transfer?: 'move' | 'copy';
 }
 
 export interface OrganizedTitle {

@@ -6,8 +6,8 @@
  */
 import type { Logger } from '@spindle/plugin-sdk';
 import { readdir } from 'node:fs/promises';
+import { basename, dirname } from 'node:path';
 import type { EventBus } from '../events/event-bus.ts';
-import { isTerminal } from '../jobs/job-state-machine.ts';
 import type { JobRepository, TitleRepository } from '../persistence/ports.ts';
 import type { JobRecord } from '../persistence/records.ts';
 
@@ -39,13 +39,22 @@ export interface LateFileDeps {
 
 /**
  * The files of a folder no job has claimed: not a title of any job on that folder, and not on the
- * list of a follow-up job still waiting to scan them.
+ * list of a follow-up job. A job of the whole folder that has no titles (not scanned yet, or it
+ * failed before its scan) claims every file: which files it would have seen cannot be known, so
+ * none of them counts as late (and no chain of follow-up jobs can start from a job that never scanned).
  */
 export async function unclaimedFiles(folder: string, deps: Pick<LateFileDeps, 'jobs' | 'titles'>): Promise<string[]> {
   const claimed = new Set<string>();
   for (const job of await deps.jobs.listBySourcePath(folder)) {
-    for (const title of await deps.titles.listByJob(job.id)) if (title.sourceFile) claimed.add(title.sourceFile);
-    if (!isTerminal(job.state)) for (const name of parseFileList(job.onlyFilesJson) ?? []) claimed.add(name);
+    const only = parseFileList(job.onlyFilesJson);
+    const titles = await deps.titles.listByJob(job.id);
+    if (!only && titles.length === 0) return [];
+    for (const title of titles) {
+      if (title.sourceFile) claimed.add(title.sourceFile);
+      // A file Spindle wrote into the folder for the title (a transcode) is the title's too.
+      if (title.filePath && dirname(title.filePath) === folder) claimed.add(basename(title.filePath));
+    }
+    for (const name of only ?? []) claimed.add(name);
   }
   return (await mkvFilesIn(folder)).filter((name) => !claimed.has(name));
 }
@@ -76,6 +85,7 @@ export type FollowUpImport = (job: JobRecord, files: string[]) => Promise<JobRec
 /** Terminal callback: late files of a finished folder job become a job of their own. */
 export async function handOverLateFiles(deps: LateFileDeps, job: JobRecord, followUp: FollowUpImport): Promise<JobRecord | null> {
   if (job.sourceKind !== 'folder' || !job.sourcePath || job.simulated) return null;
+  if ((await deps.titles.listByJob(job.id)).length === 0) return null; // never scanned: nothing it saw can be told from what came later
   const late = await unclaimedFiles(job.sourcePath, deps);
   if (late.length === 0) return null;
   const created = await followUp(job, late);

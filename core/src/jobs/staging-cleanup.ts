@@ -44,7 +44,7 @@ function keptBecause(title: TitleRecord | undefined): string {
     case 'failed':
       return 'its title failed';
     case 'filed':
-      return 'its title is in the library as a copy';
+      return 'its title is in the library (as a copy or a transcode): this is your original';
     default:
       return 'its title is not finished';
   }
@@ -104,9 +104,12 @@ export class StagingCleanup {
     }
     const folder = resolve(job.stagingPath!);
     const titles = await this.deps.titles.listByJob(job.id);
-    // A title claims its ripped file, or (a folder job's title that was never ripped) its source file.
-    const claimed = (t: TitleRecord) => (t.filePath ? resolve(t.filePath) : job.sourceKind === 'folder' && t.sourceFile ? join(folder, t.sourceFile) : null);
-    const byFile = new Map(titles.flatMap((t) => (claimed(t) ? [[claimed(t)!, t] as const] : [])));
+    // A title claims its file (a rip, or a transcode Spindle wrote) and, in a folder job, the person's source file.
+    const byFile = new Map<string, TitleRecord>();
+    for (const t of titles) {
+      if (t.filePath) byFile.set(resolve(t.filePath), t);
+      if (job.sourceKind === 'folder' && t.sourceFile) byFile.set(join(folder, t.sourceFile), t);
+    }
     const own = this.isOwnRipFolder(job, folder);
     const result: CleanupResult = { deleted: [], deletedRips: [], kept: [], folderRemoved: false };
     const entries = await readdir(folder, { withFileTypes: true }).catch(() => []);

@@ -32,8 +32,8 @@ async function describe(path: string): Promise<string> {
   return info ? describeFile(info.size, info.mtime) : 'size unknown';
 }
 
-async function conflictMove(title: OrganizableTitle, to: string, choice: ConflictChoice): Promise<PlannedMove> {
-  const base = { titleIndex: title.titleIndex, from: title.filePath, conflict: choice };
+async function conflictMove(title: OrganizableTitle, to: string, choice: ConflictChoice, copy: boolean): Promise<PlannedMove> {
+  const base = { titleIndex: title.titleIndex, from: title.filePath, conflict: choice, ...(copy ? { keepSource: true } : {}) };
   switch (choice) {
     case 'overwrite':
       return { ...base, to, action: 'move', reason: 'Replaces the existing file (conflict choice "overwrite")', overwrite: true };
@@ -56,7 +56,8 @@ export async function planMoves(input: OrganizeInput): Promise<OrganizePlan> {
   const claimed = new Map<string, number>();
   const moves: PlannedMove[] = [];
   for (const title of input.titles) {
-    const base = { titleIndex: title.titleIndex, from: title.filePath };
+    const copy = (title.transfer ?? input.transfer ?? 'move') === 'copy';
+    const base = { titleIndex: title.titleIndex, from: title.filePath, ...(copy ? { keepSource: true } : {}) };
     const placement = placeTitle(naming, title.match, title.filePath, title.included === true);
     if (!('to' in placement)) {
       moves.push({ ...base, to: null, action: placement.action, reason: placement.reason });
@@ -74,7 +75,7 @@ export async function planMoves(input: OrganizeInput): Promise<OrganizePlan> {
       continue;
     }
     claimed.set(key, title.titleIndex);
-    if (await fileExists(to)) moves.push(await conflictMove(title, to, title.conflictResolution ?? input.conflictDefault));
+    if (await fileExists(to)) moves.push(await conflictMove(title, to, title.conflictResolution ?? input.conflictDefault, copy));
     else moves.push({ ...base, to, action: 'move', reason: null });
   }
   return { moves };

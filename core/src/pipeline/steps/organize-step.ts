@@ -5,6 +5,7 @@
  * (not a person) left the titles out. Failures fail the job with every title's reason.
  */
 import { ConfigurationError, OrganizationError, type ConflictChoice, type OrganizableTitle, type PlannedMove } from '@spindle/plugin-sdk';
+import { resolve } from 'node:path';
 import type { DiscardedBy, JobRecord, TitleRecord } from '../../persistence/records.ts';
 import { deciderFor, nothingFiledReason, organizeDiscard } from '../../jobs/title-accounting.ts';
 import { parseMatch, toJobView } from '../job-view.ts';
@@ -17,6 +18,11 @@ function decider(title: TitleRecord, move: PlannedMove, kind: ReturnType<typeof 
   if (match?.kind === 'discarded' && match.source === 'user_review') return 'person';
   if (move.conflict === 'skip' && title.conflictResolution === 'skip') return 'person';
   return deciderFor(kind, deps.config.get());
+}
+
+/** Whether the title's file is the person's own file in the imported folder (not one Spindle wrote). */
+function isPersonsFile(job: JobRecord, title: TitleRecord): boolean {
+  return job.sourceKind === 'folder' && job.sourcePath !== null && title.sourceFile !== null && resolve(title.filePath!) === resolve(job.sourcePath, title.sourceFile);
 }
 
 export async function organizeStep(job: JobRecord, deps: StepDeps): Promise<StepOutcome> {
@@ -37,6 +43,8 @@ export async function organizeStep(job: JobRecord, deps: StepDeps): Promise<Step
       match,
       conflictResolution: (t.conflictResolution as ConflictChoice | null) ?? null,
       ...(t.included ? { included: true } : {}),
+      // Only the person's own file is copied; a file Spindle wrote for the title (a transcode) is moved.
+      ...(job.importMode === 'copy' && !isPersonsFile(job, t) ? { transfer: 'move' as const } : {}),
     });
   }
   const progress = createJobProgress(deps, job.id, organizable.length);

@@ -68,15 +68,16 @@ export async function transcodeTitles(job: JobRecord, deps: StepDeps): Promise<v
           }),
       });
       await switchToTranscode(job, title, input, output, result.sizeBytes, deps);
-      let originalGone = true;
-      await rm(input).catch((error: unknown) => {
-        originalGone = false;
-        deps.logger.warn(`job ${job.id}: could not delete ${input}`, { error: message(error) });
-      });
-      await note(
-        `title ${title.titleIndex}: transcoded with ${result.encoder} (${size(title.sizeBytes)} → ${size(result.sizeBytes)}, ${result.speed.toFixed(1)}x), verified` +
-          (originalGone ? '; original deleted' : '; the original could not be deleted'),
-      );
+      // Spindle's own rip is replaced by its verified transcode; a person's file (a folder import) is theirs and stays.
+      let fate = '; your original is kept';
+      if (job.sourceKind !== 'folder') {
+        fate = '; original deleted';
+        await rm(input).catch((error: unknown) => {
+          fate = '; the original could not be deleted';
+          deps.logger.warn(`job ${job.id}: could not delete ${input}`, { error: message(error) });
+        });
+      }
+      await note(`title ${title.titleIndex}: transcoded with ${result.encoder} (${size(title.sizeBytes)} → ${size(result.sizeBytes)}, ${result.speed.toFixed(1)}x), verified${fate}`);
     } catch (error) {
       if (deps.signal.aborted) throw error;
       deps.logger.warn(`job ${job.id}: transcoding title ${title.titleIndex} failed; keeping the original`, { error: message(error) });
@@ -87,13 +88,16 @@ export async function transcodeTitles(job: JobRecord, deps: StepDeps): Promise<v
   await progress.flush();
 }
 
-/** Points the title at the verified transcode (and, for a folder source, its file name in the folder). */
+/**
+ * Points the title at the verified transcode. A folder source's title keeps its source file (the
+ * person's original, still in the folder); the transcode beside it is Spindle's own file, claimed
+ * by the title's file path, so it is neither a "late file" nor anyone else's.
+ */
 async function switchToTranscode(job: JobRecord, title: TitleRecord, input: string, output: string, sizeBytes: number, deps: StepDeps): Promise<void> {
   if (job.sourceKind === 'folder') {
-    // The folder still holds "the same" title: keep the rip's time, so the staging watcher does
-    // not take the folder for new content should this job fail later.
+    // Keep the rip's time on the transcode: the folder still holds "the same" title for the staging watcher.
     const { mtime } = await stat(input);
     await utimes(output, new Date(), mtime);
   }
-  await deps.jobService.updateTitle(title, { filePath: output, sizeBytes, ...(job.sourceKind === 'folder' ? { sourceFile: basename(output) } : {}) });
+  await deps.jobService.updateTitle(title, { filePath: output, sizeBytes });
 }
