@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import { parseArgs, wholeNumber } from './cli-args.ts';
 import type { CliIO } from './cli-io.ts';
 import { EXIT, usageError, type ExitCode } from './exit-codes.ts';
-import { resolveBaseUrl, ServiceClient } from './service-client.ts';
+import { clientFor, ServiceClient } from './service-client.ts';
 import { followJob } from './watch-command.ts';
 
 export const IMPORT_USAGE = 'spindle import <folder> [--title TITLE] [--season N] [--type tv|movie] [--label LABEL] [--watch] [--json] [--url URL]';
@@ -30,7 +30,7 @@ export async function importCommand(argv: string[], io: CliIO): Promise<ExitCode
     ...(args.options.season !== undefined ? { detected_season: wholeNumber(args.options.season, '--season', 0) } : {}),
     ...(args.options.label ? { volume_label: args.options.label } : {}),
   };
-  const client = new ServiceClient(resolveBaseUrl(args.options.url, io.env, io.cwd));
+  const client = clientFor(args.options, io);
   const job = (await client.request<{ id: number; state: string; volume_label: string }>('POST', '/api/staging/import', body)).body;
   if (args.flags.has('json')) io.out(`${JSON.stringify(job, null, 2)}\n`);
   else io.out(`Job ${job.id} created for ${body.staging_path} (${job.volume_label}).${args.flags.has('watch') ? '' : ` Follow it with: spindle watch ${job.id}`}\n`);

@@ -8,6 +8,7 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import type { ClassificationSource, ContentType, JobState, SourceKind, TitleState } from '@spindle/plugin-sdk';
 import { CONTRIBUTION_ENTITIES } from '../contributions/contribution-entities.ts';
+import { AUTH_ENTITIES } from '../auth/auth-entities.ts';
 
 export const JobEntity = defineEntity({
   name: 'Job',
@@ -130,4 +131,4 @@ export type JobEventRow = InferEntity<typeof JobEventEntity>;
 export type AppConfigEntryRow = InferEntity<typeof AppConfigEntryEntity>;
 export type PluginKvEntryRow = InferEntity<typeof PluginKvEntryEntity>;
 
-export const ALL_ENTITIES = [JobEntity, TitleEntity, JobEventEntity, AppConfigEntryEntity, PluginKvEntryEntity, ...CONTRIBUTION_ENTITIES];
+export const ALL_ENTITIES = [JobEntity, TitleEntity, JobEventEntity, AppConfigEntryEntity, PluginKvEntryEntity, ...CONTRIBUTION_ENTITIES, ...AUTH_ENTITIES];
