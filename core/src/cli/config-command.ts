@@ -9,7 +9,7 @@ import type { CliIO } from './cli-io.ts';
 import { CliError, EXIT, usageError, type ExitCode } from './exit-codes.ts';
 import { clientFor, ServiceClient } from './service-client.ts';
 
-export const CONFIG_USAGE = 'spindle config get [field] [--url URL]\n       spindle config set <field> <value> [--url URL]';
+export const CONFIG_USAGE = 'spindle config get [field] [--url URL] [--token TOKEN]\n       spindle config set <field> <value> [--url URL] [--token TOKEN]';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 

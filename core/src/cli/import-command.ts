@@ -10,7 +10,7 @@ import { EXIT, usageError, type ExitCode } from './exit-codes.ts';
 import { clientFor, ServiceClient } from './service-client.ts';
 import { followJob } from './watch-command.ts';
 
-export const IMPORT_USAGE = 'spindle import <folder> [--title TITLE] [--season N] [--type tv|movie] [--label LABEL] [--watch] [--json] [--url URL]';
+export const IMPORT_USAGE = 'spindle import <folder> [--title TITLE] [--season N] [--type tv|movie] [--label LABEL] [--watch] [--json] [--url URL] [--token TOKEN]';
 
 export async function importCommand(argv: string[], io: CliIO): Promise<ExitCode> {
   const args = parseArgs(argv, { options: ['title', 'season', 'type', 'label'], flags: ['watch', 'json'] });

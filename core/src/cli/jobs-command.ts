@@ -4,7 +4,7 @@ import type { CliIO } from './cli-io.ts';
 import { EXIT, usageError, type ExitCode } from './exit-codes.ts';
 import { clientFor, ServiceClient } from './service-client.ts';
 
-export const JOBS_USAGE = 'spindle jobs [--json] [--url URL]';
+export const JOBS_USAGE = 'spindle jobs [--json] [--url URL] [--token TOKEN]';
 
 interface JobRow {
   id: number;

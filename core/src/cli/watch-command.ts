@@ -9,7 +9,7 @@ import { CliError, EXIT, usageError, type ExitCode } from './exit-codes.ts';
 import { outcomeLine, progressLine, type JobSnapshot } from './progress-line.ts';
 import { clientFor, ServiceClient } from './service-client.ts';
 
-export const WATCH_USAGE = 'spindle watch <job-id> [--url URL]';
+export const WATCH_USAGE = 'spindle watch <job-id> [--url URL] [--token TOKEN]';
 
 const ENDS: Record<string, ExitCode> = { completed: EXIT.OK, failed: EXIT.JOB_FAILED, review_needed: EXIT.JOB_REVIEW };
 
