@@ -7,13 +7,15 @@ import type { MigrationObject } from '@mikro-orm/core';
 import { CreateInitialSchema } from './20261122000000-CreateInitialSchema.ts';
 import { AddJobTimelineAndPluginStore } from './20261122010000-AddJobTimelineAndPluginStore.ts';
 import { AddContributionQueues } from './20261123000000-AddContributionQueues.ts';
-import { AddTitleAccounting } from './20261124000000-AddTitleAccounting.ts';
+import { AddAuthentication } from './20261124000000-AddAuthentication.ts';
+import { AddTitleAccounting } from './20261124010000-AddTitleAccounting.ts';
 
 export const migrationsList: MigrationObject[] = [
   { name: '20261122000000-CreateInitialSchema', class: CreateInitialSchema },
   { name: '20261122010000-AddJobTimelineAndPluginStore', class: AddJobTimelineAndPluginStore },
   { name: '20261123000000-AddContributionQueues', class: AddContributionQueues },
-  { name: '20261124000000-AddTitleAccounting', class: AddTitleAccounting },
+  { name: '20261124000000-AddAuthentication', class: AddAuthentication },
+  { name: '20261124010000-AddTitleAccounting', class: AddTitleAccounting },
 ];
 
 /** The newest migration: what a fresh or stamped database is at. */

@@ -26,7 +26,7 @@ async function main(): Promise<void> {
   const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
   const api = (path: string, method = 'GET', body?: unknown) =>
     new Promise<{ status: number; text: string }>((resolve, reject) => {
-      const req = request(service.url + path, { method, agent, headers: body === undefined ? {} : { 'content-type': 'application/json' } }, (res) => {
+      const req = request(service.url + path, { method, agent, headers: { 'x-spindle-client': 'test', ...(body === undefined ? {} : { 'content-type': 'application/json' }) } }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString() }));

@@ -37,7 +37,7 @@ afterAll(async () => {
 
 function api(path: string, method = 'GET', body?: unknown): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
-    const req = request(svc!.url + path, { method, agent, headers: body === undefined ? {} : { 'content-type': 'application/json' } }, (res) => {
+    const req = request(svc!.url + path, { method, agent, headers: { 'x-spindle-client': 'test', ...(body === undefined ? {} : { 'content-type': 'application/json' }) } }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString() }));

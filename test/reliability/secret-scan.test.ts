@@ -83,7 +83,7 @@ const listen = async (server: Server) => {
 async function call(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
   const res = await fetch(svc!.url + path, {
     method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    headers: { 'x-spindle-client': 'test', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();

@@ -1,14 +1,20 @@
-/** A small JSON client for API tests: returns status and parsed body, never throws on 4xx/5xx. */
+/**
+ * A small JSON client for API tests: returns status and parsed body, never throws on 4xx/5xx.
+ * Sends the client header every Spindle client sends (and an API token or session cookie when given).
+ */
+export const CLIENT_HEADERS = { 'x-spindle-client': 'test' } as const;
+
 export interface ApiResponse<T = any> {
   status: number;
   body: T;
 }
 
-export function apiClient(base: string) {
+export function apiClient(base: string, auth: { token?: string; cookie?: string } = {}) {
+  const credentials = { ...(auth.token ? { authorization: `Bearer ${auth.token}` } : {}), ...(auth.cookie ? { cookie: auth.cookie } : {}) };
   const call = async <T = any>(method: string, path: string, body?: unknown): Promise<ApiResponse<T>> => {
     const res = await fetch(base + path, {
       method,
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      headers: { ...CLIENT_HEADERS, ...credentials, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
     });
     const text = await res.text();

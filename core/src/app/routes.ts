@@ -2,6 +2,8 @@
 import type { ServerSettings } from '../config/server-settings.ts';
 import type { ConfigService } from '../config/config-service.ts';
 import { openApiRoutes } from '../http/routes/openapi-routes.ts';
+import { authRoutes } from '../http/routes/auth-routes.ts';
+import type { AccessControl } from '../auth/access-control.ts';
 import { asrRoutes } from '../http/routes/asr-routes.ts';
 import { configRoutes } from '../http/routes/config-routes.ts';
 import { diagnosticsRoutes } from '../http/routes/diagnostics-routes.ts';
@@ -56,6 +58,8 @@ export interface RouteDeps {
   fingerprint?: FingerprintServices;
   /** Job notifications (absent: POST /api/notifications/test is not mounted). */
   notifications?: NotificationService;
+  /** Login, logout, first password and API tokens (absent: their routes are not mounted). */
+  access?: AccessControl;
 }
 
 export function buildRoutes(deps: RouteDeps): RouteSpec[] {
@@ -84,6 +88,7 @@ export function buildRoutes(deps: RouteDeps): RouteSpec[] {
   ];
   if (deps.fingerprint) routes.push(...fingerprintRoutes(deps.fingerprint));
   if (deps.notifications) routes.push(...notificationRoutes(deps.notifications));
+  if (deps.access) routes.push(...authRoutes(deps.access));
   routes.push(...openApiRoutes(() => routes, { version: deps.version, debug: deps.settings.debug }));
   return routes;
 }

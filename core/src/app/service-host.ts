@@ -20,6 +20,10 @@ import { Tokens } from '../container/tokens.ts';
 import { EventBus } from '../events/event-bus.ts';
 import { ClientGateway, type GatewayOptions } from '../http/client-gateway.ts';
 import { createHttpApp } from '../http/create-http-app.ts';
+import { HostAllowlist } from '../http/host-allowlist.ts';
+import { AccessControl } from '../auth/access-control.ts';
+import { AuthStore } from '../auth/auth-store.ts';
+import { announceAccess } from '../auth/access-announcement.ts';
 import { systemClock } from '../jobs/clock.ts';
 import { JobService } from '../jobs/job-service.ts';
 import { StagingCleanup } from '../jobs/staging-cleanup.ts';
@@ -129,7 +133,7 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
     container.register(Tokens.ConfigService, { useValue: config });
     // Contribution pseudonyms (the current one and those rotated away) are blanked out of every log line, like secrets.
     const pseudonyms = new Set<string>();
-    const secrets = () => [config.get().ripper_key, config.get().catalog_api_key, ...pluginSecretValues(config.get().plugin_settings), ...pseudonyms.add(config.get().contribution_pseudonym)];
+    const secrets = () => [settings.password, config.get().ripper_key, config.get().catalog_api_key, ...pluginSecretValues(config.get().plugin_settings), ...pseudonyms.add(config.get().contribution_pseudonym)];
     redactor.setSecrets(secrets());
     config.onChange((changed) => {
       redactor.setSecrets(secrets());
@@ -243,8 +247,12 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
     const gateway = new ClientGateway(bus, logs.logger('ws'), options.gateway);
     cleanups.push(() => gateway.close());
     const startedAt = new Date();
-    const routes = buildRoutes({ settings, startedAt, registry, runner, jobService, intake, config, logs, db, commands, simulator, detectorStatus: () => detectors.statusList(), probes, maxConcurrentMatchesAtStart, version: APP_VERSION, providers, fingerprint, notifications });
-    const app = createHttpApp({ routes, gateway, uiDist: options.uiDist ?? UI_DIST, debug: settings.debug, logger: logs.logger('http') });
+    // The trust boundary: Host allowlist and origin checks for every request, a login when reachable from the network.
+    const access = new AccessControl({ settings, store: new AuthStore(db.orm) });
+    const setupToken = await access.start();
+    const guard = { hosts: new HostAllowlist(settings.host, settings.allowedHosts), allowedOriginHosts: settings.allowedHosts };
+    const routes = buildRoutes({ settings, startedAt, registry, runner, jobService, intake, config, logs, db, commands, simulator, detectorStatus: () => detectors.statusList(), probes, maxConcurrentMatchesAtStart, version: APP_VERSION, providers, fingerprint, notifications, access });
+    const app = createHttpApp({ routes, gateway, uiDist: options.uiDist ?? UI_DIST, debug: settings.debug, logger: logs.logger('http'), guard, access });
     // koa-websocket attaches its WebSocket server inside app.listen().
     const server = await listen(app, settings.port, settings.host);
     cleanups.push(
@@ -277,6 +285,7 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
       });
     });
     logger.info(`Spindle ${APP_VERSION} listening on ${url}${settings.debug ? ' (DEBUG: simulation endpoints on)' : ''}`);
+    announceAccess(logs.logger('auth'), access, { host: settings.host, port, setupToken });
 
     let closed = false;
     return {

@@ -15,7 +15,7 @@ export interface ArgSpec {
 }
 
 /** Every client command accepts these. */
-export const COMMON: Required<ArgSpec> = { options: ['url'], flags: ['help'] };
+export const COMMON: Required<ArgSpec> = { options: ['url', 'token'], flags: ['help'] };
 
 export function parseArgs(argv: readonly string[], spec: ArgSpec): ParsedArgs {
   const options = new Set([...(spec.options ?? []), ...COMMON.options]);

@@ -7,9 +7,9 @@
 import { parseArgs } from './cli-args.ts';
 import type { CliIO } from './cli-io.ts';
 import { CliError, EXIT, usageError, type ExitCode } from './exit-codes.ts';
-import { resolveBaseUrl, ServiceClient } from './service-client.ts';
+import { clientFor, ServiceClient } from './service-client.ts';
 
-export const CONFIG_USAGE = 'spindle config get [field] [--url URL]\n       spindle config set <field> <value> [--url URL]';
+export const CONFIG_USAGE = 'spindle config get [field] [--url URL] [--token TOKEN]\n       spindle config set <field> <value> [--url URL] [--token TOKEN]';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -66,7 +66,7 @@ export async function configCommand(argv: string[], io: CliIO): Promise<ExitCode
   if ((action !== 'get' && action !== 'set') || (action === 'get' && value !== undefined) || (action === 'set' && (field === undefined || value === undefined)) || extra.length > 0) {
     throw usageError(`Usage: ${CONFIG_USAGE}`);
   }
-  const client = new ServiceClient(resolveBaseUrl(args.options.url, io.env, io.cwd));
+  const client = clientFor(args.options, io);
   const config = (await client.request<Record<string, Json>>('GET', '/api/config')).body;
   if (action === 'get') {
     if (field === undefined) io.out(`${JSON.stringify(config, null, 2)}\n`);

@@ -7,10 +7,10 @@ import { resolve } from 'node:path';
 import { parseArgs, wholeNumber } from './cli-args.ts';
 import type { CliIO } from './cli-io.ts';
 import { EXIT, usageError, type ExitCode } from './exit-codes.ts';
-import { resolveBaseUrl, ServiceClient } from './service-client.ts';
+import { clientFor, ServiceClient } from './service-client.ts';
 import { followJob } from './watch-command.ts';
 
-export const IMPORT_USAGE = 'spindle import <folder> [--title TITLE] [--season N] [--type tv|movie] [--label LABEL] [--mode copy|move] [--watch] [--json] [--url URL]';
+export const IMPORT_USAGE = 'spindle import <folder> [--title TITLE] [--season N] [--type tv|movie] [--label LABEL] [--mode copy|move] [--watch] [--json] [--url URL] [--token TOKEN]';
 
 export async function importCommand(argv: string[], io: CliIO): Promise<ExitCode> {
   const args = parseArgs(argv, { options: ['title', 'season', 'type', 'label', 'mode'], flags: ['watch', 'json'] });
@@ -33,7 +33,7 @@ export async function importCommand(argv: string[], io: CliIO): Promise<ExitCode
     ...(args.options.label ? { volume_label: args.options.label } : {}),
     ...(mode ? { mode } : {}),
   };
-  const client = new ServiceClient(resolveBaseUrl(args.options.url, io.env, io.cwd));
+  const client = clientFor(args.options, io);
   const job = (await client.request<{ id: number; state: string; volume_label: string }>('POST', '/api/staging/import', body)).body;
   if (args.flags.has('json')) io.out(`${JSON.stringify(job, null, 2)}\n`);
   else io.out(`Job ${job.id} created for ${body.staging_path} (${job.volume_label}).${args.flags.has('watch') ? '' : ` Follow it with: spindle watch ${job.id}`}\n`);

@@ -2,9 +2,9 @@
 import { parseArgs } from './cli-args.ts';
 import type { CliIO } from './cli-io.ts';
 import { EXIT, usageError, type ExitCode } from './exit-codes.ts';
-import { resolveBaseUrl, ServiceClient } from './service-client.ts';
+import { clientFor, ServiceClient } from './service-client.ts';
 
-export const JOBS_USAGE = 'spindle jobs [--json] [--url URL]';
+export const JOBS_USAGE = 'spindle jobs [--json] [--url URL] [--token TOKEN]';
 
 interface JobRow {
   id: number;
@@ -36,7 +36,7 @@ export async function jobsCommand(argv: string[], io: CliIO): Promise<ExitCode> 
     return EXIT.OK;
   }
   if (args.positionals.length > 0) throw usageError(`jobs takes no arguments: ${JOBS_USAGE}`);
-  const client = new ServiceClient(resolveBaseUrl(args.options.url, io.env, io.cwd));
+  const client = clientFor(args.options, io);
   const jobs = (await client.request<JobRow[]>('GET', '/api/jobs')).body;
   if (args.flags.has('json')) io.out(`${JSON.stringify(jobs, null, 2)}\n`);
   else io.out(jobs.length === 0 ? 'No active jobs.\n' : `${jobsTable(jobs)}\n`);

@@ -29,11 +29,13 @@ Commands:
   help                  Show this text
 
 Client commands talk to a running service at --url, else SPINDLE_URL, else http://HOST:PORT from
-the environment or .env, else http://127.0.0.1:8000. Exit codes: 3 the service refused the request,
+the environment or .env, else http://127.0.0.1:8000. A service that requires a login (not bound to
+loopback) needs an API token from Settings: --token TOKEN, or SPINDLE_TOKEN. Exit codes: 3 the service refused the request,
 64 wrong arguments, 69 no service answers at the URL, 70 the service failed.
 
 Environment: HOST, PORT, DEBUG, DATABASE_URL, SPINDLE_DATA_DIR, SPINDLE_PLUGINS_DIR,
-FINGERPRINT_SERVER_URL (also read from a .env file in the current folder), SPINDLE_URL.`;
+FINGERPRINT_SERVER_URL, ALLOWED_HOSTS, AUTH, SPINDLE_PASSWORD (also read from a .env file in the
+current folder), SPINDLE_URL, SPINDLE_TOKEN.`;
 
 type ClientCommand = (argv: string[], io: CliIO) => Promise<ExitCode>;
 

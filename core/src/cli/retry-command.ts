@@ -5,10 +5,10 @@
 import { parseArgs, wholeNumber } from './cli-args.ts';
 import type { CliIO } from './cli-io.ts';
 import { EXIT, usageError, type ExitCode } from './exit-codes.ts';
-import { resolveBaseUrl, ServiceClient } from './service-client.ts';
+import { clientFor } from './service-client.ts';
 import { followJob } from './watch-command.ts';
 
-export const RETRY_USAGE = 'spindle retry <job-id> [--from identifying|ripping|matching|organizing] [--watch] [--json] [--url URL]';
+export const RETRY_USAGE = 'spindle retry <job-id> [--from identifying|ripping|matching|organizing] [--watch] [--json] [--url URL] [--token TOKEN]';
 const FROM = ['identifying', 'ripping', 'matching', 'organizing'];
 
 export async function retryCommand(argv: string[], io: CliIO): Promise<ExitCode> {
@@ -21,7 +21,7 @@ export async function retryCommand(argv: string[], io: CliIO): Promise<ExitCode>
   const id = wholeNumber(args.positionals[0]!, 'job id', 1);
   const from = args.options.from;
   if (from !== undefined && !FROM.includes(from)) throw usageError(`--from must be one of ${FROM.join(', ')}, got "${from}"`);
-  const client = new ServiceClient(resolveBaseUrl(args.options.url, io.env, io.cwd));
+  const client = clientFor(args.options, io);
   const job = (await client.request<{ id: number; state: string }>('POST', `/api/jobs/${id}/retry`, from ? { from } : {})).body;
   if (args.flags.has('json')) io.out(`${JSON.stringify(job, null, 2)}\n`);
   else io.out(`Job ${job.id} runs again (${job.state}).${args.flags.has('watch') ? '' : ` Follow it with: spindle watch ${job.id}`}\n`);

@@ -57,8 +57,25 @@ function unavailable(baseUrl: string, error: unknown): CliError {
   return new CliError(EXIT.UNAVAILABLE, `Spindle is not running at ${baseUrl} (${why}).\nStart it with "spindle serve", or point --url (or SPINDLE_URL) at a running service.`);
 }
 
+/** The header every Spindle client sends (the service refuses state changes without it or a JSON body). */
+export const CLIENT_HEADER = 'x-spindle-client';
+
+/** The API token: --token, else SPINDLE_TOKEN (needed when the service requires a login). */
+export function resolveToken(flag: string | undefined, env: NodeJS.ProcessEnv): string | null {
+  const token = (flag ?? env.SPINDLE_TOKEN)?.trim();
+  return token ? token : null;
+}
+
 export class ServiceClient {
-  constructor(readonly baseUrl: string) {}
+  constructor(
+    readonly baseUrl: string,
+    readonly token: string | null = null,
+  ) {}
+
+  /** Headers of every request and of the WebSocket upgrade. */
+  get headers(): Record<string, string> {
+    return { accept: 'application/json', [CLIENT_HEADER]: 'cli', ...(this.token ? { authorization: `Bearer ${this.token}` } : {}) };
+  }
 
   get wsUrl(): string {
     return `${this.baseUrl.replace(/^http/, 'ws')}/ws`;
@@ -69,7 +86,7 @@ export class ServiceClient {
     try {
       response = await fetch(this.baseUrl + path, {
         method,
-        headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+        headers: body === undefined ? this.headers : { ...this.headers, 'content-type': 'application/json' },
         body: body === undefined ? undefined : JSON.stringify(body),
         signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
       });
@@ -87,9 +104,17 @@ export class ServiceClient {
       const error = (parsed as { error?: { code?: unknown; message?: unknown } } | null)?.error;
       const message = typeof error?.message === 'string' ? error.message : `HTTP ${response.status}`;
       const code = typeof error?.code === 'string' ? ` (${error.code})` : '';
+      if (response.status === 401) {
+        throw new CliError(EXIT.REFUSED, `Spindle at ${this.baseUrl} requires a login: create an API token in Settings and pass it with --token (or SPINDLE_TOKEN)${this.token ? '; the token given was not accepted (revoked?)' : ''}`);
+      }
       if (response.status >= 500) throw new CliError(EXIT.SERVICE_ERROR, `Spindle failed: ${message}${code}; its log says more`);
       throw new CliError(EXIT.REFUSED, `Spindle refused: ${message}${code}`);
     }
     return { status: response.status, body: parsed as T, headers: response.headers };
   }
+}
+
+/** The client of a command's `--url` and `--token` (else SPINDLE_URL/HOST/PORT and SPINDLE_TOKEN). */
+export function clientFor(options: Record<string, string>, io: { env: NodeJS.ProcessEnv; cwd: string }): ServiceClient {
+  return new ServiceClient(resolveBaseUrl(options.url, io.env, io.cwd), resolveToken(options.token, io.env));
 }

@@ -7,9 +7,9 @@ import { COMMON, parseArgs, wholeNumber } from './cli-args.ts';
 import type { CliIO } from './cli-io.ts';
 import { CliError, EXIT, usageError, type ExitCode } from './exit-codes.ts';
 import { outcomeLine, progressLine, type JobSnapshot } from './progress-line.ts';
-import { resolveBaseUrl, ServiceClient } from './service-client.ts';
+import { clientFor, ServiceClient } from './service-client.ts';
 
-export const WATCH_USAGE = 'spindle watch <job-id> [--url URL]';
+export const WATCH_USAGE = 'spindle watch <job-id> [--url URL] [--token TOKEN]';
 
 const ENDS: Record<string, ExitCode> = { completed: EXIT.OK, failed: EXIT.JOB_FAILED, review_needed: EXIT.JOB_REVIEW };
 
@@ -49,7 +49,9 @@ interface Socket {
 /** Opens /ws and queues this job's job_update messages. */
 function openSocket(client: ServiceClient, jobId: number): Promise<Socket> {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(client.wsUrl);
+    // Node's WebSocket takes the upgrade's headers (the API token) in a second argument the DOM typings do not know.
+    const NodeWebSocket = WebSocket as unknown as new (url: string, init: { headers: Record<string, string> }) => WebSocket;
+    const ws = new NodeWebSocket(client.wsUrl, { headers: client.headers });
     const queue: (JobSnapshot | 'closed')[] = [];
     let wake: (() => void) | null = null;
     const push = (item: JobSnapshot | 'closed') => {
@@ -116,5 +118,5 @@ export async function watchCommand(argv: string[], io: CliIO): Promise<ExitCode>
   }
   if (args.positionals.length !== 1) throw usageError(`watch needs one job id: ${WATCH_USAGE}`);
   const jobId = wholeNumber(args.positionals[0], 'The job id');
-  return followJob(new ServiceClient(resolveBaseUrl(args.options.url, io.env, io.cwd)), jobId, io);
+  return followJob(clientFor(args.options, io), jobId, io);
 }

@@ -6,11 +6,13 @@
 import os from 'node:os';
 import path from 'node:path';
 import { ConfigurationError } from '@spindle/plugin-sdk';
+import { readAccessSettings, type AccessSettings } from '../auth/access-settings.ts';
 import { resolveDatabasePath } from '../persistence/database-url.ts';
 import { resolveDataDir } from './data-dir.ts';
 import { readDotenvFile } from './dotenv-file.ts';
 
-export interface ServerSettings {
+/** Besides these: ALLOWED_HOSTS, AUTH and SPINDLE_PASSWORD (the trust boundary; see access-settings.ts). */
+export interface ServerSettings extends AccessSettings {
   host: string;
   port: number;
   debug: boolean;
@@ -80,6 +82,7 @@ export function loadServerSettings(options: LoadServerSettingsOptions = {}): Ser
       lookup('FINGERPRINT_UPLOAD_INTERVAL_SECONDS'),
       SERVER_DEFAULTS.fingerprintUploadIntervalSeconds,
     ),
+    ...readAccessSettings(lookup),
   };
 }
 

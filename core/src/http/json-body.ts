@@ -1,6 +1,11 @@
-/** Reads a JSON request body with a size limit; malformed JSON is a 400, not a crash. */
+/**
+ * Reads a JSON request body with a size limit. Only `Content-Type: application/json` is read
+ * (the request guard refuses anything else before a route runs; this is the second check);
+ * malformed JSON is a 400, not a crash.
+ */
 import type { ParameterizedContext as Context } from 'koa';
 import { HttpError } from './error-middleware.ts';
+import { isJsonContentType } from './request-guard.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -18,9 +23,8 @@ export async function readJsonBody(ctx: Context, limit = MAX_BODY_BYTES): Promis
   }
   const text = Buffer.concat(chunks).toString('utf8');
   if (text.trim() === '') return undefined;
-  const type = ctx.get('content-type');
-  if (type && !/json/i.test(type)) {
-    throw new HttpError(400, 'unsupported_content_type', 'Request body must be JSON (Content-Type: application/json)');
+  if (!isJsonContentType(ctx.get('content-type'))) {
+    throw new HttpError(415, 'unsupported_content_type', 'Request bodies must be JSON sent as Content-Type: application/json');
   }
   try {
     return JSON.parse(text) as unknown;

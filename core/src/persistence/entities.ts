@@ -8,6 +8,7 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import type { ClassificationSource, ContentType, JobState, SourceKind, TitleState } from '@spindle/plugin-sdk';
 import { CONTRIBUTION_ENTITIES } from '../contributions/contribution-entities.ts';
+import { AUTH_ENTITIES } from '../auth/auth-entities.ts';
 import type { DiscardedBy, ImportMode, ReviewKind } from './records.ts';
 
 export const JobEntity = defineEntity({
@@ -58,7 +59,7 @@ export const JobEntity = defineEntity({
     identityDeclared: p.boolean().default(false),
     simulated: p.boolean().default(false),
     identificationJson: p.text().nullable(),
-    // Added by migration 4 (AddTitleAccounting).
+    // Added by migration 5 (AddTitleAccounting).
     importMode: p.text().$type<ImportMode>().nullable(),
     reviewKind: p.text().$type<ReviewKind>().nullable(),
     onlyFilesJson: p.text().nullable(),
@@ -93,7 +94,7 @@ export const TitleEntity = defineEntity({
     // Added by migration 2 (AddJobTimelineAndPluginStore).
     selected: p.boolean().default(true),
     role: p.text().nullable(),
-    // Added by migration 4 (AddTitleAccounting).
+    // Added by migration 5 (AddTitleAccounting).
     discardReason: p.text().nullable(),
     discardedBy: p.text().$type<DiscardedBy>().nullable(),
     included: p.boolean().default(false),
@@ -142,4 +143,4 @@ export type JobEventRow = InferEntity<typeof JobEventEntity>;
 export type AppConfigEntryRow = InferEntity<typeof AppConfigEntryEntity>;
 export type PluginKvEntryRow = InferEntity<typeof PluginKvEntryEntity>;
 
-export const ALL_ENTITIES = [JobEntity, TitleEntity, JobEventEntity, AppConfigEntryEntity, PluginKvEntryEntity, ...CONTRIBUTION_ENTITIES];
+export const ALL_ENTITIES = [JobEntity, TitleEntity, JobEventEntity, AppConfigEntryEntity, PluginKvEntryEntity, ...CONTRIBUTION_ENTITIES, ...AUTH_ENTITIES];

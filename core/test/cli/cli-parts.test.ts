@@ -7,7 +7,7 @@ import { parseValue } from '../../src/cli/config-command.ts';
 import { EXIT } from '../../src/cli/exit-codes.ts';
 import { jobsTable } from '../../src/cli/jobs-command.ts';
 import { formatDuration, outcomeLine, progressBar, progressLine } from '../../src/cli/progress-line.ts';
-import { DEFAULT_URL, resolveBaseUrl } from '../../src/cli/service-client.ts';
+import { DEFAULT_URL, resolveBaseUrl, resolveToken, ServiceClient } from '../../src/cli/service-client.ts';
 
 describe('arguments', () => {
   it('reads positionals, --name value, --name=value and flags', () => {
@@ -37,6 +37,17 @@ describe('service URL', () => {
     await writeFile(join(cwd, '.env'), 'PORT=8456\n');
     expect(resolveBaseUrl(undefined, {}, cwd)).toBe('http://127.0.0.1:8456');
     expect(() => resolveBaseUrl('ftp://x', {}, cwd)).toThrow(expect.objectContaining({ exitCode: EXIT.USAGE }));
+  });
+});
+
+describe('API token', () => {
+  it('takes --token, else SPINDLE_TOKEN, and sends it with the client header', () => {
+    expect(resolveToken('spindle_a', { SPINDLE_TOKEN: 'spindle_b' })).toBe('spindle_a');
+    expect(resolveToken(undefined, { SPINDLE_TOKEN: ' spindle_b ' })).toBe('spindle_b');
+    expect(resolveToken(undefined, {})).toBeNull();
+    expect(new ServiceClient(DEFAULT_URL, 'spindle_a').headers).toMatchObject({ authorization: 'Bearer spindle_a', 'x-spindle-client': 'cli' });
+    expect(new ServiceClient(DEFAULT_URL).headers).not.toHaveProperty('authorization');
+    expect(parseArgs(['--token', 'spindle_a'], {}).options.token).toBe('spindle_a');
   });
 });
 

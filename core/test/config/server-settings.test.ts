@@ -59,6 +59,9 @@ describe('loadServerSettings', () => {
       databaseUrl: 'sqlite:///home/u/.local/share/spindle/spindle.db',
       fingerprintServerUrl: null,
       fingerprintUploadIntervalSeconds: 3600,
+      allowedHosts: [],
+      auth: 'auto',
+      password: null,
     });
   });
 

@@ -71,7 +71,7 @@ async function send(r: FuzzRequest): Promise<number> {
   const qs = r.query.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
   const res = await fetch(`${svc.url}${path}${qs ? `?${qs}` : ''}`, {
     method: r.op.method,
-    headers: r.body?.type ? { 'content-type': r.body.type } : {},
+    headers: { 'x-spindle-client': 'test', ...(r.body?.type ? { 'content-type': r.body.type } : {}) },
     body: r.body && r.op.method !== 'GET' && r.op.method !== 'DELETE' ? r.body.text : undefined,
   });
   const text = await res.text();

@@ -22,9 +22,9 @@ afterAll(async () => {
 type Body = Record<string, unknown> & { error?: { code: string; message: string } };
 
 async function call(method: string, path: string, body?: unknown, raw?: string) {
-  const init: RequestInit = { method };
+  const init: RequestInit = { method, headers: { 'x-spindle-client': 'test' } };
   if (body !== undefined || raw !== undefined) {
-    init.headers = { 'content-type': 'application/json' };
+    init.headers = { 'x-spindle-client': 'test', 'content-type': 'application/json' };
     init.body = raw ?? JSON.stringify(body);
   }
   const res = await fetch(t.url + path, init);
@@ -140,7 +140,7 @@ describe('PUT /api/config', () => {
       expect(res.status, raw).toBe(400);
     }
     const wrongType = await fetch(t.url + '/api/config', { method: 'PUT', headers: { 'content-type': 'text/plain' }, body: 'a=b' });
-    expect(wrongType.status).toBe(400);
+    expect(wrongType.status).toBe(415);
   });
 
   it('documents every field, the masking and the restart header in the OpenAPI document', async () => {

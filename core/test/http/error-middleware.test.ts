@@ -53,8 +53,9 @@ afterAll(async () => {
   await new Promise((r) => server.close(r));
 });
 
-async function call(path: string, init?: RequestInit) {
-  const res = await fetch(base + path, init);
+async function call(path: string, init: RequestInit = {}) {
+  // Every Spindle client sends the client header (the request guard refuses state changes without it).
+  const res = await fetch(base + path, { ...init, headers: { 'x-spindle-client': 'test', ...(init.headers as Record<string, string> | undefined) } });
   const text = await res.text();
   let body: unknown = text;
   try {
@@ -92,7 +93,7 @@ describe('error contract', () => {
       status: 400,
       body: { error: { code: 'invalid_json' } },
     });
-    expect(await call('/api/things', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'name=x' })).toMatchObject({ status: 400 });
+    expect(await call('/api/things', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'name=x' })).toMatchObject({ status: 415, body: { error: { code: 'unsupported_content_type' } } });
     expect(await call('/api/things', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'x'.repeat(2_000_000) }) })).toMatchObject({
       status: 413,
       body: { error: { code: 'payload_too_large' } },

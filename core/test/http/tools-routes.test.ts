@@ -31,9 +31,9 @@ afterAll(async () => {
 type Body = Record<string, any> & { error?: { code: string; message: string } };
 
 async function post(path: string, body?: unknown, raw?: string) {
-  const init: RequestInit = { method: 'POST' };
+  const init: RequestInit = { method: 'POST', headers: { 'x-spindle-client': 'test' } };
   if (body !== undefined || raw !== undefined) {
-    init.headers = { 'content-type': 'application/json' };
+    init.headers = { 'x-spindle-client': 'test', 'content-type': 'application/json' };
     init.body = raw ?? JSON.stringify(body);
   }
   const res = await fetch(t.url + path, init);

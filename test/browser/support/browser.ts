@@ -90,11 +90,12 @@ export function ensureUiBuilt(): void {
   }
 }
 
-export async function launchBrowser(): Promise<Browser> {
+/** `extraArgs`: more Chromium switches (e.g. `--host-resolver-rules` for the DNS-rebinding test). */
+export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   if (!existsSync(CHROMIUM)) {
     throw new Error(`Chromium is not installed at ${CHROMIUM}: run \`bash test/setup/ensure-system-packages.sh\` (apt-get install chromium)`);
   }
-  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, timeout: 60_000 });
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...CHROMIUM_ARGS, ...extraArgs], timeout: 60_000 });
 }
 
 export interface TestPage {

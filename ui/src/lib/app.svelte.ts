@@ -2,6 +2,8 @@
  * The UI's state, one instance of each small class, wired to the one WebSocket. Screens import
  * `app` and read the parts they show; only these classes call the API.
  */
+import { whenLoginRequired } from './api/runtime.ts';
+import { AuthState } from './state/auth.svelte.ts';
 import { ConfigState } from './state/config.svelte.ts';
 import { LiveConnection } from './state/connection.svelte.ts';
 import { ContributionsState } from './state/contributions.svelte.ts';
@@ -18,6 +20,7 @@ import { Toasts } from './state/toasts.svelte.ts';
 const SETUP_SKIPPED_KEY = 'spindle.setup.skipped';
 
 class AppState {
+  readonly auth = new AuthState();
   readonly connection = new LiveConnection();
   readonly router = new Router();
   readonly theme = new Theme();
@@ -32,12 +35,55 @@ class AppState {
   readonly contributions = new ContributionsState();
 
   private started = false;
+  private live = false;
+  private liveWired = false;
 
   start(): void {
     if (this.started) return;
     this.started = true;
     this.theme.start();
     this.router.start();
+    // Any 401 means the session is gone: back to the login page, and back here afterwards.
+    whenLoginRequired(() => this.showLogin());
+    void this.auth.load().then(() => {
+      if (this.auth.needsLogin || (this.auth.status === null && this.router.route.name === 'login')) this.showLogin();
+      else this.startLive();
+    });
+  }
+
+  /** After a successful login (or first password): start the live parts and go where the person was headed. */
+  loggedIn(destination: string): void {
+    this.router.go(destination, { replace: true });
+    this.startLive();
+  }
+
+  async logOut(): Promise<void> {
+    if (await this.auth.logOut()) location.assign('/login');
+  }
+
+  private showLogin(): void {
+    this.auth.lost();
+    this.connection.stop();
+    this.live = false;
+    if (this.router.route.name === 'login') return;
+    this.router.go(`/login?next=${encodeURIComponent(location.pathname + location.search)}`, { replace: true });
+  }
+
+  private startLive(): void {
+    if (this.live) return;
+    const first = !this.liveWired;
+    this.live = true;
+    if (first) this.wireLive();
+    this.connection.start();
+    void this.config.load().then(() => {
+      if (this.config.needsSetup && !localStorage.getItem(SETUP_SKIPPED_KEY) && this.router.route.name === 'dashboard') {
+        this.router.go('/setup', { replace: true });
+      }
+    });
+  }
+
+  private wireLive(): void {
+    this.liveWired = true;
     this.connection.onMessage((message) => {
       this.jobs.apply(message);
       this.system.apply(message);
@@ -53,12 +99,6 @@ class AppState {
       if (reconnected) {
         void this.config.load();
         this.toasts.show('Live updates are back.', 'success', 3000);
-      }
-    });
-    this.connection.start();
-    void this.config.load().then(() => {
-      if (this.config.needsSetup && !localStorage.getItem(SETUP_SKIPPED_KEY) && this.router.route.name === 'dashboard') {
-        this.router.go('/setup', { replace: true });
       }
     });
   }

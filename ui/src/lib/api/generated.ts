@@ -279,6 +279,30 @@ export function clearJob(params: ClearJobParams, options: RequestOptions = {}): 
   return request<ClearJobResponse>({ method: 'DELETE', path: `/api/jobs/${encodeURIComponent(String(params.id))}`, ...options });
 }
 
+export type CreateApiTokenBody = {
+  name: string;
+};
+
+export type CreateApiTokenResponse = {
+  id: number;
+  name: string;
+  /** the first characters of the token, to tell tokens apart */
+  prefix: string;
+  created_at: string;
+  last_used_at: string | null;
+} & {
+  token: string;
+};
+
+/**
+ * Create an API token for a REST client or the CLI (Authorization: Bearer <token>); its value is answered this once
+ * POST /api/auth/tokens
+ * Errors: 400 (thrown as ApiError).
+ */
+export function createApiToken(body: CreateApiTokenBody, options: RequestOptions = {}): Promise<CreateApiTokenResponse> {
+  return request<CreateApiTokenResponse>({ method: 'POST', path: '/api/auth/tokens', body, ...options });
+}
+
 export type DebugSeedFingerprintResponse = {
   kind?: "episode";
   contrib_id?: number;
@@ -358,6 +382,26 @@ export type GetAsrStatusResponse = {
  */
 export function getAsrStatus(options: RequestOptions = {}): Promise<GetAsrStatusResponse> {
   return request<GetAsrStatusResponse>({ method: 'GET', path: '/api/asr-status', ...options });
+}
+
+export type GetAuthStatusResponse = {
+  login_required: boolean;
+  /** this request carries a valid session or token (always true when no login is required) */
+  authenticated: boolean;
+  method: "session" | "token" | "open" | null;
+  password_set: boolean;
+  /** a login is required and no password exists yet: use the setup link from the log */
+  setup_pending: boolean;
+  /** shown as a banner (AUTH=none on a network address) */
+  warning: string | null;
+};
+
+/**
+ * Whether a login is required, whether this request has one, and whether the first password still has to be set
+ * GET /api/auth/status
+ */
+export function getAuthStatus(options: RequestOptions = {}): Promise<GetAuthStatusResponse> {
+  return request<GetAuthStatusResponse>({ method: 'GET', path: '/api/auth/status', ...options });
 }
 
 export type GetConfigResponse = AppConfig;
@@ -542,6 +586,23 @@ export function importStaging(body: ImportStagingBody, options: RequestOptions =
   return request<ImportStagingResponse>({ method: 'POST', path: '/api/staging/import', body, ...options });
 }
 
+export type ListApiTokensResponse = {
+  id: number;
+  name: string;
+  /** the first characters of the token, to tell tokens apart */
+  prefix: string;
+  created_at: string;
+  last_used_at: string | null;
+}[];
+
+/**
+ * The API tokens (never their values)
+ * GET /api/auth/tokens
+ */
+export function listApiTokens(options: RequestOptions = {}): Promise<ListApiTokensResponse> {
+  return request<ListApiTokensResponse>({ method: 'GET', path: '/api/auth/tokens', ...options });
+}
+
 export type ListContributionsResponse = {
   entries: {
     ts: string;
@@ -643,6 +704,33 @@ export function listPlugins(options: RequestOptions = {}): Promise<ListPluginsRe
   return request<ListPluginsResponse>({ method: 'GET', path: '/api/plugins', ...options });
 }
 
+export type LoginBody = {
+  password: string;
+};
+
+export type LoginResponse = {
+  authenticated: true;
+};
+
+/**
+ * Log in with the password; sets the session cookie. Wrong passwords from one address are slowed down (429 with Retry-After)
+ * POST /api/auth/login
+ * Errors: 400, 401, 409, 429 (thrown as ApiError).
+ */
+export function login(body: LoginBody, options: RequestOptions = {}): Promise<LoginResponse> {
+  return request<LoginResponse>({ method: 'POST', path: '/api/auth/login', body, ...options });
+}
+
+export type LogoutResponse = Record<string, unknown>;
+
+/**
+ * End this session (clears the cookie)
+ * POST /api/auth/logout
+ */
+export function logout(options: RequestOptions = {}): Promise<LogoutResponse> {
+  return request<LogoutResponse>({ method: 'POST', path: '/api/auth/logout', ...options });
+}
+
 export type ReviewTitleParams = {
   id: number;
 };
@@ -668,6 +756,21 @@ export function reviewTitle(params: ReviewTitleParams, body: ReviewTitleBody, op
   return request<ReviewTitleResponse>({ method: 'POST', path: `/api/jobs/${encodeURIComponent(String(params.id))}/review`, body, ...options });
 }
 
+export type RevokeApiTokenParams = {
+  id: number;
+};
+
+export type RevokeApiTokenResponse = Record<string, unknown>;
+
+/**
+ * Revoke an API token: it stops working at once
+ * DELETE /api/auth/tokens/{id}
+ * Errors: 400, 404 (thrown as ApiError).
+ */
+export function revokeApiToken(params: RevokeApiTokenParams, options: RequestOptions = {}): Promise<RevokeApiTokenResponse> {
+  return request<RevokeApiTokenResponse>({ method: 'DELETE', path: `/api/auth/tokens/${encodeURIComponent(String(params.id))}`, ...options });
+}
+
 export type RotatePseudonymResponse = {
   pseudonym_prefix?: string;
   retagged?: number;
@@ -679,6 +782,24 @@ export type RotatePseudonymResponse = {
  */
 export function rotatePseudonym(options: RequestOptions = {}): Promise<RotatePseudonymResponse> {
   return request<RotatePseudonymResponse>({ method: 'POST', path: '/api/fingerprint/contributions/rotate-pseudonym', ...options });
+}
+
+export type SetUpPasswordBody = {
+  setup_token: string;
+  password: string;
+};
+
+export type SetUpPasswordResponse = {
+  authenticated: true;
+};
+
+/**
+ * Choose the first password with the one-time token of the setup link in the service log; logs this browser in
+ * POST /api/auth/setup
+ * Errors: 400, 403, 409 (thrown as ApiError).
+ */
+export function setUpPassword(body: SetUpPasswordBody, options: RequestOptions = {}): Promise<SetUpPasswordResponse> {
+  return request<SetUpPasswordResponse>({ method: 'POST', path: '/api/auth/setup', body, ...options });
 }
 
 export type SimulateAdvanceJobParams = {
@@ -948,7 +1069,7 @@ export function validateRipper(body?: ValidateRipperBody, options: RequestOption
 }
 
 /** Every operationId of the document, in the order above. */
-export const OPERATION_IDS = ["approveAll","cancelJob","clearJob","debugSeedFingerprint","detectTools","forgetContributions","getAsrStatus","getConfig","getDiagnosticsReport","getHealth","getJob","getJobDetail","getOpenApi","getStats","getStatus","identifyJob","importStaging","listContributions","listHistory","listJobs","listJobTitles","listPlugins","reviewTitle","rotatePseudonym","simulateAdvanceJob","simulateInsertDisc","simulateInsertFromStaging","simulateRemoveDisc","simulateResetAllJobs","startJob","testMatch","testNotifications","testSubtitles","testTranscribe","updateConfig","uploadSubtitles","validateMediaTool","validateRipper"] as const;
+export const OPERATION_IDS = ["approveAll","cancelJob","clearJob","createApiToken","debugSeedFingerprint","detectTools","forgetContributions","getAsrStatus","getAuthStatus","getConfig","getDiagnosticsReport","getHealth","getJob","getJobDetail","getOpenApi","getStats","getStatus","identifyJob","importStaging","listApiTokens","listContributions","listHistory","listJobs","listJobTitles","listPlugins","login","logout","reviewTitle","revokeApiToken","rotatePseudonym","setUpPassword","simulateAdvanceJob","simulateInsertDisc","simulateInsertFromStaging","simulateRemoveDisc","simulateResetAllJobs","startJob","testMatch","testNotifications","testSubtitles","testTranscribe","updateConfig","uploadSubtitles","validateMediaTool","validateRipper"] as const;
 
 /** JSON Schemas the settings screen renders its fields from (field order, types, limits, descriptions, which fields are secrets). */
 export const configSchemas = {

@@ -43,12 +43,21 @@ function queryString(query: object | undefined): string {
   return text ? `?${text}` : '';
 }
 
+/** Sent with every request: the service refuses state changes without it (or a JSON body), which no foreign page can forge. */
+export const CLIENT_HEADERS = { accept: 'application/json', 'x-spindle-client': 'ui' } as const;
+
+/** Told when the service answers 401 (the session ended or was never there): the app shows the login page. */
+let onLoginRequired: (() => void) | null = null;
+export function whenLoginRequired(listener: () => void): void {
+  onLoginRequired = listener;
+}
+
 export async function request<T>(spec: RequestSpec): Promise<T> {
   let response: Response;
   try {
     response = await fetch(spec.path + queryString(spec.query), {
       method: spec.method,
-      headers: spec.body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+      headers: spec.body === undefined ? CLIENT_HEADERS : { ...CLIENT_HEADERS, 'content-type': 'application/json' },
       body: spec.body === undefined ? null : JSON.stringify(spec.body),
       ...(spec.signal ? { signal: spec.signal } : {}),
     });
@@ -67,6 +76,7 @@ export async function request<T>(spec: RequestSpec): Promise<T> {
   }
   if (!response.ok) {
     const error = (body as { error?: { code?: string; message?: string } } | null)?.error;
+    if (response.status === 401 && error?.code === 'login_required') onLoginRequired?.();
     throw new ApiError(response.status, error?.code ?? `http_${response.status}`, error?.message ?? `The service answered HTTP ${response.status}`);
   }
   if (spec.responseHeaders) {

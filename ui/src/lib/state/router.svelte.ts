@@ -12,6 +12,7 @@ export type Route =
   | { name: 'setup' }
   | { name: 'contributions' }
   | { name: 'diagnostics' }
+  | { name: 'login' }
   | { name: 'not_found' };
 
 export function parseRoute(pathname: string): Route {
@@ -19,7 +20,7 @@ export function parseRoute(pathname: string): Route {
   if (path === '/') return { name: 'dashboard' };
   const job = /^\/jobs\/(\d+)$/.exec(path);
   if (job) return { name: 'job', id: Number(job[1]) };
-  const simple = ['review', 'history', 'statistics', 'settings', 'setup', 'contributions', 'diagnostics'] as const;
+  const simple = ['review', 'history', 'statistics', 'settings', 'setup', 'contributions', 'diagnostics', 'login'] as const;
   for (const name of simple) if (path === `/${name}`) return { name };
   return { name: 'not_found' };
 }

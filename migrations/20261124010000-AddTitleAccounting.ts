@@ -1,5 +1,5 @@
 /**
- * Migration 4: every title accounted for. Titles keep why they were left out of the library and who
+ * Migration 5: every title accounted for. Titles keep why they were left out of the library and who
  * decided it (a rule, a setting the person chose, or a person); jobs keep how an imported folder's
  * files reach the library (move or copy), what a review is about, the files a follow-up job is
  * limited to (late files), and how many titles were filed or left out.
@@ -8,7 +8,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 export class AddTitleAccounting extends Migration {
-  override name = '20261124000000-AddTitleAccounting';
+  override name = '20261124010000-AddTitleAccounting';
 
   override up(): void {
     this.addSql('alter table `job` add column `import_mode` text null');
