@@ -677,6 +677,35 @@ export function rotatePseudonym(options: RequestOptions = {}): Promise<RotatePse
   return request<RotatePseudonymResponse>({ method: 'POST', path: '/api/fingerprint/contributions/rotate-pseudonym', ...options });
 }
 
+export type SearchCatalogQuery = {
+  /** the title to look for */
+  query: string;
+  /** shows or movies; both when left out */
+  content_type?: "tv" | "movie";
+  /** first air year (TV) or release year (movie) */
+  year?: number;
+};
+
+export type SearchCatalogResponse = {
+  results: {
+    catalog_id: number;
+    title: string;
+    year: number | null;
+    content_type: "tv" | "movie";
+    /** The catalog's summary, at most 280 characters */
+    overview: string | null;
+  }[];
+};
+
+/**
+ * Search the configured catalog (TMDB) for a show or movie by title: candidates with year and a short summary, to say what a disc is
+ * GET /api/catalog/search
+ * Errors: 400, 409, 503 (thrown as ApiError).
+ */
+export function searchCatalog(query: SearchCatalogQuery, options: RequestOptions = {}): Promise<SearchCatalogResponse> {
+  return request<SearchCatalogResponse>({ method: 'GET', path: '/api/catalog/search', query, ...options });
+}
+
 export type SimulateAdvanceJobParams = {
   id: number;
 };
@@ -944,7 +973,7 @@ export function validateRipper(body?: ValidateRipperBody, options: RequestOption
 }
 
 /** Every operationId of the document, in the order above. */
-export const OPERATION_IDS = ["approveAll","cancelJob","clearJob","debugSeedFingerprint","detectTools","forgetContributions","getAsrStatus","getConfig","getDiagnosticsReport","getHealth","getJob","getJobDetail","getOpenApi","getStats","getStatus","identifyJob","importStaging","listContributions","listHistory","listJobs","listJobTitles","listPlugins","reviewTitle","rotatePseudonym","simulateAdvanceJob","simulateInsertDisc","simulateInsertFromStaging","simulateRemoveDisc","simulateResetAllJobs","startJob","testMatch","testNotifications","testSubtitles","testTranscribe","updateConfig","uploadSubtitles","validateMediaTool","validateRipper"] as const;
+export const OPERATION_IDS = ["approveAll","cancelJob","clearJob","debugSeedFingerprint","detectTools","forgetContributions","getAsrStatus","getConfig","getDiagnosticsReport","getHealth","getJob","getJobDetail","getOpenApi","getStats","getStatus","identifyJob","importStaging","listContributions","listHistory","listJobs","listJobTitles","listPlugins","reviewTitle","rotatePseudonym","searchCatalog","simulateAdvanceJob","simulateInsertDisc","simulateInsertFromStaging","simulateRemoveDisc","simulateResetAllJobs","startJob","testMatch","testNotifications","testSubtitles","testTranscribe","updateConfig","uploadSubtitles","validateMediaTool","validateRipper"] as const;
 
 /** JSON Schemas the settings screen renders its fields from (field order, types, limits, descriptions, which fields are secrets). */
 export const configSchemas = {
