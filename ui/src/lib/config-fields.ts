@@ -110,6 +110,22 @@ const OPTION_LABELS: Record<string, Record<string, string>> = {
   },
 };
 
+/** What is never deleted, whatever the policy. */
+const NEVER =
+  'never a file of yours that was not filed, never a non-video file, and never a folder you imported while it still holds your files';
+
+/**
+ * One sentence per staging cleanup policy: what it deletes and what it never deletes. Every policy
+ * deletes only files that reached the library (moved there, so already gone from staging) or that
+ * a person chose to discard, plus Spindle's own emptied rip folders.
+ */
+export const CLEANUP_POLICY_SENTENCES: Record<string, string> = {
+  on_success: `When a job completes, Spindle deletes its staging files that reached the library or that you chose to discard, and its own emptied rip folders — ${NEVER}.`,
+  on_completion: `When a job completes or fails, Spindle deletes its staging files that reached the library or that you chose to discard, and its own emptied rip folders — ${NEVER}.`,
+  after_days: `Once a finished job is older than the number of days below, Spindle deletes its staging files that reached the library or that you chose to discard, and its own emptied rip folders — ${NEVER}.`,
+  manual: `Spindle deletes nothing in staging by itself (files that reached the library were moved there); the rest waits for you — ${NEVER}.`,
+};
+
 export function optionLabel(field: string, value: string | null): string {
   if (value === null) return 'None';
   return OPTION_LABELS[field]?.[value] ?? value.replace(/_/g, ' ');
