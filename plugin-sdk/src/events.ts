@@ -49,6 +49,8 @@ export interface DomainEventMap {
   };
   'drive.changed': { driveId: string; event: 'inserted' | 'removed'; volumeLabel: string | null };
   'subtitles.changed': { jobId: number; status: string; downloaded: number; total: number; failed: number };
+  /** Files appeared in a job's folder after the job started: joined to it, or handed to a new job. */
+  'job.late_files': { jobId: number; files: string[]; action: 'joined' | 'noticed' | 'new_job'; newJobId: number | null };
   'fingerprint.disclosure_required': { pendingCount: number };
   'config.changed': { changed: string[] };
 }
@@ -94,6 +96,15 @@ export interface SubtitleEventMessage {
   failed_count: number;
 }
 
+export interface LateFilesMessage {
+  type: 'late_files';
+  job_id: number;
+  files: string[];
+  /** joined: ripped with this job; noticed: seen while the job works, handled when it ends; new_job: a job of their own. */
+  action: 'joined' | 'noticed' | 'new_job';
+  new_job_id: number | null;
+}
+
 export interface FingerprintDisclosureMessage {
   type: 'fingerprint_disclosure_required';
   pending_count: number;
@@ -108,6 +119,7 @@ export type ClientMessage =
   | TitleUpdateMessage
   | DriveEventMessage
   | SubtitleEventMessage
+  | LateFilesMessage
   | FingerprintDisclosureMessage
   | PingMessage;
 

@@ -182,6 +182,8 @@ export interface OrganizableTitle {
   match: MatchResult;
   /** Per-title decision already made by a reviewer, else null (the default applies). */
   conflictResolution: ConflictChoice | null;
+  /** A person put this extra back in after the extras policy left it out: file it as under "keep". */
+  included?: boolean;
 }
 
 export interface OrganizeInput {
@@ -191,6 +193,12 @@ export interface OrganizeInput {
   libraryTvPath: string;
   extrasPolicy: ExtrasPolicy;
   conflictDefault: ConflictChoice;
+  /**
+   * How files reach the library: `move` (they leave the source folder) or `copy` (the source stays
+   * whole: a hardlink where the library is on the same file system, else a verified copy).
+   * Absent means move.
+   */
+  transfer?: 'move' | 'copy';
 }
 
 export interface PlannedMove {
@@ -211,10 +219,13 @@ export interface PlannedMove {
 
 export interface OrganizePlan {
   moves: PlannedMove[];
+  /** Carried over from OrganizeInput.transfer: apply copies instead of moving when `copy`. */
+  transfer?: 'move' | 'copy';
 }
 
 export interface OrganizedTitle {
   titleIndex: number;
+  /** moved: the file is in the library now (moved, or copied when `transfer` is copy). */
   status: 'moved' | 'skipped' | 'review' | 'failed';
   path: string | null;
   message: string | null;

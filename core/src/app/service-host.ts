@@ -41,6 +41,7 @@ import { APP_VERSION, ROOT_NODE_MODULES, UI_DIST, WORKSPACE_PLUGINS } from './ap
 import { buildRoutes } from './routes.ts';
 import { DetectorHost } from './detector-host.ts';
 import { JobIntake } from '../intake/job-intake.ts';
+import { handOverLateFiles } from '../intake/late-files.ts';
 import { JobCommands } from '../jobs/job-commands.ts';
 import { DiscSimulator } from '../simulation/disc-simulator.ts';
 import { createFingerprintServices, type FingerprintServices } from '../contributions/fingerprint-services.ts';
@@ -183,7 +184,7 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
     const matchConcurrency = resolveAsrStatus(await gatherAsrFacts(maxConcurrentMatchesAtStart), providers.get('transcriber')?.status() ?? null).max_concurrent_matches;
     const jobService = container.resolve(JobService);
     container.register(Tokens.JobService, { useValue: jobService });
-    const stagingCleanup = new StagingCleanup({ config, jobs: db.jobs, logger: logs.logger('staging'), workRoot: join(settings.dataDir, 'work') });
+    const stagingCleanup = new StagingCleanup({ config, jobs: db.jobs, titles: db.titles, logger: logs.logger('staging'), workRoot: join(settings.dataDir, 'work') });
     jobService.onTerminal((job) => stagingCleanup.jobFinished(job));
     const contributors = new ContributorRunner({ resolver, contexts, jobs: db.jobs, titles: db.titles, queue: fingerprint.queue, logger: logs.logger('contributions'), workRoot: join(settings.dataDir, 'work') });
     jobService.onTerminal((job) => contributors.jobFinished(job));
@@ -208,6 +209,7 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
     let simulator: DiscSimulator | null = null;
     const runner = new PipelineRunner({
       jobs: db.jobs,
+      bus,
       titles: db.titles,
       jobService,
       resolver,
@@ -222,7 +224,11 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
     container.register(Tokens.PipelineRunner, { useValue: runner });
     cleanups.push(() => runner.shutdown());
 
-    const intake = new JobIntake({ jobService, runner, bus, jobs: db.jobs });
+    const intake = new JobIntake({ jobService, runner, bus, jobs: db.jobs, titles: db.titles, logger: logs.logger('intake') });
+    // Files that came late to a folder job become a job of their own when it ends (never ignored, never deleted).
+    jobService.onTerminal(async (job) => {
+      await handOverLateFiles({ jobs: db.jobs, titles: db.titles, bus, logger: logs.logger('intake') }, job, (previous, files) => intake.followUp(previous, files));
+    });
     const commands = new JobCommands({ jobs: db.jobs, titles: db.titles, jobService, runner, subtitles });
     simulator = new DiscSimulator({ jobs: db.jobs, jobService, runner, intake, bus, config });
     const probes = new StepProbes({

@@ -84,6 +84,12 @@ export const APP_CONFIG_FIELDS = {
     description: 'When a job’s staging folder is deleted.',
   },
   staging_cleanup_days: { schema: { type: 'integer', minimum: 1, maximum: 3650 }, default: 7, description: 'Days kept under after_days.' },
+  discard_files_of: {
+    schema: { type: 'array', items: { enum: ['play_all', 'short', 'duplicate', 'extra'] }, uniqueItems: true, maxItems: 4 },
+    default: [],
+    description:
+      'Kinds of titles left out of the library whose files a staging cleanup may delete (play_all, short, duplicate, extra). Empty: such files are always kept.',
+  },
   staging_watch_enabled: {
     schema: { type: 'boolean' },
     default: () => process.platform !== 'win32',
@@ -179,6 +185,7 @@ export interface AppConfig {
   extras_policy: 'keep' | 'skip' | 'ask';
   staging_cleanup_policy: 'on_success' | 'on_completion' | 'manual' | 'after_days';
   staging_cleanup_days: number;
+  discard_files_of: ('play_all' | 'short' | 'duplicate' | 'extra')[];
   staging_watch_enabled: boolean;
   staging_poll_interval_seconds: number;
   enable_fingerprint_contributions: boolean;

@@ -48,6 +48,9 @@ export class ClientGateway {
       bus.on('subtitles.changed', (e) =>
         this.broadcast({ type: 'subtitle_event', job_id: e.jobId, status: e.status, downloaded: e.downloaded, total: e.total, failed_count: e.failed }),
       ),
+      bus.on('job.late_files', (e) =>
+        this.broadcast({ type: 'late_files', job_id: e.jobId, files: e.files, action: e.action, new_job_id: e.newJobId }),
+      ),
       bus.on('fingerprint.disclosure_required', (e) => this.broadcast({ type: 'fingerprint_disclosure_required', pending_count: e.pendingCount })),
     );
   }

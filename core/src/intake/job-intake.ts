@@ -9,8 +9,11 @@ import type { EventBus } from '../events/event-bus.ts';
 import type { JobService } from '../jobs/job-service.ts';
 import { isTerminal } from '../jobs/job-state-machine.ts';
 import type { JobRepository } from '../persistence/ports.ts';
-import type { JobRecord } from '../persistence/records.ts';
+import type { ImportMode, JobRecord } from '../persistence/records.ts';
 import type { PipelineRunner } from '../pipeline/pipeline-runner.ts';
+import type { Logger } from '@spindle/plugin-sdk';
+import type { TitleRepository } from '../persistence/ports.ts';
+import { reportLateFiles, unclaimedFiles } from './late-files.ts';
 
 export interface FolderImport {
   path: string;
@@ -20,6 +23,10 @@ export interface FolderImport {
   detectedSeason?: number | null;
   discNumber?: number | null;
   catalogId?: number | null;
+  /** move: the files leave the folder for the library; copy: they are copied (hardlinked) and the folder stays whole. */
+  mode?: ImportMode;
+  /** Only these files of the folder (a follow-up job for late files). */
+  onlyFiles?: string[];
 }
 
 export interface DiscInsert {
@@ -33,20 +40,9 @@ export interface DiscInsert {
 /** What became of a folder a detector found ready: a new job, or the job that already has it. */
 export type DetectedFolderOutcome = { created: JobRecord; existing: null } | { created: null; existing: JobRecord };
 
-/** The newest modification time (ms) of the folder's files. */
-async function newestFileChange(folder: string): Promise<number> {
-  let newest = 0;
-  for (const entry of await readdir(folder, { withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const info = await stat(join(folder, entry.name)).catch(() => null);
-    if (info) newest = Math.max(newest, info.mtimeMs);
-  }
-  return newest;
-}
-
 export class JobIntake {
   constructor(
-    private readonly deps: { jobService: JobService; runner: PipelineRunner; bus: EventBus; jobs: JobRepository },
+    private readonly deps: { jobService: JobService; runner: PipelineRunner; bus: EventBus; jobs: JobRepository; titles: TitleRepository; logger: Logger },
   ) {}
 
   async discInserted(disc: DiscInsert, autoStart = true): Promise<JobRecord> {
@@ -103,26 +99,52 @@ export class JobIntake {
       discNumber: request.discNumber ?? null,
       catalogId: request.catalogId ?? null,
       identityDeclared: declared,
+      importMode: request.mode ?? 'copy',
+      onlyFilesJson: request.onlyFiles ? JSON.stringify(request.onlyFiles) : null,
     });
     if (autoStart) this.deps.runner.start(job.id);
     return job;
   }
 
   /**
-   * A folder a detector (the staging watcher) found ready. It goes through `importFolder` like an
-   * API import, unless a job already has it: one still working on it, or one created after the
-   * folder's files last changed (that job saw this very content, e.g. an API import that failed).
+   * A folder a detector (the staging watcher) found ready; the watcher's folders are moved into the
+   * library. It goes through `importFolder` like an API import when no job has it yet. When jobs
+   * have it, only the files none of them claimed count: while a job works on the folder they are
+   * noted on it (and join it if it still rips, or become a job when it ends); after that they
+   * become a job of their own. A folder with nothing new answers with the job that has it.
    */
   async importDetectedFolder(request: FolderImport): Promise<DetectedFolderOutcome> {
     const path = await JobIntake.checkFolder(request.path);
     const jobs = await this.deps.jobs.listBySourcePath(path);
+    const request_ = { mode: 'move' as const, ...request, path };
+    if (jobs.length === 0) return { created: await this.importFolder(request_), existing: null };
+    const late = await unclaimedFiles(path, this.deps);
     const active = jobs.find((j) => !isTerminal(j.state));
-    if (active) return { created: null, existing: active };
-    if (jobs.length > 0) {
-      const changed = await newestFileChange(path);
-      const sawThisContent = jobs.find((j) => j.createdAt.getTime() >= changed);
-      if (sawThisContent) return { created: null, existing: sawThisContent };
+    if (active) {
+      if (late.length > 0 && active.state !== 'idle' && active.state !== 'identifying') await reportLateFiles(this.deps, active, late, 'noticed');
+      return { created: null, existing: active };
     }
-    return { created: await this.importFolder({ ...request, path }), existing: null };
+    if (late.length === 0) return { created: null, existing: jobs[0]! };
+    return { created: await this.followUp(jobs[0]!, late), existing: null };
+  }
+
+  /** A job for the late files of a finished job: same folder, same way to the library, same identity. */
+  async followUp(previous: JobRecord, files: string[]): Promise<JobRecord> {
+    const known = previous.contentType !== 'unknown' && Boolean(previous.detectedTitle || previous.catalogId);
+    return this.importFolder({
+      path: previous.sourcePath!,
+      volumeLabel: previous.volumeLabel,
+      mode: previous.importMode ?? 'move',
+      onlyFiles: files,
+      ...(known
+        ? {
+            contentType: previous.contentType,
+            detectedTitle: previous.detectedTitle,
+            detectedSeason: previous.detectedSeason,
+            discNumber: previous.discNumber,
+            catalogId: previous.catalogId,
+          }
+        : {}),
+    });
   }
 }

@@ -10,6 +10,7 @@ import type { JobRecord, TitlePatch, TitleRecord } from '../persistence/records.
 import type { PipelineRunner } from '../pipeline/pipeline-runner.ts';
 import type { JobService } from './job-service.ts';
 import { isRunning, isTerminal } from './job-state-machine.ts';
+import { retryJob, type RetryFrom } from './job-retry.ts';
 import { bestCandidate, decidedMatch, describeDecision, episodeCodeOf, type ReviewDecision } from './review-decisions.ts';
 
 export type { ReviewDecision } from './review-decisions.ts';
@@ -53,6 +54,12 @@ export class JobCommands {
     throw new ConflictError('job_not_startable', `Job ${id} is ${job.state}; only idle or review_needed jobs can be started`);
   }
 
+  /** Runs a job again (see job-retry.ts): failed or completed, or a re-identify / re-match from review. */
+  async retry(id: number, from?: RetryFrom): Promise<JobRecord> {
+    if (this.deps.runner.isRunning(id)) throw new ConflictError('job_running', `Job ${id} is still running`);
+    return retryJob({ jobs: this.deps.jobs, titles: this.deps.titles, jobService: this.deps.jobService, start: (jobId) => this.deps.runner.start(jobId) }, id, from);
+  }
+
   async cancel(id: number): Promise<JobRecord> {
     const job = await this.deps.jobService.require(id);
     if (isTerminal(job.state)) throw new ConflictError('job_finished', `Job ${id} is already ${job.state}`);
@@ -75,11 +82,16 @@ export class JobCommands {
 
   async review(id: number, decision: ReviewDecision): Promise<TitleRecord> {
     const job = await this.deps.jobService.require(id);
+    // The job's state is the first thing that can be wrong: say so before looking at the title.
+    if (job.state !== 'review_needed') throw new ConflictError('job_not_in_review', `Job ${id} is ${job.state}, not review_needed`);
     const title = await this.deps.titles.get(decision.titleId);
     if (!title || title.jobId !== id) throw new NotFoundError('title_not_found', `Title ${decision.titleId} is not part of job ${id}`);
-    if (job.state !== 'review_needed') throw new ConflictError('job_not_in_review', `Job ${id} is ${job.state}, not review_needed`);
-    if (['ripping', 'matching', 'completed'].includes(title.state)) {
-      throw new ConflictError('title_not_reviewable', `Title ${title.id} is ${title.state} and can no longer be changed`);
+    if (['ripping', 'matching'].includes(title.state) || title.organizedPath) {
+      throw new ConflictError('title_not_reviewable', `Title ${title.id} is ${title.organizedPath ? 'in the library' : title.state} and can no longer be changed`);
+    }
+    if (decision.include) return this.include(job, title);
+    if (title.state === 'completed') {
+      throw new ConflictError('title_not_reviewable', `Title ${title.id} was left out (${title.discardReason ?? 'no reason'}); include it first to decide it again`);
     }
     const match = decidedMatch(parseMatch(title), decision);
     const patch: TitlePatch = { ...matchColumns(match) };
@@ -87,10 +99,30 @@ export class JobCommands {
     if (decision.conflictResolution !== undefined) patch.conflictResolution = decision.conflictResolution;
     // A title skipped before it was ripped is never ripped.
     if (title.state === 'pending') patch.selected = match.kind !== 'discarded';
+    if (match.kind === 'discarded') Object.assign(patch, { discardReason: 'skipped by a person', discardedBy: 'person' });
+    else if (title.discardedBy !== null || decision.conflictResolution === 'overwrite') Object.assign(patch, { discardReason: null, discardedBy: null });
     const updated = await this.deps.jobService.updateTitle(title, patch);
     await this.deps.jobs.note(id, job.state, describeDecision(title.titleIndex, match, decision));
     const remaining = (await this.deps.titles.listByJob(id)).filter((t) => t.state === 'review');
-    if (remaining.length === 0 && job.resumeState && job.resumeState !== 'ripping') await this.resume(job);
+    // "Nothing would be filed" waits for the person to finish including titles and press continue.
+    if (remaining.length === 0 && job.resumeState && job.resumeState !== 'ripping' && job.reviewKind !== 'nothing_filed') await this.resume(job);
+    return updated;
+  }
+
+  /**
+   * Puts a title a rule left out back in: a title that was not ripped will be ripped (the job then
+   * continues from ripping), an extra the policy skipped will be filed.
+   */
+  private async include(job: JobRecord, title: TitleRecord): Promise<TitleRecord> {
+    if (title.discardedBy === null && title.selected) throw new ConflictError('title_not_left_out', `Title ${title.id} is not left out; nothing to include`);
+    const patch: TitlePatch = { discardReason: null, discardedBy: null, included: true };
+    if (title.state === 'pending') patch.selected = true;
+    if (title.state === 'completed') patch.state = 'matched';
+    const updated = await this.deps.jobService.updateTitle(title, patch);
+    if (title.state === 'pending' && job.resumeState && job.resumeState !== 'ripping') {
+      await this.deps.jobService.update(job.id, { resumeState: 'ripping' }); // it has to be ripped (and matched) first
+    }
+    await this.deps.jobs.note(job.id, job.state, `title ${title.titleIndex} included by a person (was left out: ${title.discardReason ?? 'not selected'})`);
     return updated;
   }
 

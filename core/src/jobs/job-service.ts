@@ -9,7 +9,8 @@ import type { EventBus } from '../events/event-bus.ts';
 import type { JobRepository, TitleRepository } from '../persistence/ports.ts';
 import type { JobPatch, JobRecord, NewJob, TitlePatch, TitleRecord } from '../persistence/records.ts';
 import type { Clock } from './clock.ts';
-import { canTransition, isTerminal } from './job-state-machine.ts';
+import { canReopen, canTransition, isTerminal } from './job-state-machine.ts';
+import { retryFromCompletion, retryFromFailure } from './job-retry.ts';
 import { canTransitionTitle } from './title-state-machine.ts';
 
 export type TerminalCallback = (job: JobRecord) => Promise<void> | void;
@@ -76,6 +77,11 @@ export class JobService {
         patch.currentSpeed = null;
       }
       if (to === 'completed') patch.progressPercent = 100;
+      // Where a retry would start, decided now, while the job's last state is known.
+      if (to === 'failed') patch.retryFrom = retryFromFailure(current.state, current);
+      if (to === 'completed') patch.retryFrom = retryFromCompletion(await this.titles.listByJob(id));
+      // A review's subject ends when the job moves on; a job given up in review keeps it (retry starts there).
+      if (to !== 'review_needed' && to !== 'failed') patch.reviewKind = null;
       const updated = await this.jobs.transition(id, current.state, to, patch, options.message ?? null);
       if (!updated) continue; // someone else moved it in between: re-read and re-validate
       this.logger.info(`job ${id}: ${current.state} → ${to}`, options.message ? { message: options.message } : undefined);
@@ -84,6 +90,34 @@ export class JobService {
       return updated;
     }
     throw new ConflictError('transition_race', `Job ${id} kept changing state; try again`);
+  }
+
+  /**
+   * Runs a finished job (or one in review) again from `to`: the only way out of completed and
+   * failed. Keeps the id, titles, decisions and timeline; clears the outcome of the last run.
+   */
+  async reopen(id: number, to: JobState, message: string): Promise<JobRecord> {
+    const current = await this.require(id);
+    if (!canReopen(current.state, to)) {
+      throw new ConflictError('job_not_retryable', `Job ${id} is ${current.state} and cannot be run again from ${to}`, { details: { from: current.state, to } });
+    }
+    const patch: JobPatch = {
+      updatedAt: this.clock.now(),
+      completedAt: null,
+      errorMessage: null,
+      reviewReason: null,
+      reviewKind: null,
+      resumeState: null,
+      retryFrom: null,
+      progressPercent: 0,
+      currentSpeed: null,
+      etaSeconds: null,
+    };
+    const updated = await this.jobs.transition(id, current.state, to, patch, message);
+    if (!updated) throw new ConflictError('transition_race', `Job ${id} changed state meanwhile; try again`);
+    this.logger.info(`job ${id}: ${current.state} → ${to} (${message})`);
+    this.emitState(updated, current.state);
+    return updated;
   }
 
   async update(id: number, patch: JobPatch): Promise<JobRecord> {

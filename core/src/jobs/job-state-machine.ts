@@ -41,6 +41,20 @@ const ALLOWED: Readonly<Record<JobState, readonly JobState[]>> = {
   failed: [],
 };
 
+/**
+ * Running a job again (retry, re-identify, re-match): the one way out of the terminal states, and
+ * a way back from review to an earlier stage. Never part of the automatic pipeline.
+ */
+const REOPEN: Readonly<Partial<Record<JobState, readonly JobState[]>>> = {
+  failed: ['identifying', 'ripping', 'matching', 'organizing'],
+  completed: ['identifying', 'matching', 'organizing'],
+  review_needed: ['identifying', 'matching'],
+};
+
+export function canReopen(from: JobState, to: JobState): boolean {
+  return REOPEN[from]?.includes(to) ?? false;
+}
+
 export function isJobState(value: unknown): value is JobState {
   return typeof value === 'string' && (JOB_STATES as readonly string[]).includes(value);
 }

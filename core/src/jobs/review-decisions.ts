@@ -14,6 +14,8 @@ export interface ReviewDecision {
   conflictResolution?: 'skip' | 'overwrite' | null;
   /** Do not put this title in the library (a Play All, a duplicate, an unwanted extra). */
   skip?: boolean;
+  /** Put back a title a rule left out (a short title, an extra under "skip"). */
+  include?: boolean;
 }
 
 const USER_COMPONENT = { name: 'user_review', value: 1, weight: 1, detail: 'decided by a person' };

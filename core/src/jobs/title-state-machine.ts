@@ -35,8 +35,10 @@ const ALLOWED: Readonly<Record<TitleState, readonly TitleState[]>> = {
   matched: ['completed', 'review', 'failed'],
   // review → queued: new reference subtitles arrived, so the title is matched again.
   review: ['matched', 'queued', 'completed', 'failed'],
-  completed: [],
-  failed: ['queued'],
+  // completed → queued / matched: a title left out of the library is matched again, or put back in by a person.
+  completed: ['queued', 'matched'],
+  // failed → pending / queued / matched: a retry rips, matches or organizes it again.
+  failed: ['pending', 'queued', 'matched'],
 };
 
 export function canTransitionTitle(from: TitleState, to: TitleState): boolean {

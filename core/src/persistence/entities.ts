@@ -8,6 +8,7 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import type { ClassificationSource, ContentType, JobState, SourceKind, TitleState } from '@spindle/plugin-sdk';
 import { CONTRIBUTION_ENTITIES } from '../contributions/contribution-entities.ts';
+import type { DiscardedBy, ImportMode, ReviewKind } from './records.ts';
 
 export const JobEntity = defineEntity({
   name: 'Job',
@@ -57,6 +58,13 @@ export const JobEntity = defineEntity({
     identityDeclared: p.boolean().default(false),
     simulated: p.boolean().default(false),
     identificationJson: p.text().nullable(),
+    // Added by migration 4 (AddTitleAccounting).
+    importMode: p.text().$type<ImportMode>().nullable(),
+    reviewKind: p.text().$type<ReviewKind>().nullable(),
+    onlyFilesJson: p.text().nullable(),
+    filesFiled: p.integer().default(0),
+    titlesDiscarded: p.integer().default(0),
+    retryFrom: p.text().$type<JobState>().nullable(),
   },
 });
 
@@ -85,6 +93,10 @@ export const TitleEntity = defineEntity({
     // Added by migration 2 (AddJobTimelineAndPluginStore).
     selected: p.boolean().default(true),
     role: p.text().nullable(),
+    // Added by migration 4 (AddTitleAccounting).
+    discardReason: p.text().nullable(),
+    discardedBy: p.text().$type<DiscardedBy>().nullable(),
+    included: p.boolean().default(false),
   },
 });
 

@@ -46,6 +46,12 @@ export function toJobRecord(row: JobRow): JobRecord {
     identityDeclared: row.identityDeclared,
     simulated: row.simulated,
     identificationJson: row.identificationJson ?? null,
+    importMode: row.importMode ?? null,
+    reviewKind: row.reviewKind ?? null,
+    onlyFilesJson: row.onlyFilesJson ?? null,
+    filesFiled: row.filesFiled,
+    titlesDiscarded: row.titlesDiscarded,
+    retryFrom: row.retryFrom ?? null,
   };
 }
 
@@ -71,6 +77,9 @@ export function toTitleRecord(row: TitleRow): TitleRecord {
     sourceFile: row.sourceFile ?? null,
     selected: row.selected,
     role: row.role ?? null,
+    discardReason: row.discardReason ?? null,
+    discardedBy: row.discardedBy ?? null,
+    included: row.included,
   };
 }
 
@@ -122,6 +131,12 @@ export function newJobData(job: NewJob, now: Date): Omit<JobRecord, 'id'> {
     identityDeclared: false,
     simulated: false,
     identificationJson: null,
+    importMode: null,
+    reviewKind: null,
+    onlyFilesJson: null,
+    filesFiled: 0,
+    titlesDiscarded: 0,
+    retryFrom: null,
     ...definedOnly(job as Record<string, unknown>, ['id', 'createdAt', 'updatedAt']),
     createdAt: now,
     updatedAt: now,
@@ -145,6 +160,9 @@ export function newTitleData(jobId: number, title: NewTitle): Omit<TitleRecord, 
     sourceFile: null,
     selected: true,
     role: null,
+    discardReason: null,
+    discardedBy: null,
+    included: false,
     ...definedOnly(title as Record<string, unknown>, ['id', 'jobId']),
     jobId,
   } as Omit<TitleRecord, 'id'>;

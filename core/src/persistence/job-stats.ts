@@ -8,6 +8,8 @@ import type { JobStats } from './records.ts';
 interface CountsRow {
   total: number;
   completed: number | null;
+  completed_with_files: number | null;
+  files_filed: number | null;
   failed: number | null;
   tv: number | null;
   movie: number | null;
@@ -19,6 +21,8 @@ export async function computeJobStats(em: EntityManager, topErrors: number): Pro
   const [counts] = await connection.execute<CountsRow[]>(
     `select count(*) as total,
             sum(case when state = 'completed' then 1 else 0 end) as completed,
+            sum(case when state = 'completed' and files_filed > 0 then 1 else 0 end) as completed_with_files,
+            sum(files_filed) as files_filed,
             sum(case when state = 'failed' then 1 else 0 end) as failed,
             sum(case when content_type = 'tv' then 1 else 0 end) as tv,
             sum(case when content_type = 'movie' then 1 else 0 end) as movie,
@@ -38,6 +42,9 @@ export async function computeJobStats(em: EntityManager, topErrors: number): Pro
   return {
     totalJobs: Number(counts?.total ?? 0),
     completed: Number(counts?.completed ?? 0),
+    completedWithFiles: Number(counts?.completed_with_files ?? 0),
+    completedNothingFiled: Number(counts?.completed ?? 0) - Number(counts?.completed_with_files ?? 0),
+    filesFiled: Number(counts?.files_filed ?? 0),
     failed: Number(counts?.failed ?? 0),
     tv: Number(counts?.tv ?? 0),
     movie: Number(counts?.movie ?? 0),

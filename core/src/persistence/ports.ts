@@ -42,6 +42,8 @@ export interface JobRepository {
 export interface TitleRepository {
   /** Replaces the job's titles with these (used after a scan). */
   replaceForJob(jobId: number, titles: NewTitle[]): Promise<TitleRecord[]>;
+  /** Adds titles to a job (files that joined it late); returns them. */
+  addToJob(jobId: number, titles: NewTitle[]): Promise<TitleRecord[]>;
   listByJob(jobId: number): Promise<TitleRecord[]>;
   get(id: number): Promise<TitleRecord | null>;
   update(id: number, patch: TitlePatch): Promise<TitleRecord>;

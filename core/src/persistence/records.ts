@@ -4,6 +4,24 @@
  */
 import type { ClassificationSource, ContentType, JobState, SourceKind, TitleState } from '@spindle/plugin-sdk';
 
+/** How an imported folder's files reach the library: moved out of the folder, or copied (hardlinked) so the folder stays whole. */
+export type ImportMode = 'move' | 'copy';
+export const IMPORT_MODES: readonly ImportMode[] = ['move', 'copy'];
+
+/**
+ * What a review is about: `identity` what the disc is; `titles` episode or edition decisions;
+ * `organize` library conflicts and extras under "ask"; `nothing_filed` nothing would reach the library.
+ */
+export type ReviewKind = 'identity' | 'titles' | 'organize' | 'nothing_filed';
+export const REVIEW_KINDS: readonly ReviewKind[] = ['identity', 'titles', 'organize', 'nothing_filed'];
+
+/**
+ * Who left a title out of the library: a built-in `rule` (its file is always kept), a `setting` the
+ * person chose for that kind of title (`discard_files_of`), or a `person` in review. Only the last two
+ * let a cleanup delete the title's file.
+ */
+export type DiscardedBy = 'rule' | 'setting' | 'person';
+
 export interface JobRecord {
   id: number;
   state: JobState;
@@ -50,6 +68,18 @@ export interface JobRecord {
   simulated: boolean;
   /** JSON: the identification chain's answers (evidence), for the detail view. */
   identificationJson: string | null;
+  /** Folder jobs: move the files into the library or copy them (null: Spindle's own rip folder, moved). */
+  importMode: ImportMode | null;
+  /** What the current review is about (null when not in review). */
+  reviewKind: ReviewKind | null;
+  /** JSON list of file names: a follow-up job for late files takes only these from its folder. */
+  onlyFilesJson: string | null;
+  /** Titles that reached the library. */
+  filesFiled: number;
+  /** Titles left out of the library for a stated reason. */
+  titlesDiscarded: number;
+  /** Finished jobs: where Retry starts (the state it failed in; matching for unfiled titles of a completed job); null: nothing to redo. */
+  retryFrom: JobState | null;
 }
 
 export interface TitleRecord {
@@ -77,6 +107,11 @@ export interface TitleRecord {
   selected: boolean;
   /** Identifier hint: episode_candidate, play_all, main_feature_candidate, extra, short. */
   role: string | null;
+  /** Why the title is not in the library ("Play All", "shorter than 120 s", "skipped by a person", …). */
+  discardReason: string | null;
+  discardedBy: DiscardedBy | null;
+  /** A person put the title back in after a rule left it out (a short title, an extra under "skip"). */
+  included: boolean;
 }
 
 export interface JobEventRecord {
@@ -105,6 +140,11 @@ export interface HistoryQuery {
 export interface JobStats {
   totalJobs: number;
   completed: number;
+  /** Completed jobs that filed at least one file, and those that filed none. */
+  completedWithFiles: number;
+  completedNothingFiled: number;
+  /** Files filed into the library over the whole history. */
+  filesFiled: number;
   failed: number;
   tv: number;
   movie: number;

@@ -24,6 +24,18 @@ export class MikroTitleRepository implements TitleRepository {
     });
   }
 
+  async addToJob(jobId: number, titles: NewTitle[]): Promise<TitleRecord[]> {
+    const em = this.orm.em.fork();
+    return em.transactional(async (tx) => {
+      const created = titles.map((title) => {
+        const { jobId: job, ...data } = newTitleData(jobId, title);
+        return tx.create(TitleEntity, { ...data, job });
+      });
+      await tx.flush();
+      return created.map(toTitleRecord);
+    });
+  }
+
   async listByJob(jobId: number): Promise<TitleRecord[]> {
     const rows = await this.orm.em.fork().find(TitleEntity, { job: jobId }, { orderBy: BY_INDEX });
     return rows.map(toTitleRecord);

@@ -7,6 +7,7 @@ import { SpindleError, type JobState, type Logger, type ProgressReporter } from 
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { JobService } from '../jobs/job-service.ts';
+import type { EventBus } from '../events/event-bus.ts';
 import { isTerminal } from '../jobs/job-state-machine.ts';
 import type { JobRepository, TitleRepository } from '../persistence/ports.ts';
 import type { JobRecord } from '../persistence/records.ts';
@@ -31,6 +32,7 @@ const STEPS: StepTable = {
 
 export interface PipelineRunnerDeps {
   jobs: JobRepository;
+  bus: EventBus;
   titles: TitleRepository;
   jobService: JobService;
   resolver: StageResolver;
@@ -113,6 +115,7 @@ export class PipelineRunner {
     const { deps } = this;
     return {
       jobs: deps.jobs,
+      bus: deps.bus,
       titles: deps.titles,
       jobService: deps.jobService,
       resolver: deps.resolver,
@@ -161,7 +164,7 @@ export class PipelineRunner {
         if (signal.aborted) return;
         if (outcome.kind === 'review') {
           await this.deps.jobService.transition(jobId, 'review_needed', {
-            patch: { ...outcome.patch, reviewReason: outcome.reason, resumeState: outcome.resumeAt },
+            patch: { ...outcome.patch, reviewReason: outcome.reason, reviewKind: outcome.about, resumeState: outcome.resumeAt },
             message: outcome.reason,
           });
           return;

@@ -1,8 +1,9 @@
 /** What every pipeline step needs; built once by the runner. */
 import type { JobState, Logger, ProgressReporter, StageContext } from '@spindle/plugin-sdk';
 import type { JobService } from '../jobs/job-service.ts';
+import type { EventBus } from '../events/event-bus.ts';
 import type { JobRepository, TitleRepository } from '../persistence/ports.ts';
-import type { JobRecord } from '../persistence/records.ts';
+import type { JobRecord, ReviewKind } from '../persistence/records.ts';
 import type { ConfigReader } from '../plugins/plugin-context-factory.ts';
 import type { ImplementationRecord } from '../plugins/plugin-registry.ts';
 import type { SubtitleService } from '../subtitles/subtitle-service.ts';
@@ -10,6 +11,8 @@ import type { StageResolver } from './stage-resolver.ts';
 
 export interface StepDeps {
   jobs: JobRepository;
+  /** Domain events (e.g. late files joining a job). */
+  bus: EventBus;
   titles: TitleRepository;
   jobService: JobService;
   resolver: StageResolver;
@@ -27,6 +30,6 @@ export interface StepDeps {
 /** What a step decided: go on to the next state, or stop for a human. */
 export type StepOutcome =
   | { kind: 'next'; patch?: Partial<JobRecord> }
-  | { kind: 'review'; reason: string; resumeAt: JobState; patch?: Partial<JobRecord> };
+  | { kind: 'review'; reason: string; about: ReviewKind; resumeAt: JobState; patch?: Partial<JobRecord> };
 
 export type Step = (job: JobRecord, deps: StepDeps) => Promise<StepOutcome>;

@@ -1,12 +1,12 @@
 import type { Logger } from '@spindle/plugin-sdk';
 import { existsSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { APP_CONFIG_FIELDS, type AppConfig } from '../../src/config/app-config-fields.ts';
 import { StagingCleanup } from '../../src/jobs/staging-cleanup.ts';
 import type { Database } from '../../src/persistence/database.ts';
-import type { JobRecord } from '../../src/persistence/records.ts';
+import type { DiscardedBy, JobRecord } from '../../src/persistence/records.ts';
 import { openTempDatabase, tempDir } from '../persistence/test-database.ts';
 
 const quiet: Logger = { debug() {}, info() {}, warn() {}, error() {} };
@@ -19,14 +19,36 @@ function configWith(values: Partial<AppConfig>): { get(): AppConfig } {
   return { get: () => ({ ...defaults, ...values }) };
 }
 
-async function folderWithFile(path: string): Promise<string> {
+async function folderWithFiles(path: string, names: string[]): Promise<string> {
   await mkdir(path, { recursive: true });
-  await writeFile(join(path, 'title_t00.mkv'), 'x');
+  for (const name of names) await writeFile(join(path, name), 'x');
   return path;
 }
 
-async function finishedJob(db: Database, stagingPath: string, state: 'completed' | 'failed', completedAt = new Date(), extra: Partial<JobRecord> = {}): Promise<JobRecord> {
+type TitleFate = { file: string; discardedBy?: DiscardedBy; reason?: string };
+
+/** A finished job whose titles claim the given files, each left out by whom the case says (or not left out). */
+async function finishedJob(
+  db: Database,
+  stagingPath: string,
+  state: 'completed' | 'failed',
+  titles: TitleFate[],
+  completedAt = new Date(),
+  extra: Partial<JobRecord> = {},
+): Promise<JobRecord> {
   const job = await db.jobs.create({ sourceKind: 'disc', volumeLabel: 'DISC', stagingPath, ...extra });
+  await db.titles.replaceForJob(
+    job.id,
+    titles.map((t, i) => ({
+      titleIndex: i,
+      durationSeconds: 60,
+      sizeBytes: 1,
+      filePath: join(stagingPath, t.file),
+      state: 'completed' as const,
+      discardReason: t.discardedBy ? (t.reason ?? 'left out') : null,
+      discardedBy: t.discardedBy ?? null,
+    })),
+  );
   await db.jobs.transition(job.id, 'idle', 'identifying', {}, null);
   return (await db.jobs.transition(job.id, 'identifying', state, { completedAt }, null))!;
 }
@@ -41,71 +63,94 @@ async function setup(values: Partial<AppConfig>) {
   const cleanup = new StagingCleanup({
     config: configWith({ staging_path: staging, library_tv_path: library, library_movies_path: library, ...values }),
     jobs: db.jobs,
+    titles: db.titles,
     logger: quiet,
     workRoot: join(root, 'work'),
   });
   return { root, staging, library, db, cleanup };
 }
 
-describe('staging cleanup', () => {
-  it('on_success deletes a completed job’s folder, keeps a failed one, and always drops the work folder', async () => {
+const names = async (folder: string) => (existsSync(folder) ? (await readdir(folder)).sort() : null);
+
+describe('staging cleanup deletes only what a person decided to discard', () => {
+  it('on_success: a completed job loses the files a person (or their setting) discarded, keeps the rest, and says why', async () => {
     const { root, staging, db, cleanup } = await setup({ staging_cleanup_policy: 'on_success' });
-    const done = await finishedJob(db, await folderWithFile(join(staging, 'job_1')), 'completed');
-    const failed = await finishedJob(db, await folderWithFile(join(staging, 'job_2')), 'failed');
+    const folder = await folderWithFiles(join(staging, 'job_1'), ['a.mkv', 'b.mkv', 'c.mkv', 'd.mkv', 'stray.mkv']);
+    const done = await finishedJob(db, folder, 'completed', [
+      { file: 'a.mkv', discardedBy: 'person', reason: 'skipped by a person' },
+      { file: 'b.mkv', discardedBy: 'setting', reason: 'Play All' },
+      { file: 'c.mkv', discardedBy: 'rule', reason: 'shorter than 120 s' },
+      { file: 'd.mkv' },
+    ]);
     await mkdir(join(root, 'work', `job_${done.id}`), { recursive: true });
     await cleanup.jobFinished(done);
-    await cleanup.jobFinished(failed);
-    expect(existsSync(join(staging, 'job_1'))).toBe(false);
-    expect(existsSync(join(staging, 'job_2'))).toBe(true);
+    expect(await names(folder)).toEqual(['c.mkv', 'd.mkv', 'stray.mkv']);
     expect(existsSync(join(root, 'work', `job_${done.id}`))).toBe(false);
-    expect((await db.jobs.timeline(done.id)).at(-1)?.message).toBe('staging folder deleted (on_success)');
+    const note = (await db.jobs.timeline(done.id)).at(-1)?.message ?? '';
+    expect(note).toContain('deleted 2 file(s) a person chose to discard: a.mkv, b.mkv');
+    expect(note).toContain('c.mkv (shorter than 120 s — left out by a rule, not by you)');
+    expect(note).toContain('stray.mkv (no title of this job claims it)');
   });
 
-  it('on_completion also deletes after a failure; manual never deletes', async () => {
-    const a = await setup({ staging_cleanup_policy: 'on_completion' });
-    const failed = await finishedJob(a.db, await folderWithFile(join(a.staging, 'job_9')), 'failed');
-    await a.cleanup.jobFinished(failed);
-    expect(existsSync(join(a.staging, 'job_9'))).toBe(false);
+  it('removes Spindle’s own rip folder once no video is kept; a failed job keeps everything under on_success', async () => {
+    const { staging, db, cleanup } = await setup({ staging_cleanup_policy: 'on_success' });
+    const own = await finishedJob(db, await folderWithFiles(join(staging, 'job_1'), ['a.mkv', 'makemkv.log']), 'completed', [{ file: 'a.mkv', discardedBy: 'person' }]);
+    await cleanup.jobFinished(own);
+    expect(existsSync(join(staging, 'job_1'))).toBe(false);
+    const failed = await finishedJob(db, await folderWithFiles(join(staging, 'job_2'), ['a.mkv']), 'failed', [{ file: 'a.mkv', discardedBy: 'person' }]);
+    await cleanup.jobFinished(failed);
+    expect(await names(join(staging, 'job_2'))).toEqual(['a.mkv']);
+  });
+
+  it('a person’s folder: never its non-video files, never the folder while it holds them; a copy import is left alone', async () => {
+    const { staging, db, cleanup } = await setup({ staging_cleanup_policy: 'on_completion' });
+    const theirs = await folderWithFiles(join(staging, 'MY_SHOW'), ['a.mkv', 'notes.txt', 'cover.jpg']);
+    const job = await finishedJob(db, theirs, 'completed', [{ file: 'a.mkv', discardedBy: 'person' }], new Date(), { sourceKind: 'folder', importMode: 'move' });
+    await cleanup.jobFinished(job);
+    expect(await names(theirs)).toEqual(['cover.jpg', 'notes.txt']);
+    const emptied = await folderWithFiles(join(staging, 'EMPTIED'), ['a.mkv']);
+    const job2 = await finishedJob(db, emptied, 'failed', [{ file: 'a.mkv', discardedBy: 'person' }], new Date(), { sourceKind: 'folder', importMode: 'move' });
+    await cleanup.jobFinished(job2);
+    expect(existsSync(emptied)).toBe(false); // on_completion after a failure: the discarded file went, and the empty folder with it
+    const copied = await folderWithFiles(join(staging, 'COPIED'), ['a.mkv']);
+    const job3 = await finishedJob(db, copied, 'completed', [{ file: 'a.mkv', discardedBy: 'person' }], new Date(), { sourceKind: 'folder', importMode: 'copy' });
+    await cleanup.jobFinished(job3);
+    expect(await names(copied)).toEqual(['a.mkv']);
+  });
+
+  it('manual never deletes; after_days sweeps jobs finished long enough ago, once', async () => {
     const b = await setup({ staging_cleanup_policy: 'manual' });
-    const done = await finishedJob(b.db, await folderWithFile(join(b.staging, 'job_3')), 'completed');
-    await b.cleanup.jobFinished(done);
-    expect(existsSync(join(b.staging, 'job_3'))).toBe(true);
-  });
+    const kept = await finishedJob(b.db, await folderWithFiles(join(b.staging, 'job_3'), ['a.mkv']), 'completed', [{ file: 'a.mkv', discardedBy: 'person' }]);
+    await b.cleanup.jobFinished(kept);
+    expect(await b.cleanup.sweep()).toBe(0);
+    expect(await names(join(b.staging, 'job_3'))).toEqual(['a.mkv']);
 
-  it('after_days sweeps only folders of jobs finished long enough ago', async () => {
     const { staging, db, cleanup } = await setup({ staging_cleanup_policy: 'after_days', staging_cleanup_days: 7 });
-    await finishedJob(db, await folderWithFile(join(staging, 'old')), 'completed', new Date(Date.now() - 8 * DAY));
-    await finishedJob(db, await folderWithFile(join(staging, 'old-failed')), 'failed', new Date(Date.now() - 30 * DAY));
-    await finishedJob(db, await folderWithFile(join(staging, 'recent')), 'completed', new Date(Date.now() - 2 * DAY));
-    const recentJob = (await db.jobs.listInStates(['completed'])).find((j) => j.stagingPath?.endsWith('recent'))!;
-    await cleanup.jobFinished(recentJob); // after_days: nothing happens at completion
+    await finishedJob(db, await folderWithFiles(join(staging, 'old'), ['a.mkv', 'b.mkv']), 'completed', [{ file: 'a.mkv', discardedBy: 'person' }, { file: 'b.mkv', discardedBy: 'rule' }], new Date(Date.now() - 8 * DAY));
+    await finishedJob(db, await folderWithFiles(join(staging, 'old-failed'), ['a.mkv']), 'failed', [{ file: 'a.mkv', discardedBy: 'person' }], new Date(Date.now() - 30 * DAY));
+    const recent = await finishedJob(db, await folderWithFiles(join(staging, 'recent'), ['a.mkv']), 'completed', [{ file: 'a.mkv', discardedBy: 'person' }], new Date(Date.now() - 2 * DAY));
+    await cleanup.jobFinished(recent); // after_days: nothing happens at completion
     expect(await cleanup.sweep()).toBe(2);
-    expect([existsSync(join(staging, 'old')), existsSync(join(staging, 'old-failed')), existsSync(join(staging, 'recent'))]).toEqual([false, false, true]);
+    expect([await names(join(staging, 'old')), existsSync(join(staging, 'old-failed')), await names(join(staging, 'recent'))]).toEqual([['b.mkv'], false, ['a.mkv']]);
+    expect(await cleanup.sweep()).toBe(0); // nothing left to do, and no second timeline note
   });
 
-  it('never deletes outside staging_path, the staging root itself, a folder holding the library, or a simulated job', async () => {
-    const { root, staging, library, db, cleanup } = await setup({ staging_cleanup_policy: 'on_completion' });
-    const outside = await folderWithFile(join(root, 'my-videos', 'Show'));
-    const rootJob = await finishedJob(db, staging, 'completed');
-    const outsideJob = await finishedJob(db, outside, 'completed');
-    const escaping = await finishedJob(db, join(staging, '..', 'my-videos'), 'completed');
-    const simulated = await finishedJob(db, await folderWithFile(join(staging, 'sim')), 'completed', new Date(), { simulated: true });
-    for (const job of [rootJob, outsideJob, escaping, simulated]) expect(await cleanup.clean(job, 'test')).toBe(false);
-    expect(await cleanup.refusal(outsideJob)).toContain('is not inside staging_path');
-    expect([existsSync(staging), existsSync(outside), existsSync(join(staging, 'sim'))]).toEqual([true, true, true]);
-
+  it('never touches a folder holding the library, or a simulated job', async () => {
     const holder = await setup({ staging_cleanup_policy: 'on_completion' });
-    const nested = join(holder.staging, 'job_5');
-    await folderWithFile(nested);
+    const nested = await folderWithFiles(join(holder.staging, 'job_5'), ['a.mkv']);
     const withLibrary = new StagingCleanup({
       config: configWith({ staging_path: holder.staging, library_tv_path: join(nested, 'TV'), staging_cleanup_policy: 'on_completion' }),
       jobs: holder.db.jobs,
+      titles: holder.db.titles,
       logger: quiet,
       workRoot: join(holder.root, 'work'),
     });
     await mkdir(join(nested, 'TV'));
-    const job = await finishedJob(holder.db, nested, 'completed');
+    const job = await finishedJob(holder.db, nested, 'completed', [{ file: 'a.mkv', discardedBy: 'person' }]);
     expect(await withLibrary.refusal(job)).toContain('overlaps the library');
-    expect(existsSync(library)).toBe(true);
+    expect(await withLibrary.clean(job, 'test')).toBeNull();
+    const sim = await finishedJob(holder.db, await folderWithFiles(join(holder.staging, 'sim'), ['a.mkv']), 'completed', [{ file: 'a.mkv', discardedBy: 'person' }], new Date(), { simulated: true });
+    expect(await holder.cleanup.clean(sim, 'test')).toBeNull();
+    expect([await names(nested), await names(join(holder.staging, 'sim'))]).toEqual([['TV', 'a.mkv'], ['a.mkv']]);
   });
 });

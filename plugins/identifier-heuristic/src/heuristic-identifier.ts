@@ -68,7 +68,7 @@ function analyse(titles: readonly ScannedTitle[], s: HeuristicSettings): Layout 
 const total = (titles: readonly ScannedTitle[]) => titles.reduce((sum, t) => sum + t.durationSeconds, 0);
 const list = (titles: readonly ScannedTitle[]) => titles.map((t) => `title ${t.index} (${formatDuration(t.durationSeconds)})`).join(', ');
 
-function hintsFor(titles: readonly ScannedTitle[], layout: Layout, contentType: ContentType, mains: ScannedTitle[]): TitleHint[] {
+function hintsFor(titles: readonly ScannedTitle[], layout: Layout, contentType: ContentType, mains: ScannedTitle[], shortMax: number): TitleHint[] {
   const role = new Map<number, TitleHint>();
   const set = (ts: readonly ScannedTitle[], hint: Omit<TitleHint, 'titleIndex'>) => ts.forEach((t) => role.set(t.index, { titleIndex: t.index, ...hint }));
   set(titles, { role: 'extra', rip: true });
@@ -78,7 +78,7 @@ function hintsFor(titles: readonly ScannedTitle[], layout: Layout, contentType: 
   for (const [index, original] of layout.duplicates) {
     role.set(index, { titleIndex: index, role: 'extra', rip: false, reason: `duplicate of title ${original.index} (same length and size)` });
   }
-  set(layout.short, { role: 'short', rip: false, reason: 'shorter than a real title' });
+  set(layout.short, { role: 'short', rip: false, reason: `shorter than ${shortMax} s` });
   return titles.map((t) => role.get(t.index)!);
 }
 
@@ -144,7 +144,7 @@ export class HeuristicIdentifier implements Identifier {
       catalogId: null,
       catalogTitle: null,
       discLookup: null,
-      titleHints: hintsFor(titles, layout, contentType, mains),
+      titleHints: hintsFor(titles, layout, contentType, mains, s.short_title_max_seconds),
       ambiguousMovie,
       reviewReason: ambiguousMovie ? `${mains.length} titles could be the main feature: ${list(mains)}` : null,
       evidence,

@@ -25,9 +25,11 @@ export interface MoveOptions {
   onProgress?: (fraction: number) => void;
   /** Force the copy path even on one filesystem (tests, or a future "always copy" option). */
   forceCopy?: boolean;
+  /** Leave the source where it is: hardlink it into the library (same file system) or copy it. */
+  keepSource?: boolean;
 }
 
-export type MoveMethod = 'rename' | 'copy';
+export type MoveMethod = 'rename' | 'copy' | 'link';
 
 const errno = (error: unknown) => (error as NodeJS.ErrnoException | null)?.code;
 
@@ -204,7 +206,26 @@ export async function ensureFolder(folder: string): Promise<void> {
   }
 }
 
-/** Moves a file into place; resolves with how it was done. Errors are coded OrganizationErrors. */
+/** Puts a copy of `from` at `to` and leaves `from` alone: a hardlink where it can, else a verified copy. */
+async function placeCopy(from: string, to: string, size: number, options: MoveOptions): Promise<MoveMethod> {
+  if (!options.overwrite && !options.forceCopy) {
+    try {
+      await link(from, to);
+      await syncFolder(dirname(to));
+      return 'link';
+    } catch (error) {
+      if (errno(error) === 'EEXIST') throw targetExists(to);
+      if (errno(error) !== 'EXDEV' && !NO_HARD_LINKS.has(errno(error) ?? '')) throw error;
+    }
+  }
+  await copyVerified(from, to, size, options);
+  return 'copy';
+}
+
+/**
+ * Moves a file into place (or copies it, with `keepSource`); resolves with how it was done. Errors
+ * are coded OrganizationErrors.
+ */
 export async function moveFile(from: string, to: string, options: MoveOptions): Promise<MoveMethod> {
   throwIfAborted(options.signal);
   const source = await stat(from).catch((error: unknown) => {
@@ -213,6 +234,7 @@ export async function moveFile(from: string, to: string, options: MoveOptions): 
   });
   if (!options.overwrite && (await exists(to))) throw targetExists(to);
   try {
+    if (options.keepSource) return await placeCopy(from, to, source.size, options);
     if (!options.forceCopy) {
       try {
         if (options.overwrite) await rename(from, to);

@@ -104,9 +104,9 @@ function moviePlacement(input: NamingInput, match: MatchResult, filePath: string
   return { to: join(input.libraryMoviesPath, folder, `${file}${extension(filePath)}`) };
 }
 
-function extraPlacement(input: NamingInput, match: MatchResult, filePath: string): Placement {
-  // A person who reviewed this extra and kept it has already answered the policy's question.
-  const keptByReviewer = match.source === 'user_review';
+function extraPlacement(input: NamingInput, match: MatchResult, filePath: string, included: boolean): Placement {
+  // A person who reviewed this extra and kept it (or put it back in) has already answered the policy's question.
+  const keptByReviewer = match.source === 'user_review' || included;
   if (input.extrasPolicy === 'skip' && !keptByReviewer) return { action: 'skip', reason: 'Extras are skipped (extras policy "skip")' };
   if (input.extrasPolicy === 'ask' && !keptByReviewer) return { action: 'review', reason: 'Keep this extra? (extras policy "ask")' };
   if (input.kind === null) return { action: 'review', reason: 'Cannot tell whether this extra belongs to a movie or a show' };
@@ -116,15 +116,15 @@ function extraPlacement(input: NamingInput, match: MatchResult, filePath: string
 }
 
 /** Where a title goes, or why it does not move. */
-export function placeTitle(input: NamingInput, match: MatchResult, filePath: string): Placement {
+export function placeTitle(input: NamingInput, match: MatchResult, filePath: string, included = false): Placement {
   switch (match.kind) {
     case 'episode':
       return episodePlacement(input, match, filePath);
     case 'main_movie':
       return moviePlacement(input, match, filePath);
     case 'extra':
-      return extraPlacement(input, match, filePath);
+      return extraPlacement(input, match, filePath, included);
     case 'discarded':
-      return { action: 'skip', reason: 'Discarded title' };
+      return { action: 'skip', reason: match.source === 'user_review' ? 'skipped by a person' : 'Discarded title' };
   }
 }

@@ -36,13 +36,14 @@ export class LibraryOrganizer implements Organizer {
   async plan(input: OrganizeInput, ctx: StageContext): Promise<OrganizePlan> {
     throwIfAborted(ctx.signal);
     const plan = await planMoves(input);
-    return { moves: await resumeInterrupted(ctx.store, plan.moves) };
+    return { moves: await resumeInterrupted(ctx.store, plan.moves), transfer: input.transfer ?? 'move' };
   }
 
   async apply(plan: OrganizePlan, ctx: StageContext): Promise<OrganizeOutcome> {
     throwIfAborted(ctx.signal);
     const titles: OrganizedTitle[] = [];
     const total = plan.moves.length;
+    const keepSource = plan.transfer === 'copy';
     for (const [i, move] of plan.moves.entries()) {
       throwIfAborted(ctx.signal);
       ctx.progress.report({ fraction: i / total, currentTitle: move.titleIndex });
@@ -60,6 +61,7 @@ export class LibraryOrganizer implements Organizer {
         await noteMoveStarted(ctx.store, move.from, move.to);
         const method = await moveFile(move.from, move.to, {
           overwrite: move.overwrite === true,
+          keepSource,
           signal: ctx.signal,
           onProgress: (f) => ctx.progress.report({ fraction: (i + f) / total, currentTitle: move.titleIndex }),
         });

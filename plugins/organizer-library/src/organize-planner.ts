@@ -57,7 +57,7 @@ export async function planMoves(input: OrganizeInput): Promise<OrganizePlan> {
   const moves: PlannedMove[] = [];
   for (const title of input.titles) {
     const base = { titleIndex: title.titleIndex, from: title.filePath };
-    const placement = placeTitle(naming, title.match, title.filePath);
+    const placement = placeTitle(naming, title.match, title.filePath, title.included === true);
     if (!('to' in placement)) {
       moves.push({ ...base, to: null, action: placement.action, reason: placement.reason });
       continue;

@@ -59,10 +59,13 @@ export function historyRoutes(jobs: JobRepository): RouteSpec[] {
       summary: 'Statistics over the whole history',
       response: {
         type: 'object',
-        required: ['total_jobs', 'completed', 'failed', 'tv', 'movie', 'avg_processing_seconds', 'top_errors', 'recent_jobs'],
+        required: ['total_jobs', 'completed', 'completed_with_files', 'completed_nothing_filed', 'files_filed', 'failed', 'tv', 'movie', 'avg_processing_seconds', 'top_errors', 'recent_jobs'],
         properties: {
           total_jobs: { type: 'integer' },
           completed: { type: 'integer' },
+          completed_with_files: { type: 'integer', description: 'completed jobs that filed at least one file' },
+          completed_nothing_filed: { type: 'integer', description: 'completed jobs that filed nothing (every title left out by a person)' },
+          files_filed: { type: 'integer', description: 'files filed into the library over the whole history' },
           failed: { type: 'integer' },
           tv: { type: 'integer' },
           movie: { type: 'integer' },
@@ -80,6 +83,9 @@ export function historyRoutes(jobs: JobRepository): RouteSpec[] {
         return {
           total_jobs: s.totalJobs,
           completed: s.completed,
+          completed_with_files: s.completedWithFiles,
+          completed_nothing_filed: s.completedNothingFiled,
+          files_filed: s.filesFiled,
           failed: s.failed,
           tv: s.tv,
           movie: s.movie,

@@ -4,6 +4,7 @@ import type { JobCommands } from '../../jobs/job-commands.ts';
 import type { JobRepository, TitleRepository } from '../../persistence/ports.ts';
 import { parseMappings } from '../../pipeline/job-view.ts';
 import { defineRoute, idParams, type RouteSpec } from '../route-spec.ts';
+import { RETRY_FROM, type RetryFrom } from '../../jobs/job-retry.ts';
 import { jobSchema, toJobWire } from '../wire/job-wire.ts';
 import { titleSchema, toTitleWire } from '../wire/title-wire.ts';
 
@@ -25,6 +26,15 @@ const reviewBody = {
     edition: { type: ['string', 'null'], minLength: 1, maxLength: 100 },
     conflict_resolution: { enum: ['skip', 'overwrite', null], description: 'for a title whose library path is taken' },
     skip: { type: 'boolean', description: 'leave this title out of the library' },
+    include: { type: 'boolean', enum: [true], description: 'put back a title a rule left out (a short title, an extra under "skip")' },
+  },
+};
+
+const retryBody = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    from: { enum: RETRY_FROM, description: 'identifying = re-identify, matching = re-match; absent: the earliest state that needs redoing' },
   },
 };
 
@@ -101,9 +111,9 @@ export function jobRoutes(deps: JobRouteDeps): RouteSpec[] {
       params: idParams, response: jobSchema, errors: [404, 409],
       handler: async ({ params }) => toJobWire(await deps.commands.clear(params.id)),
     }),
-    defineRoute<Id, Record<string, never>, { title_id: number; episode_code?: string | null; edition?: string | null; conflict_resolution?: 'skip' | 'overwrite' | null; skip?: boolean }>({
+    defineRoute<Id, Record<string, never>, { title_id: number; episode_code?: string | null; edition?: string | null; conflict_resolution?: 'skip' | 'overwrite' | null; skip?: boolean; include?: boolean }>({
       method: 'post', path: '/api/jobs/:id/review', tag: 'review', operationId: 'reviewTitle',
-      summary: 'Decide one title: its episode (SxxExx), its edition, keep or replace an existing library file, or skip it',
+      summary: 'Decide one title: its episode (SxxExx), its edition, keep or replace an existing library file, skip it, or include a title a rule left out',
       params: idParams, body: reviewBody, response: titleSchema, errors: [404, 409],
       handler: async ({ params, body }) =>
         toTitleWire(
@@ -113,8 +123,15 @@ export function jobRoutes(deps: JobRouteDeps): RouteSpec[] {
             ...(body.edition !== undefined ? { edition: body.edition } : {}),
             ...(body.conflict_resolution !== undefined ? { conflictResolution: body.conflict_resolution } : {}),
             ...(body.skip !== undefined ? { skip: body.skip } : {}),
+            ...(body.include !== undefined ? { include: body.include } : {}),
           }),
         ),
+    }),
+    defineRoute<Id, Record<string, never>, { from?: RetryFrom } | undefined>({
+      method: 'post', path: '/api/jobs/:id/retry', tag: 'jobs', operationId: 'retryJob',
+      summary: 'Run a failed or completed job again from the earliest state that needs redoing (or re-identify / re-match it); keeps its id, history and decisions',
+      params: idParams, body: retryBody, bodyOptional: true, response: jobSchema, errors: [400, 404, 409],
+      handler: async ({ params, body }) => toJobWire(await deps.commands.retry(params.id, body?.from)),
     }),
     defineRoute<Id>({
       method: 'post', path: '/api/jobs/:id/approve-all', tag: 'review', operationId: 'approveAll',

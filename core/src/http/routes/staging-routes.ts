@@ -11,6 +11,7 @@ interface ImportBody {
   detected_season?: number;
   disc_number?: number;
   catalog_id?: number;
+  mode?: 'move' | 'copy';
 }
 
 export function stagingRoutes(intake: JobIntake): RouteSpec[] {
@@ -30,6 +31,10 @@ export function stagingRoutes(intake: JobIntake): RouteSpec[] {
           detected_season: { type: 'integer', minimum: 0, maximum: 1000 },
           disc_number: { type: 'integer', minimum: 1, maximum: 1000 },
           catalog_id: { type: 'integer', minimum: 1 },
+          mode: {
+            enum: ['move', 'copy'],
+            description: 'copy (default): the files are copied into the library (hardlinked on the same file system) and the folder stays whole; move: they leave the folder',
+          },
         },
       },
       response: jobSchema,
@@ -44,6 +49,7 @@ export function stagingRoutes(intake: JobIntake): RouteSpec[] {
             detectedSeason: body.content_type === 'movie' ? null : (body.detected_season ?? null),
             discNumber: body.disc_number ?? null,
             catalogId: body.catalog_id ?? null,
+            mode: body.mode ?? 'copy',
           }),
         ),
     }),

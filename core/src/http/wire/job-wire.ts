@@ -41,6 +41,11 @@ export function toJobWire(job: JobRecord) {
     eta_seconds: job.etaSeconds,
     identity_declared: job.identityDeclared,
     simulated: job.simulated,
+    import_mode: job.importMode,
+    review_kind: job.state === 'review_needed' ? job.reviewKind : null,
+    files_filed: job.filesFiled,
+    titles_discarded: job.titlesDiscarded,
+    retryable_from: job.state === 'failed' || job.state === 'completed' ? job.retryFrom : null,
   };
 }
 
@@ -77,6 +82,11 @@ export const jobSchema = {
     classification_confidence: { type: ['number', 'null'], minimum: 0, maximum: 1 },
     catalog_title: str,
     catalog_id: int,
+    import_mode: { enum: ['move', 'copy', null], description: 'folder jobs: the files are moved into the library, or copied (hardlinked) so the folder stays whole' },
+    review_kind: { enum: ['identity', 'titles', 'organize', 'nothing_filed', null], description: 'what the review is about (null when not in review)' },
+    files_filed: { type: 'integer', minimum: 0, description: 'titles that reached the library' },
+    titles_discarded: { type: 'integer', minimum: 0, description: 'titles left out of the library for a stated reason' },
+    retryable_from: { enum: ['identifying', 'ripping', 'matching', 'organizing', null], description: 'where POST /retry starts; null when there is nothing to redo' },
     is_ambiguous_movie: { type: 'boolean' },
     review_reason: str,
     disc_lookup_title_slug: str,

@@ -1,5 +1,6 @@
 /** The wire shape of a Title and its JSON Schema. */
 import type { TitleRecord } from '../../persistence/records.ts';
+import { titleOutcome } from '../../jobs/title-accounting.ts';
 
 function parseDetails(json: string | null): unknown {
   if (!json) return null;
@@ -31,6 +32,10 @@ export function toTitleWire(title: TitleRecord) {
     source_file: title.sourceFile,
     selected: title.selected,
     role: title.role,
+    outcome: titleOutcome(title),
+    discard_reason: title.discardReason,
+    discarded_by: title.discardedBy,
+    included: title.included,
   };
 }
 
@@ -59,5 +64,9 @@ export const titleSchema = {
     source_file: str,
     selected: { type: 'boolean', description: 'false when the title is not ripped (Play All, short clips)' },
     role: str,
+    outcome: { enum: ['filed', 'discarded', 'pending', 'failed'], description: 'filed: in the library; discarded: left out for the stated reason' },
+    discard_reason: str,
+    discarded_by: { enum: ['rule', 'setting', 'person', null], description: 'rule: the file is always kept; setting (discard_files_of) or person: a cleanup may delete it' },
+    included: { type: 'boolean', description: 'a person put the title back in after a rule left it out' },
   },
 } as const;

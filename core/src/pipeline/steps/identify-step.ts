@@ -6,7 +6,9 @@
  * the answers mean for the job. Which titles are ripped comes from the answers' title hints; a
  * winner without any borrows them from a later identifier of the chain.
  */
-import { ConfigurationError, SpindleError, type Identification } from '@spindle/plugin-sdk';
+import { ConfigurationError, SpindleError, type DiscScan, type Identification } from '@spindle/plugin-sdk';
+import { deciderFor, hintDiscard, nothingFiledReason } from '../../jobs/title-accounting.ts';
+import { parseFileList } from '../../intake/late-files.ts';
 import type { JobRecord, NewTitle } from '../../persistence/records.ts';
 import { decideIdentification, HIGH_CONFIDENCE } from '../identification-verdict.ts';
 import { toJobView } from '../job-view.ts';
@@ -20,7 +22,7 @@ export async function identifyStep(job: JobRecord, deps: StepDeps): Promise<Step
       `No ripper is configured for ${job.sourceKind} sources; set pipeline.rippers.${job.sourceKind} in the configuration`,
     );
   }
-  const scan = await ripper.impl.scan(toJobView(job).source, await deps.context(ripper.record, job, 'scan'));
+  const scan = limitToFiles(await ripper.impl.scan(toJobView(job).source, await deps.context(ripper.record, job, 'scan')), job);
   const titles: NewTitle[] = scan.titles.map((t) => ({
     titleIndex: t.index,
     durationSeconds: t.durationSeconds,
@@ -83,15 +85,35 @@ export async function identifyStep(job: JobRecord, deps: StepDeps): Promise<Step
     }
     failures.length = failed;
   }
+  const config = deps.config.get();
   for (const hint of hints) {
     const title = stored.find((t) => t.titleIndex === hint.titleIndex);
-    if (title) await deps.titles.update(title.id, { role: hint.role, selected: title.selected && hint.rip, isExtra: hint.role === 'extra' });
+    if (!title) continue;
+    const rip = title.selected && hint.rip;
+    const discard = rip ? null : hintDiscard(hint.role, hint.reason);
+    const updated = await deps.titles.update(title.id, {
+      role: hint.role,
+      selected: rip,
+      isExtra: hint.role === 'extra',
+      discardReason: discard?.reason ?? null,
+      discardedBy: discard ? deciderFor(discard.kind, config) : null,
+    });
+    stored[stored.indexOf(title)] = updated;
   }
 
   // Re-read: the user may have declared the identity while the identifiers ran.
   const current = (await deps.jobs.get(job.id)) ?? job;
   const verdict = decideIdentification(current, answers, winner, failures);
   const patch: Partial<JobRecord> = { identificationJson: JSON.stringify(answers), ...verdict.patch };
-  if (verdict.reviewReason) return { kind: 'review', reason: verdict.reviewReason, resumeAt: 'ripping', patch };
+  if (verdict.reviewReason) return { kind: 'review', reason: verdict.reviewReason, about: 'identity', resumeAt: 'ripping', patch };
+  const nothing = stored.some((t) => t.selected) ? null : nothingFiledReason(stored, 0);
+  if (nothing) return { kind: 'review', reason: nothing, about: 'nothing_filed', resumeAt: 'ripping', patch };
   return { kind: 'next', patch };
+}
+
+/** A follow-up job for late files takes only those files of its folder. */
+function limitToFiles(scan: DiscScan, job: JobRecord): DiscScan {
+  const only = parseFileList(job.onlyFilesJson);
+  if (!only) return scan;
+  return { ...scan, titles: scan.titles.filter((t) => t.sourceFile !== undefined && only.includes(t.sourceFile)) };
 }

@@ -110,7 +110,7 @@ export async function matchStep(job: JobRecord, deps: StepDeps): Promise<StepOut
     const reason = duplicates.length
       ? `${review.length} title(s) need review; several titles claim ${duplicates.join(', ')}`
       : `${review.length} title(s) could not be matched with enough confidence${subtitleNote(job, references, deps.subtitles?.problem(job.id) ?? null)}`;
-    return { kind: 'review', reason, resumeAt: 'organizing' };
+    return { kind: 'review', reason, about: 'titles', resumeAt: 'organizing' };
   }
   return { kind: 'next' };
 }

@@ -1,13 +1,23 @@
 /**
  * organizing: the configured organizer plans where each matched title goes, then performs the
- * plan. Planned conflicts or extras under "ask" send the job to review; failures fail the job
- * with every title's reason.
+ * plan. Every title left out is recorded with its reason and who decided it. Planned conflicts or
+ * extras under "ask" send the job to review; so does a plan that would file nothing while a rule
+ * (not a person) left the titles out. Failures fail the job with every title's reason.
  */
-import { ConfigurationError, OrganizationError, type ConflictChoice, type OrganizableTitle } from '@spindle/plugin-sdk';
-import type { JobRecord } from '../../persistence/records.ts';
+import { ConfigurationError, OrganizationError, type ConflictChoice, type OrganizableTitle, type PlannedMove } from '@spindle/plugin-sdk';
+import type { DiscardedBy, JobRecord, TitleRecord } from '../../persistence/records.ts';
+import { deciderFor, nothingFiledReason, organizeDiscard } from '../../jobs/title-accounting.ts';
 import { parseMatch, toJobView } from '../job-view.ts';
 import { createJobProgress } from '../job-progress.ts';
 import type { StepDeps, StepOutcome } from '../step-deps.ts';
+
+/** Who left a title out at organizing: a person (their review decision), or the rule or setting behind the skip. */
+function decider(title: TitleRecord, move: PlannedMove, kind: ReturnType<typeof organizeDiscard>['kind'], deps: StepDeps): DiscardedBy {
+  const match = parseMatch(title);
+  if (match?.kind === 'discarded' && match.source === 'user_review') return 'person';
+  if (move.conflict === 'skip' && title.conflictResolution === 'skip') return 'person';
+  return deciderFor(kind, deps.config.get());
+}
 
 export async function organizeStep(job: JobRecord, deps: StepDeps): Promise<StepOutcome> {
   const organizer = deps.resolver.organizer();
@@ -16,12 +26,18 @@ export async function organizeStep(job: JobRecord, deps: StepDeps): Promise<Step
   const needed = job.contentType === 'movie' ? 'library_movies_path' : 'library_tv_path';
   if (!config[needed]) throw new ConfigurationError('library_path_unset', `${needed} is not set; choose a library folder in the settings`);
 
-  const titles = (await deps.titles.listByJob(job.id)).filter((t) => t.state === 'matched' && t.filePath);
+  let titles = (await deps.titles.listByJob(job.id)).filter((t) => t.state === 'matched' && t.filePath);
   const organizable: OrganizableTitle[] = [];
   for (const t of titles) {
     const match = parseMatch(t);
     if (!match) continue;
-    organizable.push({ titleIndex: t.titleIndex, filePath: t.filePath!, match, conflictResolution: (t.conflictResolution as ConflictChoice | null) ?? null });
+    organizable.push({
+      titleIndex: t.titleIndex,
+      filePath: t.filePath!,
+      match,
+      conflictResolution: (t.conflictResolution as ConflictChoice | null) ?? null,
+      ...(t.included ? { included: true } : {}),
+    });
   }
   const progress = createJobProgress(deps, job.id, organizable.length);
   const ctx = await deps.context(organizer.record, job, 'organize', { report: (u) => progress.report(u) });
@@ -33,6 +49,7 @@ export async function organizeStep(job: JobRecord, deps: StepDeps): Promise<Step
       libraryTvPath: config.library_tv_path ?? '',
       extrasPolicy: config.extras_policy,
       conflictDefault: config.conflict_resolution_default,
+      transfer: job.importMode === 'copy' ? 'copy' : 'move',
     },
     ctx,
   );
@@ -43,8 +60,21 @@ export async function organizeStep(job: JobRecord, deps: StepDeps): Promise<Step
       if (title) await deps.jobService.updateTitle(title, { state: 'review' });
     }
     const reasons = toReview.map((m) => `title ${m.titleIndex}: ${m.reason ?? 'needs a decision'}`).join('; ');
-    return { kind: 'review', reason: `Organizing needs decisions — ${reasons}`, resumeAt: 'organizing' };
+    return { kind: 'review', reason: `Organizing needs decisions — ${reasons}`, about: 'organize', resumeAt: 'organizing' };
   }
+
+  // Every skip is recorded on its title before anything moves, so the question "would anything be filed?" is answered from the records.
+  for (const move of plan.moves.filter((m) => m.action === 'skip')) {
+    const title = titles.find((t) => t.titleIndex === move.titleIndex);
+    if (!title) continue;
+    const discard = organizeDiscard(move.reason, title.isExtra);
+    await deps.jobService.updateTitle(title, { discardReason: discard.reason, discardedBy: decider(title, move, discard.kind, deps) });
+  }
+  const everyTitle = await deps.titles.listByJob(job.id);
+  const nothing = nothingFiledReason(everyTitle, plan.moves.filter((m) => m.action === 'move').length);
+  if (nothing) return { kind: 'review', reason: nothing, about: 'nothing_filed', resumeAt: 'organizing' };
+  titles = everyTitle.filter((t) => titles.some((m) => m.id === t.id));
+
   const outcome = await organizer.impl.apply(plan, ctx);
   await progress.flush();
   const failures: string[] = [];
@@ -56,15 +86,25 @@ export async function organizeStep(job: JobRecord, deps: StepDeps): Promise<Step
       await deps.jobService.updateTitle(title, { state: 'failed' });
     } else {
       const move = plan.moves.find((m) => m.titleIndex === result.titleIndex);
+      const filed = result.status === 'moved';
       await deps.jobService.updateTitle(title, {
         state: 'completed',
-        organizedPath: result.status === 'moved' ? result.path : null,
+        organizedPath: filed ? result.path : null,
+        ...(filed ? { discardReason: null, discardedBy: null } : {}),
         conflictResolution: move?.conflict && move.conflict !== 'ask' ? move.conflict : title.conflictResolution,
       });
     }
   }
+  const counts = await accountingCounts(deps, job.id);
   if (failures.length > 0) {
+    await deps.jobService.update(job.id, counts);
     throw new OrganizationError('organize_failed', `Organizing failed for ${failures.length} title(s): ${failures.join('; ')}`);
   }
-  return { kind: 'next', patch: { libraryPath: outcome.libraryPath } };
+  return { kind: 'next', patch: { libraryPath: outcome.libraryPath ?? job.libraryPath, ...counts } };
+}
+
+/** How many of the job's titles are in the library, and how many were left out for a stated reason. */
+export async function accountingCounts(deps: Pick<StepDeps, 'titles'>, jobId: number): Promise<{ filesFiled: number; titlesDiscarded: number }> {
+  const all = await deps.titles.listByJob(jobId);
+  return { filesFiled: all.filter((t) => t.organizedPath).length, titlesDiscarded: all.filter((t) => !t.organizedPath && t.discardReason).length };
 }

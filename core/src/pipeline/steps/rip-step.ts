@@ -6,7 +6,12 @@ import { ConfigurationError, RipperError, type ProgressUpdate } from '@spindle/p
 import { constants } from 'node:fs';
 import { access, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { JobRecord } from '../../persistence/records.ts';
+import type { JobRecord, TitleRecord } from '../../persistence/records.ts';
+import { parseFileList, reportLateFiles, unclaimedFiles } from '../../intake/late-files.ts';
+import type { Resolved } from '../stage-resolver.ts';
+import type { Ripper } from '@spindle/plugin-sdk';
+
+type ResolvedRipper = Resolved<Ripper>;
 import { toJobView } from '../job-view.ts';
 import { createJobProgress } from '../job-progress.ts';
 import type { StepDeps, StepOutcome } from '../step-deps.ts';
@@ -50,7 +55,28 @@ export async function ripStep(job: JobRecord, deps: StepDeps): Promise<StepOutco
     await createRipFolder(outputDir, staging);
   }
   const all = await deps.titles.listByJob(job.id);
-  const selected = all.filter((t) => t.selected && t.state !== 'failed');
+  // Only what still needs ripping: a retry or an included title leaves the titles already ripped alone.
+  const selected = all.filter((t) => t.selected && (t.state === 'pending' || t.state === 'ripping'));
+  const { ripped, failures } = await ripTitles(job, deps, ripper, outputDir, selected);
+  // Files that came to the folder while ripping join the job (a slow copy): ripped in place like the rest.
+  if (job.sourceKind === 'folder' && job.sourcePath) {
+    const late = await joinLateFiles(job, deps, ripper);
+    if (late.length > 0) await ripTitles(job, deps, ripper, outputDir, late);
+  }
+  if (selected.length > 0 && ripped === 0) {
+    throw new RipperError('rip_produced_nothing', `The ripper produced no file for any selected title${failures ? ` (${failures})` : ''}`);
+  }
+  return { kind: 'next', patch: { stagingPath: outputDir } };
+}
+
+/** Rips these titles into outputDir: how many produced a file, and the ripper's failures in words. */
+async function ripTitles(
+  job: JobRecord,
+  deps: StepDeps,
+  ripper: ResolvedRipper,
+  outputDir: string,
+  selected: TitleRecord[],
+): Promise<{ ripped: number; failures: string }> {
   for (const title of selected) {
     if (title.state === 'pending') await deps.jobService.updateTitle(title, { state: 'ripping' });
   }
@@ -72,7 +98,8 @@ export async function ripStep(job: JobRecord, deps: StepDeps): Promise<StepOutco
   );
   await progress.flush();
   const current = await deps.titles.listByJob(job.id);
-  for (const title of current.filter((t) => t.selected && t.state === 'ripping')) {
+  const asked = new Set(selected.map((t) => t.id));
+  for (const title of current.filter((t) => asked.has(t.id) && t.state === 'ripping')) {
     const file = result.files.find((f) => f.titleIndex === title.titleIndex);
     if (file) {
       await deps.jobService.updateTitle(title, { state: 'queued', filePath: file.path, sizeBytes: file.sizeBytes });
@@ -80,9 +107,36 @@ export async function ripStep(job: JobRecord, deps: StepDeps): Promise<StepOutco
       await deps.jobService.updateTitle(title, { state: 'failed' });
     }
   }
-  if (selected.length > 0 && result.files.length === 0) {
-    const reasons = result.failed.map((f) => `title ${f.titleIndex}: ${f.message}`).join('; ');
-    throw new RipperError('rip_produced_nothing', `The ripper produced no file for any selected title${reasons ? ` (${reasons})` : ''}`);
-  }
-  return { kind: 'next', patch: { stagingPath: outputDir } };
+  return {
+    ripped: result.files.filter((f) => selected.some((t) => t.titleIndex === f.titleIndex)).length,
+    failures: result.failed.map((f) => `title ${f.titleIndex}: ${f.message}`).join('; '),
+  };
+}
+
+/**
+ * MKV files that appeared in a folder job's folder after it was scanned: scanned now and added as
+ * titles of this job (numbered after the others), reported on the timeline and /ws.
+ */
+async function joinLateFiles(job: JobRecord, deps: StepDeps, ripper: ResolvedRipper): Promise<TitleRecord[]> {
+  const late = await unclaimedFiles(job.sourcePath!, deps);
+  if (late.length === 0 || parseFileList(job.onlyFilesJson)) return []; // a follow-up job keeps to its own list
+  const scan = await ripper.impl.scan(toJobView(job).source, await deps.context(ripper.record, job, 'scan'));
+  const existing = await deps.titles.listByJob(job.id);
+  let next = Math.max(-1, ...existing.map((t) => t.titleIndex)) + 1;
+  const added = scan.titles
+    .filter((t) => t.sourceFile !== undefined && late.includes(t.sourceFile))
+    .map((t) => ({
+      titleIndex: next++,
+      durationSeconds: t.durationSeconds,
+      sizeBytes: t.sizeBytes,
+      resolution: t.resolution,
+      sourceFile: t.sourceFile ?? null,
+      outputFilename: t.outputFileName ?? null,
+      state: 'pending' as const,
+      selected: true,
+    }));
+  if (added.length === 0) return [];
+  const titles = await deps.titles.addToJob(job.id, added);
+  await reportLateFiles({ jobs: deps.jobs, bus: deps.bus, logger: deps.logger }, job, titles.map((t) => t.sourceFile!), 'joined');
+  return titles;
 }

@@ -108,6 +108,8 @@ export type AppConfig = {
   staging_cleanup_policy: "on_success" | "on_completion" | "manual" | "after_days";
   /** Days kept under after_days. */
   staging_cleanup_days: number;
+  /** Kinds of titles left out of the library whose files a staging cleanup may delete (play_all, short, duplicate, extra). Empty: such files are always kept. */
+  discard_files_of: ("play_all" | "short" | "duplicate" | "extra")[];
   /** Import new staging subfolders automatically. */
   staging_watch_enabled: boolean;
   /** Seconds between the staging watcher’s size checks (2 stable polls trigger an import). */
@@ -183,6 +185,8 @@ export type AppConfigUpdate = {
   staging_cleanup_policy?: "on_success" | "on_completion" | "manual" | "after_days";
   /** Days kept under after_days. */
   staging_cleanup_days?: number;
+  /** Kinds of titles left out of the library whose files a staging cleanup may delete (play_all, short, duplicate, extra). Empty: such files are always kept. */
+  discard_files_of?: ("play_all" | "short" | "duplicate" | "extra")[];
   /** Import new staging subfolders automatically. */
   staging_watch_enabled?: boolean;
   /** Seconds between the staging watcher’s size checks (2 stable polls trigger an import). */
@@ -994,6 +998,7 @@ export const configSchemas = {
       "extras_policy",
       "staging_cleanup_policy",
       "staging_cleanup_days",
+      "discard_files_of",
       "staging_watch_enabled",
       "staging_poll_interval_seconds",
       "enable_fingerprint_contributions",
@@ -1110,6 +1115,20 @@ export const configSchemas = {
         "minimum": 1,
         "maximum": 3650,
         "description": "Days kept under after_days."
+      },
+      "discard_files_of": {
+        "type": "array",
+        "items": {
+          "enum": [
+            "play_all",
+            "short",
+            "duplicate",
+            "extra"
+          ]
+        },
+        "uniqueItems": true,
+        "maxItems": 4,
+        "description": "Kinds of titles left out of the library whose files a staging cleanup may delete (play_all, short, duplicate, extra). Empty: such files are always kept."
       },
       "staging_watch_enabled": {
         "type": "boolean",
@@ -1443,6 +1462,20 @@ export const configSchemas = {
         "maximum": 3650,
         "description": "Days kept under after_days."
       },
+      "discard_files_of": {
+        "type": "array",
+        "items": {
+          "enum": [
+            "play_all",
+            "short",
+            "duplicate",
+            "extra"
+          ]
+        },
+        "uniqueItems": true,
+        "maxItems": 4,
+        "description": "Kinds of titles left out of the library whose files a staging cleanup may delete (play_all, short, duplicate, extra). Empty: such files are always kept."
+      },
       "staging_watch_enabled": {
         "type": "boolean",
         "description": "Import new staging subfolders automatically."
@@ -1726,6 +1759,15 @@ export interface SubtitleEventMessage {
   failed_count: number;
 }
 
+export interface LateFilesMessage {
+  type: 'late_files';
+  job_id: number;
+  files: string[];
+  /** joined: ripped with this job; noticed: seen while the job works, handled when it ends; new_job: a job of their own. */
+  action: 'joined' | 'noticed' | 'new_job';
+  new_job_id: number | null;
+}
+
 export interface FingerprintDisclosureMessage {
   type: 'fingerprint_disclosure_required';
   pending_count: number;
@@ -1740,6 +1782,7 @@ export type ClientMessage =
   | TitleUpdateMessage
   | DriveEventMessage
   | SubtitleEventMessage
+  | LateFilesMessage
   | FingerprintDisclosureMessage
   | PingMessage;
 
