@@ -122,7 +122,7 @@ describe('identify form', () => {
       await api.put('/api/config', { catalog_api_key: SAMPLE_TOKEN });
       await form.getByLabel('Title', { exact: true }).press('Enter'); // Enter in the title searches, it does not submit
       const results = form.getByTestId('catalog-result');
-      await expect.poll(() => results.count()).toBe(2);
+      await expect.poll(() => results.count(), { timeout: 15_000 }).toBe(2);
       const listed = await form.getByTestId('catalog-results').textContent();
       expect(listed).toContain('The Office (2005)');
       expect(listed).toContain('paper merchant in Slough');
@@ -142,7 +142,7 @@ describe('identify form', () => {
       await typeInto(page, 'Title', 'The Office (US)', form);
       await form.getByRole('button', { name: 'Use this identification' }).click();
 
-      await expect.poll(() => sent.length).toBe(1);
+      await expect.poll(() => sent.length, { timeout: 15_000 }).toBe(1);
       expect(sent[0]).toEqual({ content_type: 'tv', detected_title: 'The Office (US)', catalog_id: 2316, detected_year: 2005, disc_number: 1, detected_season: 4 });
       // The page follows the job: identified again, the form leaves and the facts show what was said.
       await page.getByTestId('identify-inline').waitFor({ state: 'detached' });
@@ -173,7 +173,7 @@ describe('identify form', () => {
       await typeInto(page, 'Year', '1999', form);
       await typeInto(page, 'TMDB id', '1542', form);
       await form.getByRole('button', { name: 'Use this identification' }).click();
-      await expect.poll(() => sent.length).toBe(1);
+      await expect.poll(() => sent.length, { timeout: 15_000 }).toBe(1);
       expect(sent).toEqual([{ content_type: 'movie', detected_title: 'Office Space', catalog_id: 1542, detected_year: 1999, disc_number: 2 }]);
       const job = await eventually(() => api.get(`/api/jobs/${id}`), (r) => r.body.identity_declared === true);
       expect(job.body).toMatchObject({ content_type: 'movie', detected_title: 'Office Space', detected_season: null, detected_year: 1999, catalog_id: 1542, disc_number: 2 });

@@ -82,7 +82,7 @@ describe('dashboard import and retry', () => {
       expect(existsSync(file)).toBe(true);
       expect(await readdir(folder)).toEqual(['title_t00.mkv']);
       await expect
-        .poll(() => page.locator(`[data-testid="job-card"][data-job-id="${id}"] [data-testid="completed-summary"]`).textContent())
+        .poll(() => page.locator(`[data-testid="job-card"][data-job-id="${id}"] [data-testid="completed-summary"]`).textContent(), { timeout: 15_000 })
         .toBe('completed, 1 file filed');
       expect(errors).toEqual([]);
     } finally {
@@ -115,7 +115,7 @@ describe('dashboard import and retry', () => {
       await mkdir(movies);
       await card.getByRole('button', { name: 'Retry' }).click();
       await card.locator('[data-testid="job-state"][data-state="completed"]').waitFor({ timeout: 90_000 });
-      await expect.poll(() => card.getByTestId('completed-summary').textContent()).toBe('completed, 1 file filed');
+      await expect.poll(() => card.getByTestId('completed-summary').textContent(), { timeout: 15_000 }).toBe('completed, 1 file filed');
 
       const done = (await api.get(`/api/jobs/${id}`)).body;
       expect(done).toMatchObject({ id, state: 'completed', files_filed: 1 });

@@ -51,9 +51,10 @@ describe('a job in which nothing would be filed', () => {
     try {
       await page.goto(`/jobs/${id}`);
       const outcomes = page.getByTestId('title-outcome');
-      await expect.poll(() => outcomes.count()).toBe(4);
+      await expect.poll(() => outcomes.count(), { timeout: 15_000 }).toBe(4);
       for (const text of await outcomes.allTextContents()) expect(text).toContain('not filed: shorter than 120 s');
-      await expect(page.getByTestId('review-reason').textContent()).resolves.toContain('no file is deleted');
+      await expect(page.getByTestId('review-reason').textContent()).resolves.toContain('your files are kept');
+      await expect(page.getByRole('button', { name: 'Continue' }).count()).resolves.toBe(0); // nothing included yet
       await screenshots(page, 'job-detail-nothing-filed');
 
       page.once('dialog', (dialog) => void dialog.accept());
@@ -77,21 +78,32 @@ describe('a job in which nothing would be filed', () => {
       await page.goto('/review');
       const section = page.locator(`[data-testid="review-job"][data-job-id="${id}"]`);
       const leftOut = section.getByTestId('left-out-title');
-      await expect.poll(() => leftOut.count()).toBe(4);
+      await expect.poll(() => leftOut.count(), { timeout: 15_000 }).toBe(4);
       for (const text of await leftOut.allTextContents()) expect(text).toContain('not filed: shorter than 120 s');
       await screenshots(page, 'review-nothing-filed');
 
       const titles = (await api.get(`/api/jobs/${id}/titles`)).body as { id: number; title_index: number }[];
       const longest = titles.find((t) => t.title_index === 3)!;
       await section.locator(`[data-testid="left-out-title"][data-title-id="${longest.id}"]`).getByRole('button', { name: /^Include/ }).click();
-      await expect.poll(() => sent.length).toBe(1);
+      await expect.poll(() => sent.length, { timeout: 15_000 }).toBe(1);
       expect(sent[0]).toEqual({ title_id: longest.id, include: true });
       const included = await eventually(
         () => api.get(`/api/jobs/${id}/titles`),
         (r) => (r.body as { id: number; outcome: string }[]).find((t) => t.id === longest.id)?.outcome !== 'discarded',
       );
       expect((included.body as { id: number; discard_reason: string | null }[]).find((t) => t.id === longest.id)?.discard_reason).toBeNull();
-      await section.locator(`[data-testid="left-out-title"][data-title-id="${longest.id}"]`).waitFor({ state: 'detached' });
+      const item = section.locator(`[data-testid="left-out-title"][data-title-id="${longest.id}"]`);
+      await item.and(page.locator('[data-included="true"]')).waitFor();
+      await expect(item.textContent()).resolves.toContain('included: it will be filed');
+      expect((await api.get(`/api/jobs/${id}`)).body).toMatchObject({ state: 'review_needed', review_kind: 'nothing_filed' }); // waits for Continue
+
+      // Continue: the included title is ripped and matched; the others stay out, their files kept.
+      await section.getByTestId('continue-included').click();
+      await section.waitFor({ state: 'detached' });
+      const after = await eventually(() => api.get(`/api/jobs/${id}/detail`), (r) => r.body.state !== 'ripping' && r.body.state !== 'matching' && r.body.review_kind !== 'nothing_filed', 60_000);
+      const afterTitles = after.body.titles as { id: number; state: string; outcome: string }[];
+      for (const t of afterTitles.filter((t) => t.id !== longest.id)) expect(t.outcome).toBe('discarded');
+      expect(afterTitles.find((t) => t.id === longest.id)?.state).not.toBe('pending'); // it was ripped
       expect(errors).toEqual([]);
     } finally {
       await close();

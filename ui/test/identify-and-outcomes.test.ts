@@ -45,36 +45,31 @@ describe('identify form input', () => {
 });
 
 describe('outcome readers', () => {
-  const timeline = (from: string) => [
-    { at: null, from: null, to: 'idle', message: null },
-    { at: null, from, to: 'review_needed', message: null },
-  ];
-
-  it('reads review_kind, or derives an identity review from the timeline when the service does not say', () => {
-    expect(reviewKindOf({ state: 'review_needed', review_kind: 'nothing_filed' } as { state: string })).toBe('nothing_filed');
-    expect(reviewKindOf({ state: 'review_needed', review_kind: null } as { state: string }, timeline('identifying'))).toBeNull();
-    expect(reviewKindOf({ state: 'review_needed' }, timeline('identifying'))).toBe('identity');
-    expect(reviewKindOf({ state: 'review_needed' }, timeline('matching'))).toBeNull();
-    expect(reviewKindOf({ state: 'ripping', review_kind: 'identity' } as { state: string })).toBeNull();
+  it('reads what a review is about only while the job is in review', () => {
+    expect(reviewKindOf({ state: 'review_needed', review_kind: 'nothing_filed' })).toBe('nothing_filed');
+    expect(reviewKindOf({ state: 'review_needed', review_kind: null })).toBeNull();
+    expect(reviewKindOf({ state: 'review_needed' })).toBeNull();
+    expect(reviewKindOf({ state: 'ripping', review_kind: 'identity' })).toBeNull();
   });
 
   it('says how a title ended and why', () => {
     const short = titleOutcomeOf({ outcome: 'discarded', discard_reason: 'shorter than 120 s', discarded_by: 'rule' });
     expect(outcomeText(short)).toBe('not filed: shorter than 120 s');
     expect(outcomeText(titleOutcomeOf({ outcome: 'discarded', discard_reason: null, discarded_by: 'person' }))).toBe('not filed: left out by a person');
+    expect(outcomeText(titleOutcomeOf({ outcome: 'discarded', discard_reason: '  ', discarded_by: 'rule' }))).toBe('not filed');
     expect(outcomeText(titleOutcomeOf({ outcome: 'filed' }))).toBe('filed');
-    expect(outcomeText(titleOutcomeOf({ state: 'completed' }))).toBeNull();
+    expect(outcomeText(titleOutcomeOf({}))).toBeNull();
   });
 
   it('summarises completed jobs by files filed, and reads retry and stats fields', () => {
-    expect(completedSummary({ state: 'completed', files_filed: 3 } as { state: string })).toBe('completed, 3 files filed');
-    expect(completedSummary({ state: 'completed', files_filed: 1 } as { state: string })).toBe('completed, 1 file filed');
-    expect(completedSummary({ state: 'completed', files_filed: 0 } as { state: string })).toBe('completed, nothing filed');
+    expect(completedSummary({ state: 'completed', files_filed: 3 })).toBe('completed, 3 files filed');
+    expect(completedSummary({ state: 'completed', files_filed: 1 })).toBe('completed, 1 file filed');
+    expect(completedSummary({ state: 'completed', files_filed: 0 })).toBe('completed, nothing filed');
     expect(completedSummary({ state: 'completed' })).toBeNull();
-    expect(completedSummary({ state: 'failed', files_filed: 0 } as { state: string })).toBeNull();
+    expect(completedSummary({ state: 'failed', files_filed: 0 })).toBeNull();
     expect(retryableFromOf({ retryable_from: 'organizing' })).toBe('organizing');
-    expect(retryableFromOf({ retryable_from: 'start' })).toBeNull();
-    expect(filedStatsOf({ completed_with_files: 4, completed_nothing_filed: 1, files_filed: 12 })).toEqual({ completedWithFiles: 4, completedNothingFiled: 1, filesFiled: 12 });
-    expect(filedStatsOf({ completed: 5 })).toBeNull();
+    expect(retryableFromOf({ retryable_from: null })).toBeNull();
+    const stats = { total_jobs: 6, completed: 5, failed: 1, tv: 6, movie: 0, avg_processing_seconds: null, top_errors: [], recent_jobs: [], completed_with_files: 4, completed_nothing_filed: 1, files_filed: 12 };
+    expect(filedStatsOf(stats)).toEqual({ completedWithFiles: 4, completedNothingFiled: 1, filesFiled: 12 });
   });
 });

@@ -7,6 +7,7 @@ import {
   clearJob,
   getJobDetail,
   identifyJob,
+  retryJob,
   reviewTitle,
   startJob,
   uploadSubtitles,
@@ -18,7 +19,6 @@ import {
   type UploadSubtitlesBody,
 } from '../api/generated.ts';
 import type { RetryFrom } from '../api/outcome-shapes.ts';
-import { retryJob } from '../api/retry.ts';
 import { errorMessage } from '../api/runtime.ts';
 
 export class JobDetailState {
@@ -89,7 +89,7 @@ export class JobDetailState {
 
   /** Puts a title a rule left out back in (review with include). */
   async include(titleId: number): Promise<void> {
-    const body: ReviewTitleBody & { include: boolean } = { title_id: titleId, include: true };
+    const body: ReviewTitleBody = { title_id: titleId, include: true };
     await this.run(() => reviewTitle({ id: this.id }, body));
   }
 

@@ -3,9 +3,8 @@
  * updates of `/ws` applied on top. After a reconnect (or news of a job it does not know) it
  * fetches the list again, so nothing missed while offline stays missing.
  */
-import { cancelJob, clearJob, getJob, listJobs, listJobTitles, startJob, type ClientMessage, type Job, type Title } from '../api/generated.ts';
+import { cancelJob, clearJob, getJob, listJobs, listJobTitles, retryJob, startJob, type ClientMessage, type Job, type Title } from '../api/generated.ts';
 import type { RetryFrom } from '../api/outcome-shapes.ts';
-import { retryJob } from '../api/retry.ts';
 import { errorMessage } from '../api/runtime.ts';
 
 export interface LiveProgress {

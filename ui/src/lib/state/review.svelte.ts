@@ -5,6 +5,7 @@
 import {
   approveAll,
   cancelJob,
+  startJob,
   getJobDetail,
   identifyJob,
   reviewTitle,
@@ -14,7 +15,7 @@ import {
   type Title,
 } from '../api/generated.ts';
 import { errorMessage } from '../api/runtime.ts';
-import { readIdentification, readMatchDetails, readTimeline, type IdentificationAnswer, type MatchDetails } from '../api/detail-shapes.ts';
+import { readIdentification, readMatchDetails, type IdentificationAnswer, type MatchDetails } from '../api/detail-shapes.ts';
 import { reviewKindOf, titleOutcomeOf, type ReviewKind } from '../api/outcome-shapes.ts';
 import type { ActiveJobs } from './jobs.svelte.ts';
 
@@ -28,24 +29,24 @@ export interface ReviewJob {
   /** What the review is about (the identify form shows inline for 'identity'). */
   kind: ReviewKind | null;
   items: ReviewItem[];
-  /** For 'nothing_filed': the titles a rule left out, each of which may be included. */
+  /** For 'nothing_filed': the titles a rule left out (each may be included), and those already included. */
   leftOut: Title[];
   identification: IdentificationAnswer[];
 }
 
-/** A title a rule or a person left out of the library (older services: a title not selected for ripping). */
+/** A title left out of the library by a rule or a setting (one a person left out stays out). */
 export function isLeftOut(title: Title): boolean {
-  const { outcome } = titleOutcomeOf(title);
-  return outcome === null ? title.selected === false : outcome === 'discarded';
+  const { outcome, by } = titleOutcomeOf(title);
+  return outcome === 'discarded' && by !== 'person';
 }
 
 function toEntry(job: GetJobDetailResponse): ReviewJob {
-  const kind = reviewKindOf(job, readTimeline(job.timeline));
+  const kind = reviewKindOf(job);
   return {
     job,
     kind,
     items: (job.titles ?? []).filter((t) => t.state === 'review').map((title) => ({ title, details: readMatchDetails(title.match_details) })),
-    leftOut: kind === 'nothing_filed' ? (job.titles ?? []).filter(isLeftOut) : [],
+    leftOut: kind === 'nothing_filed' ? (job.titles ?? []).filter((t) => isLeftOut(t) || t.included === true) : [],
     identification: readIdentification(job.identification),
   };
 }
@@ -119,8 +120,7 @@ export class ReviewQueue {
     this.busy[`t${titleId}`] = true;
     delete this.itemErrors[titleId];
     try {
-      const body: ReviewTitleBody & { include: boolean } = { title_id: titleId, include: true };
-      await reviewTitle({ id: jobId }, body);
+      await reviewTitle({ id: jobId }, { title_id: titleId, include: true });
       await this.reload(jobId);
       return true;
     } catch (error) {
@@ -137,6 +137,20 @@ export class ReviewQueue {
     try {
       await cancelJob({ id: jobId });
       this.entries = this.entries.filter((e) => e.job.id !== jobId);
+    } catch (error) {
+      this.error = errorMessage(error);
+    } finally {
+      delete this.busy[`j${jobId}`];
+    }
+  }
+
+  /** Runs a nothing-filed job on with the titles a person included. */
+  async continueJob(jobId: number): Promise<void> {
+    this.busy[`j${jobId}`] = true;
+    try {
+      const job = await startJob({ id: jobId });
+      if (job.state !== 'review_needed') this.entries = this.entries.filter((e) => e.job.id !== jobId);
+      else await this.reload(jobId);
     } catch (error) {
       this.error = errorMessage(error);
     } finally {
