@@ -133,4 +133,54 @@ describe('dashboard import and retry', () => {
       await close();
     }
   });
+
+  it('tells filed jobs from jobs that filed nothing in the history and the statistics', async () => {
+    // The two movies above were filed; a job whose every title a person left out completes with nothing filed.
+    const { jobService } = svc.service;
+    const empty = await jobService.create({ sourceKind: 'folder', volumeLabel: 'ALL_SKIPPED', contentType: 'movie' });
+    for (const state of ['identifying', 'ripping', 'matching', 'organizing', 'completed'] as const) await jobService.transition(empty.id, state);
+    const stats = (await api.get('/api/jobs/stats')).body;
+    expect(stats).toMatchObject({ completed: 3, completed_with_files: 2, completed_nothing_filed: 1, files_filed: 2 });
+    const { page, errors, close } = await openPage(browser, svc.url);
+    try {
+      await page.goto('/history');
+      const filed = page.getByTestId('history-row').getByTestId('history-filed');
+      await expect.poll(() => filed.allTextContents()).toEqual(expect.arrayContaining(['nothing filed', '1 file filed']));
+      await expect(page.locator(`[data-testid="history-row"][data-job-id="${empty.id}"]`).getByTestId('history-filed').textContent()).resolves.toContain('nothing filed');
+
+      await page.goto('/statistics');
+      await expect(page.getByTestId('stat-files').textContent()).resolves.toBe('2');
+      await expect(page.getByRole('img', { name: 'Completed jobs by what they filed: Completed, files filed 2, Completed, nothing filed 1' }).count()).resolves.toBe(1);
+      await expect(page.getByTestId('stat-filed').textContent()).resolves.toContain('1 completed job filed nothing');
+      await screenshots(page, 'statistics-filed');
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('says in the settings what each cleanup policy deletes and never deletes', async () => {
+    const { page, errors, close } = await openPage(browser, svc.url);
+    try {
+      await page.goto('/settings#staging');
+      const policies = page.getByTestId('cleanup-policies');
+      await policies.waitFor();
+      for (const policy of ['on_success', 'on_completion', 'after_days', 'manual']) {
+        const text = (await policies.locator(`[data-policy="${policy}"] dd`).textContent()) ?? '';
+        expect(text, policy).toContain('never a file of yours that was not filed, never a non-video file');
+        expect(text.split(/[.!?](\s|$)/).filter((p) => p.trim().length > 1), policy).toHaveLength(1); // one sentence
+      }
+      await expect(policies.locator('[data-policy="on_success"] dt').textContent()).resolves.toContain('(chosen)');
+      const group = page.getByTestId('settings-group-staging');
+      await group.getByLabel('Delete staging files').selectOption('after_days');
+      await expect(policies.locator('[data-policy="after_days"] dt').textContent()).resolves.toContain('(chosen)');
+      await group.getByRole('checkbox', { name: 'Short titles' }).check();
+      await group.getByRole('button', { name: 'Save staging' }).click();
+      await expect.poll(async () => (await api.get('/api/config')).body).toMatchObject({ staging_cleanup_policy: 'after_days', discard_files_of: ['short'] });
+      await screenshots(page, 'settings-cleanup');
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
 });

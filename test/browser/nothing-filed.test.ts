@@ -45,7 +45,7 @@ async function shortClipsJob(name: string): Promise<{ id: number; folder: string
 }
 
 describe('a job in which nothing would be filed', () => {
-  it('shows per title why it is not filed, and giving up keeps every file', async () => {
+  it('shows per title why it is not filed, includes one from the table, and giving up keeps every file', async () => {
     const { id, folder } = await shortClipsJob('SHORT_ONLY');
     const { page, errors, close } = await openPage(browser, svc.url);
     try {
@@ -56,6 +56,12 @@ describe('a job in which nothing would be filed', () => {
       await expect(page.getByTestId('review-reason').textContent()).resolves.toContain('your files are kept');
       await expect(page.getByRole('button', { name: 'Continue' }).count()).resolves.toBe(0); // nothing included yet
       await screenshots(page, 'job-detail-nothing-filed');
+
+      // Include one title from the table: it is no longer left out, and the job may continue.
+      const first = page.locator('[data-testid="title-row"]').first();
+      await first.getByRole('button', { name: /^Include/ }).click();
+      await expect.poll(() => first.getByTestId('title-outcome').getAttribute('data-outcome')).toBe('pending');
+      await page.getByRole('button', { name: 'Continue', exact: true }).waitFor();
 
       page.once('dialog', (dialog) => void dialog.accept());
       await page.getByTestId('give-up').click();

@@ -128,7 +128,7 @@ const DELETES =
 export const CLEANUP_POLICY_SENTENCES: Record<string, string> = {
   on_success: `When a job completes, Spindle deletes ${DELETES} — ${NEVER}.`,
   on_completion: `When a job completes or fails, Spindle deletes ${DELETES} — ${NEVER}.`,
-  after_days: `Once a job has been finished for the number of days below, Spindle deletes ${DELETES} — ${NEVER}.`,
+  after_days: `Once a job has been finished for the number of days you set, Spindle deletes ${DELETES} — ${NEVER}.`,
   manual: `Spindle deletes nothing in staging by itself (files that reached the library were moved there) — ${NEVER}; the rest waits for you.`,
 };
 
