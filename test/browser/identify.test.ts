@@ -168,7 +168,7 @@ describe('identify form', () => {
       await typeInto(page, 'Disc number', '1.5', form);
       await form.getByRole('button', { name: 'Use this identification' }).click();
       // The browser's own check (step 1) stops the submit; the field says why.
-      expect(await form.getByLabel('Disc number', { exact: true }).evaluate((el) => (el as HTMLInputElement).validity.stepMismatch)).toBe(true);
+      expect(await form.getByLabel('Disc number', { exact: true }).evaluate((el) => (el as unknown as { validity: { stepMismatch: boolean } }).validity.stepMismatch)).toBe(true);
       await typeInto(page, 'Disc number', '2', form);
       await typeInto(page, 'Year', '1999', form);
       await typeInto(page, 'TMDB id', '1542', form);
