@@ -10,10 +10,10 @@ import { EXIT, usageError, type ExitCode } from './exit-codes.ts';
 import { resolveBaseUrl, ServiceClient } from './service-client.ts';
 import { followJob } from './watch-command.ts';
 
-export const IMPORT_USAGE = 'spindle import <folder> [--title TITLE] [--season N] [--type tv|movie] [--label LABEL] [--watch] [--json] [--url URL]';
+export const IMPORT_USAGE = 'spindle import <folder> [--title TITLE] [--season N] [--type tv|movie] [--label LABEL] [--mode copy|move] [--watch] [--json] [--url URL]';
 
 export async function importCommand(argv: string[], io: CliIO): Promise<ExitCode> {
-  const args = parseArgs(argv, { options: ['title', 'season', 'type', 'label'], flags: ['watch', 'json'] });
+  const args = parseArgs(argv, { options: ['title', 'season', 'type', 'label', 'mode'], flags: ['watch', 'json'] });
   if (args.flags.has('help')) {
     io.out(`${IMPORT_USAGE}\n`);
     return EXIT.OK;
@@ -21,6 +21,8 @@ export async function importCommand(argv: string[], io: CliIO): Promise<ExitCode
   if (args.positionals.length !== 1) throw usageError(`import needs one folder: ${IMPORT_USAGE}`);
   const type = args.options.type;
   if (type !== undefined && type !== 'tv' && type !== 'movie') throw usageError(`--type must be tv or movie, got "${type}"`);
+  const mode = args.options.mode;
+  if (mode !== undefined && mode !== 'copy' && mode !== 'move') throw usageError(`--mode must be copy or move, got "${mode}"`);
   if (type === 'movie' && args.options.season !== undefined) throw usageError('--season is for TV discs only; leave it out for a movie');
   const body = {
     // The service reads the folder: send an absolute path, resolved where the command runs.
@@ -29,6 +31,7 @@ export async function importCommand(argv: string[], io: CliIO): Promise<ExitCode
     ...(args.options.title ? { detected_title: args.options.title } : {}),
     ...(args.options.season !== undefined ? { detected_season: wholeNumber(args.options.season, '--season', 0) } : {}),
     ...(args.options.label ? { volume_label: args.options.label } : {}),
+    ...(mode ? { mode } : {}),
   };
   const client = new ServiceClient(resolveBaseUrl(args.options.url, io.env, io.cwd));
   const job = (await client.request<{ id: number; state: string; volume_label: string }>('POST', '/api/staging/import', body)).body;

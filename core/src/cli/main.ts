@@ -17,6 +17,10 @@ Commands:
   import <folder>       Create a job from a folder of MKV files
       --title TITLE --season N --type tv|movie --label LABEL   say what it is (wins over identification)
       --watch           then follow it like "spindle watch"
+      --mode copy|move  copy (default): your folder stays whole (hardlinks where the library is on
+                        the same file system); move: the files leave the folder for the library
+  retry <job-id>        Run a failed or completed job again, keeping its id and decisions
+      --from identifying|matching   re-identify or re-match (also for a job in review)
   jobs                  List the active jobs (--json for JSON)
   watch <job-id>        Follow a job's progress live until it ends
                         (exit code 0 completed, 1 failed, 2 review needed)
@@ -36,6 +40,7 @@ type ClientCommand = (argv: string[], io: CliIO) => Promise<ExitCode>;
 const CLIENT_COMMANDS: Record<string, () => Promise<ClientCommand>> = {
   import: async () => (await import('./import-command.ts')).importCommand,
   jobs: async () => (await import('./jobs-command.ts')).jobsCommand,
+  retry: async () => (await import('./retry-command.ts')).retryCommand,
   watch: async () => (await import('./watch-command.ts')).watchCommand,
   config: async () => (await import('./config-command.ts')).configCommand,
 };

@@ -4,8 +4,9 @@
  * `staging_cleanup_days` after the job finished, `manual` never — and under every policy deletes
  * only what is accounted for:
  * - a video file of the job's folder is deleted only when a person decided to discard its title (a
- *   review decision, or the `discard_files_of` setting recorded on the title); files that reached
- *   the library were moved there already, so they are gone from staging anyway;
+ *   review decision, or the `discard_files_of` setting recorded on the title), or when it is
+ *   Spindle's own rip (a disc job's `job_<id>` folder) of a title left out for a stated reason;
+ *   files that reached the library were moved there already, so they are gone from staging anyway;
  * - every other file stays where it is (titles left out by a built-in rule, failed or unfinished
  *   titles, files no title claims, every non-video file), and the timeline says which and why;
  * - Spindle's own rip folder (`job_<id>`) is removed once it holds no video file; a folder a person
@@ -50,7 +51,10 @@ function keptBecause(title: TitleRecord | undefined): string {
 }
 
 export interface CleanupResult {
+  /** Files a person (or their setting) chose to discard. */
   deleted: string[];
+  /** Spindle's own rips of titles left out by a rule. */
+  deletedRips: string[];
   kept: { name: string; why: string }[];
   folderRemoved: boolean;
 }
@@ -100,8 +104,11 @@ export class StagingCleanup {
     }
     const folder = resolve(job.stagingPath!);
     const titles = await this.deps.titles.listByJob(job.id);
-    const byFile = new Map(titles.filter((t) => t.filePath).map((t) => [resolve(t.filePath!), t]));
-    const result: CleanupResult = { deleted: [], kept: [], folderRemoved: false };
+    // A title claims its ripped file, or (a folder job's title that was never ripped) its source file.
+    const claimed = (t: TitleRecord) => (t.filePath ? resolve(t.filePath) : job.sourceKind === 'folder' && t.sourceFile ? join(folder, t.sourceFile) : null);
+    const byFile = new Map(titles.flatMap((t) => (claimed(t) ? [[claimed(t)!, t] as const] : [])));
+    const own = this.isOwnRipFolder(job, folder);
+    const result: CleanupResult = { deleted: [], deletedRips: [], kept: [], folderRemoved: false };
     const entries = await readdir(folder, { withFileTypes: true }).catch(() => []);
     for (const entry of entries.filter((e) => e.isFile() && VIDEO.test(e.name))) {
       const path = join(folder, entry.name);
@@ -109,20 +116,27 @@ export class StagingCleanup {
       if (title && fileMayBeDeleted(title)) {
         await unlink(path).catch(() => undefined);
         result.deleted.push(entry.name);
+      } else if (title && own && titleOutcome(title) === 'discarded') {
+        await unlink(path).catch(() => undefined);
+        result.deletedRips.push(entry.name);
       } else {
         result.kept.push({ name: entry.name, why: keptBecause(title) });
       }
     }
-    result.folderRemoved = await this.removeFolderIfDone(job, folder, result.kept.length);
+    result.folderRemoved = await this.removeFolderIfDone(own, folder, result.kept.length);
     await this.report(job, why, result);
     return result;
   }
 
-  /** Spindle's own rip folder goes once no video is kept in it; a person's folder only when empty. */
-  private async removeFolderIfDone(job: JobRecord, folder: string, kept: number): Promise<boolean> {
-    if (kept > 0) return false;
+  /** A disc job's `job_<id>` folder inside staging: everything in it was written by Spindle. */
+  private isOwnRipFolder(job: JobRecord, folder: string): boolean {
     const staging = this.deps.config.get().staging_path;
-    const own = job.sourceKind === 'disc' && basename(folder) === `job_${job.id}` && staging !== null && inside(resolve(staging), folder);
+    return job.sourceKind === 'disc' && basename(folder) === `job_${job.id}` && staging !== null && inside(resolve(staging), folder);
+  }
+
+  /** Spindle's own rip folder goes once no video is kept in it; a person's folder only when empty. */
+  private async removeFolderIfDone(own: boolean, folder: string, kept: number): Promise<boolean> {
+    if (kept > 0) return false;
     if (own) {
       await rm(folder, { recursive: true, force: true });
       return true;
@@ -136,6 +150,7 @@ export class StagingCleanup {
   private async report(job: JobRecord, why: string, result: CleanupResult): Promise<void> {
     const parts: string[] = [];
     if (result.deleted.length > 0) parts.push(`deleted ${result.deleted.length} file(s) a person chose to discard: ${result.deleted.join(', ')}`);
+    if (result.deletedRips.length > 0) parts.push(`deleted ${result.deletedRips.length} of Spindle's own rip(s) of titles left out: ${result.deletedRips.join(', ')}`);
     if (result.kept.length > 0) parts.push(`kept ${result.kept.length} file(s) in ${job.stagingPath}: ${result.kept.map((k) => `${k.name} (${k.why})`).join('; ')}`);
     if (result.folderRemoved) parts.push(`removed the emptied folder ${job.stagingPath}`);
     if (parts.length === 0) return;
@@ -153,7 +168,7 @@ export class StagingCleanup {
     for (const job of await this.deps.jobs.listInStates(['completed', 'failed'])) {
       if (!job.completedAt || job.completedAt.getTime() > cutoff || (await this.alreadySwept(job))) continue;
       const result = await this.clean(job, `after ${config.staging_cleanup_days} days`);
-      if (result && (result.deleted.length > 0 || result.folderRemoved)) cleaned++;
+      if (result && (result.deleted.length > 0 || result.deletedRips.length > 0 || result.folderRemoved)) cleaned++;
     }
     return cleaned;
   }

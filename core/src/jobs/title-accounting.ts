@@ -52,11 +52,17 @@ export function organizeDiscard(reason: string | null, isExtra: boolean): { reas
   return { reason: why, kind: isExtra ? 'extra' : null };
 }
 
-/** "4 titles shorter than 120 s; 1 title Play All (…)" — the discards, grouped by reason. */
+/** A discard reason without the parts that differ title by title (paths), for grouping. */
+function reasonGroup(reason: string): string {
+  if (/already exists at|already filed as/i.test(reason)) return 'already in the library';
+  return reason;
+}
+
+/** "4 titles shorter than 120 s; 3 titles already in the library; 1 title: Play All (…)" — the discards, grouped. */
 export function summarizeDiscards(titles: readonly TitleRecord[]): string {
   const groups = new Map<string, number>();
-  for (const t of titles) if (t.discardReason) groups.set(t.discardReason, (groups.get(t.discardReason) ?? 0) + 1);
-  return [...groups].map(([reason, n]) => `${n} title${n === 1 ? '' : 's'}${reason.startsWith('shorter') ? ' ' : ': '}${reason}`).join('; ');
+  for (const t of titles) if (t.discardReason) groups.set(reasonGroup(t.discardReason), (groups.get(reasonGroup(t.discardReason)) ?? 0) + 1);
+  return [...groups].map(([reason, n]) => `${n} title${n === 1 ? '' : 's'}${/^(shorter|already)/.test(reason) ? ' ' : ': '}${reason}`).join('; ');
 }
 
 /**

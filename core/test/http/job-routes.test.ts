@@ -132,10 +132,12 @@ describe('jobs API', () => {
     expect(timeline.filter((e) => e.from === e.to).map((e) => e.message)).toEqual(['title 0 → S01E05 (review)', 'title 1 → S01E06 (review)']);
   });
 
-  it('refuses review on a job that is not in review (409)', async () => {
+  it('refuses review on a job that is not in review (409), whichever title is named', async () => {
     const created = (await api.post('/api/simulate/insert-disc', { volume_label: 'NOT_REVIEW', simulate_ripping: false })).body;
     const { titles } = await jobInReview();
-    expect((await api.post(`/api/jobs/${created.id}/review`, { title_id: titles[0]!.id, episode_code: 'S01E01' })).status).toBe(404);
+    // The job's state is the first thing wrong: 409 even for another job's title (it used to say 404 title_not_found).
+    const foreign = await api.post(`/api/jobs/${created.id}/review`, { title_id: titles[0]!.id, episode_code: 'S01E01' });
+    expect(foreign).toMatchObject({ status: 409, body: { error: { code: 'job_not_in_review' } } });
     const own = await svc.service.db.titles.replaceForJob(created.id, [{ titleIndex: 0, durationSeconds: 1, sizeBytes: 1 }]);
     expect((await api.post(`/api/jobs/${created.id}/review`, { title_id: own[0]!.id, episode_code: 'S01E01' })).status).toBe(409);
     expect((await api.post(`/api/jobs/${created.id}/approve-all`)).status).toBe(409);

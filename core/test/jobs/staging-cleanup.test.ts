@@ -75,13 +75,13 @@ const names = async (folder: string) => (existsSync(folder) ? (await readdir(fol
 describe('staging cleanup deletes only what a person decided to discard', () => {
   it('on_success: a completed job loses the files a person (or their setting) discarded, keeps the rest, and says why', async () => {
     const { root, staging, db, cleanup } = await setup({ staging_cleanup_policy: 'on_success' });
-    const folder = await folderWithFiles(join(staging, 'job_1'), ['a.mkv', 'b.mkv', 'c.mkv', 'd.mkv', 'stray.mkv']);
+    const folder = await folderWithFiles(join(staging, 'MY_SHOW'), ['a.mkv', 'b.mkv', 'c.mkv', 'd.mkv', 'stray.mkv']);
     const done = await finishedJob(db, folder, 'completed', [
       { file: 'a.mkv', discardedBy: 'person', reason: 'skipped by a person' },
       { file: 'b.mkv', discardedBy: 'setting', reason: 'Play All' },
       { file: 'c.mkv', discardedBy: 'rule', reason: 'shorter than 120 s' },
       { file: 'd.mkv' },
-    ]);
+    ], new Date(), { sourceKind: 'folder', importMode: 'move' });
     await mkdir(join(root, 'work', `job_${done.id}`), { recursive: true });
     await cleanup.jobFinished(done);
     expect(await names(folder)).toEqual(['c.mkv', 'd.mkv', 'stray.mkv']);
@@ -92,14 +92,20 @@ describe('staging cleanup deletes only what a person decided to discard', () => 
     expect(note).toContain('stray.mkv (no title of this job claims it)');
   });
 
-  it('removes Spindle’s own rip folder once no video is kept; a failed job keeps everything under on_success', async () => {
+  it('Spindle’s own rip folder: its rips of left-out titles go, unfinished ones stay; the folder goes once no video is kept', async () => {
     const { staging, db, cleanup } = await setup({ staging_cleanup_policy: 'on_success' });
-    const own = await finishedJob(db, await folderWithFiles(join(staging, 'job_1'), ['a.mkv', 'makemkv.log']), 'completed', [{ file: 'a.mkv', discardedBy: 'person' }]);
+    const ownFolder = await folderWithFiles(join(staging, 'job_1'), ['a.mkv', 'b.mkv', 'makemkv.log']);
+    const own = await finishedJob(db, ownFolder, 'completed', [{ file: 'a.mkv', discardedBy: 'person' }, { file: 'b.mkv', discardedBy: 'rule', reason: 'Extras are skipped' }]);
+    expect(own.id).toBe(1);
     await cleanup.jobFinished(own);
-    expect(existsSync(join(staging, 'job_1'))).toBe(false);
-    const failed = await finishedJob(db, await folderWithFiles(join(staging, 'job_2'), ['a.mkv']), 'failed', [{ file: 'a.mkv', discardedBy: 'person' }]);
-    await cleanup.jobFinished(failed);
+    expect(existsSync(ownFolder)).toBe(false);
+    expect((await db.jobs.timeline(own.id)).at(-1)?.message).toContain("deleted 1 of Spindle's own rip(s) of titles left out: b.mkv");
+    const unfinished = await finishedJob(db, await folderWithFiles(join(staging, 'job_2'), ['a.mkv']), 'completed', [{ file: 'a.mkv' }]);
+    await cleanup.jobFinished(unfinished);
     expect(await names(join(staging, 'job_2'))).toEqual(['a.mkv']);
+    const failed = await finishedJob(db, await folderWithFiles(join(staging, 'job_3'), ['a.mkv']), 'failed', [{ file: 'a.mkv', discardedBy: 'person' }]);
+    await cleanup.jobFinished(failed);
+    expect(await names(join(staging, 'job_3'))).toEqual(['a.mkv']);
   });
 
   it('a person’s folder: never its non-video files, never the folder while it holds them; a copy import is left alone', async () => {

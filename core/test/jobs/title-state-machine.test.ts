@@ -16,8 +16,8 @@ describe('title state machine', () => {
     expect(canTransitionTitle('review', 'matched')).toBe(true);
   });
 
-  it('never lets a completed title change, nor skip straight from pending to matching', () => {
-    for (const to of TITLE_STATES) if (to !== 'completed') expect(canTransitionTitle('completed', to)).toBe(false);
+  it('lets a completed title only be matched again or put back in (never ripped again), nor skip straight from pending to matching', () => {
+    for (const to of TITLE_STATES) if (to !== 'completed') expect(canTransitionTitle('completed', to)).toBe(to === 'queued' || to === 'matched');
     expect(canTransitionTitle('pending', 'matching')).toBe(false);
     expect(canTransitionTitle('queued', 'matched')).toBe(false);
   });

@@ -118,12 +118,14 @@ describe('JobRepository', () => {
       const job = await jobs.create({ volumeLabel: `D${i}`, sourceKind: 'disc', contentType: i < 18 ? 'tv' : 'movie' });
       const failing = i < messages.length;
       const completedAt = new Date(job.createdAt.getTime() + (failing ? 10_000 : 20_000));
-      await jobs.transition(job.id, 'idle', failing ? 'failed' : 'completed', { completedAt, errorMessage: failing ? messages[i]! : null }, null);
+      // Of the 25 completed jobs, 20 filed 3 files each and 5 filed nothing.
+      const filesFiled = failing ? 0 : i < 10 ? 0 : 3;
+      await jobs.transition(job.id, 'idle', failing ? 'failed' : 'completed', { completedAt, errorMessage: failing ? messages[i]! : null, filesFiled }, null);
     }
     await jobs.create({ volumeLabel: 'RUNNING', sourceKind: 'disc' });
 
     const stats = await jobs.stats(2, 10);
-    expect(stats).toMatchObject({ totalJobs: 31, completed: 25, failed: 5, tv: 18, movie: 12 });
+    expect(stats).toMatchObject({ totalJobs: 31, completed: 25, completedWithFiles: 20, completedNothingFiled: 5, filesFiled: 60, failed: 5, tv: 18, movie: 12 });
     expect(stats.avgProcessingSeconds).toBeCloseTo((5 * 10 + 25 * 20) / 30, 6);
     expect(stats.topErrors).toEqual([
       { message: 'disc read error', count: 3 },
@@ -135,7 +137,9 @@ describe('JobRepository', () => {
 
   it('reports no average when nothing finished', async () => {
     const { jobs } = await openTempDatabase();
-    expect(await jobs.stats(5, 10)).toEqual({ totalJobs: 0, completed: 0, failed: 0, tv: 0, movie: 0, avgProcessingSeconds: null, topErrors: [], recentJobs: [] });
+    expect(await jobs.stats(5, 10)).toEqual({
+      totalJobs: 0, completed: 0, completedWithFiles: 0, completedNothingFiled: 0, filesFiled: 0, failed: 0, tv: 0, movie: 0, avgProcessingSeconds: null, topErrors: [], recentJobs: [],
+    });
   });
 
   it('deletes every job, title and timeline row', async () => {

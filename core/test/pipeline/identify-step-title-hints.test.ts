@@ -63,24 +63,28 @@ async function identify(chain: Identification[], record: Partial<JobRecord> = {}
       replaceForJob: async (_id: number, titles: NewTitle[]) => (stored = titles.map((t, i) => ({ ...t, id: i + 1, jobId: 1 }) as unknown as TitleRecord)),
       update: async (id: number, patch: Partial<TitleRecord>) => {
         stored = stored.map((t) => (t.id === id ? { ...t, ...patch } : t));
+        return stored.find((t) => t.id === id)!;
       },
     },
     jobService: { update: async (_id: number, patch: Partial<JobRecord>) => (current = { ...current, ...patch }) },
     resolver: { ripperFor: () => ({ record: { id: 'ripper' }, impl: { scan: async () => scan } }), identifiers: () => identifiers },
-    config: { get: () => ({}) },
+    config: { get: () => ({ discard_files_of: ['play_all'] }) },
     logger: { debug() {}, info() {}, warn() {}, error() {} },
     context: async () => ({}) as StageContext,
     signal: new AbortController().signal,
   } as unknown as StepDeps;
   const outcome = await identifyStep(current, deps);
-  return { outcome, asked, selected: stored.map((t) => [t.titleIndex, t.selected, t.role ?? null]) };
+  return { outcome, asked, selected: stored.map((t) => [t.titleIndex, t.selected, t.role ?? null]), discards: stored.map((t) => [t.discardReason ?? null, t.discardedBy ?? null]) };
 }
 
 describe('identify step: which titles are ripped', () => {
   it('asks the rest of the chain for title hints when the winner gives none, and keeps the winner', async () => {
-    const { outcome, asked, selected } = await identify([answer({}), heuristicHints]);
+    const { outcome, asked, selected, discards } = await identify([answer({}), heuristicHints]);
     expect(asked).toEqual(['catalog-0', 'heuristic-1']);
     expect(selected).toEqual([[0, true, 'episode_candidate'], [1, true, 'episode_candidate'], [2, true, 'episode_candidate'], [3, true, 'episode_candidate'], [4, false, 'play_all'], [5, false, 'short']]);
+    // Every title left out says why, and who decided: the person's discard_files_of names play_all; the short clip is the rule's alone.
+    expect(discards.slice(4)).toEqual([['Play All', 'setting'], ['a short clip', 'rule']]);
+    expect(discards.slice(0, 4).every(([reason]) => reason === null)).toBe(true);
     expect(outcome).toMatchObject({ kind: 'next', patch: { classificationSource: 'catalog', catalogId: 42 } });
     // The borrowed answer is not evidence of the verdict.
     expect(JSON.parse(outcome.patch!.identificationJson!)).toHaveLength(1);
@@ -91,6 +95,12 @@ describe('identify step: which titles are ripped', () => {
     const { asked, selected } = await identify([answer({}), movie, heuristicHints, answer({ source: 'ai' })]);
     expect(asked).toEqual(['catalog-0', 'heuristic-1', 'heuristic-2']);
     expect(selected.filter(([, rip]) => !rip).map(([index]) => index)).toEqual([4, 5]);
+  });
+
+  it('asks a person instead of ripping nothing when every title is left out', async () => {
+    const short = answer({ source: 'heuristic', confidence: 0.9, titleHints: [0, 1, 2, 3, 4, 5].map((i) => ({ titleIndex: i, role: 'short' as const, rip: false, reason: 'shorter than 120 s' })) });
+    const { outcome } = await identify([short]);
+    expect(outcome).toMatchObject({ kind: 'review', about: 'nothing_filed', resumeAt: 'ripping', reason: expect.stringContaining('nothing on this disc would be filed: 6 titles shorter than 120 s') });
   });
 
   it('asks no further when the winner has title hints of its own', async () => {
