@@ -122,7 +122,7 @@ const NEVER =
   'never a file of yours that was not filed, never a non-video file, and never a folder you imported while it still holds your files (nor one imported as a copy)';
 /** What every policy may delete. */
 const DELETES =
-  "its files that reached the library (they were moved there) or that you chose to discard (in review, or by the kinds of left-out titles you ticked), and Spindle's own emptied rip folders";
+  "its files that reached the library (they were moved there) or that you chose to discard (in review, or by the kinds of left-out titles you ticked), the files it ripped itself from a disc for titles it left out, and its own emptied rip folders";
 
 /** One sentence per staging cleanup policy: what it deletes and what it never deletes. */
 export const CLEANUP_POLICY_SENTENCES: Record<string, string> = {
