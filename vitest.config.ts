@@ -7,6 +7,8 @@ export default defineConfig({
     setupFiles: ['test/support/vitest-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // expect.poll waits for a page or a service: its 1 s default is a wall-clock margin a busy machine misses.
+    expect: { poll: { timeout: 15_000 } },
     pool: 'forks',
     reporters: ['default', './test/support/summary-reporter.ts'],
   },

@@ -5,6 +5,7 @@ import { openApiRoutes } from '../http/routes/openapi-routes.ts';
 import { authRoutes } from '../http/routes/auth-routes.ts';
 import type { AccessControl } from '../auth/access-control.ts';
 import { asrRoutes } from '../http/routes/asr-routes.ts';
+import { catalogRoutes } from '../http/routes/catalog-routes.ts';
 import { configRoutes } from '../http/routes/config-routes.ts';
 import { diagnosticsRoutes } from '../http/routes/diagnostics-routes.ts';
 import { toolsRoutes } from '../http/routes/tools-routes.ts';
@@ -84,6 +85,7 @@ export function buildRoutes(deps: RouteDeps): RouteSpec[] {
       jobs: deps.db.jobs,
     }),
     ...asrRoutes({ config: deps.config, configuredAtStart: deps.maxConcurrentMatchesAtStart, transcriber: () => deps.providers?.get('transcriber') ?? null }),
+    ...catalogRoutes({ catalog: () => deps.providers?.get('catalog') ?? null, logger: deps.logs.logger('catalog') }),
     ...statusRoutes({ detectors: deps.detectorStatus, plugins: () => deps.registry.plugins, catalog: () => deps.providers?.get('catalog')?.status() ?? null }),
   ];
   if (deps.fingerprint) routes.push(...fingerprintRoutes(deps.fingerprint));

@@ -6,6 +6,8 @@ export interface CatalogMovie {
   year: number | null;
   popularity: number;
   runtimeMinutes: number | null;
+  /** The catalog's short plot summary, when it gives one (shown to a person choosing an entry). */
+  overview?: string | null;
 }
 
 export interface CatalogShow {
@@ -16,6 +18,8 @@ export interface CatalogShow {
   popularity: number;
   numberOfSeasons: number | null;
   episodeRunTimes: number[];
+  /** The catalog's short summary of the show, when it gives one. */
+  overview?: string | null;
 }
 
 export interface CatalogEpisode {

@@ -37,6 +37,7 @@ export function toMovie(row: Row): CatalogMovie | null {
     year: yearOf(row.release_date),
     popularity: num(row.popularity) ?? 0,
     runtimeMinutes: runtime !== null && runtime > 0 ? runtime : null,
+    overview: text(row.overview),
   };
 }
 
@@ -53,6 +54,7 @@ export function toShow(row: Row): CatalogShow | null {
     popularity: num(row.popularity) ?? 0,
     numberOfSeasons: num(row.number_of_seasons),
     episodeRunTimes: runTimes,
+    overview: text(row.overview),
   };
 }
 

@@ -10,7 +10,7 @@ const setups: FakeSetup[] = [];
 beforeAll(async () => {
   server = await startTmdbServer({
     movies: [
-      { id: 438631, title: 'Dune', release_date: '2021-09-15', popularity: 120.5, runtime: 155 },
+      { id: 438631, title: 'Dune', release_date: '2021-09-15', popularity: 120.5, runtime: 155, overview: 'Paul Atreides travels to Arrakis.' },
       { id: 841, title: 'Dune', release_date: '1984-12-14', popularity: 30.1, runtime: 137 },
     ],
     shows: [{ id: 580, name: 'Star Trek: Deep Space Nine', first_air_date: '1993-01-03', popularity: 60, episode_run_time: [45], seasons: { 1: [46, 45, 45], 2: [45, 44] } }],
@@ -46,11 +46,11 @@ async function catalog(options: Options = {}) {
 }
 
 describe('TmdbCatalog searches and details', () => {
-  it('searches movies with the Read Access Token as Bearer and maps release years and popularity', async () => {
+  it('searches movies with the Read Access Token as Bearer and maps release years, popularity and the overview', async () => {
     const { provider } = await catalog();
     expect(await provider.searchMovies('Dune')).toEqual([
-      { id: 438631, title: 'Dune', originalTitle: 'Dune', year: 2021, popularity: 120.5, runtimeMinutes: null },
-      { id: 841, title: 'Dune', originalTitle: 'Dune', year: 1984, popularity: 30.1, runtimeMinutes: null },
+      { id: 438631, title: 'Dune', originalTitle: 'Dune', year: 2021, popularity: 120.5, runtimeMinutes: null, overview: 'Paul Atreides travels to Arrakis.' },
+      { id: 841, title: 'Dune', originalTitle: 'Dune', year: 1984, popularity: 30.1, runtimeMinutes: null, overview: null },
     ]);
     expect(server.requests[0]).toEqual({
       path: '/3/search/movie?include_adult=false&language=en-US&page=1&query=Dune',
@@ -64,7 +64,7 @@ describe('TmdbCatalog searches and details', () => {
     const { provider } = await catalog();
     expect(await provider.getMovie(438631)).toMatchObject({ id: 438631, runtimeMinutes: 155, year: 2021 });
     expect(await provider.searchShows('Deep Space Nine')).toEqual([
-      { id: 580, name: 'Star Trek: Deep Space Nine', originalName: 'Star Trek: Deep Space Nine', firstAirYear: 1993, popularity: 60, numberOfSeasons: null, episodeRunTimes: [] },
+      { id: 580, name: 'Star Trek: Deep Space Nine', originalName: 'Star Trek: Deep Space Nine', firstAirYear: 1993, popularity: 60, numberOfSeasons: null, episodeRunTimes: [], overview: null },
     ]);
     expect(await provider.getShow(580)).toMatchObject({ numberOfSeasons: 2, episodeRunTimes: [45] });
     expect(await provider.getSeason(580, 2)).toEqual({

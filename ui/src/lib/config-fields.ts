@@ -14,7 +14,7 @@ export interface FieldInfo {
   /** Schema of the value as it may be sent (PUT body). */
   schema: JsonSchema;
   secret: boolean;
-  kind: 'boolean' | 'enum' | 'integer' | 'number' | 'path' | 'string' | 'readonly' | 'json';
+  kind: 'boolean' | 'enum' | 'multi' | 'integer' | 'number' | 'path' | 'string' | 'readonly' | 'json';
   options: readonly (string | null)[];
   nullable: boolean;
   restartRequired: boolean;
@@ -58,7 +58,7 @@ const GROUPS: { id: string; title: string; intro: string; fields: string[]; pref
     id: 'staging',
     title: 'Staging',
     intro: 'The staging watcher imports folders of MKV files dropped into the staging folder.',
-    fields: ['staging_watch_enabled', 'staging_poll_interval_seconds', 'staging_cleanup_policy', 'staging_cleanup_days'],
+    fields: ['staging_watch_enabled', 'staging_poll_interval_seconds', 'staging_cleanup_policy', 'staging_cleanup_days', 'discard_files_of'],
     prefixes: ['staging_'],
   },
   {
@@ -88,6 +88,7 @@ const LABELS: Record<string, string> = {
   extras_policy: 'Bonus content',
   staging_cleanup_policy: 'Delete staging files',
   staging_cleanup_days: 'Days to keep staging files',
+  discard_files_of: 'Left-out titles whose files a cleanup may delete',
   staging_watch_enabled: 'Watch the staging folder',
   staging_poll_interval_seconds: 'Watcher poll interval (seconds)',
   enable_fingerprint_contributions: 'Contribute fingerprints',
@@ -108,6 +109,27 @@ const OPTION_LABELS: Record<string, Record<string, string>> = {
     manual: 'Never (I clean up myself)',
     after_days: 'After a number of days',
   },
+  discard_files_of: {
+    play_all: 'Play All titles',
+    short: 'Short titles',
+    duplicate: 'Duplicate titles',
+    extra: 'Extras left out under extras_policy: skip',
+  },
+};
+
+/** What is never deleted, whatever the policy. */
+const NEVER =
+  'never a file of yours that was not filed, never a non-video file, and never a folder you imported while it still holds your files (nor one imported as a copy)';
+/** What every policy may delete. */
+const DELETES =
+  "its files that reached the library (they were moved there) or that you chose to discard (in review, or by the kinds of left-out titles you ticked), the files it ripped itself from a disc for titles it left out, and its own emptied rip folders";
+
+/** One sentence per staging cleanup policy: what it deletes and what it never deletes. */
+export const CLEANUP_POLICY_SENTENCES: Record<string, string> = {
+  on_success: `When a job completes, Spindle deletes ${DELETES} — ${NEVER}.`,
+  on_completion: `When a job completes or fails, Spindle deletes ${DELETES} — ${NEVER}.`,
+  after_days: `Once a job has been finished for the number of days you set, Spindle deletes ${DELETES} — ${NEVER}.`,
+  manual: `Spindle deletes nothing in staging by itself (files that reached the library were moved there) — ${NEVER}; the rest waits for you.`,
 };
 
 export function optionLabel(field: string, value: string | null): string {
@@ -134,9 +156,13 @@ function fieldInfo(name: string): FieldInfo {
   const secret = isSecretSchema(answered);
   let kind: FieldInfo['kind'] = 'json';
   let options: (string | null)[] = [];
+  const items = update.items as JsonSchema | undefined;
   if (Array.isArray(update.enum)) {
     kind = 'enum';
     options = update.enum as (string | null)[];
+  } else if (types.includes('array') && Array.isArray(items?.enum)) {
+    kind = 'multi';
+    options = items.enum as string[];
   } else if (types.includes('boolean')) kind = 'boolean';
   else if (types.includes('integer')) kind = 'integer';
   else if (types.includes('number')) kind = 'number';

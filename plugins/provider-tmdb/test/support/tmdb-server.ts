@@ -14,6 +14,7 @@ export interface FakeMovie {
   release_date?: string;
   popularity?: number;
   runtime?: number;
+  overview?: string;
 }
 
 export interface FakeShow {
@@ -24,6 +25,7 @@ export interface FakeShow {
   popularity?: number;
   number_of_seasons?: number;
   episode_run_time?: number[];
+  overview?: string;
   /** season number → episode runtimes in minutes */
   seasons?: Record<number, number[]>;
 }
@@ -91,7 +93,7 @@ export async function startTmdbServer(options: { token?: string; movies?: FakeMo
     if (path === '/search/tv') {
       const year = url.searchParams.get('first_air_date_year');
       const found = state.shows.filter((show) => matches(query, show.name, show.original_name) && (!year || show.first_air_date?.startsWith(year)));
-      return send(res, 200, page(found.map((s) => ({ id: s.id, name: s.name, original_name: s.original_name ?? s.name, first_air_date: s.first_air_date ?? '', popularity: s.popularity ?? 1, origin_country: ['US'], overview: '' }))));
+      return send(res, 200, page(found.map((s) => ({ id: s.id, name: s.name, original_name: s.original_name ?? s.name, first_air_date: s.first_air_date ?? '', popularity: s.popularity ?? 1, origin_country: ['US'], overview: s.overview ?? '' }))));
     }
     if ((m = /^\/movie\/(\d+)$/.exec(path))) {
       const movie = state.movies.find((x) => x.id === Number(m![1]));

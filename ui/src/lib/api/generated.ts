@@ -39,6 +39,16 @@ export type Job = {
   classification_confidence?: number | null;
   catalog_title?: string | null;
   catalog_id?: number | null;
+  /** folder jobs: the files are moved into the library, or copied (hardlinked) so the folder stays whole */
+  import_mode?: "move" | "copy" | null;
+  /** what the review is about (null when not in review) */
+  review_kind?: "identity" | "titles" | "organize" | "nothing_filed" | null;
+  /** titles that reached the library */
+  files_filed?: number;
+  /** titles left out of the library for a stated reason */
+  titles_discarded?: number;
+  /** where POST /retry starts; null when there is nothing to redo */
+  retryable_from?: "identifying" | "ripping" | "matching" | "organizing" | null;
   is_ambiguous_movie?: boolean;
   review_reason?: string | null;
   disc_lookup_title_slug?: string | null;
@@ -78,6 +88,13 @@ export type Title = {
   /** false when the title is not ripped (Play All, short clips) */
   selected?: boolean;
   role?: string | null;
+  /** filed: in the library; discarded: left out for the stated reason */
+  outcome?: "filed" | "discarded" | "pending" | "failed";
+  discard_reason?: string | null;
+  /** rule: the file is always kept; setting (discard_files_of) or person: a cleanup may delete it */
+  discarded_by?: "rule" | "setting" | "person" | null;
+  /** a person put the title back in after a rule left it out */
+  included?: boolean;
 };
 
 /** The configuration as answered: secrets are "***" when set, null when unset. */
@@ -499,6 +516,12 @@ export function getOpenApi(options: RequestOptions = {}): Promise<GetOpenApiResp
 export type GetStatsResponse = {
   total_jobs: number;
   completed: number;
+  /** completed jobs that filed at least one file */
+  completed_with_files: number;
+  /** completed jobs that filed nothing (every title left out by a person) */
+  completed_nothing_filed: number;
+  /** files filed into the library over the whole history */
+  files_filed: number;
   failed: number;
   tv: number;
   movie: number;
@@ -573,6 +596,8 @@ export type ImportStagingBody = {
   detected_season?: number;
   disc_number?: number;
   catalog_id?: number;
+  /** copy (default): the files are copied into the library (hardlinked on the same file system) and the folder stays whole; move: they leave the folder */
+  mode?: "move" | "copy";
 };
 
 export type ImportStagingResponse = Job;
@@ -731,6 +756,26 @@ export function logout(options: RequestOptions = {}): Promise<LogoutResponse> {
   return request<LogoutResponse>({ method: 'POST', path: '/api/auth/logout', ...options });
 }
 
+export type RetryJobParams = {
+  id: number;
+};
+
+export type RetryJobBody = {
+  /** identifying = re-identify, matching = re-match; absent: the earliest state that needs redoing */
+  from?: "identifying" | "ripping" | "matching" | "organizing";
+};
+
+export type RetryJobResponse = Job;
+
+/**
+ * Run a failed or completed job again from the earliest state that needs redoing (or re-identify / re-match it); keeps its id, history and decisions
+ * POST /api/jobs/{id}/retry
+ * Errors: 400, 404, 409 (thrown as ApiError).
+ */
+export function retryJob(params: RetryJobParams, body?: RetryJobBody, options: RequestOptions = {}): Promise<RetryJobResponse> {
+  return request<RetryJobResponse>({ method: 'POST', path: `/api/jobs/${encodeURIComponent(String(params.id))}/retry`, body, ...options });
+}
+
 export type ReviewTitleParams = {
   id: number;
 };
@@ -743,12 +788,14 @@ export type ReviewTitleBody = {
   conflict_resolution?: "skip" | "overwrite" | null;
   /** leave this title out of the library */
   skip?: boolean;
+  /** put back a title a rule left out (a short title, an extra under "skip") */
+  include?: true;
 };
 
 export type ReviewTitleResponse = Title;
 
 /**
- * Decide one title: its episode (SxxExx), its edition, keep or replace an existing library file, or skip it
+ * Decide one title: its episode (SxxExx), its edition, keep or replace an existing library file, skip it, or include a title a rule left out
  * POST /api/jobs/{id}/review
  * Errors: 400, 404, 409 (thrown as ApiError).
  */
@@ -782,6 +829,35 @@ export type RotatePseudonymResponse = {
  */
 export function rotatePseudonym(options: RequestOptions = {}): Promise<RotatePseudonymResponse> {
   return request<RotatePseudonymResponse>({ method: 'POST', path: '/api/fingerprint/contributions/rotate-pseudonym', ...options });
+}
+
+export type SearchCatalogQuery = {
+  /** the title to look for */
+  query: string;
+  /** shows or movies; both when left out */
+  content_type?: "tv" | "movie";
+  /** first air year (TV) or release year (movie) */
+  year?: number;
+};
+
+export type SearchCatalogResponse = {
+  results: {
+    catalog_id: number;
+    title: string;
+    year: number | null;
+    content_type: "tv" | "movie";
+    /** The catalog's summary, at most 280 characters */
+    overview: string | null;
+  }[];
+};
+
+/**
+ * Search the configured catalog (TMDB) for a show or movie by title: candidates with year and a short summary, to say what a disc is
+ * GET /api/catalog/search
+ * Errors: 400, 409, 503 (thrown as ApiError).
+ */
+export function searchCatalog(query: SearchCatalogQuery, options: RequestOptions = {}): Promise<SearchCatalogResponse> {
+  return request<SearchCatalogResponse>({ method: 'GET', path: '/api/catalog/search', query, ...options });
 }
 
 export type SetUpPasswordBody = {
@@ -1069,7 +1145,7 @@ export function validateRipper(body?: ValidateRipperBody, options: RequestOption
 }
 
 /** Every operationId of the document, in the order above. */
-export const OPERATION_IDS = ["approveAll","cancelJob","clearJob","createApiToken","debugSeedFingerprint","detectTools","forgetContributions","getAsrStatus","getAuthStatus","getConfig","getDiagnosticsReport","getHealth","getJob","getJobDetail","getOpenApi","getStats","getStatus","identifyJob","importStaging","listApiTokens","listContributions","listHistory","listJobs","listJobTitles","listPlugins","login","logout","reviewTitle","revokeApiToken","rotatePseudonym","setUpPassword","simulateAdvanceJob","simulateInsertDisc","simulateInsertFromStaging","simulateRemoveDisc","simulateResetAllJobs","startJob","testMatch","testNotifications","testSubtitles","testTranscribe","updateConfig","uploadSubtitles","validateMediaTool","validateRipper"] as const;
+export const OPERATION_IDS = ["approveAll","cancelJob","clearJob","createApiToken","debugSeedFingerprint","detectTools","forgetContributions","getAsrStatus","getAuthStatus","getConfig","getDiagnosticsReport","getHealth","getJob","getJobDetail","getOpenApi","getStats","getStatus","identifyJob","importStaging","listApiTokens","listContributions","listHistory","listJobs","listJobTitles","listPlugins","login","logout","retryJob","reviewTitle","revokeApiToken","rotatePseudonym","searchCatalog","setUpPassword","simulateAdvanceJob","simulateInsertDisc","simulateInsertFromStaging","simulateRemoveDisc","simulateResetAllJobs","startJob","testMatch","testNotifications","testSubtitles","testTranscribe","updateConfig","uploadSubtitles","validateMediaTool","validateRipper"] as const;
 
 /** JSON Schemas the settings screen renders its fields from (field order, types, limits, descriptions, which fields are secrets). */
 export const configSchemas = {

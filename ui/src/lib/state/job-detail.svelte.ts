@@ -7,14 +7,18 @@ import {
   clearJob,
   getJobDetail,
   identifyJob,
+  retryJob,
+  reviewTitle,
   startJob,
   uploadSubtitles,
   type ClientMessage,
   type GetJobDetailResponse,
   type IdentifyJobBody,
   type Job,
+  type ReviewTitleBody,
   type UploadSubtitlesBody,
 } from '../api/generated.ts';
+import type { RetryFrom } from '../api/outcome-shapes.ts';
 import { errorMessage } from '../api/runtime.ts';
 
 export class JobDetailState {
@@ -78,7 +82,18 @@ export class JobDetailState {
     await this.run(() => uploadSubtitles({ id: this.id }, { files }));
   }
 
-  private async run(call: () => Promise<Job>): Promise<void> {
+  /** Runs the job again (from `from`, or from where it has to be redone), keeping its id and history. */
+  async retry(from?: RetryFrom): Promise<void> {
+    await this.run(() => retryJob({ id: this.id }, from ? { from } : undefined));
+  }
+
+  /** Puts a title a rule left out back in (review with include). */
+  async include(titleId: number): Promise<void> {
+    const body: ReviewTitleBody = { title_id: titleId, include: true };
+    await this.run(() => reviewTitle({ id: this.id }, body));
+  }
+
+  private async run(call: () => Promise<unknown>): Promise<void> {
     this.busy = true;
     try {
       await call();

@@ -3,7 +3,8 @@
  * updates of `/ws` applied on top. After a reconnect (or news of a job it does not know) it
  * fetches the list again, so nothing missed while offline stays missing.
  */
-import { cancelJob, clearJob, getJob, listJobs, listJobTitles, startJob, type ClientMessage, type Job, type Title } from '../api/generated.ts';
+import { cancelJob, clearJob, getJob, listJobs, listJobTitles, retryJob, startJob, type ClientMessage, type Job, type Title } from '../api/generated.ts';
+import type { RetryFrom } from '../api/outcome-shapes.ts';
 import { errorMessage } from '../api/runtime.ts';
 
 export interface LiveProgress {
@@ -136,6 +137,12 @@ export class ActiveJobs {
 
   async cancel(id: number): Promise<void> {
     await this.act(id, () => cancelJob({ id }));
+  }
+
+  /** Runs a failed (or completed) job again, keeping its id, history and decisions. */
+  async retry(id: number, from?: RetryFrom): Promise<void> {
+    await this.act(id, () => retryJob({ id }, from ? { from } : undefined));
+    this.refetchJob(id);
   }
 
   async clear(id: number): Promise<void> {

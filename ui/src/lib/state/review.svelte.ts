@@ -2,9 +2,21 @@
  * The review queue: every active job in review_needed with its titles waiting for a decision,
  * each with the matcher's candidates and score components as evidence.
  */
-import { approveAll, getJobDetail, reviewTitle, type GetJobDetailResponse, type ReviewTitleBody, type Title } from '../api/generated.ts';
+import {
+  approveAll,
+  cancelJob,
+  startJob,
+  getJobDetail,
+  identifyJob,
+  reviewTitle,
+  type GetJobDetailResponse,
+  type IdentifyJobBody,
+  type ReviewTitleBody,
+  type Title,
+} from '../api/generated.ts';
 import { errorMessage } from '../api/runtime.ts';
 import { readIdentification, readMatchDetails, type IdentificationAnswer, type MatchDetails } from '../api/detail-shapes.ts';
+import { reviewKindOf, titleOutcomeOf, type ReviewKind } from '../api/outcome-shapes.ts';
 import type { ActiveJobs } from './jobs.svelte.ts';
 
 export interface ReviewItem {
@@ -14,8 +26,29 @@ export interface ReviewItem {
 
 export interface ReviewJob {
   job: GetJobDetailResponse;
+  /** What the review is about (the identify form shows inline for 'identity'). */
+  kind: ReviewKind | null;
   items: ReviewItem[];
+  /** For 'nothing_filed': the titles a rule left out (each may be included), and those already included. */
+  leftOut: Title[];
   identification: IdentificationAnswer[];
+}
+
+/** A title left out of the library by a rule or a setting (one a person left out stays out). */
+export function isLeftOut(title: Title): boolean {
+  const { outcome, by } = titleOutcomeOf(title);
+  return outcome === 'discarded' && by !== 'person';
+}
+
+function toEntry(job: GetJobDetailResponse): ReviewJob {
+  const kind = reviewKindOf(job);
+  return {
+    job,
+    kind,
+    items: (job.titles ?? []).filter((t) => t.state === 'review').map((title) => ({ title, details: readMatchDetails(title.match_details) })),
+    leftOut: kind === 'nothing_filed' ? (job.titles ?? []).filter((t) => isLeftOut(t) || t.included === true) : [],
+    identification: readIdentification(job.identification),
+  };
 }
 
 /** A decision as the review route takes it (without the title id). */
@@ -42,11 +75,7 @@ export class ReviewQueue {
       const details = await Promise.all(ids.map((id) => getJobDetail({ id })));
       this.entries = details
         .filter((d) => d.state === 'review_needed')
-        .map((job) => ({
-          job,
-          items: (job.titles ?? []).filter((t) => t.state === 'review').map((title) => ({ title, details: readMatchDetails(title.match_details) })),
-          identification: readIdentification(job.identification),
-        }));
+        .map(toEntry);
       this.error = null;
     } catch (error) {
       this.error = errorMessage(error);
@@ -73,6 +102,72 @@ export class ReviewQueue {
     } finally {
       delete this.busy[`t${titleId}`];
     }
+  }
+
+  /** Says what the disc is; the job continues with it and leaves the queue. */
+  async identify(jobId: number, body: IdentifyJobBody): Promise<void> {
+    this.busy[`j${jobId}`] = true;
+    try {
+      const job = await identifyJob({ id: jobId }, body);
+      if (job.state !== 'review_needed') this.entries = this.entries.filter((e) => e.job.id !== jobId);
+    } finally {
+      delete this.busy[`j${jobId}`];
+    }
+  }
+
+  /** Puts a title a rule left out back in: it will be ripped, matched and filed. */
+  async include(jobId: number, titleId: number): Promise<boolean> {
+    this.busy[`t${titleId}`] = true;
+    delete this.itemErrors[titleId];
+    try {
+      await reviewTitle({ id: jobId }, { title_id: titleId, include: true });
+      await this.reload(jobId);
+      return true;
+    } catch (error) {
+      this.itemErrors[titleId] = errorMessage(error);
+      return false;
+    } finally {
+      delete this.busy[`t${titleId}`];
+    }
+  }
+
+  /** Gives up on a job whose files would not be filed: it stops, and every file stays where it is. */
+  async giveUp(jobId: number): Promise<void> {
+    this.busy[`j${jobId}`] = true;
+    try {
+      await cancelJob({ id: jobId });
+      this.entries = this.entries.filter((e) => e.job.id !== jobId);
+    } catch (error) {
+      this.error = errorMessage(error);
+    } finally {
+      delete this.busy[`j${jobId}`];
+    }
+  }
+
+  /** Runs a nothing-filed job on with the titles a person included. */
+  async continueJob(jobId: number): Promise<void> {
+    this.busy[`j${jobId}`] = true;
+    try {
+      const job = await startJob({ id: jobId });
+      if (job.state !== 'review_needed') this.entries = this.entries.filter((e) => e.job.id !== jobId);
+      else await this.reload(jobId);
+    } catch (error) {
+      this.error = errorMessage(error);
+    } finally {
+      delete this.busy[`j${jobId}`];
+    }
+  }
+
+  /** Reads one job of the queue again (it leaves the queue once it is no longer in review). */
+  private async reload(jobId: number): Promise<void> {
+    const job = await getJobDetail({ id: jobId });
+    const index = this.entries.findIndex((e) => e.job.id === jobId);
+    if (index < 0) return;
+    if (job.state !== 'review_needed') {
+      this.entries = this.entries.filter((e) => e.job.id !== jobId);
+      return;
+    }
+    this.entries[index] = toEntry(job);
   }
 
   async approveAll(jobId: number): Promise<void> {

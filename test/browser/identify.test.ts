@@ -1,0 +1,216 @@
+/**
+ * Saying what a disc is, in a real browser against the real service and the real TMDB provider
+ * (talking to a local TMDB stand-in): a folder the heuristic cannot identify waits in review;
+ * from the review queue and from the job's page a person types every field of the identify form
+ * (numbers included) or picks a catalog search result, and the request sent carries integers.
+ */
+import { mkdir, mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { SAMPLE_TOKEN, startTmdbServer, type TmdbServer } from '../../plugins/provider-tmdb/test/support/tmdb-server.ts';
+import { apiClient, eventually } from '../support/http-client.ts';
+import { makeLongMkv } from '../support/make-media.ts';
+import { type TestService } from '../support/service-harness.ts';
+import { closeBrowserSession, openPage, screenshots, startBrowserSession } from './support/browser.ts';
+
+// A browser, a service and a real identification per test: allow for a busy machine.
+vi.setConfig({ testTimeout: 90_000 });
+
+let svc: TestService;
+let browser: Browser;
+let api: ReturnType<typeof apiClient>;
+let tmdb: TmdbServer;
+let sources: string;
+
+beforeAll(async () => {
+  tmdb = await startTmdbServer({
+    shows: [
+      { id: 2316, name: 'The Office', first_air_date: '2005-03-24', popularity: 80, overview: 'A mockumentary on a group of typical office workers.' },
+      { id: 2996, name: 'The Office', first_air_date: '2001-07-09', popularity: 30, overview: 'The lives of the staff of a paper merchant in Slough.' },
+    ],
+    movies: [{ id: 1542, title: 'Office Space', release_date: '1999-02-19', popularity: 20 }],
+  });
+  sources = await mkdtemp(join(tmpdir(), 'spindle-ui-identify-'));
+  ({ svc, browser, api } = await startBrowserSession({ plugin_settings: { 'provider-tmdb': { base_url: tmdb.url } } }));
+  await api.put('/api/config', { catalog_api_key: SAMPLE_TOKEN });
+}, 90_000);
+
+afterAll(async () => {
+  await closeBrowserSession({ svc, browser });
+  await tmdb?.close();
+});
+
+/** A folder with one 44-minute title (the heuristic cannot tell what it is), imported: it waits in review. */
+async function jobWaitingForIdentity(label: string): Promise<number> {
+  const folder = join(sources, label);
+  await mkdir(folder);
+  await makeLongMkv(join(folder, 'title_t00.mkv'), 2640);
+  const created = await api.post('/api/staging/import', { staging_path: folder });
+  expect(created.status).toBe(201);
+  const id = created.body.id as number;
+  const waiting = await eventually(() => api.get(`/api/jobs/${id}`), (r) => ['review_needed', 'failed', 'completed'].includes(r.body.state), 45_000);
+  expect(waiting.body.state).toBe('review_needed');
+  expect(waiting.body.review_reason).toMatch(/confirm what this disc is/);
+  return id;
+}
+
+/** The JSON bodies of every POST /api/jobs/{id}/identify the page sends. */
+function identifyRequests(page: Page, id: number): unknown[] {
+  const bodies: unknown[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === `/api/jobs/${id}/identify`) bodies.push(request.postDataJSON());
+  });
+  return bodies;
+}
+
+/** Clears a field and types the text key by key, as a person does. */
+async function typeInto(page: Page, label: string, text: string, scope = page.locator('body')): Promise<void> {
+  const field = scope.getByLabel(label, { exact: true });
+  await field.fill('');
+  await field.pressSequentially(text);
+}
+
+describe('identify form', () => {
+  it('identifies a job from the review queue with every field typed, numbers included', async () => {
+    const id = await jobWaitingForIdentity('MYSTERY_ONE');
+    const { page, errors, close } = await openPage(browser, svc.url);
+    const sent = identifyRequests(page, id);
+    try {
+      await page.goto('/review');
+      const section = page.locator(`[data-testid="review-job"][data-job-id="${id}"]`);
+      const form = section.getByTestId('review-identify');
+      await form.waitFor();
+      await expect(section.textContent()).resolves.toContain('confirm what this disc is');
+      await form.getByLabel('Type').selectOption('tv');
+      await typeInto(page, 'Title', 'The Office', form);
+      await typeInto(page, 'Season', '2', form);
+      await typeInto(page, 'Year', '2005', form);
+      await typeInto(page, 'TMDB id', '2316', form);
+      await typeInto(page, 'Disc number', '3', form);
+      await screenshots(page, 'review-identify');
+      await form.getByRole('button', { name: 'Use this identification' }).click();
+
+      // The job leaves the queue: it is identified again with what was typed.
+      await section.waitFor({ state: 'detached' });
+      expect(sent).toEqual([{ content_type: 'tv', detected_title: 'The Office', catalog_id: 2316, detected_year: 2005, disc_number: 3, detected_season: 2 }]);
+      const job = (await api.get(`/api/jobs/${id}`)).body;
+      expect(job).toMatchObject({ identity_declared: true, content_type: 'tv', detected_title: 'The Office', detected_season: 2, detected_year: 2005, catalog_id: 2316, disc_number: 3 });
+      const detail = await eventually(() => api.get(`/api/jobs/${id}/detail`), (r) => (r.body.timeline as { to: string }[]).length > 2);
+      expect((detail.body.timeline as { to: string; message: string | null }[])[2]).toMatchObject({ to: 'identifying' });
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('identifies from the job page: a catalog search result fills the id, then typed numbers replace it', async () => {
+    const id = await jobWaitingForIdentity('MYSTERY_TWO');
+    const { page, errors, close } = await openPage(browser, svc.url);
+    const sent = identifyRequests(page, id);
+    try {
+      // Without a catalog key the search says what to set.
+      await api.put('/api/config', { catalog_api_key: null });
+      await page.goto(`/jobs/${id}`);
+      const form = page.getByTestId('identify-inline');
+      await form.waitFor();
+      await typeInto(page, 'Title', 'office', form);
+      await form.getByTestId('catalog-search').click();
+      await expect(form.getByTestId('catalog-search-error').textContent()).resolves.toContain('set catalog_api_key');
+
+      await api.put('/api/config', { catalog_api_key: SAMPLE_TOKEN });
+      await form.getByLabel('Title', { exact: true }).press('Enter'); // Enter in the title searches, it does not submit
+      const results = form.getByTestId('catalog-result');
+      await expect.poll(() => results.count(), { timeout: 15_000 }).toBe(2);
+      const listed = await form.getByTestId('catalog-results').textContent();
+      expect(listed).toContain('The Office (2005)');
+      expect(listed).toContain('paper merchant in Slough');
+      expect(sent).toEqual([]);
+      await form.locator('[data-testid="catalog-result"][data-catalog-id="2996"]').click();
+      expect(await form.getByLabel('TMDB id', { exact: true }).inputValue()).toBe('2996');
+      expect(await form.getByLabel('Title', { exact: true }).inputValue()).toBe('The Office');
+      expect(await form.getByLabel('Year', { exact: true }).inputValue()).toBe('2001');
+      await expect(form.locator('[data-catalog-id="2996"]').getAttribute('aria-pressed')).resolves.toBe('true');
+      await screenshots(page, 'job-detail-identify');
+
+      // Every field typed by hand over what the search filled in.
+      await typeInto(page, 'TMDB id', '2316', form);
+      await typeInto(page, 'Year', '2005', form);
+      await typeInto(page, 'Season', '4', form);
+      await typeInto(page, 'Disc number', '1', form);
+      await typeInto(page, 'Title', 'The Office (US)', form);
+      await form.getByRole('button', { name: 'Use this identification' }).click();
+
+      await expect.poll(() => sent.length, { timeout: 15_000 }).toBe(1);
+      expect(sent[0]).toEqual({ content_type: 'tv', detected_title: 'The Office (US)', catalog_id: 2316, detected_year: 2005, disc_number: 1, detected_season: 4 });
+      // The page follows the job: identified again, the form leaves and the facts show what was said.
+      await page.getByTestId('identify-inline').waitFor({ state: 'detached' });
+      await expect(page.getByTestId('job-title').textContent()).resolves.toBe('The Office (US)');
+      const job = (await api.get(`/api/jobs/${id}`)).body;
+      expect(job).toMatchObject({ identity_declared: true, detected_title: 'The Office (US)', detected_season: 4, detected_year: 2005, catalog_id: 2316, disc_number: 1 });
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('refuses a fraction in a number field without sending anything', async () => {
+    const id = await jobWaitingForIdentity('MYSTERY_THREE');
+    const { page, errors, close } = await openPage(browser, svc.url);
+    const sent = identifyRequests(page, id);
+    try {
+      await page.goto(`/jobs/${id}`);
+      const form = page.getByTestId('identify-inline');
+      await typeInto(page, 'Title', 'Office Space', form);
+      await form.getByLabel('Type').selectOption('movie');
+      await expect(form.getByLabel('Season', { exact: true }).count()).resolves.toBe(0);
+      await typeInto(page, 'Disc number', '1.5', form);
+      await form.getByRole('button', { name: 'Use this identification' }).click();
+      // The browser's own check (step 1) stops the submit; the field says why.
+      expect(await form.getByLabel('Disc number', { exact: true }).evaluate((el) => (el as unknown as { validity: { stepMismatch: boolean } }).validity.stepMismatch)).toBe(true);
+      await typeInto(page, 'Disc number', '2', form);
+      await typeInto(page, 'Year', '1999', form);
+      await typeInto(page, 'TMDB id', '1542', form);
+      await form.getByRole('button', { name: 'Use this identification' }).click();
+      await expect.poll(() => sent.length, { timeout: 15_000 }).toBe(1);
+      expect(sent).toEqual([{ content_type: 'movie', detected_title: 'Office Space', catalog_id: 1542, detected_year: 1999, disc_number: 2 }]);
+      const job = await eventually(() => api.get(`/api/jobs/${id}`), (r) => r.body.identity_declared === true);
+      expect(job.body).toMatchObject({ content_type: 'movie', detected_title: 'Office Space', detected_season: null, detected_year: 1999, catalog_id: 1542, disc_number: 2 });
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('re-matches and re-identifies a job in review from its page, keeping the job', async () => {
+    const id = await jobWaitingForIdentity('MYSTERY_FOUR');
+    await api.post(`/api/jobs/${id}/identify`, { content_type: 'tv', detected_title: 'The Office', detected_season: 1 });
+    // Identified, ripped, and waiting for a decision about its title (no subtitles to match with).
+    const waiting = await eventually(() => api.get(`/api/jobs/${id}`), (r) => r.body.state === 'review_needed' && r.body.review_kind === 'titles', 60_000);
+    expect(waiting.body.review_kind).toBe('titles');
+    const { page, errors, close } = await openPage(browser, svc.url);
+    const sent: unknown[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && new URL(r.url()).pathname === `/api/jobs/${id}/retry`) sent.push(r.postDataJSON());
+    });
+    const messages = async () => ((await api.get(`/api/jobs/${id}/detail`)).body.timeline as { message: string | null }[]).map((e) => e.message ?? '');
+    try {
+      await page.goto(`/jobs/${id}`);
+      await page.getByTestId('re-match').click();
+      await expect.poll(messages).toContainEqual(expect.stringMatching(/^re-match requested: running again from matching/));
+      await eventually(() => api.get(`/api/jobs/${id}`), (r) => r.body.state === 'review_needed', 60_000);
+      await page.locator('[data-testid="job-state"][data-state="review_needed"]').waitFor();
+
+      await page.getByTestId('re-identify').click();
+      await expect.poll(messages).toContainEqual(expect.stringMatching(/^re-identify requested: running again from identifying/));
+      expect(sent).toEqual([{ from: 'matching' }, { from: 'identifying' }]);
+      const after = await eventually(() => api.get(`/api/jobs/${id}`), (r) => r.body.state === 'review_needed', 60_000);
+      // The same job, still what the person said it is.
+      expect(after.body).toMatchObject({ id, identity_declared: true, detected_title: 'The Office', detected_season: 1 });
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+});
