@@ -507,8 +507,15 @@ describe('end to end', () => {
     ]);
     expect(await duration(main)).toBeCloseTo(drop.files[0]!.seconds, -1);
     expect(await transitions(created.id)).toEqual(STRAIGHT);
-    // Imported once, and its staging folder (the trailer, skipped) deleted.
-    await eventually(async () => existsSync(join(staging, drop.label)), (exists) => !exists, 10_000);
+    // Imported once. The trailer, left out by the default extras policy (not by a person), is the person's file:
+    // the cleanup keeps it in the folder and says why on the timeline.
+    const kept = await eventually(
+      async () => ((await api.get(`/api/jobs/${created.id}/detail`)).body as { timeline: { message: string | null }[] }).timeline.map((e) => e.message ?? ''),
+      (lines) => lines.some((l) => l.startsWith('staging cleanup')),
+      10_000,
+    );
+    expect(kept.find((l) => l.startsWith('staging cleanup'))).toContain('title_t01.mkv (Extras are skipped (extras policy "skip") — left out by a rule, not by you)');
+    expect(await readdir(join(staging, drop.label))).toEqual(['title_t01.mkv']);
     expect((await api.get<Job[]>('/api/jobs')).body.filter((j) => j.source_kind === 'folder')).toHaveLength(1);
   }, 240_000);
 
@@ -560,14 +567,15 @@ describe('end to end', () => {
   }, 120_000);
 
   it('4. every title is in the library under its name or accounted for, and history and stats say exactly what happened', async () => {
-    // The library holds exactly the episodes and the three movie files; staging holds nothing.
+    // The library holds exactly the episodes and the three movie files; staging holds only the dropped folder's
+    // trailer (the person's file, left out by the default extras policy): Spindle's own rips are all gone.
     expect(await filesUnder(library.path)).toEqual([
       'Movies/Harbor Lights (2003)/Harbor Lights (2003).mkv',
       'Movies/Lantern Harbor (2004)/Lantern Harbor (2004) {edition-Extended}.mkv',
       'Movies/Lantern Harbor (2004)/Lantern Harbor (2004).mkv',
       ...[1, 2, 3, 4, 5, 6, 7, 8].map((e) => relative(library.path, tvPath(e))),
     ]);
-    expect(await filesUnder(staging)).toEqual([]);
+    expect(await filesUnder(staging)).toEqual(['HARBOR_LIGHTS_2003/title_t01.mkv']);
     if (library.skipped) console.warn(`end-to-end: second volume skipped: ${library.skipped}`);
     else {
       const [lib, stage] = await Promise.all([stat(library.path), stat(staging)]);
