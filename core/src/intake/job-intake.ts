@@ -2,17 +2,15 @@
  * The one way new jobs enter: a disc inserted in a drive, a staging folder that became ready,
  * or an import through the API. Creates the job row, broadcasts it, and starts the pipeline.
  */
-import { ConflictError, InputError, type ContentType } from '@spindle/plugin-sdk';
+import { ConflictError, InputError, type ContentType, type Logger } from '@spindle/plugin-sdk';
 import { readdir, stat } from 'node:fs/promises';
-import { basename, join, resolve } from 'node:path';
+import { basename, resolve } from 'node:path';
 import type { EventBus } from '../events/event-bus.ts';
 import type { JobService } from '../jobs/job-service.ts';
 import { isTerminal } from '../jobs/job-state-machine.ts';
-import type { JobRepository } from '../persistence/ports.ts';
+import type { JobRepository, TitleRepository } from '../persistence/ports.ts';
 import type { ImportMode, JobRecord } from '../persistence/records.ts';
 import type { PipelineRunner } from '../pipeline/pipeline-runner.ts';
-import type { Logger } from '@spindle/plugin-sdk';
-import type { TitleRepository } from '../persistence/ports.ts';
 import { reportLateFiles, unclaimedFiles } from './late-files.ts';
 
 export interface FolderImport {

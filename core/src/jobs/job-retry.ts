@@ -86,6 +86,8 @@ export async function retryJob(deps: RetryDeps, id: number, from?: RetryFrom): P
   for (const title of titles) {
     const patch = resetFor(target, title);
     if (!patch) continue;
+    // Matching or organizing again needs the title's file; a rip that is gone is ripped again only by a retry from ripping.
+    if ((target === 'matching' || target === 'organizing') && !(await exists(title.filePath!))) continue;
     await deps.jobService.updateTitle(title, patch);
     reset++;
   }

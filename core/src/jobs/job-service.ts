@@ -77,9 +77,13 @@ export class JobService {
         patch.currentSpeed = null;
       }
       if (to === 'completed') patch.progressPercent = 100;
-      // Where a retry would start, decided now, while the job's last state is known.
-      if (to === 'failed') patch.retryFrom = retryFromFailure(current.state, current);
-      if (to === 'completed') patch.retryFrom = retryFromCompletion(await this.titles.listByJob(id));
+      if (isTerminal(to)) {
+        // The job's outcome, counted from its titles, and where a retry would start, decided while its last state is known.
+        const titles = await this.titles.listByJob(id);
+        patch.filesFiled = titles.filter((t) => t.organizedPath).length;
+        patch.titlesDiscarded = titles.filter((t) => !t.organizedPath && t.discardReason).length;
+        patch.retryFrom = to === 'failed' ? retryFromFailure(current.state, current) : retryFromCompletion(titles);
+      }
       // A review's subject ends when the job moves on; a job given up in review keeps it (retry starts there).
       if (to !== 'review_needed' && to !== 'failed') patch.reviewKind = null;
       const updated = await this.jobs.transition(id, current.state, to, patch, options.message ?? null);

@@ -103,16 +103,8 @@ export async function organizeStep(job: JobRecord, deps: StepDeps): Promise<Step
       });
     }
   }
-  const counts = await accountingCounts(deps, job.id);
   if (failures.length > 0) {
-    await deps.jobService.update(job.id, counts);
     throw new OrganizationError('organize_failed', `Organizing failed for ${failures.length} title(s): ${failures.join('; ')}`);
   }
-  return { kind: 'next', patch: { libraryPath: outcome.libraryPath ?? job.libraryPath, ...counts } };
-}
-
-/** How many of the job's titles are in the library, and how many were left out for a stated reason. */
-export async function accountingCounts(deps: Pick<StepDeps, 'titles'>, jobId: number): Promise<{ filesFiled: number; titlesDiscarded: number }> {
-  const all = await deps.titles.listByJob(jobId);
-  return { filesFiled: all.filter((t) => t.organizedPath).length, titlesDiscarded: all.filter((t) => !t.organizedPath && t.discardReason).length };
+  return { kind: 'next', patch: { libraryPath: outcome.libraryPath ?? job.libraryPath } };
 }
