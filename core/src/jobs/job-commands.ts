@@ -56,7 +56,10 @@ export class JobCommands {
 
   /** Runs a job again (see job-retry.ts): failed or completed, or a re-identify / re-match from review. */
   async retry(id: number, from?: RetryFrom): Promise<JobRecord> {
-    if (this.deps.runner.isRunning(id)) throw new ConflictError('job_running', `Job ${id} is still running`);
+    const job = await this.deps.jobService.require(id);
+    // A job that just ended may still be doing its end-of-job work (cleanup, late files): that finishes first.
+    if (isTerminal(job.state)) await this.deps.runner.settled(id);
+    else if (this.deps.runner.isRunning(id)) throw new ConflictError('job_running', `Job ${id} is still running`);
     return retryJob({ jobs: this.deps.jobs, titles: this.deps.titles, jobService: this.deps.jobService, start: (jobId) => this.deps.runner.start(jobId) }, id, from);
   }
 
