@@ -4,12 +4,12 @@
  * and a note of the person's. Every policy deletes at most the file the person skipped; the clip
  * and the note always stay. after_days is checked across a real restart (the sweep runs at start).
  */
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, eventually } from '../support/http-client.ts';
 import { startTestService, type TestService } from '../support/service-harness.ts';
+import { startSafetyHome } from './support/safety-home.ts';
 import { cleanupNoted, decideByFile, settle, SETTLE_MS, timelineOf } from './support/job-driver.ts';
 import { accountFor, makeFolder, recordFiles, whereabouts, type RecordedFile } from './support/file-ledger.ts';
 
@@ -20,24 +20,10 @@ let staging: string;
 let library: string;
 
 beforeAll(async () => {
-  const root = await mkdtemp(join(tmpdir(), 'spindle-safety-policies-'));
-  dataDir = join(root, 'data');
-  staging = join(root, 'staging');
-  library = join(root, 'library');
-  await mkdir(dataDir, { recursive: true });
-  await mkdir(staging, { recursive: true });
-  await mkdir(join(library, 'TV'), { recursive: true });
-  await mkdir(join(library, 'Movies'), { recursive: true });
-  svc = await startTestService({
-    dataDir,
-    config: {
-      staging_path: staging,
-      library_tv_path: join(library, 'TV'),
-      library_movies_path: join(library, 'Movies'),
-      pipeline: { detectors: [], identifiers: ['heuristic'], matchers: [], contributors: [] },
-    },
+  const home = await startSafetyHome('policies', {
+    pipeline: { detectors: [], identifiers: ['heuristic'], matchers: [], contributors: [] },
   });
-  api = apiClient(svc.url);
+  ({ dataDir, staging, library, svc, api } = home);
 }, 120_000);
 
 afterAll(() => svc?.close());

@@ -4,12 +4,12 @@
  * person's "skip" lets the cleanup delete it), and a movie with two cuts, both filed with their
  * edition. After each case every file is accounted for.
  */
-import { mkdir, mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdtemp } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../support/http-client.ts';
-import { startTestService, type TestService } from '../support/service-harness.ts';
+import { type TestService } from '../support/service-harness.ts';
+import { startSafetyHome } from './support/safety-home.ts';
 import { cleanupNoted, settle, timelineOf, titlesOf } from './support/job-driver.ts';
 import { accountFor, makeFolder, recordFiles, whereabouts } from './support/file-ledger.ts';
 
@@ -35,22 +35,11 @@ async function decideMovie(id: number, extra: 'keep' | 'skip'): Promise<void> {
 }
 
 beforeAll(async () => {
-  const root = await mkdtemp(join(tmpdir(), 'spindle-safety-movies-'));
-  staging = join(root, 'staging');
-  library = join(root, 'library');
-  await mkdir(staging, { recursive: true });
-  await mkdir(join(library, 'TV'), { recursive: true });
-  await mkdir(join(library, 'Movies'), { recursive: true });
-  svc = await startTestService({
-    config: {
-      staging_path: staging,
-      library_tv_path: join(library, 'TV'),
-      library_movies_path: join(library, 'Movies'),
-      staging_cleanup_policy: 'on_success',
-      pipeline: { detectors: [], identifiers: ['heuristic'], matchers: ['movie-runtime'], contributors: [] },
-    },
+  const home = await startSafetyHome('movies', {
+    staging_cleanup_policy: 'on_success',
+    pipeline: { detectors: [], identifiers: ['heuristic'], matchers: ['movie-runtime'], contributors: [] },
   });
-  api = apiClient(svc.url);
+  ({ staging, library, svc, api } = home);
 }, 120_000);
 
 afterAll(() => svc?.close());

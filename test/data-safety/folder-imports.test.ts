@@ -5,12 +5,12 @@
  * never unaccounted for. Cases: short titles only; episodes mixed with short clips; the same
  * episodes imported twice; a person's folder imported as a copy.
  */
-import { cp, mkdir, mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cp, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../support/http-client.ts';
-import { startTestService, type TestService } from '../support/service-harness.ts';
+import { type TestService } from '../support/service-harness.ts';
+import { startSafetyHome } from './support/safety-home.ts';
 import { cleanupNoted, decideByFile, settle, timelineOf, titlesOf } from './support/job-driver.ts';
 import { accountFor, makeFolder, recordFiles, whereabouts } from './support/file-ledger.ts';
 
@@ -30,23 +30,12 @@ async function importFolder(folder: string, extra: Record<string, unknown> = {})
 }
 
 beforeAll(async () => {
-  const root = await mkdtemp(join(tmpdir(), 'spindle-safety-'));
-  staging = join(root, 'staging');
-  library = join(root, 'library');
-  await mkdir(staging, { recursive: true });
-  await mkdir(join(library, 'TV'), { recursive: true });
-  await mkdir(join(library, 'Movies'), { recursive: true });
-  svc = await startTestService({
-    config: {
-      staging_path: staging,
-      library_tv_path: join(library, 'TV'),
-      library_movies_path: join(library, 'Movies'),
-      staging_cleanup_policy: 'on_success',
-      // No matcher: every episode waits for a person, who decides it through the review API.
-      pipeline: { detectors: [], identifiers: ['heuristic'], matchers: [], contributors: [] },
-    },
+  const home = await startSafetyHome('folders', {
+    staging_cleanup_policy: 'on_success',
+    // No matcher: every episode waits for a person, who decides it through the review API.
+    pipeline: { detectors: [], identifiers: ['heuristic'], matchers: [], contributors: [] },
   });
-  api = apiClient(svc.url);
+  ({ staging, library, svc, api } = home);
 }, 120_000);
 
 afterAll(() => svc?.close());

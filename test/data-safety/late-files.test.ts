@@ -6,11 +6,11 @@
  * first job's cleanup leaves them alone. A watcher import waits for the whole folder to be quiet.
  */
 import { copyFile, mkdir, mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, eventually } from '../support/http-client.ts';
-import { startTestService, type TestService } from '../support/service-harness.ts';
+import { type TestService } from '../support/service-harness.ts';
+import { startSafetyHome } from './support/safety-home.ts';
 import { connectWs, type RecordingSocket } from '../support/ws-client.ts';
 import { decideByFile, settle, SETTLE_MS, timelineOf, titlesOf, type JobWire } from './support/job-driver.ts';
 import { accountFor, makeFolder, recordFiles, whereabouts } from './support/file-ledger.ts';
@@ -23,24 +23,13 @@ let staging: string;
 let library: string;
 
 beforeAll(async () => {
-  root = await mkdtemp(join(tmpdir(), 'spindle-safety-late-'));
-  staging = join(root, 'staging');
-  library = join(root, 'library');
-  await mkdir(staging, { recursive: true });
-  await mkdir(join(library, 'TV'), { recursive: true });
-  await mkdir(join(library, 'Movies'), { recursive: true });
-  svc = await startTestService({
-    config: {
-      staging_path: staging,
-      library_tv_path: join(library, 'TV'),
-      library_movies_path: join(library, 'Movies'),
-      staging_cleanup_policy: 'on_success',
-      staging_watch_enabled: true,
-      staging_poll_interval_seconds: 0.5,
-      pipeline: { detectors: ['staging-watcher'], identifiers: ['heuristic'], matchers: [], contributors: [] },
-    },
+  const home = await startSafetyHome('late', {
+    staging_cleanup_policy: 'on_success',
+    staging_watch_enabled: true,
+    staging_poll_interval_seconds: 0.5,
+    pipeline: { detectors: ['staging-watcher'], identifiers: ['heuristic'], matchers: [], contributors: [] },
   });
-  api = apiClient(svc.url);
+  ({ root, staging, library, svc, api } = home);
   ws = await connectWs(svc.url);
 }, 120_000);
 

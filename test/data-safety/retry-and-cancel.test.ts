@@ -5,42 +5,31 @@
  * a real process writing real MKVs) leaves a person's files in staging untouched, and Retry rips
  * the disc again into the same job.
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, eventually } from '../support/http-client.ts';
 import { createMakemkvReplay } from '../support/makemkv-replay.ts';
-import { startTestService, type TestService } from '../support/service-harness.ts';
+import { type TestService } from '../support/service-harness.ts';
+import { startSafetyHome } from './support/safety-home.ts';
 import { decideByFile, settle, SETTLE_MS, timelineOf, titlesOf } from './support/job-driver.ts';
 import { accountFor, makeFolder, recordFiles, whereabouts } from './support/file-ledger.ts';
 
 let svc: TestService;
 let api: ReturnType<typeof apiClient>;
-let root: string;
 let staging: string;
 let library: string;
 
 beforeAll(async () => {
-  root = await mkdtemp(join(tmpdir(), 'spindle-safety-retry-'));
-  staging = join(root, 'staging');
-  library = join(root, 'library');
-  await mkdir(staging, { recursive: true });
-  await mkdir(join(library, 'TV'), { recursive: true });
-  await mkdir(join(library, 'Movies'), { recursive: true });
   // Slow enough to cancel halfway through a title, quick enough to rip the whole disc on retry.
-  const replay = await createMakemkvReplay(join(root, 'replay'), { drives: { '/dev/sr1': 'movie-dvd' }, secondsPerTitle: 4 });
-  svc = await startTestService({
-    config: {
-      staging_path: staging,
-      library_tv_path: join(library, 'TV'),
-      library_movies_path: join(library, 'Movies'),
-      ripper_path: replay.path,
-      staging_cleanup_policy: 'on_completion',
-      pipeline: { detectors: [], identifiers: ['heuristic'], matchers: ['movie-runtime'], contributors: [], providers: {} },
-    },
+  const replay = await createMakemkvReplay(await mkdtemp(join(tmpdir(), 'spindle-safety-replay-')), { drives: { '/dev/sr1': 'movie-dvd' }, secondsPerTitle: 4 });
+  const home = await startSafetyHome('retry', {
+    ripper_path: replay.path,
+    staging_cleanup_policy: 'on_completion',
+    pipeline: { detectors: [], identifiers: ['heuristic'], matchers: ['movie-runtime'], contributors: [], providers: {} },
   });
-  api = apiClient(svc.url);
+  ({ staging, library, svc, api } = home);
 }, 120_000);
 
 afterAll(() => svc?.close());
