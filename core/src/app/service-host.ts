@@ -46,7 +46,8 @@ import { DiscSimulator } from '../simulation/disc-simulator.ts';
 import { createFingerprintServices, type FingerprintServices } from '../contributions/fingerprint-services.ts';
 import { ContributorRunner } from '../contributions/contributor-runner.ts';
 import { createSimulatedSteps } from '../simulation/simulated-steps.ts';
-import { declareWriteOnlySettings, isCredentialSetting } from '../config/plugin-setting-secrets.ts';
+import { isCredentialSetting } from '../config/plugin-setting-secrets.ts';
+import { declarePluginSettingRoles, serverLevelEnvironment } from './plugin-setting-roles.ts';
 import { NotificationService } from '../notifications/notification-service.ts';
 import { LibraryRefreshService } from '../media-servers/library-refresh-service.ts';
 
@@ -122,6 +123,7 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
     container.register(Tokens.Clock, { useValue: systemClock });
 
     const config = container.resolve(ConfigService);
+    config.useEnvironment(serverLevelEnvironment(settings));
     await config.load();
     registerRipperKeyValidator(config);
     registerMakemkvSettingsSync(config, { logger: logs.logger('tools'), env });
@@ -148,13 +150,17 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
         pluginsPaths: [...extraPluginDirs, ...(configuredPluginsPath ? [configuredPluginsPath] : [])],
       },
       pipeline: config.get().pipeline,
-      pluginSettings: config.get().plugin_settings,
+      // Which plugin settings are secrets or server-level is known once the manifests are read:
+      // the configuration is read again with that knowledge before any plugin gets its settings.
+      manifestsChecked: async (manifests) => {
+        declarePluginSettingRoles(manifests);
+        await config.load();
+      },
+      pluginSettings: () => config.get().plugin_settings,
       container,
       logger: logs.logger('plugins'),
     });
     container.register(Tokens.PluginRegistry, { useValue: registry });
-    // Settings the manifests mark writeOnly are secrets too: masked in /api/config and blanked out of logs.
-    for (const plugin of registry.plugins) if (plugin.manifest) declareWriteOnlySettings(plugin.id, plugin.manifest.settingsSchema);
     redactor.setSecrets(secrets());
     // Now that writeOnly settings are known, a read seals any of them still stored in plain text.
     await db.config.readAll();

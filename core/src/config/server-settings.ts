@@ -9,8 +9,9 @@ import { ConfigurationError } from '@spindle/plugin-sdk';
 import { resolveDatabasePath } from '../persistence/database-url.ts';
 import { resolveDataDir } from './data-dir.ts';
 import { readDotenvFile } from './dotenv-file.ts';
+import { readConfinementSettings, type ConfinementSettings } from './confinement-settings.ts';
 
-export interface ServerSettings {
+export interface ServerSettings extends ConfinementSettings {
   host: string;
   port: number;
   debug: boolean;
@@ -80,6 +81,7 @@ export function loadServerSettings(options: LoadServerSettingsOptions = {}): Ser
       lookup('FINGERPRINT_UPLOAD_INTERVAL_SECONDS'),
       SERVER_DEFAULTS.fingerprintUploadIntervalSeconds,
     ),
+    ...readConfinementSettings(lookup, platform, parseBoolean),
   };
 }
 
