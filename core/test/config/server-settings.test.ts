@@ -59,6 +59,10 @@ describe('loadServerSettings', () => {
       databaseUrl: 'sqlite:///home/u/.local/share/spindle/spindle.db',
       fingerprintServerUrl: null,
       fingerprintUploadIntervalSeconds: 3600,
+      ripperPath: null,
+      mediaToolPath: null,
+      importRoots: [],
+      allowLinkLocalRequests: false,
     });
   });
 
