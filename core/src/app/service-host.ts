@@ -173,6 +173,7 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
     toolProcesses.stopLeftovers();
     const contexts = new PluginContextFactory({
       processObserver: toolProcesses,
+      outbound: { allowLinkLocal: settings.allowLinkLocalRequests },
       fingerprintNetwork: fingerprint.port,
       logSink: logs,
       pluginStore: db.pluginStore,
