@@ -7,11 +7,13 @@ import type { MigrationObject } from '@mikro-orm/core';
 import { CreateInitialSchema } from './20261122000000-CreateInitialSchema.ts';
 import { AddJobTimelineAndPluginStore } from './20261122010000-AddJobTimelineAndPluginStore.ts';
 import { AddContributionQueues } from './20261123000000-AddContributionQueues.ts';
+import { AddJobFolderOrigin } from './20261124120000-AddJobFolderOrigin.ts';
 
 export const migrationsList: MigrationObject[] = [
   { name: '20261122000000-CreateInitialSchema', class: CreateInitialSchema },
   { name: '20261122010000-AddJobTimelineAndPluginStore', class: AddJobTimelineAndPluginStore },
   { name: '20261123000000-AddContributionQueues', class: AddContributionQueues },
+  { name: '20261124120000-AddJobFolderOrigin', class: AddJobFolderOrigin },
 ];
 
 /** The newest migration: what a fresh or stamped database is at. */

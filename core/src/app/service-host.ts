@@ -229,7 +229,7 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
     container.register(Tokens.PipelineRunner, { useValue: runner });
     cleanups.push(() => runner.shutdown());
 
-    const intake = new JobIntake({ jobService, runner, bus, jobs: db.jobs });
+    const intake = new JobIntake({ jobService, runner, bus, jobs: db.jobs, roots: () => ({ stagingPath: config.get().staging_path, importRoots: settings.importRoots }) });
     const commands = new JobCommands({ jobs: db.jobs, titles: db.titles, jobService, runner, subtitles });
     simulator = new DiscSimulator({ jobs: db.jobs, jobService, runner, intake, bus, config });
     const probes = new StepProbes({

@@ -11,6 +11,7 @@ import { isTerminal } from '../jobs/job-state-machine.ts';
 import type { JobRepository } from '../persistence/ports.ts';
 import type { JobRecord } from '../persistence/records.ts';
 import type { PipelineRunner } from '../pipeline/pipeline-runner.ts';
+import { confineImport, currentStagingRoot, type ImportRoots } from './import-confinement.ts';
 
 export interface FolderImport {
   path: string;
@@ -46,7 +47,7 @@ async function newestFileChange(folder: string): Promise<number> {
 
 export class JobIntake {
   constructor(
-    private readonly deps: { jobService: JobService; runner: PipelineRunner; bus: EventBus; jobs: JobRepository },
+    private readonly deps: { jobService: JobService; runner: PipelineRunner; bus: EventBus; jobs: JobRepository; roots?: () => ImportRoots },
   ) {}
 
   async discInserted(disc: DiscInsert, autoStart = true): Promise<JobRecord> {
@@ -57,6 +58,8 @@ export class JobIntake {
       volumeLabel: disc.volumeLabel,
       sourcePath: disc.path,
       contentHash: disc.contentHash ?? null,
+      folderOrigin: 'rip',
+      stagingRoot: this.deps.roots ? await currentStagingRoot(this.deps.roots()) : null,
     });
     if (autoStart) this.deps.runner.start(job.id);
     return job;
@@ -84,6 +87,7 @@ export class JobIntake {
   }
 
   async importFolder(request: FolderImport, autoStart = true): Promise<JobRecord> {
+    const confined = this.deps.roots ? await confineImport(request.path, this.deps.roots()) : null;
     const path = await JobIntake.checkFolder(request.path);
     const busy = (await this.deps.jobs.listBySourcePath(path)).find((j) => !isTerminal(j.state));
     if (busy) {
@@ -103,6 +107,8 @@ export class JobIntake {
       discNumber: request.discNumber ?? null,
       catalogId: request.catalogId ?? null,
       identityDeclared: declared,
+      folderOrigin: 'import',
+      stagingRoot: confined?.root ?? null,
     });
     if (autoStart) this.deps.runner.start(job.id);
     return job;

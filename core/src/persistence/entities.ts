@@ -8,6 +8,7 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import type { ClassificationSource, ContentType, JobState, SourceKind, TitleState } from '@spindle/plugin-sdk';
 import { CONTRIBUTION_ENTITIES } from '../contributions/contribution-entities.ts';
+import type { JobFolderOrigin } from './records.ts';
 
 export const JobEntity = defineEntity({
   name: 'Job',
@@ -57,6 +58,10 @@ export const JobEntity = defineEntity({
     identityDeclared: p.boolean().default(false),
     simulated: p.boolean().default(false),
     identificationJson: p.text().nullable(),
+    // Added by migration 4 (AddJobFolderOrigin): whose folder the job works in, and the staging
+    // root it was created under (a later change of staging_path never widens what may be deleted).
+    folderOrigin: p.text().$type<JobFolderOrigin>().nullable(),
+    stagingRoot: p.text().nullable(),
   },
 });
 

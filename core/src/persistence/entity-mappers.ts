@@ -46,6 +46,8 @@ export function toJobRecord(row: JobRow): JobRecord {
     identityDeclared: row.identityDeclared,
     simulated: row.simulated,
     identificationJson: row.identificationJson ?? null,
+    folderOrigin: row.folderOrigin ?? null,
+    stagingRoot: row.stagingRoot ?? null,
   };
 }
 
@@ -122,6 +124,8 @@ export function newJobData(job: NewJob, now: Date): Omit<JobRecord, 'id'> {
     identityDeclared: false,
     simulated: false,
     identificationJson: null,
+    folderOrigin: job.sourceKind === 'folder' ? 'import' : 'rip',
+    stagingRoot: null,
     ...definedOnly(job as Record<string, unknown>, ['id', 'createdAt', 'updatedAt']),
     createdAt: now,
     updatedAt: now,

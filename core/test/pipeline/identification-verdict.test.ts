@@ -11,7 +11,7 @@ const job = (fields: Partial<JobRecord> = {}): JobRecord => ({
   classificationSource: null, classificationConfidence: null, catalogTitle: null, catalogId: null, isAmbiguousMovie: false,
   reviewReason: null, discLookupTitleSlug: null, discLookupDiscSlug: null, subtitleStatus: null, subtitlesDownloaded: 0,
   subtitlesTotal: 0, subtitlesFailed: 0, progressPercent: 0, currentSpeed: null, etaSeconds: null, resumeState: null,
-  identityDeclared: false, simulated: false, identificationJson: null,
+  identityDeclared: false, simulated: false, identificationJson: null, folderOrigin: null, stagingRoot: null,
   ...fields,
 });
 

@@ -41,13 +41,17 @@ export async function ripStep(job: JobRecord, deps: StepDeps): Promise<StepOutco
     throw new ConfigurationError('no_ripper_configured', `No ripper is configured for ${job.sourceKind} sources; set pipeline.rippers.${job.sourceKind}`);
   }
   let outputDir: string;
+  /** Recorded on the job when it had no staging root yet (a job from before migration 4). */
+  let ripRoot: string | null = null;
   if (job.sourceKind === 'folder' && job.sourcePath) {
     outputDir = job.sourcePath;
   } else {
-    const staging = deps.config.get().staging_path;
+    // The staging root the job was created under: a later change of staging_path does not move it.
+    const staging = job.stagingRoot ?? deps.config.get().staging_path;
     if (!staging) throw new ConfigurationError('staging_path_unset', 'staging_path is not set; choose a staging folder in the settings');
     outputDir = join(staging, `job_${job.id}`);
     await createRipFolder(outputDir, staging);
+    if (job.stagingRoot === null) ripRoot = staging;
   }
   const all = await deps.titles.listByJob(job.id);
   const selected = all.filter((t) => t.selected && t.state !== 'failed');
@@ -84,5 +88,5 @@ export async function ripStep(job: JobRecord, deps: StepDeps): Promise<StepOutco
     const reasons = result.failed.map((f) => `title ${f.titleIndex}: ${f.message}`).join('; ');
     throw new RipperError('rip_produced_nothing', `The ripper produced no file for any selected title${reasons ? ` (${reasons})` : ''}`);
   }
-  return { kind: 'next', patch: { stagingPath: outputDir } };
+  return { kind: 'next', patch: { stagingPath: outputDir, ...(ripRoot ? { stagingRoot: ripRoot, folderOrigin: 'rip' as const } : {}) } };
 }
