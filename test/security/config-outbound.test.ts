@@ -6,7 +6,7 @@
  * reason while one on the LAN (a local server here) is reached.
  */
 import { createFetchHttpClient } from '@spindle/plugin-sdk';
-import { startRecordingServer, type RecordingHttpServer } from '@spindle/plugin-sdk/testing';
+import { startRecordingServer, type RecordedReply, type RecordingHttpServer } from '@spindle/plugin-sdk/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkOutboundUrl, refusedAddress, type AddressLookup } from '../../core/src/net/outbound-guard.ts';
 import { apiClient } from '../support/http-client.ts';
@@ -46,7 +46,7 @@ describe("plugins' HTTP client with the rule", () => {
   const client = () => createFetchHttpClient(new AbortController().signal, { checkUrl: (url) => checkOutboundUrl(url, { allowLinkLocal: false }) });
   beforeAll(async () => {
     other = await startRecordingServer();
-    target = await startRecordingServer((req) => {
+    target = await startRecordingServer((req): RecordedReply => {
       if (req.url === '/to-metadata') return { status: 302, headers: { location: 'http://169.254.169.254/latest/meta-data/iam' } };
       if (req.url === '/to-other') return { status: 307, headers: { location: `${other.url}/landed` } };
       if (req.url === '/to-self') return { status: 301, headers: { location: '/final' } };

@@ -18,6 +18,8 @@ export interface FieldInfo {
   options: readonly (string | null)[];
   nullable: boolean;
   restartRequired: boolean;
+  /** Server-level: the API only shows it; it is set on the machine (environment / `spindle config set --local`). */
+  serverLevel: boolean;
 }
 
 export interface FieldGroup {
@@ -71,7 +73,7 @@ const GROUPS: { id: string; title: string; intro: string; fields: string[]; pref
 ];
 
 /** Fields with a screen of their own (plugins section), not rendered as plain inputs. */
-export const SPECIAL_FIELDS = new Set(['pipeline', 'plugin_settings', 'plugins_path']);
+export const SPECIAL_FIELDS = new Set(['pipeline', 'plugin_settings', 'plugins_path', 'read_only', 'cleared_secrets']);
 
 const LABELS: Record<string, string> = {
   staging_path: 'Staging folder',
@@ -132,6 +134,7 @@ function fieldInfo(name: string): FieldInfo {
   const types = Array.isArray(update.type) ? (update.type as string[]) : typeof update.type === 'string' ? [update.type] : [];
   const nullable = types.includes('null');
   const secret = isSecretSchema(answered);
+  const serverLevel = update.readOnly === true;
   let kind: FieldInfo['kind'] = 'json';
   let options: (string | null)[] = [];
   if (Array.isArray(update.enum)) {
@@ -151,10 +154,11 @@ function fieldInfo(name: string): FieldInfo {
     description,
     schema: update,
     secret,
-    kind: secret ? 'string' : kind,
+    kind: secret ? 'string' : serverLevel ? 'readonly' : kind,
     options,
     nullable,
     restartRequired: /after a restart/i.test(description),
+    serverLevel,
   };
 }
 
