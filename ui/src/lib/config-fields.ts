@@ -39,7 +39,7 @@ const GROUPS: { id: string; title: string; intro: string; fields: string[]; pref
   {
     id: 'tools',
     title: 'Tools',
-    intro: 'MakeMKV rips discs; ffmpeg reads and fingerprints audio. Leave a path empty to detect it automatically.',
+    intro: 'MakeMKV rips discs; ffmpeg reads and fingerprints audio. Spindle finds them by itself; a path set on the machine Spindle runs on wins.',
     fields: ['ripper_path', 'media_tool_path', 'ripper_key', 'transcoding_enabled'],
   },
   {
