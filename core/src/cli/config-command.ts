@@ -59,6 +59,8 @@ function withValue(config: Record<string, Json>, path: string[], value: Json): J
   return top;
 }
 
+const clearedNote = (names: string[]) => `Cleared because the address they are sent to changed (set them again): ${names.join(', ')}\n`;
+
 const show = (value: Json) => (typeof value === 'string' ? value : JSON.stringify(value, null, 2));
 
 export async function configCommand(argv: string[], io: CliIO): Promise<ExitCode> {
@@ -76,8 +78,9 @@ export async function configCommand(argv: string[], io: CliIO): Promise<ExitCode
     const { setLocalConfig } = await import('./local-config.ts');
     const path = field!.split('.');
     if (path.some((p) => p === '')) throw usageError(`Usage: ${CONFIG_USAGE}`);
-    const { changed } = await setLocalConfig(io, { path, value: parseValue(value!), withValue });
+    const { changed, clearedSecrets } = await setLocalConfig(io, { path, value: parseValue(value!), withValue });
     io.out(changed.length > 0 ? `${field} stored in the local database. Restart Spindle for it to take effect.\n` : `${field} already had that value.\n`);
+    if (clearedSecrets.length > 0) io.out(clearedNote(clearedSecrets));
     return EXIT.OK;
   }
   const client = new ServiceClient(resolveBaseUrl(args.options.url, io.env, io.cwd));
@@ -96,5 +99,7 @@ export async function configCommand(argv: string[], io: CliIO): Promise<ExitCode
   const restart = answer.headers.get('x-restart-required') ?? '';
   io.out(`${field} = ${show(readPath(answer.body, path) ?? null)}\n`);
   if (restart) io.out(`Restart Spindle for ${restart.split(',').join(', ')} to take effect.\n`);
+  const cleared = answer.body.cleared_secrets;
+  if (Array.isArray(cleared) && cleared.length > 0) io.out(clearedNote(cleared.map(String)));
   return EXIT.OK;
 }

@@ -20,7 +20,7 @@ export interface LocalConfigWrite {
   withValue(config: Record<string, Json>, path: string[], value: Json): Json;
 }
 
-export async function setLocalConfig(io: CliIO, write: LocalConfigWrite): Promise<{ stored: Json; changed: string[] }> {
+export async function setLocalConfig(io: CliIO, write: LocalConfigWrite): Promise<{ stored: Json; changed: string[]; clearedSecrets: string[] }> {
   const settings = loadServerSettings({ env: io.env, cwd: io.cwd });
   const db = await openDatabase({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir });
   try {
@@ -32,7 +32,7 @@ export async function setLocalConfig(io: CliIO, write: LocalConfigWrite): Promis
     const top = write.withValue(structuredClone(current), write.path, write.value);
     try {
       const result = await config.update({ [write.path[0]!]: top }, { origin: 'local' });
-      return { stored: top, changed: result.changed };
+      return { stored: top, changed: result.changed, clearedSecrets: result.clearedSecrets };
     } catch (error) {
       throw new CliError(EXIT.REFUSED, error instanceof Error ? error.message : String(error));
     }
