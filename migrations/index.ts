@@ -9,6 +9,7 @@ import { AddJobTimelineAndPluginStore } from './20261122010000-AddJobTimelineAnd
 import { AddContributionQueues } from './20261123000000-AddContributionQueues.ts';
 import { AddAuthentication } from './20261124000000-AddAuthentication.ts';
 import { AddTitleAccounting } from './20261124010000-AddTitleAccounting.ts';
+import { AddJobFolderOrigin } from './20261124120000-AddJobFolderOrigin.ts';
 
 export const migrationsList: MigrationObject[] = [
   { name: '20261122000000-CreateInitialSchema', class: CreateInitialSchema },
@@ -16,6 +17,7 @@ export const migrationsList: MigrationObject[] = [
   { name: '20261123000000-AddContributionQueues', class: AddContributionQueues },
   { name: '20261124000000-AddAuthentication', class: AddAuthentication },
   { name: '20261124010000-AddTitleAccounting', class: AddTitleAccounting },
+  { name: '20261124120000-AddJobFolderOrigin', class: AddJobFolderOrigin },
 ];
 
 /** The newest migration: what a fresh or stamped database is at. */

@@ -117,9 +117,13 @@ describe('spindle client commands against a running service', () => {
   });
 
   it('refuses bad requests with the service’s message and exit code 3, bad arguments with 64', async () => {
-    const missing = await cli(['import', join(root, 'no-such-folder'), ...url()]);
+    const missing = await cli(['import', join(staging, 'no-such-folder'), ...url()]);
     expect(missing.code).toBe(3);
-    expect(missing.stderr).toContain(`Spindle refused: staging_path '${join(root, 'no-such-folder')}' does not exist (staging_path_missing)`);
+    expect(missing.stderr).toContain(`Spindle refused: staging_path '${join(staging, 'no-such-folder')}' does not exist (staging_path_missing)`);
+    // A folder outside staging_path (and IMPORT_ROOTS) is refused before anything looks at it.
+    const outside = await cli(['import', root, ...url()]);
+    expect(outside.code).toBe(3);
+    expect(outside.stderr).toMatch(/Spindle refused: '.*' is not inside staging_path .*IMPORT_ROOTS.*\(import_outside_roots\)/);
     const unknownJob = await cli(['watch', '99999', ...url()]);
     expect([unknownJob.code, unknownJob.stderr.trim()]).toEqual([3, 'Spindle refused: Job 99999 does not exist (job_not_found)']);
     const usage = await cli(['import', staging, '--type', 'film', ...url()]);

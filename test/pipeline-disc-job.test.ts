@@ -121,7 +121,8 @@ describe('a disc job with the MakeMKV ripper', () => {
   });
 
   it('cancels mid-rip: makemkvcon is gone within 2 s and no partial file is claimed', async () => {
-    expect((await api.put('/api/config', { ripper_path: slow.path })).status).toBe(200);
+    // ripper_path is server-level: set on the machine (like `spindle config set --local`), not through the API.
+    await svc.service.config.update({ ripper_path: slow.path }, { origin: 'local' });
     const id = await discJob('/dev/sr1', 'SPINDLE_MOVIE', 'Spindle Movie');
     const folder = join(staging, `job_${id}`);
     await eventually(
@@ -144,7 +145,7 @@ describe('a disc job with the MakeMKV ripper', () => {
     expect(titles.every((t) => t.filePath === null)).toBe(true);
     expect(titles.filter((t) => t.selected).map((t) => t.state)).toEqual(titles.filter((t) => t.selected).map(() => 'failed'));
     expect((await readdir(folder)).filter((n) => n.endsWith('.mkv'))).toEqual([]);
-    expect((await api.put('/api/config', { ripper_path: replay.path })).status).toBe(200);
+    await svc.service.config.update({ ripper_path: replay.path }, { origin: 'local' });
   });
 
   it('fails a job whose makemkvcon hangs after a region mismatch, through the watchdog', async () => {

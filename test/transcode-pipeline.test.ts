@@ -96,7 +96,8 @@ describe('transcoding after the rip', () => {
     await writeFile(join(bin, 'ffmpeg'), `#!/bin/sh\nexec "${real}" -t 5 "$@"\n`);
     await chmod(join(bin, 'ffmpeg'), 0o755);
     await symlink(execFileSync('sh', ['-c', 'command -v ffprobe']).toString().trim(), join(bin, 'ffprobe'));
-    expect((await api.put('/api/config', { media_tool_path: join(bin, 'ffmpeg') })).status).toBe(200);
+    // media_tool_path is server-level: set on the machine (like `spindle config set --local`), not through the API.
+    await svc.service.config.update({ media_tool_path: join(bin, 'ffmpeg') }, { origin: 'local' });
     try {
       const { job, notes } = await runMovie('MOVIE_TWO', 'Movie Two');
       expect(job.state).toBe('completed');
@@ -107,7 +108,7 @@ describe('transcoding after the rip', () => {
       expect(existsSync(join(staging, 'MOVIE_TWO', 'title_t00.transcoded.mkv'))).toBe(false);
       expect((await readdir(join(staging, 'MOVIE_TWO'))).filter((n) => n.includes('partial'))).toEqual([]);
     } finally {
-      await api.put('/api/config', { media_tool_path: null });
+      await svc.service.config.update({ media_tool_path: null }, { origin: 'local' });
     }
   });
 });

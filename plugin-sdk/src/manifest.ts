@@ -16,11 +16,23 @@ export interface PluginManifest {
   stages?: Partial<Record<string, string[]>>;
   /** Provider kind → implementation ids. */
   providers?: Partial<Record<string, string[]>>;
-  /** JSON Schema (draft 2020-12 subset) of the plugin's settings; `"writeOnly": true` marks a secret. */
+  /**
+   * JSON Schema (draft 2020-12 subset) of the plugin's settings; `"writeOnly": true` marks a secret,
+   * `"x-spindle-server-level"` (SERVER_LEVEL_KEYWORD) a setting that names an executable or a folder of code.
+   */
   settingsSchema?: JsonObject;
   /** Application (AppConfig) settings the plugin reads through `ctx.setting()`. */
   appSettings?: string[];
 }
+
+/**
+ * Annotation on a setting's schema in `settingsSchema.properties`: the setting names an executable
+ * to run (`"executable"`) or a folder whose code or programs are run (`"code_folder"`). Such a
+ * setting is server-level: the core refuses to change it through its HTTP API and reports it
+ * read-only; the owner sets it on the machine (`spindle config set --local plugin_settings.<id>.<key> …`).
+ */
+export const SERVER_LEVEL_KEYWORD = 'x-spindle-server-level';
+export type ServerLevelKind = 'executable' | 'code_folder';
 
 const idList = {
   type: 'object',

@@ -42,7 +42,8 @@ export async function writeConfig(dataDir: string, values: Record<string, unknow
   try {
     const config = new ConfigService(db.config);
     await config.load();
-    await config.update(values);
+    // Written on the machine, like `spindle config set --local`: server-level settings included.
+    await config.update(values, { origin: 'local' });
   } finally {
     await db.close();
   }

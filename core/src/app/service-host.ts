@@ -51,7 +51,8 @@ import { DiscSimulator } from '../simulation/disc-simulator.ts';
 import { createFingerprintServices, type FingerprintServices } from '../contributions/fingerprint-services.ts';
 import { ContributorRunner } from '../contributions/contributor-runner.ts';
 import { createSimulatedSteps } from '../simulation/simulated-steps.ts';
-import { declareWriteOnlySettings, isCredentialSetting } from '../config/plugin-setting-secrets.ts';
+import { isCredentialSetting } from '../config/plugin-setting-secrets.ts';
+import { declarePluginSettingRoles, serverLevelEnvironment } from './plugin-setting-roles.ts';
 import { NotificationService } from '../notifications/notification-service.ts';
 import { LibraryRefreshService } from '../media-servers/library-refresh-service.ts';
 
@@ -127,6 +128,7 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
     container.register(Tokens.Clock, { useValue: systemClock });
 
     const config = container.resolve(ConfigService);
+    config.useEnvironment(serverLevelEnvironment(settings));
     await config.load();
     registerRipperKeyValidator(config);
     registerMakemkvSettingsSync(config, { logger: logs.logger('tools'), env });
@@ -153,13 +155,17 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
         pluginsPaths: [...extraPluginDirs, ...(configuredPluginsPath ? [configuredPluginsPath] : [])],
       },
       pipeline: config.get().pipeline,
-      pluginSettings: config.get().plugin_settings,
+      // Which plugin settings are secrets or server-level is known once the manifests are read:
+      // the configuration is read again with that knowledge before any plugin gets its settings.
+      manifestsChecked: async (manifests) => {
+        declarePluginSettingRoles(manifests);
+        await config.load();
+      },
+      pluginSettings: () => config.get().plugin_settings,
       container,
       logger: logs.logger('plugins'),
     });
     container.register(Tokens.PluginRegistry, { useValue: registry });
-    // Settings the manifests mark writeOnly are secrets too: masked in /api/config and blanked out of logs.
-    for (const plugin of registry.plugins) if (plugin.manifest) declareWriteOnlySettings(plugin.id, plugin.manifest.settingsSchema);
     redactor.setSecrets(secrets());
     // Now that writeOnly settings are known, a read seals any of them still stored in plain text.
     await db.config.readAll();
@@ -172,6 +178,7 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
     toolProcesses.stopLeftovers();
     const contexts = new PluginContextFactory({
       processObserver: toolProcesses,
+      outbound: { allowLinkLocal: settings.allowLinkLocalRequests },
       fingerprintNetwork: fingerprint.port,
       logSink: logs,
       pluginStore: db.pluginStore,
@@ -228,7 +235,7 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
     container.register(Tokens.PipelineRunner, { useValue: runner });
     cleanups.push(() => runner.shutdown());
 
-    const intake = new JobIntake({ jobService, runner, bus, jobs: db.jobs, titles: db.titles, logger: logs.logger('intake') });
+    const intake = new JobIntake({ jobService, runner, bus, jobs: db.jobs, titles: db.titles, logger: logs.logger('intake'), roots: () => ({ stagingPath: config.get().staging_path, importRoots: settings.importRoots }) });
     // Files that came late to a folder job become a job of their own when it ends (never ignored, never deleted).
     jobService.onTerminal(async (job) => {
       await handOverLateFiles({ jobs: db.jobs, titles: db.titles, bus, logger: logs.logger('intake') }, job, (previous, files) => intake.followUp(previous, files));

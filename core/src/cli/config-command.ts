@@ -3,13 +3,18 @@
  * path into an object field (`pipeline.providers.notifier`, `plugin_settings.notifier-webhook.events`).
  * A value is read as JSON when it is JSON (`true`, `2`, `null`, `["a","b"]`, `"text"`), else as
  * text. Secrets read as "***"; setting a secret works like any field.
+ *
+ * `config set --local` writes into this machine's database directly instead of asking the service:
+ * the way to set server-level settings (ripper_path, media_tool_path, plugins_path, plugin settings
+ * marked server-level), which the API refuses. Restart Spindle afterwards.
  */
 import { parseArgs } from './cli-args.ts';
 import type { CliIO } from './cli-io.ts';
 import { CliError, EXIT, usageError, type ExitCode } from './exit-codes.ts';
 import { clientFor, ServiceClient } from './service-client.ts';
 
-export const CONFIG_USAGE = 'spindle config get [field] [--url URL] [--token TOKEN]\n       spindle config set <field> <value> [--url URL] [--token TOKEN]';
+export const CONFIG_USAGE =
+  'spindle config get [field] [--url URL] [--token TOKEN]\n       spindle config set <field> <value> [--url URL] [--token TOKEN]\n       spindle config set --local <field> <value>   (on the machine: server-level settings too)';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -54,10 +59,12 @@ function withValue(config: Record<string, Json>, path: string[], value: Json): J
   return top;
 }
 
+const clearedNote = (names: string[]) => `Cleared because the address they are sent to changed (set them again): ${names.join(', ')}\n`;
+
 const show = (value: Json) => (typeof value === 'string' ? value : JSON.stringify(value, null, 2));
 
 export async function configCommand(argv: string[], io: CliIO): Promise<ExitCode> {
-  const args = parseArgs(argv, {});
+  const args = parseArgs(argv, { flags: ['local'] });
   const [action, field, value, ...extra] = args.positionals;
   if (args.flags.has('help')) {
     io.out(`${CONFIG_USAGE}\n`);
@@ -65,6 +72,16 @@ export async function configCommand(argv: string[], io: CliIO): Promise<ExitCode
   }
   if ((action !== 'get' && action !== 'set') || (action === 'get' && value !== undefined) || (action === 'set' && (field === undefined || value === undefined)) || extra.length > 0) {
     throw usageError(`Usage: ${CONFIG_USAGE}`);
+  }
+  if (args.flags.has('local')) {
+    if (action !== 'set') throw usageError(`Usage: ${CONFIG_USAGE}`);
+    const { setLocalConfig } = await import('./local-config.ts');
+    const path = field!.split('.');
+    if (path.some((p) => p === '')) throw usageError(`Usage: ${CONFIG_USAGE}`);
+    const { changed, clearedSecrets } = await setLocalConfig(io, { path, value: parseValue(value!), withValue });
+    io.out(changed.length > 0 ? `${field} stored in the local database. Restart Spindle for it to take effect.\n` : `${field} already had that value.\n`);
+    if (clearedSecrets.length > 0) io.out(clearedNote(clearedSecrets));
+    return EXIT.OK;
   }
   const client = clientFor(args.options, io);
   const config = (await client.request<Record<string, Json>>('GET', '/api/config')).body;
@@ -82,5 +99,7 @@ export async function configCommand(argv: string[], io: CliIO): Promise<ExitCode
   const restart = answer.headers.get('x-restart-required') ?? '';
   io.out(`${field} = ${show(readPath(answer.body, path) ?? null)}\n`);
   if (restart) io.out(`Restart Spindle for ${restart.split(',').join(', ')} to take effect.\n`);
+  const cleared = answer.body.cleared_secrets;
+  if (Array.isArray(cleared) && cleared.length > 0) io.out(clearedNote(cleared.map(String)));
   return EXIT.OK;
 }

@@ -26,6 +26,8 @@ Commands:
                         (exit code 0 completed, 1 failed, 2 review needed)
   config get [field]    Show the configuration, or one field (dotted paths: pipeline.providers)
   config set <field> <value>   Change a field (value as JSON, else as text)
+      --local           write into this machine's database instead (server-level settings:
+                        ripper_path, media_tool_path, plugins_path, …); then restart Spindle
   help                  Show this text
 
 Client commands talk to a running service at --url, else SPINDLE_URL, else http://HOST:PORT from
@@ -34,8 +36,8 @@ loopback) needs an API token from Settings: --token TOKEN, or SPINDLE_TOKEN. Exi
 64 wrong arguments, 69 no service answers at the URL, 70 the service failed.
 
 Environment: HOST, PORT, DEBUG, DATABASE_URL, SPINDLE_DATA_DIR, SPINDLE_PLUGINS_DIR,
-FINGERPRINT_SERVER_URL, ALLOWED_HOSTS, AUTH, SPINDLE_PASSWORD (also read from a .env file in the
-current folder), SPINDLE_URL, SPINDLE_TOKEN.`;
+FINGERPRINT_SERVER_URL, ALLOWED_HOSTS, AUTH, SPINDLE_PASSWORD, RIPPER_PATH, MEDIA_TOOL_PATH, IMPORT_ROOTS,
+ALLOW_LINK_LOCAL_REQUESTS (also read from a .env file in the current folder), SPINDLE_URL, SPINDLE_TOKEN.`;
 
 type ClientCommand = (argv: string[], io: CliIO) => Promise<ExitCode>;
 

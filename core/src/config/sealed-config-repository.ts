@@ -2,12 +2,17 @@
  * The configuration store with its credentials sealed (see secret-box.ts): ripper_key,
  * catalog_api_key and every credential plugin setting (named like one, or writeOnly in its
  * manifest) are written sealed and read back in plain text. Values an older version stored in
- * plain text are read as they are and sealed in place on the next read.
+ * plain text are read as they are and sealed in place on the next read. Only those known secret
+ * places are ever opened: a sealed-looking string anywhere else is read back as the text it is,
+ * so a database copy plus API access cannot turn ciphertext into plain text. A value whose seal
+ * does not open to the same text again is refused before anything is written.
  */
+import { isDeepStrictEqual } from 'node:util';
 import type { ConfigRepository } from '../persistence/ports.ts';
 import { SECRET_MASK } from './app-config-fields.ts';
 import { SECRET_FIELDS } from './config-values.ts';
 import { isCredentialSetting } from './plugin-setting-secrets.ts';
+import { invalidConfig } from './config-validation.ts';
 import { SecretBox } from './secret-box.ts';
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -24,7 +29,7 @@ export class SealedConfigRepository implements ConfigRepository {
     const values: Record<string, unknown> = {};
     const unsealed: Record<string, unknown> = {};
     for (const [field, value] of Object.entries(stored)) {
-      const opened = this.openValue(value);
+      const opened = this.openField(field, value);
       if (opened !== undefined) values[field] = opened;
       if (this.holdsPlainSecret(field, value)) unsealed[field] = opened;
     }
@@ -33,7 +38,15 @@ export class SealedConfigRepository implements ConfigRepository {
   }
 
   writeMany(values: Record<string, unknown>): Promise<void> {
-    return this.inner.writeMany(Object.fromEntries(Object.entries(values).map(([field, value]) => [field, this.sealValue(field, value)])));
+    const sealed = Object.entries(values).map(([field, value]) => {
+      const stored = this.sealValue(field, value);
+      // What is stored must open to what was given; otherwise nothing of this write is stored.
+      if (!isDeepStrictEqual(this.openField(field, stored), value ?? null) && !(value === undefined && stored === undefined)) {
+        throw invalidConfig(field, `Invalid value for "${field}": it would not read back as written after sealing`);
+      }
+      return [field, stored] as const;
+    });
+    return this.inner.writeMany(Object.fromEntries(sealed));
   }
 
   private sealValue(field: string, value: unknown): unknown {
@@ -55,20 +68,30 @@ export class SealedConfigRepository implements ConfigRepository {
     return Object.entries(value).some(([plugin, settings]) => isObject(settings) && Object.entries(settings).some(([key, v]) => isCredentialSetting(plugin, key) && isPlainSecret(v)));
   }
 
-  /** Opens every sealed string in a stored value; a value that cannot be opened is left out (undefined). */
-  private openValue(value: unknown): unknown {
-    if (SecretBox.isSealed(value)) {
-      const plain = this.box.open(value);
-      if (plain === null) process.emitWarning('A stored credential could not be opened (was secret.key in the data directory replaced?); it reads as unset.');
-      return plain ?? undefined;
-    }
-    if (Array.isArray(value)) return value.map((v) => this.openValue(v));
-    if (isObject(value)) {
-      return Object.fromEntries(Object.entries(value).flatMap(([k, v]) => {
-        const opened = this.openValue(v);
-        return opened === undefined ? [] : [[k, opened]];
-      }));
-    }
-    return value;
+  /** Opens the sealed strings of a stored field where secrets live; a secret that cannot be opened is left out (undefined). */
+  private openField(field: string, value: unknown): unknown {
+    if ((SECRET_FIELDS as string[]).includes(field)) return this.openSecret(value);
+    if (field !== 'plugin_settings' || !isObject(value)) return value;
+    return Object.fromEntries(
+      Object.entries(value).map(([plugin, settings]) => [
+        plugin,
+        isObject(settings)
+          ? Object.fromEntries(
+              Object.entries(settings).flatMap(([key, v]) => {
+                if (!isCredentialSetting(plugin, key)) return [[key, v]];
+                const opened = this.openSecret(v);
+                return opened === undefined ? [] : [[key, opened]];
+              }),
+            )
+          : settings,
+      ]),
+    );
+  }
+
+  private openSecret(value: unknown): unknown {
+    if (!SecretBox.isSealed(value)) return value;
+    const plain = this.box.open(value);
+    if (plain === null) process.emitWarning('A stored credential could not be opened (was secret.key in the data directory replaced?); it reads as unset.');
+    return plain ?? undefined;
   }
 }

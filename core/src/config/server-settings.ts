@@ -10,9 +10,10 @@ import { readAccessSettings, type AccessSettings } from '../auth/access-settings
 import { resolveDatabasePath } from '../persistence/database-url.ts';
 import { resolveDataDir } from './data-dir.ts';
 import { readDotenvFile } from './dotenv-file.ts';
+import { readConfinementSettings, type ConfinementSettings } from './confinement-settings.ts';
 
 /** Besides these: ALLOWED_HOSTS, AUTH and SPINDLE_PASSWORD (the trust boundary; see access-settings.ts). */
-export interface ServerSettings extends AccessSettings {
+export interface ServerSettings extends AccessSettings, ConfinementSettings {
   host: string;
   port: number;
   debug: boolean;
@@ -83,6 +84,7 @@ export function loadServerSettings(options: LoadServerSettingsOptions = {}): Ser
       SERVER_DEFAULTS.fingerprintUploadIntervalSeconds,
     ),
     ...readAccessSettings(lookup),
+    ...readConfinementSettings(lookup, platform, parseBoolean),
   };
 }
 

@@ -6,6 +6,7 @@
  * (network error, timeout, 5xx).
  */
 import type { IdentifyCandidate } from '@spindle/plugin-sdk';
+import { checkOutboundUrl, type OutboundPolicy } from '../net/outbound-guard.ts';
 
 export type SendOutcome =
   | { kind: 'accepted'; duplicate: boolean }
@@ -39,9 +40,12 @@ export class FingerprintNetworkClient {
     readonly baseUrl: string,
     private readonly userAgent: string,
     private readonly timeoutMs = 15_000,
+    /** The outgoing-address rule (link-local and cloud metadata addresses are refused by default). */
+    private readonly outbound: OutboundPolicy = { allowLinkLocal: false },
   ) {}
 
   private async call(method: string, path: string, body: unknown, signal?: AbortSignal): Promise<Response> {
+    await checkOutboundUrl(new URL(this.baseUrl + path), this.outbound);
     const timeout = AbortSignal.timeout(this.timeoutMs);
     return await fetch(this.baseUrl + path, {
       method,

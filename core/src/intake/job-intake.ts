@@ -12,6 +12,7 @@ import type { JobRepository, TitleRepository } from '../persistence/ports.ts';
 import type { ImportMode, JobRecord } from '../persistence/records.ts';
 import type { PipelineRunner } from '../pipeline/pipeline-runner.ts';
 import { reportLateFiles, unclaimedFiles } from './late-files.ts';
+import { confineImport, currentStagingRoot, type ImportRoots } from './import-confinement.ts';
 
 export interface FolderImport {
   path: string;
@@ -40,7 +41,15 @@ export type DetectedFolderOutcome = { created: JobRecord; existing: null } | { c
 
 export class JobIntake {
   constructor(
-    private readonly deps: { jobService: JobService; runner: PipelineRunner; bus: EventBus; jobs: JobRepository; titles: TitleRepository; logger: Logger },
+    private readonly deps: {
+      jobService: JobService;
+      runner: PipelineRunner;
+      bus: EventBus;
+      jobs: JobRepository;
+      titles: TitleRepository;
+      logger: Logger;
+      roots?: () => ImportRoots;
+    },
   ) {}
 
   async discInserted(disc: DiscInsert, autoStart = true): Promise<JobRecord> {
@@ -51,6 +60,8 @@ export class JobIntake {
       volumeLabel: disc.volumeLabel,
       sourcePath: disc.path,
       contentHash: disc.contentHash ?? null,
+      folderOrigin: 'rip',
+      stagingRoot: this.deps.roots ? await currentStagingRoot(this.deps.roots()) : null,
     });
     if (autoStart) this.deps.runner.start(job.id);
     return job;
@@ -78,6 +89,7 @@ export class JobIntake {
   }
 
   async importFolder(request: FolderImport, autoStart = true): Promise<JobRecord> {
+    const confined = this.deps.roots ? await confineImport(request.path, this.deps.roots()) : null;
     const path = await JobIntake.checkFolder(request.path);
     const busy = (await this.deps.jobs.listBySourcePath(path)).find((j) => !isTerminal(j.state));
     if (busy) {
@@ -99,6 +111,8 @@ export class JobIntake {
       identityDeclared: declared,
       importMode: request.mode ?? 'copy',
       onlyFilesJson: request.onlyFiles ? JSON.stringify(request.onlyFiles) : null,
+      folderOrigin: 'import',
+      stagingRoot: confined?.root ?? null,
     });
     if (autoStart) this.deps.runner.start(job.id);
     return job;

@@ -131,10 +131,14 @@ export class StagingCleanup {
     return result;
   }
 
-  /** A disc job's `job_<id>` folder inside staging: everything in it was written by Spindle. */
+  /**
+   * Spindle's own `job_<id>` rip folder, inside the staging root the job was created under (not
+   * whatever staging_path says now): everything in it was written by Spindle.
+   */
   private isOwnRipFolder(job: JobRecord, folder: string): boolean {
-    const staging = this.deps.config.get().staging_path;
-    return job.sourceKind === 'disc' && basename(folder) === `job_${job.id}` && staging !== null && inside(resolve(staging), folder);
+    const rip = job.folderOrigin === 'rip' || (job.folderOrigin === null && job.sourceKind === 'disc');
+    const root = job.stagingRoot ?? this.deps.config.get().staging_path;
+    return rip && basename(folder) === `job_${job.id}` && root !== null && inside(resolve(root), folder);
   }
 
   /** Spindle's own rip folder goes once no video is kept in it; a person's folder only when empty. */

@@ -13,7 +13,7 @@ import { RUNNING_STATES } from './job-state-machine.ts';
 /** What discarding a disc rip caught halfway needs: the job's titles and where its rip was written. */
 export interface RipDiscardDeps {
   titles: TitleRepository;
-  /** The configured staging_path (a disc job rips into `<staging_path>/job_<id>`). */
+  /** The configured staging_path (a disc job rips into `<staging root>/job_<id>`; its recorded root wins). */
   stagingPath: () => string | null;
 }
 
@@ -27,7 +27,7 @@ async function discardPartialRip(job: JobRecord, jobService: JobService, deps: R
     if (['ripping', 'queued', 'matching'].includes(title.state)) await jobService.updateTitle(title, { state: 'failed', filePath: null });
     else if (title.filePath) await deps.titles.update(title.id, { filePath: null });
   }
-  const staging = deps.stagingPath();
+  const staging = job.stagingRoot ?? deps.stagingPath();
   if (!staging) return;
   const folder = join(staging, `job_${job.id}`);
   const names = await readdir(folder).catch(() => [] as string[]);

@@ -9,7 +9,7 @@ import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import type { ClassificationSource, ContentType, JobState, SourceKind, TitleState } from '@spindle/plugin-sdk';
 import { CONTRIBUTION_ENTITIES } from '../contributions/contribution-entities.ts';
 import { AUTH_ENTITIES } from '../auth/auth-entities.ts';
-import type { DiscardedBy, ImportMode, ReviewKind } from './records.ts';
+import type { DiscardedBy, ImportMode, JobFolderOrigin, ReviewKind } from './records.ts';
 
 export const JobEntity = defineEntity({
   name: 'Job',
@@ -66,6 +66,10 @@ export const JobEntity = defineEntity({
     filesFiled: p.integer().default(0),
     titlesDiscarded: p.integer().default(0),
     retryFrom: p.text().$type<JobState>().nullable(),
+    // Added by migration 6 (AddJobFolderOrigin): whose folder the job works in, and the staging
+    // root it was created under (a later change of staging_path never widens what may be deleted).
+    folderOrigin: p.text().$type<JobFolderOrigin>().nullable(),
+    stagingRoot: p.text().nullable(),
   },
 });
 

@@ -52,6 +52,8 @@ export function toJobRecord(row: JobRow): JobRecord {
     filesFiled: row.filesFiled,
     titlesDiscarded: row.titlesDiscarded,
     retryFrom: row.retryFrom ?? null,
+    folderOrigin: row.folderOrigin ?? null,
+    stagingRoot: row.stagingRoot ?? null,
   };
 }
 
@@ -137,6 +139,8 @@ export function newJobData(job: NewJob, now: Date): Omit<JobRecord, 'id'> {
     filesFiled: 0,
     titlesDiscarded: 0,
     retryFrom: null,
+    folderOrigin: job.sourceKind === 'folder' ? 'import' : 'rip',
+    stagingRoot: null,
     ...definedOnly(job as Record<string, unknown>, ['id', 'createdAt', 'updatedAt']),
     createdAt: now,
     updatedAt: now,

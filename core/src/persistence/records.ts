@@ -80,7 +80,17 @@ export interface JobRecord {
   titlesDiscarded: number;
   /** Finished jobs: where Retry starts (the state it failed in; matching for unfiled titles of a completed job); null: nothing to redo. */
   retryFrom: JobState | null;
+  /**
+   * Whose folder the job works in: `rip` — Spindle's own `job_<id>` rip folder, made inside
+   * `stagingRoot`; `import` — a person's folder (an import or a staging-watcher folder), never
+   * Spindle's to delete as a whole. Null only for rows from before migration 6 that it could not tell.
+   */
+  folderOrigin: JobFolderOrigin | null;
+  /** The real path of the staging root (staging_path or an IMPORT_ROOTS folder) the job was created under. */
+  stagingRoot: string | null;
 }
+
+export type JobFolderOrigin = 'rip' | 'import';
 
 export interface TitleRecord {
   id: number;

@@ -16,6 +16,7 @@ import {
   type StageContext,
 } from '@spindle/plugin-sdk';
 import type { AppConfig } from '../config/app-config-fields.ts';
+import { checkOutboundUrl, type OutboundPolicy } from '../net/outbound-guard.ts';
 import type { LogSink } from '../logging/logger.ts';
 import type { PluginStoreRepository } from '../persistence/ports.ts';
 import { createPluginStore } from './plugin-store.ts';
@@ -51,6 +52,8 @@ export class PluginContextFactory {
       fingerprintNetwork?: FingerprintNetwork;
       /** Told of every tool process a plugin starts (the ledger that stops leftovers after a crash). */
       processObserver?: ChildProcessObserver;
+      /** Where plugins may not connect (link-local, cloud metadata); default: refuse them. */
+      outbound?: OutboundPolicy;
     },
   ) {}
 
@@ -64,7 +67,7 @@ export class PluginContextFactory {
       logger: deps.logSink.logger(`plugin:${record.pluginId}`),
       settings: record.settings,
       store: createPluginStore(deps.pluginStore, record.pluginId),
-      http: withUserAgent(createFetchHttpClient(signal), `Spindle/${deps.host.appVersion}`),
+      http: withUserAgent(createFetchHttpClient(signal, { checkUrl: (url) => checkOutboundUrl(url, deps.outbound ?? { allowLinkLocal: false }) }), `Spindle/${deps.host.appVersion}`),
       processes: createChildProcessRunner(signal, deps.processObserver),
       providers: deps.providers,
       host: deps.host,

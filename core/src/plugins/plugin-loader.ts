@@ -19,7 +19,10 @@ import { requiredOffers, type RequiredOffer } from './required-offers.ts';
 export interface LoadPluginsOptions {
   roots: DiscoveryRoots;
   pipeline: PipelineConfig;
-  pluginSettings: Record<string, Record<string, unknown>>;
+  /** Read after `manifestsChecked` ran (a function reads the value then). */
+  pluginSettings: Record<string, Record<string, unknown>> | (() => Record<string, Record<string, unknown>>);
+  /** Told every valid manifest before any plugin code runs or settings are read (e.g. which settings are secrets). */
+  manifestsChecked?: (manifests: PluginManifest[]) => Promise<void> | void;
   container: DependencyContainer;
   logger: Logger;
   sdkVersion?: string;
@@ -94,6 +97,8 @@ export async function loadPlugins(options: LoadPluginsOptions): Promise<PluginRe
     }
   }
 
+  await options.manifestsChecked?.(infos.flatMap((info) => (info.manifest ? [info.manifest] : [])));
+  const pluginSettings = typeof options.pluginSettings === 'function' ? options.pluginSettings() : options.pluginSettings;
   const problems: PluginProblem[] = [];
   const needed = new Map<string, Candidate>();
   for (const required of requiredOffers(options.pipeline)) {
@@ -149,7 +154,7 @@ export async function loadPlugins(options: LoadPluginsOptions): Promise<PluginRe
       candidate.info.problem = envelopeProblem;
       continue;
     }
-    const settings = structuredClone(options.pluginSettings[candidate.manifest.id] ?? {}) as JsonObject;
+    const settings = structuredClone(pluginSettings[candidate.manifest.id] ?? {}) as JsonObject;
     if (candidate.manifest.settingsSchema) {
       const validate = ajv.compile(candidate.manifest.settingsSchema);
       if (!validate(settings)) {

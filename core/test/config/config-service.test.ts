@@ -110,10 +110,11 @@ describe('ConfigService', () => {
     writeFileSync(file, '');
     await expectInvalid(config.update({ staging_path: path.join(dir, 'missing') }), /"staging_path".*does not exist/);
     await expectInvalid(config.update({ library_tv_path: file }), /"library_tv_path".*not a directory/);
-    await expectInvalid(config.update({ ripper_path: dir }), /"ripper_path".*not a file/);
+    // ripper_path is server-level: written on the machine (origin local), still checked.
+    await expectInvalid(config.update({ ripper_path: dir }, { origin: 'local' }), /"ripper_path".*not a file/);
     await expectInvalid(config.update({ staging_path: 'relative/dir' }), /"staging_path".*absolute/);
     expect((await db.config.readAll()).staging_path).toBeUndefined();
-    expect((await config.update({ ripper_path: file, staging_path: '' })).changed).toEqual(['ripper_path']);
+    expect((await config.update({ ripper_path: file, staging_path: '' }, { origin: 'local' })).changed).toEqual(['ripper_path']);
   });
 
   it('runs added validators on changed fields and uses their message', async () => {

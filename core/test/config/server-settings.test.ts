@@ -62,6 +62,10 @@ describe('loadServerSettings', () => {
       allowedHosts: [],
       auth: 'auto',
       password: null,
+      ripperPath: null,
+      mediaToolPath: null,
+      importRoots: [],
+      allowLinkLocalRequests: false,
     });
   });
 

@@ -34,10 +34,11 @@ async function call(method: string, path: string, body?: unknown, raw?: string) 
 const stored = () => t.service.db.config.readAll();
 
 describe('GET /api/config', () => {
-  it('answers every field with unset secrets as null', async () => {
+  it('answers every field with unset secrets as null, and lists the read-only (server-level) settings', async () => {
     const res = await call('GET', '/api/config');
     expect(res.status).toBe(200);
-    expect(Object.keys(res.body).sort()).toEqual([...APP_CONFIG_FIELD_NAMES].sort());
+    expect(Object.keys(res.body).sort()).toEqual([...APP_CONFIG_FIELD_NAMES, 'read_only'].sort());
+    expect((res.body.read_only as { field: string }[]).map((r) => r.field)).toEqual(expect.arrayContaining(['ripper_path', 'media_tool_path', 'plugins_path']));
     expect(res.body).toMatchObject({ ripper_key: null, catalog_api_key: null, max_concurrent_matches: 2 });
     expect(res.body.contribution_pseudonym).toBe(t.service.config.get().contribution_pseudonym);
   });
@@ -73,7 +74,7 @@ describe('PUT /api/config', () => {
     const whole = (await call('GET', '/api/config')).body;
     const afterRoundTrip = await call('PUT', '/api/config', whole);
     expect(afterRoundTrip.status).toBe(200);
-    expect(afterRoundTrip.body).toEqual(whole);
+    expect(afterRoundTrip.body).toEqual({ ...whole, cleared_secrets: [] });
     expect(t.service.config.get().catalog_api_key).toBe(CATALOG_TOKEN);
   });
 
@@ -116,7 +117,8 @@ describe('PUT /api/config', () => {
     const missing = await call('PUT', '/api/config', { transcoding_enabled: false, library_tv_path: join(dir, 'missing') });
     expect(missing.status).toBe(400);
     expect(missing.body.error).toMatchObject({ code: 'invalid_config', message: expect.stringContaining('library_tv_path') });
-    expect((await call('PUT', '/api/config', { ripper_path: dir })).body.error!.message).toMatch(/ripper_path.*not a file/);
+    // ripper_path is server-level: the API refuses any change of it, naming the field and how to set it.
+    expect((await call('PUT', '/api/config', { ripper_path: dir })).body.error!.message).toMatch(/"ripper_path" is a server-level setting.*RIPPER_PATH/);
     expect((await call('PUT', '/api/config', { staging_path: 'relative/dir' })).status).toBe(400);
     expect(await stored()).toEqual(before);
   });
@@ -148,7 +150,8 @@ describe('PUT /api/config', () => {
     const put = doc.paths['/api/config']!.put;
     const schema = put.requestBody.content['application/json'].schema;
     expect(schema.additionalProperties).toBe(false);
-    expect(Object.keys(schema.properties).sort()).toEqual([...APP_CONFIG_FIELD_NAMES].sort());
+    expect(Object.keys(schema.properties).sort()).toEqual([...APP_CONFIG_FIELD_NAMES, 'cleared_secrets', 'read_only'].sort());
+    expect(schema.properties.ripper_path.readOnly).toBe(true);
     expect(put.responses['200'].headers['X-Restart-Required']).toBeDefined();
     expect(doc.paths['/api/config']!.get.responses['200'].content['application/json'].schema.properties.ripper_key.anyOf).toEqual([
       { const: '***' },

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -66,15 +66,17 @@ describe('POST /api/validate/ripper', () => {
   });
 
   it('checks the configured ripper_path without a body, and reports registered when a key is configured', async () => {
+    // ripper_path is server-level: the owner sets it on the machine (like `spindle config set --local`).
+    await t.service.config.update({ ripper_path: ripperOk }, { origin: 'local' });
     const put = await fetch(t.url + '/api/config', {
       method: 'PUT',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ ripper_path: ripperOk, ripper_key: BETA_KEY }),
+      body: JSON.stringify({ ripper_key: BETA_KEY }),
     });
     expect(put.status).toBe(200);
     expect(await post('/api/validate/ripper')).toMatchObject({ status: 200, body: { valid: true, path: ripperOk, license: 'registered' } });
     expect(await post('/api/validate/ripper', {})).toMatchObject({ status: 200, body: { path: ripperOk } });
-    await fetch(t.url + '/api/config', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ripper_path: null }) });
+    await t.service.config.update({ ripper_path: null }, { origin: 'local' });
   });
 
   it('answers malformed requests with 400', async () => {
@@ -97,7 +99,9 @@ describe('POST /api/validate/media-tool', () => {
   it('answers valid:false with a message for a wrong path or a program that is not ffmpeg', async () => {
     expect(await post('/api/validate/media-tool', { path: join(root, 'nope', 'ffmpeg') })).toMatchObject({ status: 200, body: { valid: false, version: null } });
     expect(await post('/api/validate/media-tool', { path: ripperOk })).toMatchObject({ status: 200, body: { valid: false, message: expect.stringMatching(/ffmpeg/) } });
-    expect(await post('/api/validate/media-tool', { path: root })).toMatchObject({ status: 200, body: { valid: false, message: expect.stringMatching(/not a file/) } });
+    const folderCalledFfmpeg = join(root, 'folder', 'ffmpeg');
+    await mkdir(folderCalledFfmpeg, { recursive: true });
+    expect(await post('/api/validate/media-tool', { path: folderCalledFfmpeg })).toMatchObject({ status: 200, body: { valid: false, message: expect.stringMatching(/not a file/) } });
   });
 
   it('answers malformed requests with 400', async () => {

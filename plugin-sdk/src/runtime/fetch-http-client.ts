@@ -1,8 +1,24 @@
-/** A real HttpClient on the global fetch, cancelled by the stage's abort signal or a timeout. */
+/**
+ * A real HttpClient on the global fetch, cancelled by the stage's abort signal or a timeout.
+ *
+ * With `checkUrl` (the core passes its outgoing-address rule), every URL the request reaches is
+ * checked before it is connected to: the first one and each redirect target, which this client
+ * then follows itself (at most MAX_REDIRECTS; credentials are not carried to another origin).
+ */
 import type { HttpClient, HttpRequestOptions, HttpResponse } from '../context.ts';
 import { AbortedError, SpindleError } from '../errors.ts';
 
-export function createFetchHttpClient(signal: AbortSignal): HttpClient {
+export interface FetchHttpClientOptions {
+  /** Rejects (with a SpindleError saying why) when Spindle may not connect to this URL. */
+  checkUrl?: (url: URL) => Promise<void>;
+}
+
+export const MAX_REDIRECTS = 10;
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+const CREDENTIAL_HEADERS = new Set(['authorization', 'cookie', 'proxy-authorization']);
+
+export function createFetchHttpClient(signal: AbortSignal, clientOptions: FetchHttpClientOptions = {}): HttpClient {
+  const { checkUrl } = clientOptions;
   return {
     async request(url: string, options: HttpRequestOptions = {}): Promise<HttpResponse> {
       const signals = [signal];
@@ -11,15 +27,35 @@ export function createFetchHttpClient(signal: AbortSignal): HttpClient {
       const aborted = options.signal === undefined ? signal : AbortSignal.any([signal, options.signal]);
       let response: Response;
       let bytes: Promise<Uint8Array> | undefined;
+      let target: URL;
       try {
-        response = await fetch(url, {
-          method: options.method ?? 'GET',
-          headers: options.headers,
-          body: options.body as RequestInit['body'],
-          signal: AbortSignal.any(signals),
-        });
+        target = new URL(url);
       } catch (error) {
         throw toHttpError(url, error, aborted);
+      }
+      let method = options.method ?? 'GET';
+      let headers = options.headers;
+      let body = options.body as RequestInit['body'];
+      for (let hop = 0; ; hop++) {
+        if (checkUrl) await checkUrl(target);
+        try {
+          response = await fetch(target, { method, headers, body, signal: AbortSignal.any(signals), redirect: checkUrl ? 'manual' : 'follow' });
+        } catch (error) {
+          throw toHttpError(url, error, aborted);
+        }
+        const location = response.headers.get('location');
+        if (!checkUrl || !REDIRECT_STATUSES.has(response.status) || location === null) break;
+        await response.body?.cancel().catch(() => undefined);
+        if (hop >= MAX_REDIRECTS) throw new SpindleError('http_too_many_redirects', `Request to ${url} was redirected more than ${MAX_REDIRECTS} times`);
+        const next = new URL(location, target);
+        if (next.origin !== target.origin && headers) {
+          headers = Object.fromEntries(Object.entries(headers).filter(([name]) => !CREDENTIAL_HEADERS.has(name.toLowerCase())));
+        }
+        if (response.status === 303 || ((response.status === 301 || response.status === 302) && method === 'POST')) {
+          method = 'GET';
+          body = undefined;
+        }
+        target = next;
       }
       const readBytes = () => {
         bytes ??= response.arrayBuffer().then(

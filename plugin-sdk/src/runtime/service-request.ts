@@ -2,7 +2,8 @@
  * One HTTP call to a user's service (a webhook, ntfy, a media server) whose URL may hold a token.
  * The HTTP client's own errors name the full URL; these name only the service and its host, so
  * they are safe in logs, on a job's timeline and in notifications. Network errors, HTTP 5xx and
- * 429 are `retryable`; other 4xx are not. An abort stays an AbortedError.
+ * 429 are `retryable`; other 4xx are not. An abort stays an AbortedError; an address the host
+ * refuses to connect to (`outbound_address_refused`) is said as such, never retried.
  */
 import type { HttpClient, HttpRequestOptions, HttpResponse } from '../context.ts';
 import { SpindleError } from '../errors.ts';
@@ -43,6 +44,10 @@ export async function requestService(http: HttpClient, url: string, options: Ser
     response = await http.request(url, request);
   } catch (error) {
     if (SpindleError.is(error) && error.code === 'aborted') throw error;
+    // The host's outgoing-address rule (link-local, cloud metadata): its message names only the host.
+    if (SpindleError.is(error) && error.code === 'outbound_address_refused') {
+      throw new SpindleError('outbound_address_refused', `${service} at ${host}: ${error.message}`, { category: 'configuration' });
+    }
     throw new SpindleError('service_unreachable', `${service} at ${host} could not be reached (${networkReason(error)})`, { retryable: true });
   }
   const { status } = response;

@@ -18,6 +18,8 @@ export interface FieldInfo {
   options: readonly (string | null)[];
   nullable: boolean;
   restartRequired: boolean;
+  /** Server-level: the API only shows it; it is set on the machine (environment / `spindle config set --local`). */
+  serverLevel: boolean;
 }
 
 export interface FieldGroup {
@@ -37,7 +39,7 @@ const GROUPS: { id: string; title: string; intro: string; fields: string[]; pref
   {
     id: 'tools',
     title: 'Tools',
-    intro: 'MakeMKV rips discs; ffmpeg reads and fingerprints audio. Leave a path empty to detect it automatically.',
+    intro: 'MakeMKV rips discs; ffmpeg reads and fingerprints audio. Spindle finds them by itself; a path set on the machine Spindle runs on wins.',
     fields: ['ripper_path', 'media_tool_path', 'ripper_key', 'transcoding_enabled'],
   },
   {
@@ -71,7 +73,7 @@ const GROUPS: { id: string; title: string; intro: string; fields: string[]; pref
 ];
 
 /** Fields with a screen of their own (plugins section), not rendered as plain inputs. */
-export const SPECIAL_FIELDS = new Set(['pipeline', 'plugin_settings', 'plugins_path']);
+export const SPECIAL_FIELDS = new Set(['pipeline', 'plugin_settings', 'plugins_path', 'read_only', 'cleared_secrets']);
 
 const LABELS: Record<string, string> = {
   staging_path: 'Staging folder',
@@ -154,6 +156,7 @@ function fieldInfo(name: string): FieldInfo {
   const types = Array.isArray(update.type) ? (update.type as string[]) : typeof update.type === 'string' ? [update.type] : [];
   const nullable = types.includes('null');
   const secret = isSecretSchema(answered);
+  const serverLevel = update.readOnly === true;
   let kind: FieldInfo['kind'] = 'json';
   let options: (string | null)[] = [];
   const items = update.items as JsonSchema | undefined;
@@ -177,10 +180,11 @@ function fieldInfo(name: string): FieldInfo {
     description,
     schema: update,
     secret,
-    kind: secret ? 'string' : kind,
+    kind: secret ? 'string' : serverLevel ? 'readonly' : kind,
     options,
     nullable,
     restartRequired: /after a restart/i.test(description),
+    serverLevel,
   };
 }
 

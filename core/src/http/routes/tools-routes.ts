@@ -1,13 +1,16 @@
 /**
  * Tool validation and detection: POST /api/validate/ripper, POST /api/validate/media-tool,
  * GET /api/detect-tools. A wrong or missing tool is a 200 with `valid:false` (or `found:false`)
- * and a message — only a malformed request is a 4xx.
+ * and a message — only a malformed request is a 4xx. A path named in the body is run only after
+ * tool-path-check.ts accepted it (absolute, the tool's own name, not writable by everyone);
+ * otherwise the answer is `valid:false` saying why, and nothing was started.
  */
 import type { ConfigService } from '../../config/config-service.ts';
 import { detectTools } from '../../tools/detect-tools.ts';
 import { validateMediaTool } from '../../tools/media-tool-validation.ts';
 import { validateRipper } from '../../tools/ripper-validation.ts';
 import { findTool, type ToolSearchOptions } from '../../tools/tool-locations.ts';
+import { untrustedToolPathProblem } from '../../tools/tool-path-check.ts';
 import { defineRoute, type JsonSchema, type RouteSpec } from '../route-spec.ts';
 
 export interface ToolsRouteDeps {
@@ -25,7 +28,14 @@ const pathBody = (tool: string, field: string): JsonSchema => ({
   type: 'object',
   additionalProperties: false,
   description: `Optional. Without a path, the configured ${field} is checked, else the auto-detected ${tool}.`,
-  properties: { path: { type: 'string', minLength: 1, maxLength: 4096, description: `Absolute path of the ${tool} executable to check.` } },
+  properties: {
+    path: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 4096,
+      description: `Absolute path of the ${tool} executable to check. It is run only when the file is called ${tool} (see the tool names), is not writable by everyone and belongs to root or Spindle's user; otherwise the answer is valid:false and nothing runs.`,
+    },
+  },
 });
 
 const common = {
@@ -75,6 +85,8 @@ export function toolsRoutes(deps: ToolsRouteDeps): RouteSpec[] {
       response: ripperResponse,
       handler: async ({ body }) => {
         const config = deps.config.get();
+        const refused = body?.path !== undefined ? await untrustedToolPathProblem(body.path, 'ripper', search.platform) : null;
+        if (refused) return { valid: false, path: body!.path!, version: null, license: 'unknown' as const, message: refused };
         const file = body?.path ?? config.ripper_path ?? (await findTool('ripper', search));
         return validateRipper(file, {
           keyConfigured: config.ripper_key !== null,
@@ -94,6 +106,8 @@ export function toolsRoutes(deps: ToolsRouteDeps): RouteSpec[] {
       bodyOptional: true,
       response: mediaToolResponse,
       handler: async ({ body }) => {
+        const refused = body?.path !== undefined ? await untrustedToolPathProblem(body.path, 'media_tool', search.platform) : null;
+        if (refused) return { valid: false, path: body!.path!, version: null, chromaprint: false, message: refused };
         const file = body?.path ?? deps.config.get().media_tool_path ?? (await findTool('media_tool', search));
         return validateMediaTool(file, { ...platform, ...timing });
       },

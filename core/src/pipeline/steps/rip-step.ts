@@ -46,13 +46,17 @@ export async function ripStep(job: JobRecord, deps: StepDeps): Promise<StepOutco
     throw new ConfigurationError('no_ripper_configured', `No ripper is configured for ${job.sourceKind} sources; set pipeline.rippers.${job.sourceKind}`);
   }
   let outputDir: string;
+  /** Recorded on the job when it had no staging root yet (a job from before migration 6). */
+  let ripRoot: string | null = null;
   if (job.sourceKind === 'folder' && job.sourcePath) {
     outputDir = job.sourcePath;
   } else {
-    const staging = deps.config.get().staging_path;
+    // The staging root the job was created under: a later change of staging_path does not move it.
+    const staging = job.stagingRoot ?? deps.config.get().staging_path;
     if (!staging) throw new ConfigurationError('staging_path_unset', 'staging_path is not set; choose a staging folder in the settings');
     outputDir = join(staging, `job_${job.id}`);
     await createRipFolder(outputDir, staging);
+    if (job.stagingRoot === null) ripRoot = staging;
   }
   const all = await deps.titles.listByJob(job.id);
   // Only what still needs ripping: a retry or an included title leaves the titles already ripped alone.
@@ -66,7 +70,7 @@ export async function ripStep(job: JobRecord, deps: StepDeps): Promise<StepOutco
   if (selected.length > 0 && ripped === 0) {
     throw new RipperError('rip_produced_nothing', `The ripper produced no file for any selected title${failures ? ` (${failures})` : ''}`);
   }
-  return { kind: 'next', patch: { stagingPath: outputDir } };
+  return { kind: 'next', patch: { stagingPath: outputDir, ...(ripRoot ? { stagingRoot: ripRoot, folderOrigin: 'rip' as const } : {}) } };
 }
 
 /** Rips these titles into outputDir: how many produced a file, and the ripper's failures in words. */

@@ -105,9 +105,9 @@ export type AppConfig = {
   library_movies_path: string | null;
   /** TV library root. Must be an existing absolute directory path, or null. */
   library_tv_path: string | null;
-  /** Path to makemkvcon; auto-detected when null. Must be an existing absolute file path, or null. */
+  /** Path to makemkvcon; auto-detected when null. Must be an existing absolute file path, or null. Server-level (read-only through the API): set RIPPER_PATH in the environment or .env, or run `spindle config set --local ripper_path …` on the machine. */
   ripper_path: string | null;
-  /** Path to ffmpeg; auto-detected when null. Must be an existing absolute file path, or null. */
+  /** Path to ffmpeg; auto-detected when null. Must be an existing absolute file path, or null. Server-level (read-only through the API): set MEDIA_TOOL_PATH in the environment or .env, or run `spindle config set --local media_tool_path …` on the machine. */
   media_tool_path: string | null;
   /** MakeMKV registration key. Secret: answered as "***" when set; sending "***" keeps the stored value. Must look like a MakeMKV key ("T-…" or "M-…"). */
   ripper_key: "***" | null;
@@ -170,8 +170,21 @@ export type AppConfig = {
   };
   /** Settings of each plugin, by plugin id, validated against the plugin’s own schema. A change takes effect after a restart. */
   plugin_settings: Record<string, Record<string, unknown>>;
-  /** An extra folder searched for third-party plugin packages. Must be an existing absolute directory path, or null. A change takes effect after a restart. */
+  /** An extra folder searched for third-party plugin packages. Must be an existing absolute directory path, or null. A change takes effect after a restart. Server-level (read-only through the API): set SPINDLE_PLUGINS_DIR in the environment or .env, or run `spindle config set --local plugins_path …` on the machine. */
   plugins_path: string | null;
+  /** The server-level settings: the API answers them but never changes them. Ignored on input. */
+  read_only: {
+    /** The field, or plugin_settings.<plugin>.<setting>. */
+    field: string;
+    /** The environment variable (or .env line) that sets it, if any. */
+    env: string | null;
+    /** The command that sets it on the machine Spindle runs on. */
+    command: string;
+    /** Where the current value comes from. */
+    source: "environment" | "stored" | "default";
+  }[];
+  /** PUT answers only: secrets cleared by this write because the URL they are sent to changed (e.g. "plugin_settings.refresher-media-server.jellyfin_api_key"); enter them again. Ignored on input. */
+  cleared_secrets?: string[];
 };
 
 /** Any subset of the configuration fields. */
@@ -182,9 +195,9 @@ export type AppConfigUpdate = {
   library_movies_path?: string | null;
   /** TV library root. Must be an existing absolute directory path, or null. */
   library_tv_path?: string | null;
-  /** Path to makemkvcon; auto-detected when null. Must be an existing absolute file path, or null. */
+  /** Path to makemkvcon; auto-detected when null. Must be an existing absolute file path, or null. Server-level (read-only through the API): set RIPPER_PATH in the environment or .env, or run `spindle config set --local ripper_path …` on the machine. */
   ripper_path?: string | null;
-  /** Path to ffmpeg; auto-detected when null. Must be an existing absolute file path, or null. */
+  /** Path to ffmpeg; auto-detected when null. Must be an existing absolute file path, or null. Server-level (read-only through the API): set MEDIA_TOOL_PATH in the environment or .env, or run `spindle config set --local media_tool_path …` on the machine. */
   media_tool_path?: string | null;
   /** MakeMKV registration key. Secret: answered as "***" when set; sending "***" keeps the stored value. Must look like a MakeMKV key ("T-…" or "M-…"). */
   ripper_key?: string | null;
@@ -247,8 +260,21 @@ export type AppConfigUpdate = {
   };
   /** Settings of each plugin, by plugin id, validated against the plugin’s own schema. A change takes effect after a restart. */
   plugin_settings?: Record<string, Record<string, unknown>>;
-  /** An extra folder searched for third-party plugin packages. Must be an existing absolute directory path, or null. A change takes effect after a restart. */
+  /** An extra folder searched for third-party plugin packages. Must be an existing absolute directory path, or null. A change takes effect after a restart. Server-level (read-only through the API): set SPINDLE_PLUGINS_DIR in the environment or .env, or run `spindle config set --local plugins_path …` on the machine. */
   plugins_path?: string | null;
+  /** The server-level settings: the API answers them but never changes them. Ignored on input. */
+  read_only?: {
+    /** The field, or plugin_settings.<plugin>.<setting>. */
+    field: string;
+    /** The environment variable (or .env line) that sets it, if any. */
+    env: string | null;
+    /** The command that sets it on the machine Spindle runs on. */
+    command: string;
+    /** Where the current value comes from. */
+    source: "environment" | "stored" | "default";
+  }[];
+  /** PUT answers only: secrets cleared by this write because the URL they are sent to changed (e.g. "plugin_settings.refresher-media-server.jellyfin_api_key"); enter them again. Ignored on input. */
+  cleared_secrets?: string[];
 };
 
 export type ApproveAllParams = {
@@ -1095,7 +1121,7 @@ export function uploadSubtitles(params: UploadSubtitlesParams, body: UploadSubti
 }
 
 export type ValidateMediaToolBody = {
-  /** Absolute path of the ffmpeg executable to check. */
+  /** Absolute path of the ffmpeg executable to check. It is run only when the file is called ffmpeg (see the tool names), is not writable by everyone and belongs to root or Spindle's user; otherwise the answer is valid:false and nothing runs. */
   path?: string;
 };
 
@@ -1120,7 +1146,7 @@ export function validateMediaTool(body?: ValidateMediaToolBody, options: Request
 }
 
 export type ValidateRipperBody = {
-  /** Absolute path of the makemkvcon executable to check. */
+  /** Absolute path of the makemkvcon executable to check. It is run only when the file is called makemkvcon (see the tool names), is not writable by everyone and belongs to root or Spindle's user; otherwise the answer is valid:false and nothing runs. */
   path?: string;
 };
 
@@ -1178,7 +1204,8 @@ export const configSchemas = {
       "match_review_threshold",
       "pipeline",
       "plugin_settings",
-      "plugins_path"
+      "plugins_path",
+      "read_only"
     ],
     "properties": {
       "staging_path": {
@@ -1211,7 +1238,8 @@ export const configSchemas = {
           "null"
         ],
         "maxLength": 4096,
-        "description": "Path to makemkvcon; auto-detected when null. Must be an existing absolute file path, or null."
+        "readOnly": true,
+        "description": "Path to makemkvcon; auto-detected when null. Must be an existing absolute file path, or null. Server-level (read-only through the API): set RIPPER_PATH in the environment or .env, or run `spindle config set --local ripper_path …` on the machine."
       },
       "media_tool_path": {
         "type": [
@@ -1219,7 +1247,8 @@ export const configSchemas = {
           "null"
         ],
         "maxLength": 4096,
-        "description": "Path to ffmpeg; auto-detected when null. Must be an existing absolute file path, or null."
+        "readOnly": true,
+        "description": "Path to ffmpeg; auto-detected when null. Must be an existing absolute file path, or null. Server-level (read-only through the API): set MEDIA_TOOL_PATH in the environment or .env, or run `spindle config set --local media_tool_path …` on the machine."
       },
       "ripper_key": {
         "anyOf": [
@@ -1524,7 +1553,54 @@ export const configSchemas = {
           "null"
         ],
         "maxLength": 4096,
-        "description": "An extra folder searched for third-party plugin packages. Must be an existing absolute directory path, or null. A change takes effect after a restart."
+        "readOnly": true,
+        "description": "An extra folder searched for third-party plugin packages. Must be an existing absolute directory path, or null. A change takes effect after a restart. Server-level (read-only through the API): set SPINDLE_PLUGINS_DIR in the environment or .env, or run `spindle config set --local plugins_path …` on the machine."
+      },
+      "read_only": {
+        "type": "array",
+        "description": "The server-level settings: the API answers them but never changes them. Ignored on input.",
+        "items": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "field",
+            "env",
+            "command",
+            "source"
+          ],
+          "properties": {
+            "field": {
+              "type": "string",
+              "description": "The field, or plugin_settings.<plugin>.<setting>."
+            },
+            "env": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "description": "The environment variable (or .env line) that sets it, if any."
+            },
+            "command": {
+              "type": "string",
+              "description": "The command that sets it on the machine Spindle runs on."
+            },
+            "source": {
+              "enum": [
+                "environment",
+                "stored",
+                "default"
+              ],
+              "description": "Where the current value comes from."
+            }
+          }
+        }
+      },
+      "cleared_secrets": {
+        "type": "array",
+        "items": {
+          "type": "string"
+        },
+        "description": "PUT answers only: secrets cleared by this write because the URL they are sent to changed (e.g. \"plugin_settings.refresher-media-server.jellyfin_api_key\"); enter them again. Ignored on input."
       }
     }
   },
@@ -1563,7 +1639,8 @@ export const configSchemas = {
           "null"
         ],
         "maxLength": 4096,
-        "description": "Path to makemkvcon; auto-detected when null. Must be an existing absolute file path, or null."
+        "readOnly": true,
+        "description": "Path to makemkvcon; auto-detected when null. Must be an existing absolute file path, or null. Server-level (read-only through the API): set RIPPER_PATH in the environment or .env, or run `spindle config set --local ripper_path …` on the machine."
       },
       "media_tool_path": {
         "type": [
@@ -1571,7 +1648,8 @@ export const configSchemas = {
           "null"
         ],
         "maxLength": 4096,
-        "description": "Path to ffmpeg; auto-detected when null. Must be an existing absolute file path, or null."
+        "readOnly": true,
+        "description": "Path to ffmpeg; auto-detected when null. Must be an existing absolute file path, or null. Server-level (read-only through the API): set MEDIA_TOOL_PATH in the environment or .env, or run `spindle config set --local media_tool_path …` on the machine."
       },
       "ripper_key": {
         "type": [
@@ -1870,7 +1948,54 @@ export const configSchemas = {
           "null"
         ],
         "maxLength": 4096,
-        "description": "An extra folder searched for third-party plugin packages. Must be an existing absolute directory path, or null. A change takes effect after a restart."
+        "readOnly": true,
+        "description": "An extra folder searched for third-party plugin packages. Must be an existing absolute directory path, or null. A change takes effect after a restart. Server-level (read-only through the API): set SPINDLE_PLUGINS_DIR in the environment or .env, or run `spindle config set --local plugins_path …` on the machine."
+      },
+      "read_only": {
+        "type": "array",
+        "description": "The server-level settings: the API answers them but never changes them. Ignored on input.",
+        "items": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "field",
+            "env",
+            "command",
+            "source"
+          ],
+          "properties": {
+            "field": {
+              "type": "string",
+              "description": "The field, or plugin_settings.<plugin>.<setting>."
+            },
+            "env": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "description": "The environment variable (or .env line) that sets it, if any."
+            },
+            "command": {
+              "type": "string",
+              "description": "The command that sets it on the machine Spindle runs on."
+            },
+            "source": {
+              "enum": [
+                "environment",
+                "stored",
+                "default"
+              ],
+              "description": "Where the current value comes from."
+            }
+          }
+        }
+      },
+      "cleared_secrets": {
+        "type": "array",
+        "items": {
+          "type": "string"
+        },
+        "description": "PUT answers only: secrets cleared by this write because the URL they are sent to changed (e.g. \"plugin_settings.refresher-media-server.jellyfin_api_key\"); enter them again. Ignored on input."
       }
     }
   }

@@ -11,8 +11,13 @@ export type PluginInfo = ListPluginsResponse[number];
 export interface SaveResult {
   ok: boolean;
   restartRequired: string[];
+  /** Secrets the service cleared because the URL they are sent to changed (enter them again). */
+  clearedSecrets: string[];
   message: string | null;
 }
+
+/** A setting only the machine can change (the API shows it read-only), and how to change it there. */
+export type ReadOnlySetting = AppConfig['read_only'][number];
 
 /** The config field a 400 message is about: `Invalid value for "x"`, `field 'x' must …`, `… "x" …`. */
 export function fieldOfError(message: string, fields: readonly string[]): string | null {
@@ -51,14 +56,14 @@ export class ConfigState {
   }
 
   async save(patch: AppConfigUpdate): Promise<SaveResult> {
-    if (Object.keys(patch).length === 0) return { ok: true, restartRequired: [], message: null };
+    if (Object.keys(patch).length === 0) return { ok: true, restartRequired: [], clearedSecrets: [], message: null };
     this.saving = true;
     try {
       const { data, headers } = await updateConfig(patch);
       this.config = data;
       this.fieldErrors = {};
       const restart = (headers['X-Restart-Required'] ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-      return { ok: true, restartRequired: restart, message: null };
+      return { ok: true, restartRequired: restart, clearedSecrets: data.cleared_secrets ?? [], message: null };
     } catch (error) {
       const message = errorMessage(error);
       if (error instanceof ApiError && error.status === 400) {
@@ -67,10 +72,15 @@ export class ConfigState {
       } else {
         this.fieldErrors = { '': message };
       }
-      return { ok: false, restartRequired: [], message };
+      return { ok: false, restartRequired: [], clearedSecrets: [], message };
     } finally {
       this.saving = false;
     }
+  }
+
+  /** The read-only entry of a field (`ripper_path`, `plugin_settings.<plugin>.<setting>`), or null. */
+  readOnlySetting(field: string): ReadOnlySetting | null {
+    return this.config?.read_only.find((r) => r.field === field) ?? null;
   }
 
   clearErrors(): void {
