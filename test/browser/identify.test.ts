@@ -5,7 +5,6 @@
  * (numbers included) or picks a catalog search result, and the request sent carries integers.
  */
 import { mkdir, mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -32,8 +31,9 @@ beforeAll(async () => {
     ],
     movies: [{ id: 1542, title: 'Office Space', release_date: '1999-02-19', popularity: 20 }],
   });
-  sources = await mkdtemp(join(tmpdir(), 'spindle-ui-identify-'));
   ({ svc, browser, api } = await startBrowserSession({ plugin_settings: { 'provider-tmdb': { base_url: tmdb.url } } }));
+  // Imports come from inside staging_path (or IMPORT_ROOTS): the person's folders live there.
+  sources = await mkdtemp(join(svc.service.config.get().staging_path!, 'sources-'));
   await api.put('/api/config', { catalog_api_key: SAMPLE_TOKEN });
 }, 90_000);
 

@@ -6,7 +6,6 @@
  */
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -25,8 +24,9 @@ let sources: string;
 let movies: string;
 
 beforeAll(async () => {
-  sources = await mkdtemp(join(tmpdir(), 'spindle-ui-import-'));
   ({ svc, browser, api } = await startBrowserSession());
+  // Imports come from inside staging_path (or IMPORT_ROOTS): the person's folders live there.
+  sources = await mkdtemp(join(svc.service.config.get().staging_path!, 'sources-'));
   movies = (await api.get('/api/config')).body.library_movies_path as string;
 }, 90_000);
 

@@ -5,7 +5,6 @@
  * left out, or give up — which stops the job and keeps every file where it is.
  */
 import { mkdir, mkdtemp, readdir } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -24,8 +23,9 @@ let sources: string;
 const CLIPS = [40, 65, 90, 105];
 
 beforeAll(async () => {
-  sources = await mkdtemp(join(tmpdir(), 'spindle-ui-short-'));
   ({ svc, browser, api } = await startBrowserSession());
+  // Imports come from inside staging_path (or IMPORT_ROOTS): the person's folders live there.
+  sources = await mkdtemp(join(svc.service.config.get().staging_path!, 'sources-'));
 }, 90_000);
 
 afterAll(() => closeBrowserSession({ svc, browser }));

@@ -274,7 +274,7 @@ describe('crash recovery (SIGKILL mid-state, restart on the same data)', () => {
         await truncate(join(folder, name), padBytes); // a big title (sparse: cheap to make, real bytes to copy)
       } else await link(join(episodes, name), join(folder, name));
     }
-    const res = await api.post<Wire>('/api/staging/import', { staging_path: folder, content_type: 'tv', detected_title: 'Crash Show', detected_season: 1 });
+    const res = await api.post<Wire>('/api/staging/import', { staging_path: folder, mode: 'move', content_type: 'tv', detected_title: 'Crash Show', detected_season: 1 });
     expect(res.status).toBe(201);
     return res.body.id;
   }

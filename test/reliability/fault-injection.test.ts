@@ -140,7 +140,8 @@ async function expectSourceIntact(folder: string, hashes: Record<string, string>
 }
 
 async function importTv(api: ReturnType<typeof apiClient>, folder: string, declared = true, extra: Record<string, unknown> = {}): Promise<number> {
-  const body = declared ? { staging_path: folder, content_type: 'tv', detected_title: 'Fault Show', detected_season: 1, ...extra } : { staging_path: folder };
+  // A drop folder: its files are moved into the library (the tests follow each file out of the folder).
+  const body = declared ? { staging_path: folder, mode: 'move', content_type: 'tv', detected_title: 'Fault Show', detected_season: 1, ...extra } : { staging_path: folder, mode: 'move' };
   const res = await api.post<Wire>('/api/staging/import', body);
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.id;

@@ -31,7 +31,8 @@ const answers: { url: string; method: string; status: number }[] = [];
 
 beforeAll(async () => {
   ensureUiBuilt();
-  sentinel = await writeSentinel(await mkdtemp(join(tmpdir(), 'spindle-sentinel-')));
+  // Named like the tool it pretends to be, so only the request checks (not the tool-path check) stand between an attack and a run.
+  sentinel = await writeSentinel(await mkdtemp(join(tmpdir(), 'spindle-sentinel-')), 'ffmpeg');
   [svc, site] = await Promise.all([startTestService({ config: { pipeline: EMPTY_PIPELINE } }), startAttackerSite()]);
   // The browser resolves the rebound name to this machine, as a rebinding DNS server would make it.
   browser = await launchBrowser([`--host-resolver-rules=MAP ${REBOUND_NAME} 127.0.0.1`]);

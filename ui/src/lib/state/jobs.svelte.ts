@@ -24,6 +24,11 @@ export class ActiveJobs {
   private refreshing: Promise<void> | null = null;
   private refreshAgain = false;
   private readonly jobRefetch = new Map<number, ReturnType<typeof setTimeout>>();
+  /**
+   * How many live job_update messages each job has had. A snapshot fetched over HTTP is older than
+   * a message that arrived while it was on its way: then the message's state and progress win.
+   */
+  private readonly liveSeq = new Map<number, number>();
 
   get reviewCount(): number {
     return this.jobs.filter((j) => j.state === 'review_needed').length;
@@ -68,6 +73,7 @@ export class ActiveJobs {
           return;
         }
         const stateChanged = job.state !== message.state;
+        this.liveSeq.set(message.job_id, (this.liveSeq.get(message.job_id) ?? 0) + 1);
         Object.assign(job, {
           state: message.state,
           progress_percent: message.progress_percent,
@@ -116,13 +122,9 @@ export class ActiveJobs {
       setTimeout(async () => {
         this.jobRefetch.delete(id);
         try {
+          const seq = this.liveSeq.get(id) ?? 0;
           const [job, titles] = await Promise.all([getJob({ id }), listJobTitles({ id })]);
-          const index = this.jobs.findIndex((j) => j.id === id);
-          if (index >= 0) {
-            // Keep the live progress if a newer message arrived while fetching.
-            const current = this.jobs[index]!;
-            this.jobs[index] = { ...job, state: current.state, progress_percent: current.progress_percent, current_speed: current.current_speed, eta_seconds: current.eta_seconds };
-          }
+          this.place(job, seq);
           this.titles[id] = titles;
         } catch {
           // The next message or refresh will try again.
@@ -156,11 +158,26 @@ export class ActiveJobs {
   private async act(id: number, call: () => Promise<Job>): Promise<void> {
     this.busy[id] = true;
     try {
+      const seq = this.liveSeq.get(id) ?? 0;
       const job = await call();
-      const index = this.jobs.findIndex((j) => j.id === id);
-      if (index >= 0 && !job.cleared_at) this.jobs[index] = job;
+      if (!job.cleared_at) this.place(job, seq);
     } finally {
       delete this.busy[id];
     }
+  }
+
+  /**
+   * Puts a job snapshot from an HTTP answer in place. `seq` is the live-message count when the
+   * request went out: if messages arrived since, they are newer than the snapshot, so the job keeps
+   * their state and progress (a retry answered "organizing" must not undo a "completed" that came first).
+   */
+  private place(job: Job, seq: number): void {
+    const index = this.jobs.findIndex((j) => j.id === job.id);
+    if (index < 0) return;
+    const current = this.jobs[index]!;
+    this.jobs[index] =
+      (this.liveSeq.get(job.id) ?? 0) === seq
+        ? job
+        : { ...job, state: current.state, progress_percent: current.progress_percent, current_speed: current.current_speed, eta_seconds: current.eta_seconds, error_message: current.error_message, review_reason: current.review_reason };
   }
 }
