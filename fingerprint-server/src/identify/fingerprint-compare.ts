@@ -1,7 +1,13 @@
 /**
  * Comparing chromaprint fingerprints the way AcoustID does: find the alignment offset by voting
- * over item pairs whose top 28 bits agree, then score = 1 − bit error rate over the overlap
- * (popcount(a XOR b) / 32 per item). Unrelated audio scores ≈ 0.5; the same audio re-encoded ≈ 0.95.
+ * over item pairs whose top 28 bits agree (an index term → positions, then a histogram of
+ * offsets), then score = 1 − bit error rate over the overlap (popcount(a XOR b) / 32 per item).
+ * Unrelated audio scores ≈ 0.5; the same audio re-encoded ≈ 0.95.
+ *
+ * The cost is bounded and near-linear: a term that occurs more than MAX_POSITIONS_PER_TERM times in
+ * the reference says nothing about the offset and casts no votes, so one comparison costs at most
+ * query.length × MAX_POSITIONS_PER_TERM votes plus `candidates` overlap scans — never N², however
+ * repetitive the input (a body of N identical items used to cost N²).
  */
 
 /** The item chromaprint gives for digital silence; it says nothing about the audio. */
@@ -49,6 +55,12 @@ export interface Alignment {
   overlap: number;
 }
 
+/** A term seen more often than this in one fingerprint casts no votes (a repeated item carries no offset). */
+export const MAX_POSITIONS_PER_TERM = 8;
+
+/** The brute-force fallback never scans more offsets than ±this. */
+export const MAX_BRUTE_FORCE_RANGE = 64;
+
 export interface AlignOptions {
   /** Fewest overlapping items a score may rest on (default 60 ≈ 7 s). */
   minOverlap?: number;
@@ -56,6 +68,8 @@ export interface AlignOptions {
   candidates?: number;
   /** When no item pair agrees, search every offset within ±this many items (0 = give up). */
   bruteForceRange?: number;
+  /** Filled in when given: how many item pairs voted (the comparison's cost). */
+  stats?: { votes: number };
 }
 
 /** The best alignment of two fingerprints, or null when they do not overlap enough. */
@@ -66,17 +80,22 @@ export function bestAlignment(query: ArrayLike<number>, ref: ArrayLike<number>, 
     if (ref[j] === SILENCE_ITEM) continue;
     const term = ref[j]! >>> TERM_SHIFT;
     const list = positions.get(term);
-    if (list) list.push(j);
-    else positions.set(term, [j]);
+    if (!list) positions.set(term, [j]);
+    else if (list.length <= MAX_POSITIONS_PER_TERM) list.push(j); // one past the cap marks it as too frequent
   }
   const votes = new Map<number, number>();
+  let cast = 0;
   for (let i = 0; i < query.length; i++) {
     if (query[i] === SILENCE_ITEM) continue;
-    for (const j of positions.get(query[i]! >>> TERM_SHIFT) ?? []) votes.set(j - i, (votes.get(j - i) ?? 0) + 1);
+    const list = positions.get(query[i]! >>> TERM_SHIFT);
+    if (!list || list.length > MAX_POSITIONS_PER_TERM) continue;
+    for (const j of list) votes.set(j - i, (votes.get(j - i) ?? 0) + 1);
+    cast += list.length;
   }
+  if (options.stats) options.stats.votes = cast;
   let offsets = [...votes.entries()].sort((a, b) => b[1] - a[1]).slice(0, options.candidates ?? 4).map(([o]) => o);
   if (offsets.length === 0 && (options.bruteForceRange ?? 0) > 0) {
-    const range = options.bruteForceRange!;
+    const range = Math.min(options.bruteForceRange!, MAX_BRUTE_FORCE_RANGE);
     offsets = Array.from({ length: 2 * range + 1 }, (_, k) => k - range);
   }
   let best: Alignment | null = null;
