@@ -42,7 +42,7 @@ export const SERVER_DEFAULTS: FingerprintServerSettings = {
   promotionSpreadSeconds: 3600,
   maxConflicts: 3,
   globalRequestsPerMinute: 6000,
-  globalStoredBytesPerMinute: 32 * 1024 * 1024,
+  globalStoredBytesPerMinute: 16 * 1024 * 1024,
   requestBudgetMs: 250,
   maxBodyBytes: 512 * 1024,
 };
