@@ -10,8 +10,9 @@
  * Targets: p99 identify ≤ 25 ms at 100 000 canonical fingerprints under load, worst stall ≤ 50 ms,
  * the poisoning attack never promotes.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
+import { copyFile, mkdtemp, rename, rm } from 'node:fs/promises';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CanonicalStore } from '../../fingerprint-server/src/persistence/canonical-store.ts';
 import { openServerDatabase } from '../../fingerprint-server/src/persistence/database.ts';
@@ -23,6 +24,9 @@ const CANONICAL = Number(process.env.BENCH_CANONICAL ?? 100_000);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 20);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const RATE = Number(process.env.BENCH_RATE ?? 100);
+
+const stallText = (d: { maxMs: number; cpuBoundMaxMs: number; p99Ms: number }) =>
+  `worst stall ${d.maxMs.toFixed(1)} ms wall, of which at most ${d.cpuBoundMaxMs.toFixed(1)} ms the server's own work (thread CPU time; the rest is waiting for a core); p99 gap ${d.p99Ms.toFixed(1)} ms`;
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
@@ -42,7 +46,7 @@ async function startServerWorker(settings: Record<string, unknown>) {
     delay: async () => {
       const answer = next('delay');
       worker.postMessage('read');
-      return (await answer) as { maxMs: number; p99Ms: number };
+      return (await answer) as { maxMs: number; cpuBoundMaxMs: number; p99Ms: number };
     },
     stop: async () => {
       const stopped = next('stopped');
@@ -55,9 +59,17 @@ async function startServerWorker(settings: Record<string, unknown>) {
 
 const dir = await mkdtemp(join(tmpdir(), 'network-bench-'));
 const databaseUrl = `sqlite://${join(dir, 'network.db')}`;
+/** The canonical set takes minutes to write: it is written once per size and copied for each run. */
+const template = join(tmpdir(), `spindle-network-bench-${CANONICAL}.db`);
 try {
-  const loadSeconds = await loadCanonical(databaseUrl, CANONICAL);
-  console.log(`canonical set: ${CANONICAL.toLocaleString('en')} synthetic fingerprints (≈1 450 items each) written in ${loadSeconds.toFixed(1)} s`);
+  if (!existsSync(template)) {
+    const loadSeconds = await loadCanonical(`sqlite://${template}.partial`, CANONICAL);
+    await rename(`${template}.partial`, template);
+    console.log(`canonical set: ${CANONICAL.toLocaleString('en')} synthetic fingerprints (≈1 450 items each) written in ${loadSeconds.toFixed(1)} s (kept as ${template})`);
+  } else {
+    console.log(`canonical set: ${CANONICAL.toLocaleString('en')} synthetic fingerprints (≈1 450 items each) from ${template}`);
+  }
+  await copyFile(template, join(dir, 'network.db'));
   const pool = await preparePool(CANONICAL, 2000, 4000);
   // Default policy, except the per-pseudonym limit: a simulated client sends far more than a person would.
   const server = await startServerWorker({ databaseUrl, contributionsPerWindow: 100_000 });
@@ -73,7 +85,7 @@ try {
       console.log(`  ${kind.padEnd(10)} ${String(samples.length).padStart(6)} requests (${(samples.length / SECONDS).toFixed(0)}/s): p50 ${percentile(sorted, 50).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms`);
     }
     console.log(`  answers: ${Object.entries(load.statuses).map(([k, n]) => `${k}: ${n}`).join(', ')}`);
-    console.log(`  server event loop during the load: worst stall ${afterLoad.maxMs.toFixed(1)} ms, p99 delay ${afterLoad.p99Ms.toFixed(1)} ms`);
+    console.log(`  server event loop during the load: ${stallText(afterLoad)}`);
     server.reset();
 
     const db = await openServerDatabase(databaseUrl);
@@ -86,10 +98,14 @@ try {
       await db.close();
     }
     const afterAttacks = await server.delay();
-    console.log(`  server event loop during the attacks: worst stall ${afterAttacks.maxMs.toFixed(1)} ms, p99 delay ${afterAttacks.p99Ms.toFixed(1)} ms`);
+    console.log(`  server event loop during the attacks: ${stallText(afterAttacks)}`);
     const sorted = [...load.latencies.identify].sort((a, b) => a - b);
     const worst = Math.max(afterLoad.maxMs, afterAttacks.maxMs);
-    console.log(`targets: p99 identify under load ${percentile(sorted, 99).toFixed(1)} ms (≤ 25), worst stall ${worst.toFixed(1)} ms (≤ 50)`);
+    const worstCpu = Math.max(afterLoad.cpuBoundMaxMs, afterAttacks.cpuBoundMaxMs);
+    console.log(
+      `targets: p99 identify under load ${percentile(sorted, 99).toFixed(1)} ms (≤ 25), worst stall ${worst.toFixed(1)} ms wall / ${worstCpu.toFixed(1)} ms of the server's own work (≤ 50); ` +
+        `machine load average ${loadavg()[0]!.toFixed(2)} on ${availableParallelism()} cores`,
+    );
   } finally {
     await server.stop();
   }

@@ -1,21 +1,46 @@
 /**
  * The fingerprint server for `npm run bench:network`, in a worker thread: its own event loop (as in
- * its own process), whose delay the bench reads and resets between phases through messages.
+ * its own process). A 1 ms timer measures every gap in that loop two ways — wall time, and the
+ * thread's own CPU time over the gap — so a stall caused by the server's work (CPU-bound) can be
+ * told apart from the thread merely waiting for a core on a busy machine. The bench reads and
+ * resets the figures between phases through messages.
  */
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
 import { startFingerprintServer } from '../../fingerprint-server/src/fingerprint-server.ts';
 import { SERVER_DEFAULTS, type FingerprintServerSettings } from '../../fingerprint-server/src/server-settings.ts';
 
 const settings = { ...SERVER_DEFAULTS, port: 0, ...(workerData as Partial<FingerprintServerSettings>) };
 const server = await startFingerprintServer(settings, () => undefined);
-const delay = monitorEventLoopDelay({ resolution: 2 });
-delay.enable();
+
+const cpuMs = () => {
+  const usage = process.threadCpuUsage();
+  return (usage.user + usage.system) / 1000;
+};
+let worst = { wallMs: 0, cpuMs: 0 };
+let gaps: number[] = [];
+let last = { wall: performance.now(), cpu: cpuMs() };
+let timer: NodeJS.Timeout;
+const tick = () => {
+  const now = { wall: performance.now(), cpu: cpuMs() };
+  const wall = Math.max(0, now.wall - last.wall - 1);
+  worst = { wallMs: Math.max(worst.wallMs, wall), cpuMs: Math.max(worst.cpuMs, now.cpu - last.cpu) };
+  gaps.push(wall);
+  last = now;
+  timer = setTimeout(tick, 1);
+};
+timer = setTimeout(tick, 1);
+
 parentPort!.on('message', (message: string) => {
-  if (message === 'reset') delay.reset();
-  if (message === 'read') parentPort!.postMessage({ kind: 'delay', maxMs: delay.max / 1e6, p99Ms: delay.percentile(99) / 1e6 });
+  if (message === 'reset') {
+    worst = { wallMs: 0, cpuMs: 0 };
+    gaps = [];
+  }
+  if (message === 'read') {
+    const sorted = [...gaps].sort((a, b) => a - b);
+    parentPort!.postMessage({ kind: 'delay', maxMs: worst.wallMs, cpuBoundMaxMs: worst.cpuMs, p99Ms: sorted[Math.floor(sorted.length * 0.99)] ?? 0 });
+  }
   if (message === 'stop') {
-    delay.disable();
+    clearTimeout(timer);
     void server.close().then(() => parentPort!.postMessage({ kind: 'stopped' }));
   }
 });

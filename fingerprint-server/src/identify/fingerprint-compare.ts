@@ -72,39 +72,70 @@ export interface AlignOptions {
   stats?: { votes: number };
 }
 
-/** The best alignment of two fingerprints, or null when they do not overlap enough. */
-export function bestAlignment(query: ArrayLike<number>, ref: ArrayLike<number>, options: AlignOptions = {}): Alignment | null {
-  const minOverlap = Math.min(options.minOverlap ?? 60, Math.floor(Math.min(query.length, ref.length) / 2));
+/** One fingerprint's index term → positions (a term past MAX_POSITIONS_PER_TERM is marked too frequent). */
+export interface IndexedFingerprint {
+  items: ArrayLike<number>;
+  positions: Map<number, number[]>;
+}
+
+/** Indexes a fingerprint once, to align it with many others (identify, screening, promotion). */
+export function indexFingerprint(items: ArrayLike<number>): IndexedFingerprint {
   const positions = new Map<number, number[]>();
+  for (let i = 0; i < items.length; i++) {
+    if (items[i] === SILENCE_ITEM) continue;
+    const term = items[i]! >>> TERM_SHIFT;
+    const list = positions.get(term);
+    if (!list) positions.set(term, [i]);
+    else if (list.length <= MAX_POSITIONS_PER_TERM) list.push(i); // one past the cap marks it as too frequent
+  }
+  return { items, positions };
+}
+
+/** The best alignment of two fingerprints, or null when they do not overlap enough. */
+export function bestAlignment(query: ArrayLike<number> | IndexedFingerprint, ref: ArrayLike<number>, options: AlignOptions = {}): Alignment | null {
+  const indexed = 'positions' in query ? query : indexFingerprint(query);
+  const items = indexed.items;
+  const minOverlap = Math.min(options.minOverlap ?? 60, Math.floor(Math.min(items.length, ref.length) / 2));
+  // A histogram of offsets (ref index − query index), shifted by items.length to be ≥ 0.
+  const votes = new Int32Array(items.length + ref.length + 1);
+  let cast = 0;
   for (let j = 0; j < ref.length; j++) {
     if (ref[j] === SILENCE_ITEM) continue;
-    const term = ref[j]! >>> TERM_SHIFT;
-    const list = positions.get(term);
-    if (!list) positions.set(term, [j]);
-    else if (list.length <= MAX_POSITIONS_PER_TERM) list.push(j); // one past the cap marks it as too frequent
-  }
-  const votes = new Map<number, number>();
-  let cast = 0;
-  for (let i = 0; i < query.length; i++) {
-    if (query[i] === SILENCE_ITEM) continue;
-    const list = positions.get(query[i]! >>> TERM_SHIFT);
+    const list = indexed.positions.get(ref[j]! >>> TERM_SHIFT);
     if (!list || list.length > MAX_POSITIONS_PER_TERM) continue;
-    for (const j of list) votes.set(j - i, (votes.get(j - i) ?? 0) + 1);
+    for (const i of list) votes[j - i + items.length]!++;
     cast += list.length;
   }
   if (options.stats) options.stats.votes = cast;
-  let offsets = [...votes.entries()].sort((a, b) => b[1] - a[1]).slice(0, options.candidates ?? 4).map(([o]) => o);
+  let offsets = topOffsets(votes, options.candidates ?? 4).map((k) => k - items.length);
   if (offsets.length === 0 && (options.bruteForceRange ?? 0) > 0) {
     const range = Math.min(options.bruteForceRange!, MAX_BRUTE_FORCE_RANGE);
     offsets = Array.from({ length: 2 * range + 1 }, (_, k) => k - range);
   }
   let best: Alignment | null = null;
   for (const offset of offsets) {
-    const { ber, overlap } = bitErrorRate(query, ref, offset);
+    const { ber, overlap } = bitErrorRate(items, ref, offset);
     if (overlap < Math.max(1, minOverlap)) continue;
     if (!best || 1 - ber > best.score) best = { score: 1 - ber, offset, overlap };
   }
   return best;
+}
+
+/** The indexes of the `count` largest non-zero histogram bins, largest first (one linear pass). */
+function topOffsets(votes: Int32Array, count: number): number[] {
+  const top: number[] = [];
+  for (let k = 0; k < votes.length; k++) {
+    const v = votes[k]!;
+    if (v === 0 || (top.length === count && v <= votes[top[count - 1]!]!)) continue;
+    let at = top.length === count ? count - 1 : top.length;
+    top[at] = k;
+    while (at > 0 && votes[top[at - 1]!]! < v) {
+      top[at] = top[at - 1]!;
+      top[at - 1] = k;
+      at--;
+    }
+  }
+  return top;
 }
 
 /** Items as little-endian uint32 bytes (the stored form) and back. */

@@ -10,7 +10,7 @@
 import type { IdentifyCandidate } from '@spindle/plugin-sdk';
 import type { CanonicalStore, Label } from '../persistence/canonical-store.ts';
 import { Deadline } from './deadline.ts';
-import { bestAlignment, bytesToItems, indexTerms } from './fingerprint-compare.ts';
+import { bestAlignment, bytesToItems, indexFingerprint, indexTerms } from './fingerprint-compare.ts';
 
 /** Unrelated audio scores ≈ 0.5 (≈ 0.56 at its best offset); the same audio re-encoded ≈ 0.9–0.97. */
 export const MATCH_SCORE = 0.7;
@@ -28,10 +28,11 @@ export class IdentifyService {
     const shortlist = await this.canonical.candidatesForTerms(indexTerms(items), SHORTLIST);
     const rows = await this.canonical.getMany(shortlist.map((s) => s.id));
     const scored: IdentifyCandidate[] = [];
+    const query = indexFingerprint(items);
     for (const row of rows) {
       if (deadline.passed()) break;
       await deadline.yield();
-      const alignment = bestAlignment(items, bytesToItems(row.items));
+      const alignment = bestAlignment(query, bytesToItems(row.items));
       if (!alignment || alignment.score < MATCH_SCORE) continue;
       scored.push({
         catalog_id: row.catalogId,

@@ -15,7 +15,7 @@ import type { CanonicalStore } from '../persistence/canonical-store.ts';
 import type { ContributionStore } from '../persistence/contribution-store.ts';
 import type { EpisodeContributionRow } from '../persistence/entities.ts';
 import type { Deadline } from './deadline.ts';
-import { bestAlignment, bytesToItems } from './fingerprint-compare.ts';
+import { bestAlignment, bytesToItems, indexFingerprint } from './fingerprint-compare.ts';
 
 /** Two contributions of one label agree when their aligned score reaches this. */
 export const AGREEMENT_SCORE = 0.8;
@@ -34,7 +34,7 @@ export interface PromotionPolicy {
 
 type Contribution = Pick<EpisodeContributionRow, 'pseudonym' | 'catalogId' | 'season' | 'episode' | 'items' | 'matchConfidence' | 'discContentHash' | 'createdAt'>;
 
-/** How many pseudonyms count when each must come `spreadMs` after the previous one counted. */
+/** How many pseudonyms count when each must come `spreadMs` after the previous one counted (by time). */
 export function spreadPseudonyms(firstSeen: Map<string, number>, spreadMs: number): number {
   const times = [...firstSeen.values()].sort((a, b) => a - b);
   let counted = 0;
@@ -61,25 +61,30 @@ export class PromotionService {
     if ((await this.contributions.conflicted([contribution.pseudonym], policy.maxConflicts)).size > 0) return 'not_counted';
     const label = { catalogId: contribution.catalogId, season: contribution.season ?? null, episode: contribution.episode ?? null };
     const items = bytesToItems(contribution.items);
-    const agrees = (other: Uint8Array) => (bestAlignment(items, bytesToItems(other))?.score ?? 0) >= AGREEMENT_SCORE;
+    const indexed = indexFingerprint(items);
+    const agrees = (other: Uint8Array) => (bestAlignment(indexed, bytesToItems(other))?.score ?? 0) >= AGREEMENT_SCORE;
 
     const peers = await this.contributions.peers(label, policy.minConfidence, MAX_PEERS);
     const excluded = await this.contributions.conflicted(peers.map((p) => p.pseudonym), policy.maxConflicts);
+    const spreadMs = policy.spreadSeconds * 1000;
     const releases = new Set<string>();
-    const firstSeen = new Map<string, number>([[contribution.pseudonym, new Date(contribution.createdAt).getTime()]]);
+    const counted = new Map<string, number>([[contribution.pseudonym, new Date(contribution.createdAt).getTime()]]);
     if (contribution.discContentHash) releases.add(contribution.discContentHash);
-    const enough = () => releases.size >= policy.releases && spreadPseudonyms(firstSeen, policy.spreadSeconds * 1000) >= policy.pseudonyms;
+    const enough = () => releases.size >= policy.releases && spreadPseudonyms(counted, spreadMs) >= policy.pseudonyms;
     for (const peer of peers) {
       if (enough() || deadline.passed()) break;
       if (excluded.has(peer.pseudonym)) continue;
-      const at = new Date(peer.createdAt).getTime();
-      const newRelease = Boolean(peer.discContentHash) && !releases.has(peer.discContentHash!);
-      const earlier = !firstSeen.has(peer.pseudonym) || at < firstSeen.get(peer.pseudonym)!;
-      if (!newRelease && !earlier) continue; // it could add nothing
+      const at = peer.createdAt.getTime();
+      // Only a peer that could change the outcome is compared: a release still missing, or a
+      // pseudonym outside the burst of every one counted so far (a burst costs no comparisons).
+      const newRelease = releases.size < policy.releases && peer.discContentHash !== null && !releases.has(peer.discContentHash);
+      const newPseudonym = !counted.has(peer.pseudonym) && [...counted.values()].every((t) => Math.abs(at - t) >= spreadMs);
+      if (!newRelease && !newPseudonym) continue;
       await deadline.yield();
-      if (!agrees(peer.items)) continue;
-      if (peer.discContentHash) releases.add(peer.discContentHash);
-      if (earlier) firstSeen.set(peer.pseudonym, at);
+      const other = await this.contributions.itemsOf(peer.id);
+      if (!other || !agrees(other)) continue;
+      if (newRelease) releases.add(peer.discContentHash!);
+      if (newPseudonym) counted.set(peer.pseudonym, at);
     }
     if (!enough()) return 'not_yet';
 

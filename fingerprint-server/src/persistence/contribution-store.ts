@@ -1,6 +1,6 @@
 /** Raw contributions: insert with exact-duplicate detection, peers of a label, conflicts, forget. */
 import { UniqueConstraintViolationException, type MikroORM } from '@mikro-orm/core';
-import { ContributorEntity, DiscContributionEntity, EpisodeContributionEntity, type EpisodeContributionRow } from './entities.ts';
+import { ContributorEntity, DiscContributionEntity, EpisodeContributionEntity } from './entities.ts';
 
 export interface NewEpisodeContribution {
   pseudonym: string;
@@ -27,6 +27,13 @@ export interface NewDiscContribution {
   titlesJson: string;
   recordSha256: string;
   clientVersion: string;
+}
+
+export interface PeerSummary {
+  id: number;
+  pseudonym: string;
+  discContentHash: string | null;
+  createdAt: Date;
 }
 
 export type InsertOutcome = { status: 'accepted'; id: number; createdAt: Date } | { status: 'duplicate' };
@@ -63,15 +70,25 @@ export class ContributionStore {
     }
   }
 
-  /** Unscreened contributions for one label confident enough to count toward promotion, newest first. */
-  async peers(label: { catalogId: number; season: number | null; episode: number | null }, minConfidence: number, limit = 200): Promise<EpisodeContributionRow[]> {
-    return await this.orm.em
+  /**
+   * Unscreened contributions for one label confident enough to count toward promotion, newest
+   * first — without their fingerprints (fetched one at a time with `itemsOf`, only for the peers
+   * that could change the outcome).
+   */
+  async peers(label: { catalogId: number; season: number | null; episode: number | null }, minConfidence: number, limit = 200): Promise<PeerSummary[]> {
+    const rows = await this.orm.em
       .fork()
       .find(
         EpisodeContributionEntity,
         { catalogId: label.catalogId, season: label.season, episode: label.episode, matchConfidence: { $gte: minConfidence }, flagReason: null },
-        { orderBy: { id: 'desc' }, limit },
+        { orderBy: { id: 'desc' }, limit, fields: ['id', 'pseudonym', 'discContentHash', 'createdAt'] },
       );
+    return rows.map((r) => ({ id: r.id, pseudonym: r.pseudonym, discContentHash: r.discContentHash ?? null, createdAt: new Date(r.createdAt) }));
+  }
+
+  async itemsOf(id: number): Promise<Uint8Array | null> {
+    const row = await this.orm.em.fork().findOne(EpisodeContributionEntity, { id }, { fields: ['id', 'items'] });
+    return row ? row.items : null;
   }
 
   /** Counts one more conflict for the pseudonym (its contributor row exists: the rate limiter made it). */
