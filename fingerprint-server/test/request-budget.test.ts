@@ -34,21 +34,19 @@ describe('request budget', () => {
     expect(deadline.passed()).toBe(true);
   });
 
-  it('promotion stops comparing once the budget is spent, and promotes with budget left', async () => {
+  it('promotion stops comparing once the budget is spent (after a minimum of comparisons), and promotes with budget left', async () => {
     db = await openServerDatabase(':memory:');
     let clock = Date.parse('2026-11-24T00:00:00Z');
     const store = new ContributionStore(db.orm, () => clock);
     const promotion = new PromotionService(store, new CanonicalStore(db.orm), { minConfidence: 0.7, releases: 3, pseudonyms: 3, spreadSeconds: 3600, maxConflicts: 3 });
     const audio = syntheticFingerprint(9);
-    const contribution = (k: number) => {
-      const items = distort(audio, 0.03, k);
-      return {
-        pseudonym: randomUUID(), catalogId: 1, season: 1, episode: 1, items: itemsToBytes(items), itemCount: items.length, fingerprintSha256: `sha-${k}`,
-        discContentHash: discHash(k), matchConfidence: 0.9, matchSource: 'local_asr', clientVersion: '1',
-      };
-    };
-    for (const k of [1, 2]) {
-      await store.insertEpisode(contribution(k));
+    const contribution = (k: number, items = distort(audio, 0.03, k)) => ({
+      pseudonym: randomUUID(), catalogId: 1, season: 1, episode: 1, items: itemsToBytes(items), itemCount: items.length, fingerprintSha256: `sha-${k}`,
+      discContentHash: discHash(k), matchConfidence: 0.9, matchSource: 'local_asr', clientVersion: '1',
+    });
+    // Two agreeing contributors, then twenty newer ones with other audio: each could have helped, so each is compared.
+    for (const k of [1, 2, ...Array.from({ length: 20 }, (_, n) => 100 + n)]) {
+      await store.insertEpisode(k < 100 ? contribution(k) : contribution(k, syntheticFingerprint(k)));
       clock += 2 * 3600_000;
     }
     const third = contribution(3);

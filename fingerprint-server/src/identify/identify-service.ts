@@ -17,6 +17,8 @@ export const MATCH_SCORE = 0.7;
 /** A contribution scoring this high against another label's canonical fingerprint is screened. */
 export const SCREEN_SCORE = 0.85;
 const SHORTLIST = 12;
+/** Candidates always scored, whatever the deadline says (the best-voted come first). */
+const MIN_SCORED = 4;
 
 export class IdentifyService {
   constructor(
@@ -29,8 +31,10 @@ export class IdentifyService {
     const rows = await this.canonical.getMany(shortlist.map((s) => s.id));
     const scored: IdentifyCandidate[] = [];
     const query = indexFingerprint(items);
-    for (const row of rows) {
-      if (deadline.passed()) break;
+    const byHits = new Map(shortlist.map((s, k) => [s.id, k]));
+    rows.sort((a, b) => byHits.get(a.id)! - byHits.get(b.id)!);
+    for (const [k, row] of rows.entries()) {
+      if (k >= MIN_SCORED && deadline.passed()) break;
       await deadline.yield();
       const alignment = bestAlignment(query, bytesToItems(row.items));
       if (!alignment || alignment.score < MATCH_SCORE) continue;

@@ -19,8 +19,10 @@ import { bestAlignment, bytesToItems, indexFingerprint } from './fingerprint-com
 
 /** Two contributions of one label agree when their aligned score reaches this. */
 export const AGREEMENT_SCORE = 0.8;
-/** Peers compared at most per contribution (newest first). */
+/** Peers looked at per contribution at most (newest first). */
 const MAX_PEERS = 200;
+/** Comparisons always made, whatever the deadline says: a slow machine must not stop promotion. */
+const MIN_COMPARISONS = 16;
 
 export type PromotionOutcome = 'promoted' | 'already_canonical' | 'not_yet' | 'low_confidence' | 'not_counted';
 
@@ -71,8 +73,9 @@ export class PromotionService {
     const counted = new Map<string, number>([[contribution.pseudonym, new Date(contribution.createdAt).getTime()]]);
     if (contribution.discContentHash) releases.add(contribution.discContentHash);
     const enough = () => releases.size >= policy.releases && spreadPseudonyms(counted, spreadMs) >= policy.pseudonyms;
+    let compared = 0;
     for (const peer of peers) {
-      if (enough() || deadline.passed()) break;
+      if (enough() || (deadline.passed() && compared >= MIN_COMPARISONS)) break;
       if (excluded.has(peer.pseudonym)) continue;
       const at = peer.createdAt.getTime();
       // Only a peer that could change the outcome is compared: a release still missing, or a
@@ -81,6 +84,7 @@ export class PromotionService {
       const newPseudonym = !counted.has(peer.pseudonym) && [...counted.values()].every((t) => Math.abs(at - t) >= spreadMs);
       if (!newRelease && !newPseudonym) continue;
       await deadline.yield();
+      compared++;
       const other = await this.contributions.itemsOf(peer.id);
       if (!other || !agrees(other)) continue;
       if (newRelease) releases.add(peer.discContentHash!);
