@@ -17,7 +17,7 @@ import {
 } from '@spindle/plugin-sdk';
 import { ApiError } from './http/api-error.ts';
 import { validator } from './http/schema-validation.ts';
-import { Deadline } from './identify/deadline.ts';
+import { Deadline, loopTurn } from './identify/deadline.ts';
 import { itemsToBytes } from './identify/fingerprint-compare.ts';
 import { checkContributedItems, decodeBounded } from './identify/fingerprint-quality.ts';
 import type { IdentifyService } from './identify/identify-service.ts';
@@ -67,11 +67,13 @@ export class ContributionService {
     const deadline = new Deadline(this.policy.budgetMs);
     const payload = checkEpisode(body);
     await this.rateLimit(payload.pseudonym);
+    await loopTurn();
     const { items, sha256B64 } = decodeBounded(payload.fingerprint_b64);
     if (sha256B64 !== payload.fingerprint_sha256_b64) {
       throw new ApiError(400, 'fingerprint_hash_mismatch', 'fingerprint_sha256_b64 is not the SHA-256 of the decoded varint stream');
     }
     checkContributedItems(items);
+    await loopTurn();
     const label = { catalogId: payload.catalog_id, season: payload.season, episode: payload.episode };
     const flagReason = await this.identify.screen(items, label, deadline);
     const row = {
@@ -88,6 +90,7 @@ export class ContributionService {
       clientVersion: payload.client_version,
       flagReason,
     };
+    await loopTurn();
     refuseBusy(await this.network.storedBytes(row.items.length + ROW_OVERHEAD_BYTES), 'new data');
     const outcome = await this.store.insertEpisode(row);
     if (outcome.status === 'duplicate') return { status: 'duplicate' };
@@ -95,6 +98,7 @@ export class ContributionService {
       await this.store.addConflict(payload.pseudonym);
       return { status: 'flagged', reason: flagReason };
     }
+    await loopTurn();
     return { status: 'accepted', promotion: await this.promotion.consider({ ...row, createdAt: outcome.createdAt }, deadline) };
   }
 

@@ -9,7 +9,7 @@
  */
 import type { IdentifyCandidate } from '@spindle/plugin-sdk';
 import type { CanonicalStore, Label } from '../persistence/canonical-store.ts';
-import { Deadline } from './deadline.ts';
+import { Deadline, loopTurn } from './deadline.ts';
 import { bestAlignment, bytesToItems, indexFingerprint, indexTerms } from './fingerprint-compare.ts';
 
 /** Unrelated audio scores ≈ 0.5 (≈ 0.56 at its best offset); the same audio re-encoded ≈ 0.9–0.97. */
@@ -27,7 +27,9 @@ export class IdentifyService {
   ) {}
 
   async identify(items: ArrayLike<number>, limit = 5, deadline = new Deadline(this.budgetMs)): Promise<IdentifyCandidate[]> {
+    await loopTurn();
     const shortlist = await this.canonical.candidatesForTerms(indexTerms(items), SHORTLIST);
+    await loopTurn();
     const rows = await this.canonical.getMany(shortlist.map((s) => s.id));
     const scored: IdentifyCandidate[] = [];
     const query = indexFingerprint(items);

@@ -67,6 +67,7 @@ export class PromotionService {
     const agrees = (other: Uint8Array) => (bestAlignment(indexed, bytesToItems(other))?.score ?? 0) >= AGREEMENT_SCORE;
 
     const peers = await this.contributions.peers(label, policy.minConfidence, MAX_PEERS);
+    await deadline.yield();
     const excluded = await this.contributions.conflicted(peers.map((p) => p.pseudonym), policy.maxConflicts);
     const spreadMs = policy.spreadSeconds * 1000;
     const releases = new Set<string>();
