@@ -26,8 +26,9 @@ const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 20);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const RATE = Number(process.env.BENCH_RATE ?? 100);
 
-const stallText = (d: { maxMs: number; cpuBoundMaxMs: number; p99Ms: number }) =>
-  `worst stall ${d.maxMs.toFixed(1)} ms wall, of which at most ${d.cpuBoundMaxMs.toFixed(1)} ms the server's own work (thread CPU time; the rest is waiting for a core); p99 gap ${d.p99Ms.toFixed(1)} ms`;
+const stallText = (d: { maxMs: number; cpuBoundMaxMs: number; p99Ms: number; longestGcMs: number }) =>
+  `worst stall ${d.maxMs.toFixed(1)} ms wall, of which at most ${d.cpuBoundMaxMs.toFixed(1)} ms the server's own work (thread CPU time; the rest is waiting for a core); ` +
+  `p99 gap ${d.p99Ms.toFixed(1)} ms; longest GC pause ${d.longestGcMs.toFixed(1)} ms`;
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
@@ -47,7 +48,7 @@ async function startServerWorker(settings: Record<string, unknown>) {
     delay: async () => {
       const answer = next('delay');
       worker.postMessage('read');
-      return (await answer) as { maxMs: number; cpuBoundMaxMs: number; p99Ms: number };
+      return (await answer) as { maxMs: number; cpuBoundMaxMs: number; p99Ms: number; longestGcMs: number };
     },
     stop: async () => {
       const stopped = next('stopped');
