@@ -54,7 +54,9 @@ beforeAll(async () => {
     Array.from({ length: DECOYS }, (_, k) => ({ catalogId: 5000 + (k % 50), season: 1, episode: k, items: syntheticFingerprint(10_000 + k), releaseCount: 3 })),
   );
   await db.close();
-  network = await spawnFingerprintServer({ DATABASE_URL: dbUrl });
+  // The three releases arrive within seconds: spread 0 lets three pseudonyms count although they come
+  // in one burst (the burst rule itself is tested in fingerprint-server/test/abuse.test.ts).
+  network = await spawnFingerprintServer({ DATABASE_URL: dbUrl, PROMOTION_SPREAD_SECONDS: '0' });
   fingerprinter = await chromaprint.definition.providers!.fingerprinter!.chromaprint!(await createFakeSetup());
 
   await writeEpisodeWav(join(dir, 'lead.wav'), 4242, 40);

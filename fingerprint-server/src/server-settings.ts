@@ -14,6 +14,18 @@ export interface FingerprintServerSettings {
   minPromotionConfidence: number;
   /** Distinct disc releases (disc content hashes) needed before a fingerprint becomes canonical. */
   promotionReleases: number;
+  /** Distinct pseudonyms, not in one burst, needed before a fingerprint becomes canonical. */
+  promotionPseudonyms: number;
+  /** Pseudonyms count as distinct for promotion only when their agreeing contributions are this far apart. */
+  promotionSpreadSeconds: number;
+  /** A pseudonym with this many screened (conflicting) contributions stops counting. */
+  maxConflicts: number;
+  /** Requests to the writing calls (contribute, contribute-disc, forget) the whole network takes per minute. */
+  globalRequestsPerMinute: number;
+  /** Bytes of new contributions the whole network stores per minute. */
+  globalStoredBytesPerMinute: number;
+  /** Comparison work one request may do (screening, promotion, identify), milliseconds. */
+  requestBudgetMs: number;
   /** Largest accepted request body, bytes. */
   maxBodyBytes: number;
 }
@@ -26,6 +38,12 @@ export const SERVER_DEFAULTS: FingerprintServerSettings = {
   rateWindowSeconds: 3600,
   minPromotionConfidence: 0.7,
   promotionReleases: 3,
+  promotionPseudonyms: 3,
+  promotionSpreadSeconds: 3600,
+  maxConflicts: 3,
+  globalRequestsPerMinute: 6000,
+  globalStoredBytesPerMinute: 16 * 1024 * 1024,
+  requestBudgetMs: 250,
   maxBodyBytes: 512 * 1024,
 };
 
@@ -47,6 +65,12 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
     rateWindowSeconds: number(env, 'RATE_WINDOW_SECONDS', SERVER_DEFAULTS.rateWindowSeconds, (n) => integer(n) && n > 0),
     minPromotionConfidence: number(env, 'MIN_PROMOTION_CONFIDENCE', SERVER_DEFAULTS.minPromotionConfidence, (n) => n >= 0 && n <= 1),
     promotionReleases: number(env, 'PROMOTION_RELEASES', SERVER_DEFAULTS.promotionReleases, (n) => integer(n) && n >= 1),
+    promotionPseudonyms: number(env, 'PROMOTION_PSEUDONYMS', SERVER_DEFAULTS.promotionPseudonyms, (n) => integer(n) && n >= 1),
+    promotionSpreadSeconds: number(env, 'PROMOTION_SPREAD_SECONDS', SERVER_DEFAULTS.promotionSpreadSeconds, integer),
+    maxConflicts: number(env, 'MAX_CONFLICTS', SERVER_DEFAULTS.maxConflicts, (n) => integer(n) && n >= 1),
+    globalRequestsPerMinute: number(env, 'GLOBAL_REQUESTS_PER_MINUTE', SERVER_DEFAULTS.globalRequestsPerMinute, (n) => integer(n) && n > 0),
+    globalStoredBytesPerMinute: number(env, 'GLOBAL_STORED_BYTES_PER_MINUTE', SERVER_DEFAULTS.globalStoredBytesPerMinute, (n) => integer(n) && n >= 4096),
+    requestBudgetMs: number(env, 'REQUEST_BUDGET_MS', SERVER_DEFAULTS.requestBudgetMs, (n) => integer(n) && n >= 10),
     maxBodyBytes: number(env, 'MAX_BODY_BYTES', SERVER_DEFAULTS.maxBodyBytes, (n) => integer(n) && n >= 1024),
   };
 }

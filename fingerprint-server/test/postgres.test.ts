@@ -12,6 +12,7 @@ import { encodeFingerprint } from '@spindle/plugin-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFingerprintServer, type RunningFingerprintServer } from '../src/fingerprint-server.ts';
 import { SERVER_DEFAULTS } from '../src/server-settings.ts';
+import { PREVIOUS_VERSION_SQL } from './previous-schema.ts';
 import { discHash, distort, episodePayload, PSEUDONYMS, shifted, syntheticFingerprint } from './synthetic-fingerprints.ts';
 
 function findBinary(name: string): string | null {
@@ -50,6 +51,7 @@ describe.skipIf(!available)('fingerprint server on PostgreSQL', () => {
   let dir = '';
   let cluster: ChildProcess;
   let server: RunningFingerprintServer;
+  let url = '';
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'fp-pg-'));
@@ -59,10 +61,11 @@ describe.skipIf(!available)('fingerprint server on PostgreSQL', () => {
     execFileSync(initdb!, ['-D', data, '-A', 'trust', '-U', 'spindle', '--no-sync'], { ...spawnOptions, stdio: 'ignore' });
     const port = await freePort();
     cluster = spawn(postgresBin!, ['-D', data, '-k', dir, '-h', '127.0.0.1', '-p', String(port), '-c', 'fsync=off'], { ...spawnOptions, stdio: 'ignore' });
-    const url = `postgres://spindle@127.0.0.1:${port}/postgres`;
+    url = `postgres://spindle@127.0.0.1:${port}/postgres`;
     for (let attempt = 0; ; attempt++) {
       try {
-        server = await startFingerprintServer({ ...SERVER_DEFAULTS, port: 0, databaseUrl: url, contributionsPerWindow: 5 }, () => undefined);
+        // Spread 0: three pseudonyms count even within one burst (the burst rule is tested on SQLite with a clock).
+        server = await startFingerprintServer({ ...SERVER_DEFAULTS, port: 0, databaseUrl: url, contributionsPerWindow: 5, promotionSpreadSeconds: 0 }, () => undefined);
         break;
       } catch (error) {
         if (attempt > 60) throw error;
@@ -107,7 +110,26 @@ describe.skipIf(!available)('fingerprint server on PostgreSQL', () => {
     }
     expect(limited).toBe(2);
 
+    // Screening: the canonical audio under another label is stored flagged and counts a conflict.
+    const misplaced = await episodePayload(distort(episode, 0.03, 97), { pseudonym: PSEUDONYMS[1], episode: 4, disc_content_hash_b64: discHash(9) });
+    expect(await post('/v1/contribute', misplaced)).toMatchObject({ status: 202, body: { status: 'flagged' } });
+    expect(await server.contributions.conflicted([PSEUDONYMS[1]!], 1)).toEqual(new Set([PSEUDONYMS[1]]));
+
     expect((await post('/v1/forget', { pseudonym: PSEUDONYMS[0] })).body).toEqual({ deleted_contributions: 1, canonical_unaffected: true });
     expect(await server.canonical.count()).toBe(1);
+  });
+
+  it('extends a previous version’s schema in place at startup and keeps its rows', async () => {
+    const before = await server.contributions.counts();
+    for (const sql of PREVIOUS_VERSION_SQL) await server.db.orm.em.getConnection().execute(sql);
+    await server.close();
+    server = await startFingerprintServer({ ...SERVER_DEFAULTS, port: 0, databaseUrl: url, promotionSpreadSeconds: 0 }, () => undefined);
+    const columns = async (table: string) =>
+      ((await server.db.orm.em.getConnection().execute('select column_name from information_schema.columns where table_name = ?', [table])) as { column_name: string }[]).map((c) => c.column_name);
+    expect(await columns('contributor')).toContain('conflict_count');
+    expect(await columns('episode_contribution')).toContain('flag_reason');
+    expect(await columns('network_window')).toEqual(expect.arrayContaining(['name', 'window_started_at', 'amount']));
+    expect(await server.contributions.counts()).toEqual(before);
+    expect((await post('/v1/contribute', await episodePayload(syntheticFingerprint(901), { pseudonym: PSEUDONYMS[2], match_confidence: 0.2 }))).status).toBe(201);
   });
 });

@@ -11,6 +11,9 @@ import { discHash, distort, episodePayload, PSEUDONYMS, shifted, syntheticFinger
 let dir = '';
 let server: RunningFingerprintServer;
 const logs: string[] = [];
+/** The server's clock: promotion counts pseudonyms only when they are not in one burst (an hour apart). */
+let clock = Date.parse('2026-11-24T00:00:00Z');
+const later = () => (clock += 2 * 3600_000);
 
 async function call(method: string, path: string, body?: unknown): Promise<{ status: number; body: any; headers: Headers }> {
   const res = await fetch(server.url + path, {
@@ -39,6 +42,7 @@ beforeAll(async () => {
   server = await startFingerprintServer(
     { ...SERVER_DEFAULTS, port: 0, databaseUrl: `sqlite://${join(dir, 'fp.db')}`, contributionsPerWindow: 25 },
     (line) => logs.push(line),
+    { now: () => clock },
   );
 });
 afterAll(async () => {
@@ -114,8 +118,10 @@ describe('fingerprint server: duplicates, promotion, identify, forget', () => {
   });
 
   it('promotes only after three distinct releases, with low-confidence contributions left out', async () => {
+    later();
     const second = await episodePayload(releases[1]!, { pseudonym: PSEUDONYMS[1], disc_content_hash_b64: discHash(2) });
     expect((await call('POST', '/v1/contribute', second)).body.promotion).toBe('not_yet');
+    later();
     // A third release, but unsure of itself: it does not count.
     const unsure = await episodePayload(releases[2]!, { pseudonym: PSEUDONYMS[2], disc_content_hash_b64: discHash(3), match_confidence: 0.4 });
     expect((await call('POST', '/v1/contribute', unsure)).body.promotion).toBe('low_confidence');
@@ -127,6 +133,7 @@ describe('fingerprint server: duplicates, promotion, identify, forget', () => {
     expect((await call('POST', '/v1/contribute', wrong)).body.promotion).toBe('not_yet');
     expect(await server.canonical.count()).toBe(0);
 
+    later();
     const third = await episodePayload(releases[3]!, { pseudonym: PSEUDONYMS[3], disc_content_hash_b64: discHash(5) });
     expect((await call('POST', '/v1/contribute', third)).body.promotion).toBe('promoted');
     expect(await server.canonical.count()).toBe(1);

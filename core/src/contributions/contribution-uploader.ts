@@ -5,12 +5,15 @@
  * - contributions disabled → nothing is sent (the user opted out; no prompt either);
  * - disclosure not accepted → `fingerprint.disclosure_required` with the pending count of both
  *   queues, once per check, and nothing is sent;
- * - otherwise episode batches, then disc batches, re-checking both gates before each batch.
- * A contribution leaves the queue only after the network acknowledged it (a re-send after a crash
- * is acknowledged as a duplicate: the network dedupes on the fingerprint's SHA-256 and on the
- * record's hash), so none is lost and none is stored twice. Network errors and 5xx are retried
- * with exponential backoff; 429 pauses uploads for its Retry-After; a 4xx rejection keeps the row
- * (status rejected) and moves on.
+ * - otherwise episode batches, then disc batches. Both gates are re-checked before EVERY request,
+ *   retries included, and a backoff wait ends early when a gate closes: once the user switched
+ *   contributions off (or withdrew the disclosure) nothing more is sent.
+ * A contribution leaves the queue only after the network acknowledged it with any 2xx (the body is
+ * optional, read only for information), is audited once, then removed; a re-send after a crash is
+ * acknowledged by the network and audited idempotently, so none is lost and none is logged twice.
+ * Network errors, 408 and 5xx are retried with exponential backoff (a long Retry-After pauses the
+ * uploader instead of holding the check); 429 pauses uploads for its Retry-After (clamped by the
+ * client); any other 4xx keeps the row as rejected with the network's reason and moves on.
  */
 import type { Logger } from '@spindle/plugin-sdk';
 import type { AppConfig } from '../config/app-config-fields.ts';
@@ -42,6 +45,11 @@ export interface UploaderOptions {
 
 const gateOpen = (config: AppConfig) => config.enable_fingerprint_contributions && config.fingerprint_disclosure_accepted;
 
+/** A retry wait longer than this does not hold the check: the uploader pauses and the next check retries. */
+export const MAX_INLINE_RETRY_WAIT_MS = 30_000;
+
+type UploadOutcome = SendOutcome | { kind: 'gate_closed' };
+
 export class ContributionUploader {
   private timer: NodeJS.Timeout | null = null;
   private readonly stopping = new AbortController();
@@ -49,6 +57,8 @@ export class ContributionUploader {
   private pendingCheck: Promise<CheckOutcome> | null = null;
   private pausedUntil = 0;
   private warnedNoServer = false;
+  /** Wakes pending backoff waits (a gate closed, or shutdown). */
+  private readonly wakers = new Set<() => void>();
 
   constructor(private readonly options: UploaderOptions) {}
 
@@ -93,6 +103,7 @@ export class ContributionUploader {
   configChanged(changed: readonly string[]): void {
     if (!changed.includes('fingerprint_disclosure_accepted') && !changed.includes('enable_fingerprint_contributions')) return;
     if (gateOpen(this.options.config.get())) void this.checkNow();
+    else for (const wake of [...this.wakers]) wake(); // a pending retry re-checks the gate at once and stops
   }
 
   private async check(): Promise<CheckOutcome> {
@@ -151,9 +162,13 @@ export class ContributionUploader {
     }
     const outcome = await this.sendWithRetry(client, item.kind, payload);
     switch (outcome.kind) {
+      case 'gate_closed':
+        return 'deferred';
       case 'accepted':
         await this.options.auditLog.append(auditEntryFor(item.kind, item.id, item.draft, item.pseudonym, new Date(this.now)));
         await queue.remove(item.kind, item.id);
+        if (outcome.duplicate) logger.info(`the fingerprint network already had contribution ${item.kind} #${item.id}`);
+        if (outcome.flagged) logger.info(`the fingerprint network keeps contribution ${item.kind} #${item.id} for review`);
         return 'sent';
       case 'rejected':
         await queue.reject(item.kind, item.id, outcome.message);
@@ -165,16 +180,19 @@ export class ContributionUploader {
         return 'paused';
       case 'retry':
         await queue.recordFailure(item.kind, item.id, outcome.message);
+        if (outcome.retryAfterMs !== null && outcome.retryAfterMs > MAX_INLINE_RETRY_WAIT_MS) this.pausedUntil = this.now + outcome.retryAfterMs;
         logger.warn(`upload deferred to the next check: ${outcome.message}`);
         return 'deferred';
     }
   }
 
-  private async sendWithRetry(client: FingerprintNetworkClient, kind: ContributionKind, payload: unknown): Promise<SendOutcome> {
+  private async sendWithRetry(client: FingerprintNetworkClient, kind: ContributionKind, payload: unknown): Promise<UploadOutcome> {
     const tries = this.options.maxTries ?? 4;
     const path = kind === 'episode' ? '/v1/contribute' : '/v1/contribute-disc';
     let outcome: SendOutcome = { kind: 'retry', message: 'not sent', retryAfterMs: null };
     for (let attempt = 0; attempt < tries; attempt++) {
+      // Before every request, retries included: the user may have switched contributions off meanwhile.
+      if (!gateOpen(this.options.config.get())) return { kind: 'gate_closed' };
       if (this.stopping.signal.aborted) return outcome;
       outcome = await client.send(path, payload, this.stopping.signal).catch((error: unknown) => ({
         kind: 'retry' as const,
@@ -183,15 +201,25 @@ export class ContributionUploader {
       }));
       if (outcome.kind !== 'retry' || attempt === tries - 1) return outcome;
       const delay = outcome.retryAfterMs ?? (this.options.backoffMs ?? 500) * 2 ** attempt;
+      if (delay > MAX_INLINE_RETRY_WAIT_MS) return outcome; // the uploader pauses; the next check retries
       await this.sleep(delay);
     }
     return outcome;
   }
 
+  /** Waits `ms`, or less when shutting down or a gate closes. */
   private sleep(ms: number): Promise<void> {
+    if (!gateOpen(this.options.config.get()) || this.stopping.signal.aborted) return Promise.resolve();
     return new Promise((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      this.stopping.signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+      const done = () => {
+        clearTimeout(timer);
+        this.wakers.delete(done);
+        this.stopping.signal.removeEventListener('abort', done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.wakers.add(done);
+      this.stopping.signal.addEventListener('abort', done, { once: true });
     });
   }
 }

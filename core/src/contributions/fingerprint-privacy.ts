@@ -1,6 +1,6 @@
 /**
  * The user's controls over what they shared: rotate the pseudonym (pending contributions are
- * re-tagged), forget (the network forgets the current pseudonym first; only when it confirmed,
+ * re-tagged), forget (the network forgets the current pseudonym first; only when it confirmed with a 2xx,
  * the pseudonym rotates, the disclosure is cleared and every pending contribution is deleted),
  * and the DEBUG seed of one fake contribution. Each runs while no upload check runs.
  */
@@ -41,7 +41,7 @@ export class FingerprintPrivacy {
     });
   }
 
-  forget(): Promise<{ canonical_unaffected: true; deleted_pending: number; pseudonym_prefix: string }> {
+  forget(): Promise<{ canonical_unaffected: boolean; deleted_pending: number; pseudonym_prefix: string }> {
     return this.deps.uploader.exclusive(async () => {
       const { client, config, queue } = this.deps;
       if (!client) {
@@ -50,15 +50,16 @@ export class FingerprintPrivacy {
           'FINGERPRINT_SERVER_URL is not set, so the network cannot be asked to forget this pseudonym; nothing was changed',
         );
       }
+      let confirmed: { canonical_unaffected: boolean };
       try {
-        await client.forget(config.get().contribution_pseudonym);
+        confirmed = await client.forget(config.get().contribution_pseudonym);
       } catch (error) {
         throw new RemoteForgetError(error instanceof Error ? error.message : String(error));
       }
       const pseudonym = randomUUID();
       await config.update({ contribution_pseudonym: pseudonym, fingerprint_disclosure_accepted: false });
       const deleted = await queue.deleteAll();
-      return { canonical_unaffected: true, deleted_pending: deleted, pseudonym_prefix: pseudonym.slice(0, 8) };
+      return { canonical_unaffected: confirmed.canonical_unaffected, deleted_pending: deleted, pseudonym_prefix: pseudonym.slice(0, 8) };
     });
   }
 

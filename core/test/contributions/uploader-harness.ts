@@ -88,6 +88,10 @@ export const reply = {
     res.writeHead(status, { 'content-type': 'application/json', ...headers });
     res.end(JSON.stringify(body));
   },
+  text: (status: number, body: string, headers: Record<string, string> = {}) => (_req: IncomingMessage, res: ServerResponse) => {
+    res.writeHead(status, { 'content-type': 'text/plain', ...headers });
+    res.end(body);
+  },
   /** Receives the request and drops the connection without answering (a crash or cut line). */
   hangUp: () => (req: IncomingMessage) => req.socket.destroy(),
 };

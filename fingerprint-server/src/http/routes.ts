@@ -1,8 +1,8 @@
 /** The /v1 routes of the network. */
 import Router from '@koa/router';
 import type { ParameterizedContext as Context } from 'koa';
-import { decodeFingerprint } from '@spindle/plugin-sdk';
 import type { ContributionService } from '../contribution-service.ts';
+import { decodeBounded } from '../identify/fingerprint-quality.ts';
 import type { IdentifyService } from '../identify/identify-service.ts';
 import { ApiError } from './api-error.ts';
 import { readJsonBody } from './json-body.ts';
@@ -32,7 +32,8 @@ export function buildRouter(deps: RouteDeps): Router {
 
   router.post('/contribute', async (ctx) => {
     const answer = await deps.contributions.contribute(await body(ctx));
-    ctx.status = answer.status === 'accepted' ? 201 : 200;
+    // 201 stored and counting, 202 stored but screened (flagged), 200 already there.
+    ctx.status = answer.status === 'accepted' ? 201 : answer.status === 'flagged' ? 202 : 200;
     ctx.body = answer;
   });
   router.post('/contribute-disc', async (ctx) => {
@@ -47,7 +48,7 @@ export function buildRouter(deps: RouteDeps): Router {
     const query = checkIdentifyQuery({ ...ctx.query });
     const sent = query.fingerprint ?? (ctx.request.length ? checkIdentifyBody(await body(ctx)).fingerprint_b64 : undefined);
     if (!sent) throw new ApiError(400, 'invalid_request', 'identify needs the fingerprint (query parameter "fingerprint" or JSON body {"fingerprint_b64"})');
-    const { items } = decodeFingerprint(sent);
+    const { items } = decodeBounded(sent);
     ctx.body = { candidates: await deps.identify.identify(items, query.limit ? Number(query.limit) : 5) };
   });
   router.get('/health', async (ctx) => {

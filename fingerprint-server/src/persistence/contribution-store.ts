@@ -1,6 +1,6 @@
-/** Raw contributions: insert with exact-duplicate detection, peers of a label, forget. */
+/** Raw contributions: insert with exact-duplicate detection, peers of a label, conflicts, forget. */
 import { UniqueConstraintViolationException, type MikroORM } from '@mikro-orm/core';
-import { ContributorEntity, DiscContributionEntity, EpisodeContributionEntity, type EpisodeContributionRow } from './entities.ts';
+import { ContributorEntity, DiscContributionEntity, EpisodeContributionEntity } from './entities.ts';
 
 export interface NewEpisodeContribution {
   pseudonym: string;
@@ -14,6 +14,8 @@ export interface NewEpisodeContribution {
   matchConfidence: number;
   matchSource: string;
   clientVersion: string;
+  /** Set when screening kept it out of promotion. */
+  flagReason?: string | null;
 }
 
 export interface NewDiscContribution {
@@ -27,18 +29,28 @@ export interface NewDiscContribution {
   clientVersion: string;
 }
 
-export type InsertOutcome = { status: 'accepted'; id: number } | { status: 'duplicate' };
+export interface PeerSummary {
+  id: number;
+  pseudonym: string;
+  discContentHash: string | null;
+  createdAt: Date;
+}
+
+export type InsertOutcome = { status: 'accepted'; id: number; createdAt: Date } | { status: 'duplicate' };
 
 export class ContributionStore {
-  constructor(private readonly orm: MikroORM) {}
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly now: () => number = () => Date.now(),
+  ) {}
 
   async insertEpisode(row: NewEpisodeContribution): Promise<InsertOutcome> {
     const em = this.orm.em.fork();
     if (await em.count(EpisodeContributionEntity, { fingerprintSha256: row.fingerprintSha256 })) return { status: 'duplicate' };
     try {
-      const entity = em.create(EpisodeContributionEntity, { ...row, createdAt: new Date() });
+      const entity = em.create(EpisodeContributionEntity, { ...row, flagReason: row.flagReason ?? null, createdAt: new Date(this.now()) });
       await em.flush();
-      return { status: 'accepted', id: entity.id };
+      return { status: 'accepted', id: entity.id, createdAt: entity.createdAt };
     } catch (error) {
       if (error instanceof UniqueConstraintViolationException) return { status: 'duplicate' };
       throw error;
@@ -49,24 +61,48 @@ export class ContributionStore {
     const em = this.orm.em.fork();
     if (await em.count(DiscContributionEntity, { recordSha256: row.recordSha256 })) return { status: 'duplicate' };
     try {
-      const entity = em.create(DiscContributionEntity, { ...row, createdAt: new Date() });
+      const entity = em.create(DiscContributionEntity, { ...row, createdAt: new Date(this.now()) });
       await em.flush();
-      return { status: 'accepted', id: entity.id };
+      return { status: 'accepted', id: entity.id, createdAt: entity.createdAt };
     } catch (error) {
       if (error instanceof UniqueConstraintViolationException) return { status: 'duplicate' };
       throw error;
     }
   }
 
-  /** Contributions for one label confident enough to count toward promotion, newest first. */
-  async peers(label: { catalogId: number; season: number | null; episode: number | null }, minConfidence: number, limit = 200): Promise<EpisodeContributionRow[]> {
-    return await this.orm.em
+  /**
+   * Unscreened contributions for one label confident enough to count toward promotion, newest
+   * first — without their fingerprints (fetched one at a time with `itemsOf`, only for the peers
+   * that could change the outcome).
+   */
+  async peers(label: { catalogId: number; season: number | null; episode: number | null }, minConfidence: number, limit = 200): Promise<PeerSummary[]> {
+    const rows = await this.orm.em
       .fork()
       .find(
         EpisodeContributionEntity,
-        { catalogId: label.catalogId, season: label.season, episode: label.episode, matchConfidence: { $gte: minConfidence } },
-        { orderBy: { id: 'desc' }, limit },
+        { catalogId: label.catalogId, season: label.season, episode: label.episode, matchConfidence: { $gte: minConfidence }, flagReason: null },
+        { orderBy: { id: 'desc' }, limit, fields: ['id', 'pseudonym', 'discContentHash', 'createdAt'] },
       );
+    return rows.map((r) => ({ id: r.id, pseudonym: r.pseudonym, discContentHash: r.discContentHash ?? null, createdAt: new Date(r.createdAt) }));
+  }
+
+  async itemsOf(id: number): Promise<Uint8Array | null> {
+    const row = await this.orm.em.fork().findOne(EpisodeContributionEntity, { id }, { fields: ['id', 'items'] });
+    return row ? row.items : null;
+  }
+
+  /** Counts one more conflict for the pseudonym (its contributor row exists: the rate limiter made it). */
+  async addConflict(pseudonym: string): Promise<void> {
+    await this.orm.em.getConnection().execute('update contributor set conflict_count = conflict_count + 1 where pseudonym = ?', [pseudonym]);
+  }
+
+  /** The pseudonyms among `pseudonyms` with at least `limit` conflicts: they no longer count. */
+  async conflicted(pseudonyms: readonly string[], limit: number): Promise<Set<string>> {
+    if (pseudonyms.length === 0) return new Set();
+    const rows = await this.orm.em
+      .fork()
+      .find(ContributorEntity, { pseudonym: { $in: [...new Set(pseudonyms)] }, conflictCount: { $gte: limit } }, { fields: ['pseudonym'] });
+    return new Set(rows.map((r) => r.pseudonym));
   }
 
   /** Deletes a pseudonym's raw contributions and its contributor row; canonical fingerprints stay. */

@@ -1,6 +1,7 @@
 /**
  * The network's tables. Nothing here can hold an IP address, a file name or a path: contributions
- * carry only the wire fields, and the contributor row only the pseudonym and its rate window.
+ * carry only the wire fields (plus a screening flag), the contributor row only the pseudonym, its
+ * rate window and its conflict count, and the network windows only counters.
  */
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 
@@ -13,6 +14,8 @@ export const ContributorEntity = defineEntity({
     /** Start of the current rate window, epoch seconds. */
     windowStartedAt: p.integer(),
     windowCount: p.integer(),
+    /** Contributions of this pseudonym screened for matching another label's canonical fingerprint. */
+    conflictCount: p.integer().default(0),
   },
 });
 
@@ -39,6 +42,8 @@ export const EpisodeContributionEntity = defineEntity({
     matchSource: p.text(),
     clientVersion: p.text(),
     createdAt: p.datetime(),
+    /** Why the contribution was screened (stored, never counted toward promotion); null when it counts. */
+    flagReason: p.text().nullable(),
   },
 });
 
@@ -92,7 +97,20 @@ export const CanonicalTermEntity = defineEntity({
   },
 });
 
+/** Network-wide fixed-window counters (requests, stored bytes), shared by every instance on one database. */
+export const NetworkWindowEntity = defineEntity({
+  name: 'NetworkWindow',
+  tableName: 'network_window',
+  properties: {
+    name: p.text().primary(),
+    /** Start of the current window, epoch seconds. */
+    windowStartedAt: p.integer(),
+    /** What the window has taken so far (a double: never overflows, whatever a flood adds). */
+    amount: p.double(),
+  },
+});
+
 export type EpisodeContributionRow = InferEntity<typeof EpisodeContributionEntity>;
 export type CanonicalFingerprintRow = InferEntity<typeof CanonicalFingerprintEntity>;
 
-export const SERVER_ENTITIES = [ContributorEntity, EpisodeContributionEntity, DiscContributionEntity, CanonicalFingerprintEntity, CanonicalTermEntity];
+export const SERVER_ENTITIES = [ContributorEntity, EpisodeContributionEntity, DiscContributionEntity, CanonicalFingerprintEntity, CanonicalTermEntity, NetworkWindowEntity];
