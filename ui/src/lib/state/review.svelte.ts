@@ -133,29 +133,19 @@ export class ReviewQueue {
 
   /** Gives up on a job whose files would not be filed: it stops, and every file stays where it is. */
   async giveUp(jobId: number): Promise<void> {
-    this.busy[`j${jobId}`] = true;
-    try {
+    await this.onJob(jobId, async () => {
       await cancelJob({ id: jobId });
       this.entries = this.entries.filter((e) => e.job.id !== jobId);
-    } catch (error) {
-      this.error = errorMessage(error);
-    } finally {
-      delete this.busy[`j${jobId}`];
-    }
+    });
   }
 
   /** Runs a nothing-filed job on with the titles a person included. */
   async continueJob(jobId: number): Promise<void> {
-    this.busy[`j${jobId}`] = true;
-    try {
+    await this.onJob(jobId, async () => {
       const job = await startJob({ id: jobId });
       if (job.state !== 'review_needed') this.entries = this.entries.filter((e) => e.job.id !== jobId);
       else await this.reload(jobId);
-    } catch (error) {
-      this.error = errorMessage(error);
-    } finally {
-      delete this.busy[`j${jobId}`];
-    }
+    });
   }
 
   /** Reads one job of the queue again (it leaves the queue once it is no longer in review). */
@@ -171,10 +161,17 @@ export class ReviewQueue {
   }
 
   async approveAll(jobId: number): Promise<void> {
-    this.busy[`j${jobId}`] = true;
-    try {
+    await this.onJob(jobId, async () => {
       await approveAll({ id: jobId });
       this.entries = this.entries.filter((e) => e.job.id !== jobId);
+    });
+  }
+
+  /** Runs one action on a whole job: marks it busy meanwhile and shows what went wrong. */
+  private async onJob(jobId: number, action: () => Promise<void>): Promise<void> {
+    this.busy[`j${jobId}`] = true;
+    try {
+      await action();
     } catch (error) {
       this.error = errorMessage(error);
     } finally {
