@@ -26,6 +26,7 @@ let sentinel: Sentinel;
 let before: Record<string, unknown[]>;
 let idleJob: number;
 let reviewJob: number;
+let failedJob: number;
 /** Status of every answer the service gave the attacker's page (no-cors answers are opaque to the page, not to the browser). */
 const answers: { url: string; method: string; status: number }[] = [];
 
@@ -41,6 +42,9 @@ beforeAll(async () => {
   reviewJob = (await jobService.create({ sourceKind: 'folder', volumeLabel: 'REVIEW_JOB' })).id;
   await jobService.transition(reviewJob, 'identifying');
   await jobService.transition(reviewJob, 'review_needed', { patch: { reviewReason: 'two shows fit' } });
+  // A failed job a forged retry would run again (failed → identifying).
+  failedJob = (await jobService.create({ sourceKind: 'folder', volumeLabel: 'FAILED_JOB' })).id;
+  await jobService.transition(failedJob, 'failed', { patch: { errorMessage: 'the disc could not be read' } });
   before = await snapshotDatabase(svc);
   const context = await browser.newContext();
   page = await context.newPage();
@@ -63,6 +67,7 @@ const mutatingPaths = () => [
   `/api/jobs/${idleJob}/cancel`,
   `/api/jobs/${reviewJob}/cancel`,
   `/api/jobs/${reviewJob}/approve-all`,
+  `/api/jobs/${failedJob}/retry`,
   '/api/fingerprint/contributions/rotate-pseudonym',
   '/api/fingerprint/forget',
 ];
@@ -249,6 +254,7 @@ describe('the owner', () => {
   it('still does all of it with the UI client (so the checks above can fail)', async () => {
     const api = apiClient(svc.url);
     expect((await api.post(`/api/jobs/${reviewJob}/cancel`)).status).toBe(200);
+    expect((await api.post(`/api/jobs/${failedJob}/retry`)).body).toMatchObject({ id: failedJob, state: 'identifying' });
     expect(await snapshotDatabase(svc)).not.toEqual(before);
     await api.post('/api/validate/media-tool', { path: sentinel.path });
     expect(sentinel.ran()).toBe(true);
