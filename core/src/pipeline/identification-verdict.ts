@@ -10,8 +10,10 @@
  * - A low-confidence best answer, an answer that asks for review, or an ambiguous movie stop it.
  * - When the best answer has no catalog id, an agreeing medium-or-better answer that has one
  *   (e.g. the catalog's, when the heuristic won) supplies it.
+ * - A TV disc (or one still unknown) whose answers name no season takes the season its volume label
+ *   names ("MY_SHOW_S1_D1" → 1), the same label parser the identifiers use; a movie never has one.
  */
-import type { Identification } from '@spindle/plugin-sdk';
+import { parseVolumeLabel, type Identification } from '@spindle/plugin-sdk';
 import type { JobRecord } from '../persistence/records.ts';
 
 export const HIGH_CONFIDENCE = 0.8;
@@ -37,12 +39,18 @@ function catalogDonor(answers: readonly Identification[], except: Identification
   );
 }
 
+/** The season the job's volume label names, or null. */
+function labelSeason(job: JobRecord): number | null {
+  return job.volumeLabel ? parseVolumeLabel(job.volumeLabel).season : null;
+}
+
 function identityPatch(job: JobRecord, best: Identification, answers: readonly Identification[]): Partial<JobRecord> {
   const donor = best.catalogId === null ? catalogDonor(answers, best, best.contentType) : null;
+  const season = best.season ?? donor?.season ?? job.detectedSeason;
   return {
     contentType: best.contentType,
     detectedTitle: donor?.catalogTitle ?? donor?.title ?? best.title ?? job.detectedTitle,
-    detectedSeason: best.season ?? donor?.season ?? job.detectedSeason,
+    detectedSeason: best.contentType === 'movie' ? season : (season ?? labelSeason(job)),
     detectedYear: best.year ?? donor?.year ?? job.detectedYear,
     discNumber: best.discNumber ?? job.discNumber,
     catalogId: best.catalogId ?? donor?.catalogId ?? job.catalogId,
@@ -62,6 +70,7 @@ function declaredPatch(job: JobRecord, best: Identification | null, answers: rea
     if (job.detectedYear === null && donor.year !== null) patch.detectedYear = donor.year;
     if (job.contentType === 'tv' && job.detectedSeason === null && donor.season !== null) patch.detectedSeason = donor.season;
   }
+  if (job.contentType === 'tv' && job.detectedSeason === null && patch.detectedSeason === undefined && labelSeason(job) !== null) patch.detectedSeason = labelSeason(job);
   if (job.discNumber === null && best?.discNumber != null) patch.discNumber = best.discNumber;
   return patch;
 }

@@ -96,4 +96,25 @@ describe('decideIdentification', () => {
     const winner = answer({});
     expect(decideIdentification(job({ discMappingsJson: '[1]' }), [winner], winner).patch.discMappingsJson).toBe('[1]');
   });
+
+  it("uses the season the volume label names when no answer gives one (MY_SHOW_S1_D1)", () => {
+    const labelled = job({ volumeLabel: 'MY_SHOW_S1_D1' });
+    // A confident answer that names the show but no season (e.g. an AI identifier).
+    const ai = answer({ source: 'ai', confidence: 0.9, title: 'My Show', season: null, discNumber: null });
+    expect(decideIdentification(labelled, [ai], ai).patch.detectedSeason).toBe(1);
+    // The heuristic could not tell (no episode cluster): the job waits, and the season is kept for the form.
+    const unsure = answer({ contentType: 'unknown', confidence: 0.2, season: null });
+    const waiting = decideIdentification(labelled, [unsure], null);
+    expect(waiting.reviewReason).toMatch(/confirm what this disc is/);
+    expect(waiting.patch.detectedSeason).toBe(1);
+    // The person says it is TV without typing a season: the label's season is used.
+    const declared = job({ volumeLabel: 'MY_SHOW_S1_D1', identityDeclared: true, contentType: 'tv', detectedTitle: 'My Show' });
+    expect(decideIdentification(declared, [unsure], null).patch.detectedSeason).toBe(1);
+    // A season typed by the person, or given by an answer, wins over the label; a movie has none.
+    expect(decideIdentification(job({ ...declared, detectedSeason: 4 }), [unsure], null).patch).not.toHaveProperty('detectedSeason');
+    expect(decideIdentification(labelled, [answer({ season: 2 })], null).patch.detectedSeason).toBe(2);
+    const movie = answer({ contentType: 'movie', season: null });
+    expect(decideIdentification(labelled, [movie], movie).patch.detectedSeason).toBeNull();
+    expect(decideIdentification(job({ volumeLabel: 'MY_SHOW_D1' }), [ai], ai).patch.detectedSeason).toBeNull();
+  });
 });
