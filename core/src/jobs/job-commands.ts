@@ -132,12 +132,20 @@ export class JobCommands {
   /**
    * Accepts every best candidate and continues. A title with no candidate at all stays in review
    * (never a guess): the job then stays in review_needed and says which titles still need a person.
+   * When not one waiting title has a suggestion, nothing is approved: 409 nothing_to_approve says so.
    */
   async approveAll(id: number): Promise<JobRecord> {
     const job = await this.deps.jobService.require(id);
     if (job.state !== 'review_needed') throw new ConflictError('job_not_in_review', `Job ${id} is ${job.state}, not review_needed`);
     const undecidable: number[] = [];
-    for (const title of (await this.deps.titles.listByJob(id)).filter((t) => t.state === 'review')) {
+    const waiting = (await this.deps.titles.listByJob(id)).filter((t) => t.state === 'review');
+    if (waiting.length > 0 && waiting.every((t) => bestCandidate(parseMatch(t)) === null)) {
+      throw new ConflictError(
+        'nothing_to_approve',
+        `Nothing was approved: none of the ${waiting.length} title(s) waiting in job ${id} has a suggested match. Decide each one in the review queue: type its episode or skip it.`,
+      );
+    }
+    for (const title of waiting) {
       const accepted = bestCandidate(parseMatch(title));
       if (!accepted) {
         undecidable.push(title.titleIndex);
@@ -185,7 +193,7 @@ export class JobCommands {
     if (waiting.length > 0) {
       throw new ConflictError(
         'review_pending',
-        `Job ${job.id} still has ${waiting.length} title(s) waiting for a decision; use /review or /approve-all`,
+        `Job ${job.id} still has ${waiting.length} title(s) waiting for a decision. Open the review queue and decide each one, or approve all best guesses.`,
       );
     }
     const target: JobState = job.resumeState ?? 'identifying';

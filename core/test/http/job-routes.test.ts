@@ -158,6 +158,22 @@ describe('jobs API', () => {
     expect(notes).toEqual(['title 0 → S01E03 (approve-all)', 'title 1 → skipped (review)']);
   });
 
+  it('approve-all with nothing to approve says so (409) and leaves the job as it was; continue names no API path', async () => {
+    const { job, titles } = await jobInReview();
+    await svc.service.db.titles.update(titles[0]!.id, { matchDetailsJson: null });
+    const refused = await api.post(`/api/jobs/${job.id}/approve-all`);
+    expect(refused).toMatchObject({ status: 409, body: { error: { code: 'nothing_to_approve' } } });
+    expect(refused.body.error.message).toContain('none of the 2 title(s) waiting');
+    expect(refused.body.error.message).toContain('review queue');
+    const after = (await api.get(`/api/jobs/${job.id}`)).body;
+    expect(after).toMatchObject({ state: 'review_needed', review_reason: '2 titles need review' });
+    expect((await api.get(`/api/jobs/${job.id}/titles`)).body.map((t: { state: string }) => t.state)).toEqual(['review', 'review']);
+    const started = await api.post(`/api/jobs/${job.id}/start`);
+    expect(started).toMatchObject({ status: 409, body: { error: { code: 'review_pending' } } });
+    expect(started.body.error.message).toBe(`Job ${job.id} still has 2 title(s) waiting for a decision. Open the review queue and decide each one, or approve all best guesses.`);
+    expect(started.body.error.message).not.toMatch(/\/(review|approve-all|api)\b/);
+  });
+
   it('records a conflict choice on the title', async () => {
     const { job, titles } = await jobInReview();
     const res = await api.post(`/api/jobs/${job.id}/review`, { title_id: titles[0]!.id, conflict_resolution: 'overwrite' });

@@ -160,11 +160,25 @@ export class ReviewQueue {
     this.entries[index] = toEntry(job);
   }
 
-  async approveAll(jobId: number): Promise<void> {
+  /**
+   * Accepts every best guess. Says what happened: 'continued' when the job went on, 'waiting' when
+   * titles without a suggestion still wait (the card stays, re-read), null when nothing was approved
+   * (the service's reason is in `error`, the card stays).
+   */
+  async approveAll(jobId: number): Promise<'continued' | 'waiting' | null> {
+    let outcome: 'continued' | 'waiting' | null = null;
+    this.error = null;
     await this.onJob(jobId, async () => {
-      await approveAll({ id: jobId });
-      this.entries = this.entries.filter((e) => e.job.id !== jobId);
+      const job = await approveAll({ id: jobId });
+      if (job.state === 'review_needed') {
+        await this.reload(jobId);
+        outcome = 'waiting';
+      } else {
+        this.entries = this.entries.filter((e) => e.job.id !== jobId);
+        outcome = 'continued';
+      }
     });
+    return outcome;
   }
 
   /** Runs one action on a whole job: marks it busy meanwhile and shows what went wrong. */
