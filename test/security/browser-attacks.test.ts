@@ -68,6 +68,7 @@ const mutatingPaths = () => [
   `/api/jobs/${reviewJob}/cancel`,
   `/api/jobs/${reviewJob}/approve-all`,
   `/api/jobs/${failedJob}/retry`,
+  '/api/jobs/clear-finished',
   '/api/fingerprint/contributions/rotate-pseudonym',
   '/api/fingerprint/forget',
 ];

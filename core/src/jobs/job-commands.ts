@@ -83,6 +83,20 @@ export class JobCommands {
     return cleared;
   }
 
+  /**
+   * Clears every completed and failed job from the dashboard at once (the same soft clear as one
+   * job: history, statistics and every file stay). Returns the ids cleared.
+   */
+  async clearFinished(): Promise<number[]> {
+    const cleared: number[] = [];
+    const now = new Date();
+    for (const job of await this.deps.jobs.listFinishedUncleared()) {
+      await this.deps.jobService.update(job.id, { clearedAt: now });
+      cleared.push(job.id);
+    }
+    return cleared;
+  }
+
   async review(id: number, decision: ReviewDecision): Promise<TitleRecord> {
     const job = await this.deps.jobService.require(id);
     // The job's state is the first thing that can be wrong: say so before looking at the title.

@@ -64,6 +64,11 @@ export class MikroJobRepository implements JobRepository {
     return rows.map(toJobRecord);
   }
 
+  async listFinishedUncleared(): Promise<JobRecord[]> {
+    const rows = await this.orm.em.fork().find(JobEntity, { state: { $in: [...TERMINAL_STATES] }, clearedAt: null }, { orderBy: { id: 'asc' } });
+    return rows.map(toJobRecord);
+  }
+
   async listBySourcePath(sourcePath: string): Promise<JobRecord[]> {
     const rows = await this.orm.em.fork().find(JobEntity, { sourcePath }, { orderBy: NEWEST_FIRST });
     return rows.map(toJobRecord);

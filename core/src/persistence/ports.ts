@@ -27,6 +27,8 @@ export interface JobRepository {
   /** Jobs with cleared_at null, newest first. */
   listActive(limit: number): Promise<JobRecord[]>;
   listInStates(states: readonly JobState[]): Promise<JobRecord[]>;
+  /** Completed and failed jobs still on the dashboard (cleared_at null), oldest first. */
+  listFinishedUncleared(): Promise<JobRecord[]>;
   /** Every job (cleared included) whose source is this folder or mount point, newest first. */
   listBySourcePath(sourcePath: string): Promise<JobRecord[]>;
   /** Completed and failed jobs (cleared included), newest first. */

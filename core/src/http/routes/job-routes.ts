@@ -1,4 +1,4 @@
-/** The job endpoints of the spec: list, one job, detail, titles, start, cancel, clear, review, approve-all. */
+/** The job endpoints of the spec: list, one job, detail, titles, start, cancel, clear, clear finished, review, approve-all. */
 import { NotFoundError } from '@spindle/plugin-sdk';
 import type { JobCommands } from '../../jobs/job-commands.ts';
 import type { JobRepository, TitleRepository } from '../../persistence/ports.ts';
@@ -110,6 +110,19 @@ export function jobRoutes(deps: JobRouteDeps): RouteSpec[] {
       summary: 'Clear a job from the dashboard (soft delete: it stays in history and statistics)',
       params: idParams, response: jobSchema, errors: [404, 409],
       handler: async ({ params }) => toJobWire(await deps.commands.clear(params.id)),
+    }),
+    defineRoute({
+      method: 'post', path: '/api/jobs/clear-finished', tag: 'jobs', operationId: 'clearFinishedJobs',
+      summary: 'Clear every completed and failed job from the dashboard at once (soft delete: history, statistics and files stay)',
+      response: {
+        type: 'object',
+        required: ['cleared', 'job_ids'],
+        properties: { cleared: { type: 'integer', minimum: 0 }, job_ids: { type: 'array', items: { type: 'integer' } } },
+      },
+      handler: async () => {
+        const ids = await deps.commands.clearFinished();
+        return { cleared: ids.length, job_ids: ids };
+      },
     }),
     defineRoute<Id, Record<string, never>, { title_id: number; episode_code?: string | null; edition?: string | null; conflict_resolution?: 'skip' | 'overwrite' | null; skip?: boolean; include?: boolean }>({
       method: 'post', path: '/api/jobs/:id/review', tag: 'review', operationId: 'reviewTitle',

@@ -307,6 +307,19 @@ export function cancelJob(params: CancelJobParams, options: RequestOptions = {})
   return request<CancelJobResponse>({ method: 'POST', path: `/api/jobs/${encodeURIComponent(String(params.id))}/cancel`, ...options });
 }
 
+export type ClearFinishedJobsResponse = {
+  cleared: number;
+  job_ids: number[];
+};
+
+/**
+ * Clear every completed and failed job from the dashboard at once (soft delete: history, statistics and files stay)
+ * POST /api/jobs/clear-finished
+ */
+export function clearFinishedJobs(options: RequestOptions = {}): Promise<ClearFinishedJobsResponse> {
+  return request<ClearFinishedJobsResponse>({ method: 'POST', path: '/api/jobs/clear-finished', ...options });
+}
+
 export type ClearJobParams = {
   id: number;
 };
@@ -1171,7 +1184,7 @@ export function validateRipper(body?: ValidateRipperBody, options: RequestOption
 }
 
 /** Every operationId of the document, in the order above. */
-export const OPERATION_IDS = ["approveAll","cancelJob","clearJob","createApiToken","debugSeedFingerprint","detectTools","forgetContributions","getAsrStatus","getAuthStatus","getConfig","getDiagnosticsReport","getHealth","getJob","getJobDetail","getOpenApi","getStats","getStatus","identifyJob","importStaging","listApiTokens","listContributions","listHistory","listJobs","listJobTitles","listPlugins","login","logout","retryJob","reviewTitle","revokeApiToken","rotatePseudonym","searchCatalog","setUpPassword","simulateAdvanceJob","simulateInsertDisc","simulateInsertFromStaging","simulateRemoveDisc","simulateResetAllJobs","startJob","testMatch","testNotifications","testSubtitles","testTranscribe","updateConfig","uploadSubtitles","validateMediaTool","validateRipper"] as const;
+export const OPERATION_IDS = ["approveAll","cancelJob","clearFinishedJobs","clearJob","createApiToken","debugSeedFingerprint","detectTools","forgetContributions","getAsrStatus","getAuthStatus","getConfig","getDiagnosticsReport","getHealth","getJob","getJobDetail","getOpenApi","getStats","getStatus","identifyJob","importStaging","listApiTokens","listContributions","listHistory","listJobs","listJobTitles","listPlugins","login","logout","retryJob","reviewTitle","revokeApiToken","rotatePseudonym","searchCatalog","setUpPassword","simulateAdvanceJob","simulateInsertDisc","simulateInsertFromStaging","simulateRemoveDisc","simulateResetAllJobs","startJob","testMatch","testNotifications","testSubtitles","testTranscribe","updateConfig","uploadSubtitles","validateMediaTool","validateRipper"] as const;
 
 /** JSON Schemas the settings screen renders its fields from (field order, types, limits, descriptions, which fields are secrets). */
 export const configSchemas = {

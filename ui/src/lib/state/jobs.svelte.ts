@@ -3,7 +3,7 @@
  * updates of `/ws` applied on top. After a reconnect (or news of a job it does not know) it
  * fetches the list again, so nothing missed while offline stays missing.
  */
-import { cancelJob, clearJob, getJob, listJobs, listJobTitles, retryJob, startJob, type ClientMessage, type Job, type Title } from '../api/generated.ts';
+import { cancelJob, clearFinishedJobs, clearJob, getJob, listJobs, listJobTitles, retryJob, startJob, type ClientMessage, type Job, type Title } from '../api/generated.ts';
 import type { RetryFrom } from '../api/outcome-shapes.ts';
 import { errorMessage } from '../api/runtime.ts';
 
@@ -153,6 +153,21 @@ export class ActiveJobs {
       this.jobs = this.jobs.filter((j) => j.id !== id);
       return job;
     });
+  }
+
+  /** Completed and failed jobs on the dashboard. */
+  get finishedCount(): number {
+    return this.jobs.filter((j) => j.state === 'completed' || j.state === 'failed').length;
+  }
+
+  /** Clears every finished job from the dashboard (history and files stay); returns how many. */
+  async clearFinished(): Promise<number> {
+    const { job_ids } = await clearFinishedJobs();
+    const gone = new Set(job_ids);
+    this.jobs = this.jobs.filter((j) => !gone.has(j.id));
+    // Jobs beyond the first ten may now have room on the dashboard.
+    await this.refresh();
+    return job_ids.length;
   }
 
   private async act(id: number, call: () => Promise<Job>): Promise<void> {
