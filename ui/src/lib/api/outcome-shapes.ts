@@ -42,6 +42,13 @@ export function outcomeText(info: TitleOutcomeInfo): string | null {
   }
 }
 
+/** The state badge of a title left out: "skipped (shorter than 120 s)"; null for any other title. */
+export function skippedLabel(title: Pick<Title, 'outcome' | 'discard_reason' | 'discarded_by'>): string | null {
+  const info = titleOutcomeOf(title);
+  if (info.outcome !== 'discarded') return null;
+  return `skipped (${info.reason ?? (info.by === 'person' ? 'your decision' : 'left out')})`;
+}
+
 /** "completed, 3 files filed" / "completed, nothing filed"; null for a job that did not complete. */
 export function completedSummary(job: Pick<Job, 'state' | 'files_filed'>): string | null {
   if (job.state !== 'completed' || job.files_filed === undefined) return null;
