@@ -240,7 +240,7 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
     jobService.onTerminal(async (job) => {
       await handOverLateFiles({ jobs: db.jobs, titles: db.titles, bus, logger: logs.logger('intake') }, job, (previous, files) => intake.followUp(previous, files));
     });
-    const commands = new JobCommands({ jobs: db.jobs, titles: db.titles, jobService, runner, subtitles });
+    const commands = new JobCommands({ jobs: db.jobs, titles: db.titles, jobService, runner, subtitles, askBeforeFiling: () => config.get().always_ask_before_filing });
     simulator = new DiscSimulator({ jobs: db.jobs, jobService, runner, intake, bus, config });
     const probes = new StepProbes({
       providers,

@@ -124,6 +124,11 @@ export const APP_CONFIG_FIELDS = {
     default: 0.5,
     description: 'A match between this and the auto-accept threshold goes to review; below it, no match.',
   },
+  always_ask_before_filing: {
+    schema: { type: 'boolean' },
+    default: false,
+    description: 'Every job stops in the review queue with its plan before anything is filed into the library; it is filed once you approve.',
+  },
   pipeline: {
     schema: {
       type: 'object',
@@ -195,6 +200,7 @@ export interface AppConfig {
   subtitle_language: string;
   match_auto_accept_threshold: number;
   match_review_threshold: number;
+  always_ask_before_filing: boolean;
   pipeline: PipelineConfig;
   plugin_settings: Record<string, Record<string, unknown>>;
   plugins_path: string | null;

@@ -11,6 +11,7 @@ import type { PipelineRunner } from '../pipeline/pipeline-runner.ts';
 import type { JobService } from './job-service.ts';
 import { isRunning, isTerminal } from './job-state-machine.ts';
 import { retryJob, type RetryFrom } from './job-retry.ts';
+import { filingPlanReason } from './filing-plan.ts';
 import { bestCandidate, decidedMatch, describeDecision, episodeCodeOf, type ReviewDecision } from './review-decisions.ts';
 
 export type { ReviewDecision } from './review-decisions.ts';
@@ -40,7 +41,15 @@ function matchColumns(match: MatchResult): TitlePatch {
 
 export class JobCommands {
   constructor(
-    private readonly deps: { jobs: JobRepository; titles: TitleRepository; jobService: JobService; runner: PipelineRunner; subtitles?: SubtitleService },
+    private readonly deps: {
+      jobs: JobRepository;
+      titles: TitleRepository;
+      jobService: JobService;
+      runner: PipelineRunner;
+      subtitles?: SubtitleService;
+      /** The "always ask before filing" setting, read when a job would go on to filing. */
+      askBeforeFiling?: () => boolean;
+    },
   ) {}
 
   async start(id: number): Promise<JobRecord> {
@@ -121,8 +130,9 @@ export class JobCommands {
     const updated = await this.deps.jobService.updateTitle(title, patch);
     await this.deps.jobs.note(id, job.state, describeDecision(title.titleIndex, match, decision));
     const remaining = (await this.deps.titles.listByJob(id)).filter((t) => t.state === 'review');
-    // "Nothing would be filed" waits for the person to finish including titles and press continue.
-    if (remaining.length === 0 && job.resumeState && job.resumeState !== 'ripping' && job.reviewKind !== 'nothing_filed') await this.resume(job);
+    // "Nothing would be filed" waits for the person to finish including titles and press continue;
+    // a plan held before filing waits for its approval.
+    if (remaining.length === 0 && job.resumeState && job.resumeState !== 'ripping' && job.reviewKind !== 'nothing_filed' && job.reviewKind !== 'filing') await this.resume(job);
     return updated;
   }
 
@@ -211,6 +221,12 @@ export class JobCommands {
       );
     }
     const target: JobState = job.resumeState ?? 'identifying';
+    // "Always ask before filing": decisions about titles lead to the plan, which a person approves.
+    if (target === 'organizing' && job.reviewKind !== 'filing' && job.reviewKind !== 'organize' && this.deps.askBeforeFiling?.() === true) {
+      const reason = filingPlanReason(await this.deps.titles.listByJob(job.id));
+      await this.deps.jobs.note(job.id, job.state, 'titles decided; the plan waits for approval before filing');
+      return this.deps.jobService.update(job.id, { reviewKind: 'filing', reviewReason: reason });
+    }
     const moved = await this.deps.jobService.transition(job.id, target, {
       patch: { reviewReason: null, resumeState: null },
       message: 'review finished',

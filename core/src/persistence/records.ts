@@ -12,8 +12,9 @@ export const IMPORT_MODES: readonly ImportMode[] = ['move', 'copy'];
  * What a review is about: `identity` what the disc is; `titles` episode or edition decisions;
  * `organize` library conflicts and extras under "ask"; `nothing_filed` nothing would reach the library.
  */
-export type ReviewKind = 'identity' | 'titles' | 'organize' | 'nothing_filed';
-export const REVIEW_KINDS: readonly ReviewKind[] = ['identity', 'titles', 'organize', 'nothing_filed'];
+/** 'filing': always_ask_before_filing holds every job with its plan before it is filed. */
+export type ReviewKind = 'identity' | 'titles' | 'organize' | 'nothing_filed' | 'filing';
+export const REVIEW_KINDS: readonly ReviewKind[] = ['identity', 'titles', 'organize', 'nothing_filed', 'filing'];
 
 /**
  * Who left a title out of the library: a built-in `rule` (its file is always kept), a `setting` the

@@ -15,6 +15,7 @@ import type { ConfigReader, PluginContextFactory } from '../plugins/plugin-conte
 import type { SubtitleService } from '../subtitles/subtitle-service.ts';
 import type { StageResolver } from './stage-resolver.ts';
 import type { Step, StepDeps } from './step-deps.ts';
+import { asksBeforeFiling, filingPlanReason } from '../jobs/filing-plan.ts';
 import { identifyStep } from './steps/identify-step.ts';
 import { matchStep } from './steps/match-step.ts';
 import { organizeStep } from './steps/organize-step.ts';
@@ -166,6 +167,15 @@ export class PipelineRunner {
           await this.deps.jobService.transition(jobId, 'review_needed', {
             patch: { ...outcome.patch, reviewReason: outcome.reason, reviewKind: outcome.about, resumeState: outcome.resumeAt },
             message: outcome.reason,
+          });
+          return;
+        }
+        // "Always ask before filing": the plan waits for a person before anything reaches the library.
+        if (entry.next === 'organizing' && asksBeforeFiling(this.deps.config.get())) {
+          const reason = filingPlanReason(await this.deps.titles.listByJob(jobId));
+          await this.deps.jobService.transition(jobId, 'review_needed', {
+            patch: { ...outcome.patch, reviewReason: reason, reviewKind: 'filing', resumeState: 'organizing' },
+            message: reason,
           });
           return;
         }

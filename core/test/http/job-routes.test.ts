@@ -205,6 +205,25 @@ describe('jobs API', () => {
     expect((await api.post('/api/jobs/clear-finished')).body).toEqual({ cleared: 0, job_ids: [] });
   });
 
+  it('with "always ask before filing", deciding the last title leads to the plan, which approve-all files', async () => {
+    expect((await api.put('/api/config', { always_ask_before_filing: true })).status).toBe(200);
+    try {
+      const { job, titles } = await jobInReview();
+      await api.post(`/api/jobs/${job.id}/review`, { title_id: titles[0]!.id, episode_code: 'S01E03' });
+      await api.post(`/api/jobs/${job.id}/review`, { title_id: titles[1]!.id, skip: true });
+      const held = (await api.get(`/api/jobs/${job.id}`)).body;
+      expect(held).toMatchObject({ state: 'review_needed', review_kind: 'filing' });
+      expect(held.review_reason).toBe('Check the plan before filing: 1 title(s) would be filed into the library, 1 left out. Approve the plan to file them.');
+      // Another decision while the plan waits does not file it either.
+      await api.post(`/api/jobs/${job.id}/review`, { title_id: titles[0]!.id, episode_code: 'S01E04' });
+      expect((await api.get(`/api/jobs/${job.id}`)).body.state).toBe('review_needed');
+      const approved = await api.post(`/api/jobs/${job.id}/approve-all`);
+      expect(approved).toMatchObject({ status: 200, body: { state: 'organizing' } });
+    } finally {
+      await api.put('/api/config', { always_ask_before_filing: false });
+    }
+  });
+
   it('records a conflict choice on the title', async () => {
     const { job, titles } = await jobInReview();
     const res = await api.post(`/api/jobs/${job.id}/review`, { title_id: titles[0]!.id, conflict_resolution: 'overwrite' });

@@ -42,7 +42,7 @@ export type Job = {
   /** folder jobs: the files are moved into the library, or copied (hardlinked) so the folder stays whole */
   import_mode?: "move" | "copy" | null;
   /** what the review is about (null when not in review) */
-  review_kind?: "identity" | "titles" | "organize" | "nothing_filed" | null;
+  review_kind?: "identity" | "titles" | "organize" | "nothing_filed" | "filing" | null;
   /** titles that reached the library */
   files_filed?: number;
   /** titles left out of the library for a stated reason */
@@ -145,6 +145,8 @@ export type AppConfig = {
   match_auto_accept_threshold: number;
   /** A match between this and the auto-accept threshold goes to review; below it, no match. */
   match_review_threshold: number;
+  /** Every job stops in the review queue with its plan before anything is filed into the library; it is filed once you approve. */
+  always_ask_before_filing: boolean;
   /** Which plugin implementation serves each stage (ordered chains for detectors, identifiers, matchers). A change takes effect after a restart. */
   pipeline: {
     detectors?: string[];
@@ -235,6 +237,8 @@ export type AppConfigUpdate = {
   match_auto_accept_threshold?: number;
   /** A match between this and the auto-accept threshold goes to review; below it, no match. */
   match_review_threshold?: number;
+  /** Every job stops in the review queue with its plan before anything is filed into the library; it is filed once you approve. */
+  always_ask_before_filing?: boolean;
   /** Which plugin implementation serves each stage (ordered chains for detectors, identifiers, matchers). A change takes effect after a restart. */
   pipeline?: {
     detectors?: string[];
@@ -1215,6 +1219,7 @@ export const configSchemas = {
       "subtitle_language",
       "match_auto_accept_threshold",
       "match_review_threshold",
+      "always_ask_before_filing",
       "pipeline",
       "plugin_settings",
       "plugins_path",
@@ -1383,6 +1388,10 @@ export const configSchemas = {
         "minimum": 0,
         "maximum": 1,
         "description": "A match between this and the auto-accept threshold goes to review; below it, no match."
+      },
+      "always_ask_before_filing": {
+        "type": "boolean",
+        "description": "Every job stops in the review queue with its plan before anything is filed into the library; it is filed once you approve."
       },
       "pipeline": {
         "type": "object",
@@ -1778,6 +1787,10 @@ export const configSchemas = {
         "minimum": 0,
         "maximum": 1,
         "description": "A match between this and the auto-accept threshold goes to review; below it, no match."
+      },
+      "always_ask_before_filing": {
+        "type": "boolean",
+        "description": "Every job stops in the review queue with its plan before anything is filed into the library; it is filed once you approve."
       },
       "pipeline": {
         "type": "object",
