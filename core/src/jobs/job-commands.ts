@@ -144,6 +144,10 @@ export class JobCommands {
     if (title.discardedBy === null && title.selected) throw new ConflictError('title_not_left_out', `Title ${title.id} is not left out; nothing to include`);
     const patch: TitlePatch = { discardReason: null, discardedBy: null, included: true };
     if (title.state === 'pending') patch.selected = true;
+    // A title a person skipped before it was ripped carries that skip as its decided match: clear it, so it is matched.
+    if (title.state === 'pending' && title.matchSource === 'user_review') {
+      Object.assign(patch, { matchedEpisode: null, edition: null, matchConfidence: null, matchSource: null, matchDetailsJson: null });
+    }
     if (title.state === 'completed') patch.state = 'matched';
     const updated = await this.deps.jobService.updateTitle(title, patch);
     if (title.state === 'pending' && job.resumeState && job.resumeState !== 'ripping') {

@@ -4,13 +4,15 @@
  * identity (the user said what it is) wins over every identifier. An identifier that throws is
  * skipped (the failure is logged and named in a review reason); `decideIdentification` says what
  * the answers mean for the job. Which titles are ripped comes from the answers' title hints; a
- * winner without any borrows them from a later identifier of the chain.
+ * winner without any borrows them from a later identifier of the chain. Titles a person chose to
+ * rip or leave out before (see rip-choices.ts) keep that choice.
  */
 import { ConfigurationError, SpindleError, type DiscScan, type Identification } from '@spindle/plugin-sdk';
 import { deciderFor, hintDiscard, nothingFiledReason } from '../../jobs/title-accounting.ts';
 import { parseFileList } from '../../intake/late-files.ts';
 import type { JobRecord, NewTitle } from '../../persistence/records.ts';
 import { decideIdentification, HIGH_CONFIDENCE } from '../identification-verdict.ts';
+import { ripChoicePatch, ripChoicesOf } from '../rip-choices.ts';
 import { toJobView } from '../job-view.ts';
 import type { StepDeps, StepOutcome } from '../step-deps.ts';
 
@@ -33,6 +35,8 @@ export async function identifyStep(job: JobRecord, deps: StepDeps): Promise<Step
     state: 'pending',
     selected: true,
   }));
+  // A person's choice of titles to rip (made while the job waited in review) survives the new scan.
+  const choices = ripChoicesOf(await deps.titles.listByJob(job.id));
   const stored = await deps.titles.replaceForJob(job.id, titles);
   job = await deps.jobService.update(job.id, { contentHash: scan.contentHash ?? job.contentHash });
 
@@ -99,6 +103,10 @@ export async function identifyStep(job: JobRecord, deps: StepDeps): Promise<Step
       discardedBy: discard ? deciderFor(discard.kind, config) : null,
     });
     stored[stored.indexOf(title)] = updated;
+  }
+  for (const [i, title] of stored.entries()) {
+    const patch = ripChoicePatch(title, choices);
+    if (patch) stored[i] = await deps.titles.update(title.id, patch);
   }
 
   // Re-read: the user may have declared the identity while the identifiers ran.

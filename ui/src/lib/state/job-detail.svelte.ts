@@ -93,6 +93,12 @@ export class JobDetailState {
     await this.run(() => reviewTitle({ id: this.id }, body));
   }
 
+  /** Chooses whether a title not ripped yet gets ripped (include) or not (skip). */
+  async chooseRip(titleId: number, rip: boolean): Promise<void> {
+    const body: ReviewTitleBody = rip ? { title_id: titleId, include: true } : { title_id: titleId, skip: true };
+    await this.run(() => reviewTitle({ id: this.id }, body));
+  }
+
   private async run(call: () => Promise<unknown>): Promise<void> {
     this.busy = true;
     try {

@@ -131,6 +131,23 @@ export class ReviewQueue {
     }
   }
 
+  /** Chooses whether a title not ripped yet gets ripped (include) or not (skip); the card is read again. */
+  async chooseRip(jobId: number, titleId: number, rip: boolean): Promise<boolean> {
+    this.busy[`t${titleId}`] = true;
+    delete this.itemErrors[titleId];
+    try {
+      await reviewTitle({ id: jobId }, rip ? { title_id: titleId, include: true } : { title_id: titleId, skip: true });
+      return true;
+    } catch (error) {
+      this.itemErrors[titleId] = errorMessage(error);
+      return false;
+    } finally {
+      // Read again either way: on a refusal the tick goes back to what the service holds.
+      await this.reload(jobId).catch(() => undefined);
+      delete this.busy[`t${titleId}`];
+    }
+  }
+
   /** Gives up on a job whose files would not be filed: it stops, and every file stays where it is. */
   async giveUp(jobId: number): Promise<void> {
     await this.onJob(jobId, async () => {
