@@ -46,7 +46,7 @@ export function outcomeText(info: TitleOutcomeInfo): string | null {
 export function skippedLabel(title: Pick<Title, 'outcome' | 'discard_reason' | 'discarded_by'>): string | null {
   const info = titleOutcomeOf(title);
   if (info.outcome !== 'discarded') return null;
-  return `skipped (${info.reason ?? (info.by === 'person' ? 'your decision' : 'left out')})`;
+  return `skipped (${info.by === 'person' ? 'your decision' : (info.reason ?? 'left out')})`;
 }
 
 /** "completed, 3 files filed" / "completed, nothing filed"; null for a job that did not complete. */
