@@ -60,6 +60,7 @@ async function identify(chain: Identification[], record: Partial<JobRecord> = {}
   const deps = {
     jobs: { get: async () => current },
     titles: {
+      listByJob: async () => stored,
       replaceForJob: async (_id: number, titles: NewTitle[]) => (stored = titles.map((t, i) => ({ ...t, id: i + 1, jobId: 1 }) as unknown as TitleRecord)),
       update: async (id: number, patch: Partial<TitleRecord>) => {
         stored = stored.map((t) => (t.id === id ? { ...t, ...patch } : t));
