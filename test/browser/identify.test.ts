@@ -146,7 +146,8 @@ describe('identify form', () => {
       expect(sent[0]).toEqual({ content_type: 'tv', detected_title: 'The Office (US)', catalog_id: 2316, detected_year: 2005, disc_number: 1, detected_season: 4 });
       // The page follows the job: identified again, the form leaves and the facts show what was said.
       await page.getByTestId('identify-inline').waitFor({ state: 'detached' });
-      await expect(page.getByTestId('job-title').textContent()).resolves.toBe('The Office (US)');
+      // The form leaves on the live state change; the facts follow when the job is read again.
+      await expect.poll(() => page.getByTestId('job-title').textContent(), { timeout: 15_000 }).toBe('The Office (US)');
       const job = (await api.get(`/api/jobs/${id}`)).body;
       expect(job).toMatchObject({ identity_declared: true, detected_title: 'The Office (US)', detected_season: 4, detected_year: 2005, catalog_id: 2316, disc_number: 1 });
       expect(errors).toEqual([]);
