@@ -129,7 +129,9 @@ export class JobCommands {
     else if (title.discardedBy !== null || decision.conflictResolution === 'overwrite') Object.assign(patch, { discardReason: null, discardedBy: null });
     const updated = await this.deps.jobService.updateTitle(title, patch);
     await this.deps.jobs.note(id, job.state, describeDecision(title.titleIndex, match, decision));
-    const remaining = (await this.deps.titles.listByJob(id)).filter((t) => t.state === 'review');
+    const all = await this.deps.titles.listByJob(id);
+    const remaining = all.filter((t) => t.state === 'review');
+    if (job.reviewKind === 'filing') await this.deps.jobService.update(id, { reviewReason: filingPlanReason(all) }); // the plan changed
     // "Nothing would be filed" waits for the person to finish including titles and press continue;
     // a plan held before filing waits for its approval.
     if (remaining.length === 0 && job.resumeState && job.resumeState !== 'ripping' && job.reviewKind !== 'nothing_filed' && job.reviewKind !== 'filing') await this.resume(job);

@@ -215,8 +215,10 @@ describe('jobs API', () => {
       expect(held).toMatchObject({ state: 'review_needed', review_kind: 'filing' });
       expect(held.review_reason).toBe('Check the plan before filing: 1 title(s) would be filed into the library, 1 left out. Approve the plan to file them.');
       // Another decision while the plan waits does not file it either.
-      await api.post(`/api/jobs/${job.id}/review`, { title_id: titles[0]!.id, episode_code: 'S01E04' });
-      expect((await api.get(`/api/jobs/${job.id}`)).body.state).toBe('review_needed');
+      await api.post(`/api/jobs/${job.id}/review`, { title_id: titles[1]!.id, episode_code: 'S01E04' });
+      const replanned = (await api.get(`/api/jobs/${job.id}`)).body;
+      expect(replanned).toMatchObject({ state: 'review_needed', review_kind: 'filing' });
+      expect(replanned.review_reason).toBe('Check the plan before filing: 2 title(s) would be filed into the library. Approve the plan to file them.');
       const approved = await api.post(`/api/jobs/${job.id}/approve-all`);
       expect(approved).toMatchObject({ status: 200, body: { state: 'organizing' } });
     } finally {
