@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { closeBrowserSession, openPage, screenshots, startBrowserSession, type BrowserSession } from './support/browser.ts';
 
-vi.setConfig({ testTimeout: 90_000 });
+vi.setConfig({ testTimeout: 150_000 });
 
 const GOTIFY_TOKEN = 'AgotifyAppToken.x9';
 const SECTIONS = ['folders', 'tools', 'identification', 'matching', 'library', 'after-job', 'notifications', 'contributions', 'advanced'];
@@ -189,6 +189,18 @@ describe('Notifications page', () => {
       await target.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
       const stored = session.svc.service.config.get().plugin_settings['notifier-webhook']!;
       expect(stored).toMatchObject({ gotify_priority: 7, gotify_token: GOTIFY_TOKEN, gotify_url: `${gotify.url}/` });
+      // Saving a target that is not in use yet turns it on in the same save.
+      const apprise = page.locator('[data-testid="notify-target"][data-notifier="apprise"]');
+      await apprise.getByLabel('API server address, e.g. http://192.168.1.10:8000 (empty: off)').pressSequentially(gotify.url);
+      await apprise.getByLabel(/^Key of a configuration stored on the server/).pressSequentially('apprise-key-7');
+      await apprise.getByRole('button', { name: 'Save Apprise API' }).click();
+      await apprise.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+      const after = session.svc.service.config.get();
+      expect(after.pipeline.providers.notifier).toEqual(['gotify', 'webhook', 'apprise']);
+      expect(after.plugin_settings['notifier-webhook']).toMatchObject({ apprise_url: gotify.url, apprise_key: 'apprise-key-7', gotify_token: GOTIFY_TOKEN });
+      await expect(apprise.getByTestId('target-state').textContent()).resolves.toBe('Set up');
+      expect(await page.content()).not.toContain('apprise-key-7');
+
       await page.reload();
       await expect(page.locator('[data-notifier="gotify"]').getByLabel('Priority (0–10; failures are sent at 8 or more)').inputValue()).resolves.toBe('7');
       expect(await page.content()).not.toContain(GOTIFY_TOKEN);
