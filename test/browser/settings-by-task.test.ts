@@ -177,6 +177,7 @@ describe('Notifications page', () => {
 
       // A target without a destination says so.
       const ntfy = page.locator('[data-testid="notify-target"][data-notifier="ntfy"]');
+      await expect(ntfy.getByTestId('target-state').textContent()).resolves.toBe('Not set up');
       await ntfy.getByRole('button', { name: 'Send test' }).click();
       await expect.poll(() => ntfy.getByTestId('test-result').textContent()).toMatch(/Not (set up|active yet)/);
 
