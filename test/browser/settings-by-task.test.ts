@@ -76,6 +76,13 @@ describe('settings grouped by task', () => {
       await page.getByLabel('Search settings').fill('');
       await page.getByLabel('Search settings').pressSequentially('short episode');
       await expect.poll(() => results.evaluateAll((els) => els.map((e) => e.getAttribute('data-section')))).toEqual(['identification']);
+      // A notification target found by its name shows all its settings.
+      await page.getByLabel('Search settings').fill('');
+      await page.getByLabel('Search settings').pressSequentially('gotify');
+      await expect.poll(() => results.evaluateAll((els) => els.map((e) => e.getAttribute('data-section')))).toEqual(['notifications']);
+      await page.locator('[data-notifier="gotify"]').getByLabel('Priority (0–10; failures are sent at 8 or more)').waitFor();
+      await page.locator('[data-notifier="gotify"]').getByLabel(/^Server address/).waitFor();
+      expect(await page.locator('[data-testid="notify-target"]').count()).toBe(1);
       await page.getByLabel('Search settings').fill('no such setting at all');
       await page.getByTestId('no-match').waitFor();
 
