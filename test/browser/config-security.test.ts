@@ -31,7 +31,7 @@ describe('settings and server-level settings', () => {
   it('shows tool paths and plugin executables read-only, with how to set them on the machine', async () => {
     const { page, errors, close } = await openPage(browser, svc.url);
     try {
-      await page.goto('/settings');
+      await page.goto('/settings/tools');
       const ripper = page.getByLabel('MakeMKV (makemkvcon) path');
       await ripper.waitFor();
       expect(await ripper.getAttribute('readonly')).not.toBeNull();
@@ -41,17 +41,19 @@ describe('settings and server-level settings', () => {
       await ripper.click();
       await page.keyboard.type('/tmp/evil');
       expect(await ripper.inputValue()).toBe('');
+      await page.getByRole('link', { name: 'Advanced' }).click();
       expect(await page.getByLabel('Extra plugin folder').getAttribute('readonly')).not.toBeNull();
       await expect(page.locator('[data-field="plugins_path"]').getByTestId('set-on-machine').textContent()).resolves.toContain('SPINDLE_PLUGINS_DIR=…');
 
+      await page.getByRole('link', { name: 'Matching' }).click();
       const sphinx = page.locator('[data-testid="plugin-card"][data-plugin="transcriber-pocketsphinx"]');
-      await sphinx.locator('summary').click();
+      await sphinx.locator('summary', { hasText: /^Settings$/ }).click();
       const binary = sphinx.getByLabel('pocketsphinx_continuous executable');
       expect(await binary.inputValue()).toBe('/usr/bin/pocketsphinx_continuous');
       expect(await binary.getAttribute('readonly')).not.toBeNull();
       await expect(sphinx.getByTestId('set-on-machine').textContent()).resolves.toContain('spindle config set --local plugin_settings.transcriber-pocketsphinx.binary');
       // Saving the plugin's other settings keeps the executable as it is.
-      await sphinx.getByLabel('timeout seconds', { exact: true }).fill('120');
+      await sphinx.getByLabel('Timeout seconds', { exact: true }).fill('120');
       await sphinx.getByRole('button', { name: /^Save/ }).click();
       await sphinx.getByRole('status').or(sphinx.getByRole('alert')).waitFor();
       expect(await sphinx.getByRole('alert').count(), (await sphinx.getByRole('alert').allTextContents()).join()).toBe(0);
@@ -66,15 +68,15 @@ describe('settings and server-level settings', () => {
   it('says which secret was cleared when the URL it is sent to changes', async () => {
     const { page, errors, close } = await openPage(browser, svc.url);
     try {
-      await page.goto('/settings');
+      await page.goto('/settings/after-job');
       const card = page.locator('[data-testid="plugin-card"][data-plugin="refresher-media-server"]');
-      await card.locator('summary').click();
+      await card.locator('summary', { hasText: /^Settings$/ }).click();
       const url = card.getByLabel('Jellyfin: server URL, e.g. http://192.168.1.10:8096 (empty: off)');
       expect(await url.inputValue()).toBe('http://jellyfin.lan:8096');
       await url.fill('http://other-host.example:8096');
       await card.getByRole('button', { name: /^Save/ }).click();
       const status = card.getByRole('status');
-      await expect(status.textContent()).resolves.toMatch(/Cleared because the address they are sent to changed — enter again: jellyfin_api_key/);
+      await expect(status.textContent()).resolves.toMatch(/Cleared because the address they are sent to changed — enter again: Jellyfin: API key \(Dashboard → API Keys\)/);
       const config = (await api.get('/api/config')).body;
       expect(config.plugin_settings['refresher-media-server']).toEqual({ jellyfin_url: 'http://other-host.example:8096' });
       expect(svc.service.config.get().plugin_settings['refresher-media-server']).not.toHaveProperty('jellyfin_api_key');

@@ -162,7 +162,7 @@ describe('dashboard import and retry', () => {
   it('says in the settings what each cleanup policy deletes and never deletes', async () => {
     const { page, errors, close } = await openPage(browser, svc.url);
     try {
-      await page.goto('/settings#staging');
+      await page.goto('/settings/after-job');
       const policies = page.getByTestId('cleanup-policies');
       await policies.waitFor();
       for (const policy of ['on_success', 'on_completion', 'after_days', 'manual']) {
@@ -171,11 +171,11 @@ describe('dashboard import and retry', () => {
         expect(text.split(/[.!?](\s|$)/).filter((p) => p.trim().length > 1), policy).toHaveLength(1); // one sentence
       }
       await expect(policies.locator('[data-policy="on_success"] dt').textContent()).resolves.toContain('(chosen)');
-      const group = page.getByTestId('settings-group-staging');
+      const group = page.getByTestId('settings-group-after-job');
       await group.getByLabel('Delete staging files').selectOption('after_days');
       await expect(policies.locator('[data-policy="after_days"] dt').textContent()).resolves.toContain('(chosen)');
       await group.getByRole('checkbox', { name: 'Short titles' }).check();
-      await group.getByRole('button', { name: 'Save staging' }).click();
+      await group.getByRole('button', { name: 'Save after a job' }).click();
       await expect.poll(async () => (await api.get('/api/config')).body).toMatchObject({ staging_cleanup_policy: 'after_days', discard_files_of: ['short'] });
       await screenshots(page, 'settings-cleanup');
       expect(errors).toEqual([]);

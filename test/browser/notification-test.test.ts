@@ -1,7 +1,7 @@
 /**
- * The settings screen's "Send test" for notifications in a real browser: one click sends a test
- * message through each configured notifier and shows each outcome (sent to the webhook, recorded
- * by a local server; Discord not set up).
+ * The Notifications settings page's "Send test" in a real browser: each target tests on its own
+ * and shows its outcome (sent to the webhook, recorded by a local server; Discord not set up),
+ * and the webhook's secret path never reaches the page.
  */
 import { startRecordingServer, type RecordingHttpServer } from '@spindle/plugin-sdk/testing';
 import type { Browser } from 'playwright-core';
@@ -39,15 +39,16 @@ afterAll(async () => {
 });
 
 describe('settings: notifications', () => {
-  it('sends a test notification and shows each notifier’s outcome', async () => {
+  it('sends a test notification per target and shows its outcome', async () => {
     const { page, errors, close } = await openPage(browser, svc.url);
     try {
-      await page.goto('/settings');
-      const panel = page.getByTestId('notification-test');
-      await panel.getByRole('button', { name: 'Send test' }).click();
-      await panel.getByTestId('notify-webhook').waitFor();
-      expect(await panel.getByTestId('notify-webhook').textContent()).toContain(`webhook (${new URL(hook.url).host}): sent`);
-      expect(await panel.getByTestId('notify-discord').textContent()).toMatch(/discord: not set up\s*not configured: set its destination in plugin_settings\["notifier-webhook"\]/);
+      await page.goto('/settings/notifications');
+      const webhook = page.locator('[data-testid="notify-target"][data-notifier="webhook"]');
+      await webhook.getByRole('button', { name: 'Send test' }).click();
+      await expect.poll(() => webhook.getByTestId('test-result').textContent()).toContain(`Sent to ${new URL(hook.url).host}.`);
+      const discord = page.locator('[data-testid="notify-target"][data-notifier="discord"]');
+      await discord.getByRole('button', { name: 'Send test' }).click();
+      await expect.poll(() => discord.getByTestId('test-result').textContent()).toContain('Not set up: enter its destination and save it.');
       expect(hook.requests.map((r) => (r.json() as { event: string }).event)).toEqual(['test']);
       expect(await page.content()).not.toContain('secret-path');
       expect(errors).toEqual([]);

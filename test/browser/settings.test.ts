@@ -37,18 +37,23 @@ describe('settings', () => {
       if (response.url().includes('/api/config')) bodies.push(await response.text().catch(() => ''));
     });
     try {
-      await page.goto('/settings');
-      const token = page.getByLabel('TMDB Read Access Token');
-      await token.waitFor();
-      // Every group and every field of the config is on the page.
+      // Every field of the config is in one of the sections.
       const config = (await api.get('/api/config')).body as Record<string, unknown>;
+      const seen = new Set<string>();
+      for (const section of ['folders', 'tools', 'identification', 'matching', 'library', 'after-job', 'contributions', 'advanced']) {
+        await page.goto(`/settings/${section}`);
+        await page.locator(`[data-section="${section}"] h2`).waitFor();
+        for (const field of await page.locator('[data-field]').evaluateAll((els) => els.map((e) => e.getAttribute('data-field')!))) seen.add(field);
+      }
       for (const field of Object.keys(config)) {
         if (['pipeline', 'plugin_settings', 'read_only'].includes(field)) continue; // read_only lists settings, it is not one
-        expect(await page.locator(`[data-field="${field}"]`).count(), field).toBeGreaterThanOrEqual(1);
+        expect(seen.has(field), field).toBe(true);
       }
-      for (const group of ['paths', 'tools', 'matching', 'library', 'staging', 'fingerprint']) await page.getByTestId(`settings-group-${group}`).waitFor();
-      await page.getByTestId('pipeline-table').waitFor();
       await expect(page.getByTestId('pipeline-table').textContent()).resolves.toMatch(/Identifiers.*heuristic.*Duration heuristic.*loaded/s);
+
+      await page.goto('/settings/identification');
+      const token = page.getByLabel('TMDB Read Access Token');
+      await token.waitFor();
 
       // The secret: not in the DOM, not in an input, only "Saved (hidden)".
       expect(await token.inputValue()).toBe('');
@@ -60,13 +65,14 @@ describe('settings', () => {
       await screenshots(page, 'settings');
 
       // A path that does not exist: the API's 400 message appears at the field, nothing is saved.
-      const paths = page.getByTestId('settings-group-paths');
+      await page.goto('/settings/folders');
+      const paths = page.getByTestId('settings-group-folders');
       const staging = page.getByLabel('Staging folder', { exact: true });
       const before = await staging.inputValue();
       await staging.fill('/definitely/not/here');
-      await paths.getByRole('button', { name: 'Save paths' }).click();
+      await paths.getByRole('button', { name: 'Save folders' }).click();
       const error = page.locator('[data-field="staging_path"]').getByTestId('field-error');
-      await expect(error.textContent()).resolves.toMatch(/staging_path.*does not exist: \/definitely\/not\/here/);
+      await expect(error.textContent()).resolves.toMatch(/“Staging folder”.*does not exist: \/definitely\/not\/here/);
       expect(await staging.getAttribute('aria-invalid')).toBe('true');
       expect(await page.evaluate('document.activeElement?.id')).toBe('cfg-staging_path');
       expect((await api.get('/api/config')).body.staging_path).toBe(before);
@@ -75,26 +81,33 @@ describe('settings', () => {
       // A good path saves.
       const good = await mkdtemp(join(tmpdir(), 'spindle-staging-'));
       await staging.fill(good);
-      await paths.getByRole('button', { name: 'Save paths' }).click();
+      await paths.getByRole('button', { name: 'Save folders' }).click();
       await paths.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
       expect((await api.get('/api/config')).body.staging_path).toBe(good);
       await expect(error.count()).resolves.toBe(0);
 
-      // Other groups: a number and an enum, then a new secret typed into a write-only field.
+      // Other sections: a number and an enum, then a new secret typed into a write-only field.
+      await page.getByRole('link', { name: 'Matching' }).click();
       const matching = page.getByTestId('settings-group-matching');
       await page.getByLabel('Accept matches from (confidence)').fill('0.85');
-      await token.fill(NEW_TOKEN);
       await matching.getByRole('button', { name: /^Save/ }).click();
       await matching.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+      await page.getByRole('link', { name: 'Identification' }).click();
+      await token.fill(NEW_TOKEN);
+      await page.getByTestId('settings-group-identification').getByRole('button', { name: /^Save/ }).click();
+      await page.getByTestId('settings-group-identification').getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+      await page.getByRole('link', { name: 'Library', exact: true }).click();
       await page.getByLabel('When the file already exists').selectOption('ask');
       await page.getByTestId('settings-group-library').getByRole('button', { name: /^Save/ }).click();
       await page.getByTestId('settings-group-library').getByRole('status').filter({ hasText: 'Saved' }).waitFor();
       const saved = (await api.get('/api/config')).body;
       expect(saved).toMatchObject({ match_auto_accept_threshold: 0.85, catalog_api_key: '***', conflict_resolution_default: 'ask' });
+      await page.getByRole('link', { name: 'Identification' }).click();
       expect(await token.inputValue()).toBe('');
       expect(await page.content()).not.toContain(NEW_TOKEN);
 
       // A ripper key that is not one: the API says why, at the field.
+      await page.getByRole('link', { name: 'Tools' }).click();
       const tools = page.getByTestId('settings-group-tools');
       await page.getByLabel('MakeMKV registration key').fill('not-a-key');
       await tools.getByRole('button', { name: 'Save tools' }).click();
@@ -110,9 +123,10 @@ describe('settings', () => {
       await tools.getByRole('button', { name: 'Detect tools' }).click();
       await expect(page.getByTestId('detected-tools').textContent()).resolves.toMatch(/ffmpeg:.*\/ffmpeg/s);
 
-      // A plugin's settings form, rendered from its JSON Schema.
+      // A plugin's settings form, rendered from its JSON Schema, under the step it serves.
+      await page.getByRole('link', { name: 'Identification' }).click();
       const heuristic = page.locator('[data-testid="plugin-card"][data-plugin="identifier-heuristic"]');
-      await heuristic.locator('summary').click();
+      await heuristic.locator('summary', { hasText: /^Settings$/ }).click();
       await heuristic.getByLabel('Titles of similar length needed to call a disc TV', { exact: true }).fill('4');
       await heuristic.getByRole('button', { name: /^Save/ }).click();
       await heuristic.getByRole('status').or(heuristic.getByRole('alert')).waitFor();

@@ -26,7 +26,7 @@ describe('settings layout', () => {
     expect(new Set(placed).size).toBe(placed.length);
     expect([...placed, ...SPECIAL_FIELDS].sort()).toEqual([...names].sort());
     const later = configGroups([...names, 'staging_new_thing', 'brand_new_setting']);
-    expect(later.find((g) => g.id === 'staging')!.fields.map((f) => f.name)).toContain('staging_new_thing');
+    expect(later.find((g) => g.id === 'after-job')!.fields.map((f) => f.name)).toContain('staging_new_thing');
     expect(later.at(-1)).toMatchObject({ id: 'other', fields: [expect.objectContaining({ name: 'brand_new_setting' })] });
   });
 

@@ -50,7 +50,7 @@ export const PIPELINE_DEFAULT = {
     fingerprinter: ['chromaprint'],
     // Notifiers and media-server refreshers do nothing until their URL is set in plugin_settings.
     // No transcoder: transcoding stays off by default (transcoding_enabled false, nothing configured).
-    notifier: ['webhook', 'ntfy', 'discord'],
+    notifier: ['webhook', 'ntfy', 'discord', 'gotify', 'apprise'],
     library_refresher: ['jellyfin', 'plex', 'emby'],
   } as Record<string, string[]>,
 };

@@ -92,7 +92,7 @@ export class NotificationService {
     const status = notifier.impl.status();
     const base = { notifier: id, plugin: pluginId, target: status.target };
     if (!status.configured) {
-      return { ...base, status: 'skipped', attempts: 0, message: `not configured: set its destination in plugin_settings["${pluginId}"]` };
+      return { ...base, status: 'skipped', attempts: 0, message: 'not set up: no destination is set (Settings → Notifications)' };
     }
     const what = notification.jobId === null ? 'test notification' : `notification for job ${notification.jobId} (${notification.event})`;
     const outcome = await withRetries(

@@ -8,6 +8,13 @@ export interface NotifierSettings {
   ntfy_topic: string;
   ntfy_token: string;
   discord_webhook_url: string;
+  gotify_url: string;
+  gotify_token: string;
+  gotify_priority: number;
+  apprise_url: string;
+  apprise_key: string;
+  apprise_urls: string;
+  apprise_tag: string;
   events: Exclude<NotificationEvent, 'test'>[];
   include_paths: boolean;
   timeout_seconds: number;
@@ -20,6 +27,13 @@ export const DEFAULT_SETTINGS: NotifierSettings = {
   ntfy_topic: '',
   ntfy_token: '',
   discord_webhook_url: '',
+  gotify_url: '',
+  gotify_token: '',
+  gotify_priority: 5,
+  apprise_url: '',
+  apprise_key: '',
+  apprise_urls: '',
+  apprise_tag: '',
   events: ['job_completed', 'job_failed', 'review_needed'],
   include_paths: false,
   timeout_seconds: 10,

@@ -28,7 +28,7 @@ export class NtfyNotifier implements Notifier {
     const token = s.ntfy_token.trim();
     await requestService(this.setup.http, s.ntfy_server.trim().replace(/\/+$/, '') + '/', {
       service: 'ntfy',
-      authHint: 'check ntfy_token',
+      authHint: 'check the access token',
       method: 'POST',
       headers: { 'content-type': 'application/json', 'user-agent': USER_AGENT, ...(token ? { authorization: `Bearer ${token}` } : {}) },
       body: JSON.stringify(ntfyPayload(topic, shareable(notification, s.include_paths))),

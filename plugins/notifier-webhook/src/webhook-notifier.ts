@@ -40,7 +40,7 @@ export class WebhookNotifier implements Notifier {
     const auth = s.webhook_authorization.trim();
     await requestService(this.setup.http, url, {
       service: 'Webhook',
-      authHint: 'check webhook_authorization',
+      authHint: 'check the Authorization header value',
       method: 'POST',
       headers: { 'content-type': 'application/json', 'user-agent': USER_AGENT, ...(auth ? { authorization: auth } : {}) },
       body: JSON.stringify(webhookPayload(shareable(notification, s.include_paths), s.include_paths)),

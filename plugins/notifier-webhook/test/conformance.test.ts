@@ -3,12 +3,20 @@ import type { Notifier } from '@spindle/plugin-sdk';
 import { createFakeSetup, notifierConformance, runConformance } from '@spindle/plugin-sdk/testing';
 import plugin from '../src/index.ts';
 
-const settingFor = { webhook: (url: string) => ({ webhook_url: url }), ntfy: (url: string) => ({ ntfy_server: url, ntfy_topic: 'spindle' }), discord: (url: string) => ({ discord_webhook_url: url }) };
+const settingFor = {
+  webhook: (url: string) => ({ webhook_url: url }),
+  ntfy: (url: string) => ({ ntfy_server: url, ntfy_topic: 'spindle' }),
+  discord: (url: string) => ({ discord_webhook_url: url }),
+  gotify: (url: string) => ({ gotify_url: url, gotify_token: 'app-token' }),
+  apprise: (url: string) => ({ apprise_url: url, apprise_key: 'spindle' }),
+  'apprise-stateless': (url: string) => ({ apprise_url: url, apprise_urls: 'json://127.0.0.1:9/x' }),
+};
 
-for (const id of ['webhook', 'ntfy', 'discord'] as const) {
+for (const variant of ['webhook', 'ntfy', 'discord', 'gotify', 'apprise', 'apprise-stateless'] as const) {
+  const id = variant === 'apprise-stateless' ? 'apprise' : variant;
   const create = async (url: string | null): Promise<Notifier> => {
-    const setup = await createFakeSetup({ settings: url === null ? {} : settingFor[id](url) });
+    const setup = await createFakeSetup({ settings: url === null ? {} : settingFor[variant](url) });
     return await plugin.definition.providers!.notifier![id]!(setup);
   };
-  runConformance(notifierConformance({ create }), { describe, it }, `notifier-webhook ${id} conformance`);
+  runConformance(notifierConformance({ create }), { describe, it }, `notifier-webhook ${variant} conformance`);
 }

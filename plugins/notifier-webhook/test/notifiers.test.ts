@@ -1,5 +1,5 @@
 /**
- * The three notifiers against a local HTTP server that records what it receives: the payload of
+ * The notifiers (webhook, ntfy, Discord, Gotify, Apprise) against a local HTTP server that records what it receives: the payload of
  * each, no credential or full path in it (unless include_paths), coded errors that are retryable
  * on 5xx and network errors but not on 4xx, and never the URL's token in an error message.
  */
@@ -30,7 +30,7 @@ function notification(overrides: Partial<Notification> = {}): Notification {
   };
 }
 
-async function notifier(id: 'webhook' | 'ntfy' | 'discord', settings: Record<string, unknown>): Promise<Notifier> {
+async function notifier(id: 'webhook' | 'ntfy' | 'discord' | 'gotify' | 'apprise', settings: Record<string, unknown>): Promise<Notifier> {
   const setup = await createFakeSetup({ settings: settings as never });
   setups.push(setup);
   return plugin.definition.providers!.notifier![id]!(setup) as Notifier;
@@ -152,5 +152,74 @@ describe('Discord', () => {
     const n = await notifier('discord', { discord_webhook_url: `${server.url}/api/webhooks/123/${TOKEN}` });
     server.replySequence([429]);
     await expect(send(n)).rejects.toMatchObject({ code: 'service_unavailable', retryable: true });
+  });
+});
+
+describe('Gotify', () => {
+  it('POSTs title, message and priority to /message with the application token, failures at priority 8', async () => {
+    const n = await notifier('gotify', { gotify_url: `${server.url}/gotify/`, gotify_token: TOKEN, gotify_priority: 3 });
+    expect(n.status()).toEqual({ configured: true, target: new URL(server.url).host });
+    await send(n, notification({ event: 'job_failed', state: 'failed', reason: 'Organizing failed: cannot write /srv/media/TV/x.mkv' }));
+    await send(n, notification({ event: 'test', jobId: null, reason: null, summary: 'This is a test', counts: { titles: 0, completed: 0, failed: 0, review: 0 } }));
+    const [failed, test] = server.requests;
+    expect(failed).toMatchObject({ method: 'POST', url: `/gotify/message?token=${TOKEN}` });
+    expect(failed!.headers['content-type']).toBe('application/json');
+    expect(failed!.json()).toEqual({
+      title: 'Spindle: job 12 failed',
+      message: 'Job 12 needs review: My Show, season 1\nOrganizing failed: cannot write x.mkv\n0 of 3 title(s) in the library, 2 to review',
+      priority: 8,
+    });
+    expect(test!.json()).toEqual({ title: 'Spindle: test notification', message: 'This is a test', priority: 3 });
+    expect(failed!.body).not.toContain(TOKEN);
+  });
+
+  it('is off without a server or a token; a wrong token is a final failure that names only the host', async () => {
+    expect((await notifier('gotify', { gotify_url: server.url })).status()).toEqual({ configured: false, target: null });
+    expect((await notifier('gotify', { gotify_token: TOKEN })).status()).toEqual({ configured: false, target: null });
+    const n = await notifier('gotify', { gotify_url: server.url, gotify_token: TOKEN });
+    server.replySequence([401]);
+    const error = (await send(n).catch((e: unknown) => e)) as Error;
+    expect(error).toMatchObject({ code: 'service_refused', retryable: false });
+    expect(error.message).toBe(`Gotify at ${new URL(server.url).host} refused the request: HTTP 401 (the application token is wrong or was deleted)`);
+    expect(error.message).not.toContain(TOKEN);
+  });
+});
+
+describe('Apprise API', () => {
+  it('sends to a stored configuration: POST /notify/<key> with title, body, type and tag', async () => {
+    const n = await notifier('apprise', { apprise_url: `${server.url}/`, apprise_key: 'my-key', apprise_tag: 'phones', apprise_urls: `pover://user@${TOKEN}` });
+    expect(n.status()).toEqual({ configured: true, target: new URL(server.url).host });
+    await send(n, notification({ event: 'job_completed', state: 'completed', reason: null, counts: { titles: 2, completed: 2, failed: 0, review: 0 } }));
+    const [request] = server.requests;
+    expect(request).toMatchObject({ method: 'POST', url: '/notify/my-key' });
+    expect(request!.json()).toEqual({
+      title: 'Spindle: job 12 completed',
+      body: 'Job 12 needs review: My Show, season 1\n2 of 2 title(s) in the library',
+      type: 'success',
+      tag: 'phones',
+    });
+    expect(request!.body).not.toContain(TOKEN);
+  });
+
+  it('without a key sends the Apprise URLs in the body to /notify/ (stateless), with the type of the event', async () => {
+    const n = await notifier('apprise', { apprise_url: server.url, apprise_urls: `mailto://me:${TOKEN}@example.org\n tgram://bot/chat ,` });
+    await send(n, notification({ event: 'review_needed' }));
+    await send(n, notification({ event: 'job_failed' }));
+    await send(n, notification({ event: 'test', jobId: null }));
+    expect(server.requests.map((r) => r.url)).toEqual(['/notify/', '/notify/', '/notify/']);
+    const bodies = server.requests.map((r) => r.json() as { urls: string; type: string; tag?: string });
+    expect(bodies.map((b) => b.type)).toEqual(['warning', 'failure', 'info']);
+    expect(bodies[0]!.urls).toBe(`mailto://me:${TOKEN}@example.org,tgram://bot/chat`);
+    expect(bodies[0]).not.toHaveProperty('tag');
+  });
+
+  it('is off without a server, or without a key and URLs; an Apprise error is retryable on 5xx and names only the host', async () => {
+    expect((await notifier('apprise', { apprise_key: 'k' })).status()).toEqual({ configured: false, target: null });
+    expect((await notifier('apprise', { apprise_url: server.url })).status()).toEqual({ configured: false, target: null });
+    const n = await notifier('apprise', { apprise_url: server.url, apprise_key: TOKEN });
+    server.replySequence([500]);
+    const error = (await send(n).catch((e: unknown) => e)) as Error;
+    expect(error).toMatchObject({ code: 'service_unavailable', retryable: true });
+    expect(error.message).toBe(`Apprise at ${new URL(server.url).host} answered HTTP 500`);
   });
 });

@@ -31,43 +31,50 @@ export interface FieldGroup {
 
 const GROUPS: { id: string; title: string; intro: string; fields: string[]; prefixes?: string[] }[] = [
   {
-    id: 'paths',
-    title: 'Paths',
-    intro: 'Where ripped files wait (staging) and where the finished library lives. Folders must already exist.',
-    fields: ['staging_path', 'library_movies_path', 'library_tv_path'],
+    id: 'folders',
+    title: 'Folders',
+    intro: 'Where ripped files wait until they are filed (staging), and where the finished library lives. The folders must already exist.',
+    fields: ['staging_path', 'library_movies_path', 'library_tv_path', 'staging_watch_enabled', 'staging_poll_interval_seconds'],
+    prefixes: ['library_'],
   },
   {
     id: 'tools',
     title: 'Tools',
-    intro: 'MakeMKV rips discs; ffmpeg reads and fingerprints audio. Spindle finds them by itself; a path set on the machine Spindle runs on wins.',
+    intro: 'MakeMKV rips discs; ffmpeg reads, fingerprints and (if you wish) re-encodes the video. Spindle finds both by itself.',
     fields: ['ripper_path', 'media_tool_path', 'ripper_key', 'transcoding_enabled'],
   },
   {
+    id: 'identification',
+    title: 'Identification',
+    intro: 'How Spindle works out which film or series a disc or folder holds.',
+    fields: ['catalog_api_key', 'enable_fingerprint_identification'],
+    prefixes: ['catalog_'],
+  },
+  {
     id: 'matching',
-    title: 'Identification and matching',
-    intro: 'How sure a match must be before it is filed without asking you.',
-    fields: ['catalog_api_key', 'subtitle_language', 'match_auto_accept_threshold', 'match_review_threshold', 'max_concurrent_matches'],
-    prefixes: ['match_', 'catalog_', 'asr_', 'gpu_', 'subtitle'],
+    title: 'Matching',
+    intro: 'How Spindle tells which episode each title is, and how sure it must be before filing it without asking you.',
+    fields: ['subtitle_language', 'match_auto_accept_threshold', 'match_review_threshold', 'max_concurrent_matches'],
+    prefixes: ['match_', 'asr_', 'gpu_', 'subtitle'],
   },
   {
     id: 'library',
     title: 'Library',
-    intro: 'What happens when a file is already in the library, and what to do with bonus content.',
+    intro: 'How files are filed into the library: what happens when a file is already there, and what to do with bonus content.',
     fields: ['conflict_resolution_default', 'extras_policy'],
-    prefixes: ['library_'],
   },
   {
-    id: 'staging',
-    title: 'Staging',
-    intro: 'The staging watcher imports folders of MKV files dropped into the staging folder.',
-    fields: ['staging_watch_enabled', 'staging_poll_interval_seconds', 'staging_cleanup_policy', 'staging_cleanup_days', 'discard_files_of'],
+    id: 'after-job',
+    title: 'After a job',
+    intro: 'What happens once a job is finished: which staging files are deleted, and which media servers are told to look for new files.',
+    fields: ['staging_cleanup_policy', 'staging_cleanup_days', 'discard_files_of'],
     prefixes: ['staging_'],
   },
   {
-    id: 'fingerprint',
-    title: 'Fingerprint network',
-    intro: 'Optional: share audio fingerprints of identified episodes so others can match theirs, and ask the network to identify yours.',
-    fields: ['enable_fingerprint_contributions', 'fingerprint_disclosure_accepted', 'enable_fingerprint_identification', 'contribution_pseudonym'],
+    id: 'contributions',
+    title: 'Contributions',
+    intro: 'Optional: share audio fingerprints of identified episodes so others can match theirs.',
+    fields: ['enable_fingerprint_contributions', 'fingerprint_disclosure_accepted', 'contribution_pseudonym'],
     prefixes: ['fingerprint_', 'contribution', 'enable_fingerprint'],
   },
 ];
@@ -100,6 +107,40 @@ const LABELS: Record<string, string> = {
   match_auto_accept_threshold: 'Accept matches from (confidence)',
   match_review_threshold: 'Ask for review from (confidence)',
   plugins_path: 'Extra plugin folder',
+  pipeline: 'Stages',
+  plugin_settings: 'Plugin settings',
+};
+
+/**
+ * The help line under each field, in the words of someone ripping discs. The API's descriptions
+ * are written for the API (they name fields and null); a field without an entry here shows its
+ * API description.
+ */
+const HELP: Record<string, string> = {
+  staging_path: 'Temporary folder for ripped files and for folders of MKV files you want imported.',
+  library_movies_path: 'Films are filed here, one folder per film.',
+  library_tv_path: 'Series are filed here, one folder per series and season.',
+  ripper_path: 'Found automatically when left empty.',
+  media_tool_path: 'Found automatically when left empty.',
+  ripper_key: 'Needed once the free MakeMKV beta period ends; the key from makemkv.com.',
+  catalog_api_key: 'The long “API Read Access Token” from your TMDB account’s API page: it lets Spindle look up titles, seasons and episode lengths.',
+  max_concurrent_matches: 'More is faster on a strong machine (limited to the CPU’s cores, or 4 with a GPU). Applies after a restart.',
+  transcoding_enabled: 'Re-encode each ripped title with ffmpeg to save space; the rip is kept until the new file is checked.',
+  conflict_resolution_default: 'What to do when the library already has a file where a new one would go.',
+  extras_policy: 'Behind-the-scenes features, deleted scenes and other extras on a disc.',
+  staging_cleanup_policy: 'When Spindle deletes a job’s files from the staging folder.',
+  staging_cleanup_days: 'Used when staging files are deleted after a number of days.',
+  discard_files_of: 'Titles that were not put in the library. Leave all unticked to always keep their files.',
+  staging_watch_enabled: 'Import new folders dropped into the staging folder automatically.',
+  staging_poll_interval_seconds: 'How often the watcher looks at a new folder; it is imported once its files stop changing.',
+  enable_fingerprint_contributions: 'Share fingerprints of identified episodes with the fingerprint network.',
+  fingerprint_disclosure_accepted: 'Nothing is shared until you have read and accepted what is sent.',
+  enable_fingerprint_identification: 'Ask the fingerprint network which episodes your titles are.',
+  contribution_pseudonym: 'A random name your contributions are sent under; never linked to you.',
+  subtitle_language: 'Language of the subtitles the speech is compared with, as a two-letter code such as “en” or “de”.',
+  match_auto_accept_threshold: 'A match at least this sure (0 to 1) is filed without asking you.',
+  match_review_threshold: 'A match between this and the level above waits for your review; below it, the title stays unmatched.',
+  plugins_path: 'Another folder Spindle loads plugins from.',
 };
 
 const OPTION_LABELS: Record<string, Record<string, string>> = {
@@ -115,7 +156,7 @@ const OPTION_LABELS: Record<string, Record<string, string>> = {
     play_all: 'Play All titles',
     short: 'Short titles',
     duplicate: 'Duplicate titles',
-    extra: 'Extras left out under extras_policy: skip',
+    extra: 'Extras left out because bonus content is skipped',
   },
 };
 
@@ -152,7 +193,8 @@ function isSecretSchema(answered: JsonSchema | undefined): boolean {
 function fieldInfo(name: string): FieldInfo {
   const update = (configSchemas.AppConfigUpdate.properties as Record<string, JsonSchema>)[name] ?? {};
   const answered = (configSchemas.AppConfig.properties as Record<string, JsonSchema>)[name];
-  const description = typeof update.description === 'string' ? update.description : '';
+  const apiDescription = typeof update.description === 'string' ? update.description : '';
+  const description = HELP[name] ?? apiDescription;
   const types = Array.isArray(update.type) ? (update.type as string[]) : typeof update.type === 'string' ? [update.type] : [];
   const nullable = types.includes('null');
   const secret = isSecretSchema(answered);
@@ -171,7 +213,7 @@ function fieldInfo(name: string): FieldInfo {
   else if (types.includes('number')) kind = 'number';
   else if (types.includes('string')) {
     if (name === 'contribution_pseudonym') kind = 'readonly';
-    else if (/path/.test(name) || /path/i.test(description.split('.')[0] ?? '')) kind = 'path';
+    else if (/path/.test(name) || /path/i.test(apiDescription.split('.')[0] ?? '')) kind = 'path';
     else kind = 'string';
   }
   return {
@@ -183,7 +225,7 @@ function fieldInfo(name: string): FieldInfo {
     kind: secret ? 'string' : serverLevel ? 'readonly' : kind,
     options,
     nullable,
-    restartRequired: /after a restart/i.test(description),
+    restartRequired: /after a restart/i.test(apiDescription),
     serverLevel,
   };
 }
@@ -204,9 +246,24 @@ export function configGroups(fieldNames: readonly string[] = Object.keys(configS
     else other.push(fieldInfo(name));
   }
   if (other.length) groups.push({ id: 'other', title: 'Other', intro: 'Settings this screen has no special place for yet.', fields: other });
-  return groups.filter((g) => g.fields.length > 0);
+  return groups;
 }
 
 export function fieldByName(name: string): FieldInfo {
   return fieldInfo(name);
+}
+
+/** The label of a field for a person ("Staging folder"), for messages that name fields. */
+export function fieldLabel(name: string): string {
+  return LABELS[name] ?? humanize(name);
+}
+
+/** A message from the API with each quoted or bare field name replaced by its label. */
+export function humanizeFieldNames(message: string, names: readonly string[] = Object.keys(LABELS)): string {
+  let text = message;
+  for (const name of [...names].sort((a, b) => b.length - a.length)) {
+    const label = fieldLabel(name);
+    text = text.replace(new RegExp(`["'\`]${name}["'\`]`, 'g'), `“${label}”`).replace(new RegExp(`\\b${name}\\b`, 'g'), `“${label}”`);
+  }
+  return text;
 }

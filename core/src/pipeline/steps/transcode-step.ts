@@ -39,7 +39,7 @@ export async function transcodeTitles(job: JobRecord, deps: StepDeps): Promise<v
   const transcoder = deps.resolver.providers('transcoder')[0];
   if (!transcoder) {
     deps.logger.warn(`job ${job.id}: transcoding_enabled is on but no transcoder is configured`);
-    await note('transcoding skipped: transcoding_enabled is on but no transcoder is configured (pipeline.providers.transcoder)');
+    await note('transcoding skipped: “Transcode after ripping” is on but no transcoder is chosen (Settings → Advanced → Stages)');
     return;
   }
   const titles = (await deps.titles.listByJob(job.id)).filter((t) => t.selected && t.state === 'queued' && t.filePath && !t.filePath.endsWith(TRANSCODED_SUFFIX));

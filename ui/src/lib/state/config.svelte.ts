@@ -5,6 +5,7 @@
  */
 import { getConfig, listPlugins, updateConfig, type AppConfig, type AppConfigUpdate, type ListPluginsResponse } from '../api/generated.ts';
 import { ApiError, errorMessage } from '../api/runtime.ts';
+import { humanizeFieldNames } from '../config-fields.ts';
 
 export type PluginInfo = ListPluginsResponse[number];
 
@@ -65,9 +66,11 @@ export class ConfigState {
       const restart = (headers['X-Restart-Required'] ?? '').split(',').map((s) => s.trim()).filter(Boolean);
       return { ok: true, restartRequired: restart, clearedSecrets: data.cleared_secrets ?? [], message: null };
     } catch (error) {
-      const message = errorMessage(error);
+      const raw = errorMessage(error);
+      // Shown to a person: field names become their labels ("Staging folder").
+      const message = humanizeFieldNames(raw);
       if (error instanceof ApiError && error.status === 400) {
-        const field = fieldOfError(message, Object.keys(patch));
+        const field = fieldOfError(raw, Object.keys(patch));
         this.fieldErrors = { [field ?? '']: message };
       } else {
         this.fieldErrors = { '': message };

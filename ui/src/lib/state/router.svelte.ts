@@ -8,7 +8,7 @@ export type Route =
   | { name: 'review' }
   | { name: 'history' }
   | { name: 'statistics' }
-  | { name: 'settings' }
+  | { name: 'settings'; section: string | null }
   | { name: 'setup' }
   | { name: 'contributions' }
   | { name: 'diagnostics' }
@@ -20,7 +20,9 @@ export function parseRoute(pathname: string): Route {
   if (path === '/') return { name: 'dashboard' };
   const job = /^\/jobs\/(\d+)$/.exec(path);
   if (job) return { name: 'job', id: Number(job[1]) };
-  const simple = ['review', 'history', 'statistics', 'settings', 'setup', 'contributions', 'diagnostics', 'login'] as const;
+  const settings = /^\/settings(?:\/([a-z-]+))?$/.exec(path);
+  if (settings) return { name: 'settings', section: settings[1] ?? null };
+  const simple = ['review', 'history', 'statistics', 'setup', 'contributions', 'diagnostics', 'login'] as const;
   for (const name of simple) if (path === `/${name}`) return { name };
   return { name: 'not_found' };
 }
