@@ -220,7 +220,7 @@ describe('jobs: rough edges of the first hour', () => {
   it('"Always ask before filing" holds a movie with its plan until the person approves it', async () => {
     const { page, errors, close } = await openPage(browser, svc.url);
     try {
-      await page.goto('/settings');
+      await page.goto('/settings/library');
       const box = page.getByLabel('Always ask before filing', { exact: true });
       await box.check();
       const group = page.locator('form[data-testid^="settings-group-"]', { has: box });
