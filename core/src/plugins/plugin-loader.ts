@@ -4,7 +4,7 @@
  * container. Any problem with a configured plugin stops startup with a message saying how to
  * fix it; problems with unconfigured plugins are only reported.
  */
-import { isPluginEnvelope, SDK_VERSION, type JsonObject, type Logger, type PluginEnvelope, type PluginManifest } from '@spindle/plugin-sdk';
+import { applySettingsDefaults, isPluginEnvelope, SDK_VERSION, type JsonObject, type Logger, type PluginEnvelope, type PluginManifest } from '@spindle/plugin-sdk';
 import { Ajv } from 'ajv';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -135,7 +135,8 @@ export async function loadPlugins(options: LoadPluginsOptions): Promise<PluginRe
   }
 
   const implementations = new Map<string, ImplementationRecord>();
-  const ajv = new Ajv({ allErrors: true, strict: false, useDefaults: true });
+  // Defaults come from the SDK's applySettingsDefaults (the test kit uses the same function), not ajv's useDefaults.
+  const ajv = new Ajv({ allErrors: true, strict: false });
   for (const candidate of needed.values()) {
     let envelope: unknown;
     try {
@@ -154,7 +155,7 @@ export async function loadPlugins(options: LoadPluginsOptions): Promise<PluginRe
       candidate.info.problem = envelopeProblem;
       continue;
     }
-    const settings = structuredClone(pluginSettings[candidate.manifest.id] ?? {}) as JsonObject;
+    const settings = applySettingsDefaults<JsonObject>(candidate.manifest.settingsSchema, pluginSettings[candidate.manifest.id] ?? {});
     if (candidate.manifest.settingsSchema) {
       const validate = ajv.compile(candidate.manifest.settingsSchema);
       if (!validate(settings)) {

@@ -1,4 +1,4 @@
-import type { Logger } from '@spindle/plugin-sdk';
+import { SDK_VERSION, type Logger } from '@spindle/plugin-sdk';
 import { join } from 'node:path';
 import { container } from 'tsyringe';
 import { describe, expect, it } from 'vitest';
@@ -102,7 +102,7 @@ describe('plugin loader', () => {
     const root = await makePluginRoot();
     await writePlugin(join(root, 'extra'), identifierPlugin('future', 'future', { apiVersion: '^2' }));
     const error = await startupError(load(root, pipeline({ identifiers: ['future'] })));
-    expect(error.message).toContain('it was built for plugin SDK ^2, but this Spindle provides SDK 1.0.0');
+    expect(error.message).toContain(`it was built for plugin SDK ^2, but this Spindle provides SDK ${SDK_VERSION}`);
     expect(error.message).toContain('install a version of spindle-plugin-future made for SDK 1');
   });
 
