@@ -9,20 +9,21 @@
  * current source with no build step; the published package must point at compiled JavaScript,
  * because Node does not run TypeScript from node_modules. Plain Node and tsc set no condition that
  * could tell the two apart, so the built package carries its own manifest instead.
- * Plain Node ESM on purpose: it runs without tsx.
+ * Plain Node ESM on purpose: it runs without tsx. `node scripts/build-package.mjs [outDir]` builds
+ * elsewhere than dist/ (tests build into a temp folder).
  */
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, readFileSync, rmSync, writeFileSync, chmodSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const dist = join(root, 'dist');
+const dist = process.argv[2] ? resolve(process.argv[2]) : join(root, 'dist');
 const require = createRequire(import.meta.url);
 
 rmSync(dist, { recursive: true, force: true });
-const tsc = spawnSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', join(root, 'tsconfig.build.json')], { stdio: 'inherit' });
+const tsc = spawnSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', join(root, 'tsconfig.build.json'), '--outDir', dist], { stdio: 'inherit' });
 if (tsc.status !== 0) process.exit(tsc.status ?? 1);
 
 const source = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
