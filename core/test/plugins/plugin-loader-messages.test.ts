@@ -143,3 +143,24 @@ describe('the SDK for plugins in plugins_path', () => {
     expect(error.message).toContain(`Fix: run \`npm install @spindle/plugin-sdk\` in ${dir}`);
   });
 });
+
+describe('settings defaults', () => {
+  it('the loader fills in the same settings as the kit (one shared function)', async () => {
+    const { applySettingsDefaults } = await import('@spindle/plugin-sdk');
+    const root = await makePluginRoot();
+    const plugin = identifierPlugin('nested', 'nested', {
+      settingsSchema: { type: 'object', properties: { confidence: { type: 'number', default: 0.9 }, limits: { type: 'object', properties: { max: { type: 'integer', default: 3 } } } } },
+    });
+    await writePlugin(join(root, 'extra'), plugin);
+    const registry = await load(join(root, 'extra'), pipeline({ identifiers: ['nested'] }), { nested: { limits: {} } });
+    const schema = (plugin.spindle as { settingsSchema: unknown }).settingsSchema;
+    const fake = await createFakeSetup({ settingsSchema: schema, settings: { limits: {} } });
+    try {
+      expect(registry.find('stage', 'identifier', 'nested')!.settings).toEqual({ confidence: 0.9, limits: { max: 3 } });
+      expect(fake.settings).toEqual(registry.find('stage', 'identifier', 'nested')!.settings);
+      expect(applySettingsDefaults(schema, { limits: {} })).toEqual(fake.settings);
+    } finally {
+      await fake.dispose();
+    }
+  });
+});
