@@ -5,7 +5,7 @@
  * plugins use the project's compatible SDK copy), and a plugin folder with no SDK at all next to
  * it (Spindle links its own SDK for it).
  */
-import { lstat, mkdtemp, readdir, readFile, realpath } from 'node:fs/promises';
+import { lstat, mkdtemp, readdir, readFile, realpath, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -62,7 +62,6 @@ describe('the packed SDK in an empty project', () => {
     }
     const broken = newPlugin(project, 'identifier', 'broken-types', true);
     const source = join(broken.dir, 'src', 'index.js');
-    const { writeFile } = await import('node:fs/promises');
     await writeFile(source, (await readFile(source, 'utf8')).replace("contentType: 'movie'", "contentType: 'film'"));
     const check = typeCheck(project, broken);
     expect(check.status).not.toBe(0);
@@ -109,7 +108,6 @@ describe('a service with the project as its plugins_path', () => {
   });
 
   it('the project plugins use its SDK copy (same major); the bare folder gets a link to the running SDK', async () => {
-    await expect(lstat(join(project, 'node_modules', '@spindle', 'plugin-sdk'))).resolves.toMatchObject({});
     expect((await lstat(join(project, 'node_modules', '@spindle', 'plugin-sdk'))).isSymbolicLink()).toBe(false);
     const link = join(bare.dir, '..', 'node_modules', '@spindle', 'plugin-sdk');
     expect((await lstat(link)).isSymbolicLink()).toBe(true);
