@@ -3,7 +3,9 @@
  * line of a throw, the key of a manifest, the property of a setting) and the fix.
  */
 import type { ErrorObject } from 'ajv';
-import { relative } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PluginProblem } from './plugin-startup-error.ts';
 
@@ -99,6 +101,38 @@ export function throwPlace(error: unknown, pluginDir: string): ThrowPlace {
   return { where, stack: frames, message };
 }
 
+/**
+ * Node reports a syntax error in an imported ES module without its file and line. Finds them by
+ * checking the plugin's JavaScript files with `node --check` (only when such an error happened; at
+ * most 200 files, node_modules skipped). TypeScript is transformed by the loader, whose error
+ * already names the place.
+ */
+export function locateSyntaxError(pluginDir: string): string | null {
+  const files: string[] = [];
+  const walk = (dir: string) => {
+    let entries;
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      if (files.length >= 200 || entry.name.startsWith('.') || entry.name === 'node_modules') continue;
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (/\.(?:m?js)$/.test(entry.name)) files.push(path);
+    }
+  };
+  walk(pluginDir);
+  for (const file of files) {
+    const check = spawnSync(process.execPath, ['--check', file], { encoding: 'utf8', timeout: 10_000 });
+    if (check.status === 0) continue;
+    const line = /^(.*):(\d+)\s*$/m.exec(check.stderr ?? '');
+    if (line && line[1] === file) return `${relative(pluginDir, file)}:${line[2]}`;
+  }
+  return null;
+}
+
 /** A throw while importing the plugin's entry, or in one of its factories. */
 export function codeThrowProblem(options: {
   error: unknown;
@@ -109,6 +143,7 @@ export function codeThrowProblem(options: {
   configured: string;
 }): PluginProblem {
   const place = throwPlace(options.error, options.dir);
+  if (place.where === null && options.error instanceof SyntaxError) place.where = locateSyntaxError(options.dir);
   const missingSdk = /Cannot find (?:package|module) '@spindle\/plugin-sdk/.test(place.message);
   const at = place.where ? ` at ${place.where}` : '';
   return {

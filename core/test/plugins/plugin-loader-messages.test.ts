@@ -11,6 +11,7 @@ import { container } from 'tsyringe';
 import { describe, expect, it } from 'vitest';
 import { PIPELINE_DEFAULT, type PipelineConfig } from '../../src/config/app-config-fields.ts';
 import { createImplementation } from '../../src/plugins/create-implementation.ts';
+import { codeThrowProblem, locateSyntaxError } from '../../src/plugins/plugin-load-messages.ts';
 import { loadPlugins } from '../../src/plugins/plugin-loader.ts';
 import { PluginStartupError } from '../../src/plugins/plugin-startup-error.ts';
 import { identifierPlugin, makePluginRoot, writePlugin } from './plugin-fixtures.ts';
@@ -55,6 +56,19 @@ describe('loader messages', () => {
     expect(error.message).toMatch(/plugin "typo" .*: importing its entry index\.js threw at index\.js:3/);
     // Node says SyntaxError; vitest's transform (which loads the plugin in this test) says Parse failure.
     expect(error.message).toMatch(/SyntaxError|Parse fail/);
+  });
+
+  it('a syntax error as Node reports it (no location) is located with node --check', async () => {
+    const root = await makePluginRoot();
+    const dir = await writePlugin(join(root, 'extra'), { ...identifierPlugin('nested-typo', 'nested-typo'), code: "export { default } from './lib/plugin.js';\n" });
+    await mkdir(join(dir, 'lib'));
+    await writeFile(join(dir, 'lib', 'plugin.js'), 'const ok = 1;\nexport default {\n  id: "nested-typo",,\n};\n');
+    expect(locateSyntaxError(dir)).toBe('lib/plugin.js:3');
+    const nodeLike = new SyntaxError("Unexpected token ','");
+    nodeLike.stack = "SyntaxError: Unexpected token ','\n    at compileSourceTextModule (node:internal/modules/esm/utils:319:16)";
+    const problem = codeThrowProblem({ error: nodeLike, pluginId: 'nested-typo', packageName: 'spindle-plugin-nested-typo', dir, during: 'importing its entry index.js', configured: 'pipeline.identifiers' });
+    expect(problem.problem).toContain("importing its entry index.js threw at lib/plugin.js:3: SyntaxError: Unexpected token ','");
+    expect(problem.fix).toContain('fix the error in lib/plugin.js:3');
   });
 
   it('a throw in a factory names the plugin, the implementation, the file and line, the stack and the fix', async () => {
