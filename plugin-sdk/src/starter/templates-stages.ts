@@ -183,44 +183,81 @@ describe('__ID__ (more)', () => {`,
   });`,
   },
   organizer: {
-    summary: 'moves each matched title into <libraryMoviesPath or libraryTvPath>/<title>/ and reports that folder as outcome.libraryPath',
+    summary: 'files each title under <libraryTvPath or libraryMoviesPath>/<title>/ (episodes in Season NN, extras in extras/), moving or copying as the person chose, and reports that folder as outcome.libraryPath',
     sdkImports: ['OrganizationError', 'throwIfAborted'],
-    imports: ["import { copyFile, mkdir, rename, rm } from 'node:fs/promises';", "import { basename, dirname, join } from 'node:path';"],
-    settingsSchema: { type: 'object', properties: { folderSuffix: { type: 'string', default: '' } }, additionalProperties: false },
-    factory: `(setup) => ({
-    async plan(input) {
-      const root = input.job.contentType === 'tv' ? input.libraryTvPath : input.libraryMoviesPath;
-      const name = (input.job.detectedTitle ?? input.job.volumeLabel).replace(/[\\\\/:*?"<>|]/g, ' ').trim() + String(setup.settings.folderSuffix);
-      return {
-        moves: input.titles.map((t) => ({
-          titleIndex: t.titleIndex, from: t.filePath, to: join(root, name, basename(t.filePath)), action: 'move', reason: null,
-        })),
-      };
-    },
-    async apply(plan, ctx) {
-      @@type(import('@spindle/plugin-sdk').OrganizedTitle[])@@ const titles = [];
-      @@type(string | null)@@ let libraryPath = null;
-      for (const move of plan.moves) {
+    imports: ["import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';", "import { dirname, extname, join } from 'node:path';"],
+    settingsSchema: { type: 'object', properties: { extrasFolder: { type: 'string', default: 'extras' } }, additionalProperties: false },
+    factory: `(setup) => {
+    const clean = (text = '') => text.replace(/[\\\\/:*?"<>|]/g, ' ').replace(/\\s+/g, ' ').trim() || 'Unknown';
+    const two = (n = 0) => String(n).padStart(2, '0');
+    const exists = (path = '') => stat(path).then(() => true, () => false);
+    return {
+      async plan(input, ctx) {
         throwIfAborted(ctx.signal);
-        if (move.action !== 'move' || !move.to) {
-          titles.push({ titleIndex: move.titleIndex, status: move.action === 'review' ? 'review' : 'skipped', path: null, message: move.reason });
-          continue;
+        const tv = input.job.contentType === 'tv';
+        const name = clean(input.job.detectedTitle ?? input.job.volumeLabel) + (!tv && input.job.detectedYear ? \` (\${input.job.detectedYear})\` : '');
+        // TV goes under libraryTvPath, everything else under libraryMoviesPath; one folder per show or movie.
+        const folder = join(tv ? input.libraryTvPath : input.libraryMoviesPath, name);
+        return {
+          moves: input.titles.map((t) => {
+            const base = { titleIndex: t.titleIndex, from: t.filePath, keepSource: (t.transfer ?? input.transfer) === 'copy' };
+            const m = t.match;
+            if (t.included === false || m.kind === 'discarded') return { ...base, to: null, action: @@const('skip')@@, reason: 'not kept' };
+            if (m.kind === 'extra' && input.extrasPolicy !== 'keep') {
+              return { ...base, to: null, action: input.extrasPolicy === 'ask' ? @@const('review')@@ : @@const('skip')@@, reason: 'extras policy' };
+            }
+            const ext = extname(t.filePath) || '.mkv';
+            let to = join(folder, \`\${name}\${ext}\`);
+            if (m.kind === 'extra') to = join(folder, String(setup.settings.extrasFolder), \`\${name} - extra \${t.titleIndex}\${ext}\`);
+            else if (m.kind === 'episode') to = join(folder, \`Season \${two(m.season ?? 1)}\`, \`\${name} - S\${two(m.season ?? 1)}E\${two(m.episode ?? 0)}\${ext}\`);
+            return { ...base, to, action: @@const('move')@@, reason: null };
+          }),
+        };
+      },
+      async apply(plan, ctx) {
+        @@type(import('@spindle/plugin-sdk').OrganizedTitle[])@@ const titles = [];
+        @@type(string | null)@@ let libraryPath = null;
+        for (const move of plan.moves) {
+          throwIfAborted(ctx.signal);
+          const to = move.to;
+          if (move.action !== 'move' || !to) {
+            titles.push({ titleIndex: move.titleIndex, status: move.action === 'review' ? 'review' : 'skipped', path: null, message: move.reason });
+            continue;
+          }
+          if ((await exists(to)) && !move.overwrite) {
+            titles.push({ titleIndex: move.titleIndex, status: 'review', path: null, message: \`\${to} is already in the library\` });
+            continue;
+          }
+          await mkdir(dirname(to), { recursive: true });
+          // Never a partial file under the final name: copy under a temporary name, then rename.
+          const partial = \`\${to}.partial\`;
+          try {
+            if (move.keepSource) {
+              await copyFile(move.from, partial);
+              await rename(partial, to);
+            } else {
+              await rename(move.from, to).catch(async (error) => {
+                if (error?.code !== 'EXDEV') throw error;
+                await copyFile(move.from, partial);
+                await rename(partial, to);
+                await rm(move.from);
+              });
+            }
+          } catch (error) {
+            await rm(partial, { force: true });
+            throw new OrganizationError('file_move_failed', \`Cannot put \${move.from} into the library\`, { cause: error });
+          }
+          // The show's or movie's folder: every filed title lies inside it.
+          libraryPath = dirname(to).endsWith(String(setup.settings.extrasFolder)) || /Season \\d+$/.test(dirname(to)) ? dirname(dirname(to)) : dirname(to);
+          titles.push({ titleIndex: move.titleIndex, status: 'moved', path: to, message: null });
         }
-        await mkdir(dirname(move.to), { recursive: true });
-        await rename(move.from, move.to).catch(async (error) => {
-          if (error?.code !== 'EXDEV') throw new OrganizationError('move_failed', \`Cannot move \${move.from}\`, { cause: error });
-          await copyFile(move.from, move.to ?? '');
-          await rm(move.from);
-        });
-        libraryPath = dirname(move.to);
-        titles.push({ titleIndex: move.titleIndex, status: 'moved', path: move.to, message: null });
-      }
-      return { titles, libraryPath };
-    },
-  })`,
-    kitImports: ['createFakeContext', 'createStage', 'sampleMovieJob', 'sampleEpisodeMatch'],
-    testImports: ["import { mkdir, readFile, writeFile } from 'node:fs/promises';", "import { join } from 'node:path';"],
-    tests: `  it('moves a movie into the movies library, inside outcome.libraryPath', async () => {
+        return { titles, libraryPath };
+      },
+    };
+  }`,
+    kitImports: ['createFakeContext', 'createStage', 'organizerConformance', 'runConformance', 'sampleMovieJob', 'sampleEpisodeMatch'],
+    testImports: ["import { access, mkdir, readFile, writeFile } from 'node:fs/promises';", "import { join } from 'node:path';"],
+    tests: `  it('files a movie under libraryMoviesPath and keeps the source when the person chose copy', async () => {
     const organizer = await createStage(plugin, 'organizer', '__ID__', { manifest });
     const ctx = await createFakeContext();
     try {
@@ -230,17 +267,23 @@ describe('__ID__ (more)', () => {`,
       const tv = join(ctx.workDir, 'TV');
       await mkdir(movies);
       const input = {
-        job: sampleMovieJob({ detectedTitle: 'Great Movie' }),
+        job: sampleMovieJob({ detectedTitle: 'Great Movie', detectedYear: 2001 }),
         titles: [{ titleIndex: 0, filePath: ripped, match: { ...sampleEpisodeMatch(1, 1), kind: @@const('main_movie')@@ }, conflictResolution: null }],
-        libraryMoviesPath: movies, libraryTvPath: tv, extrasPolicy: @@const('keep')@@, conflictDefault: @@const('skip')@@,
+        libraryMoviesPath: movies, libraryTvPath: tv, extrasPolicy: @@const('keep')@@, conflictDefault: @@const('skip')@@, transfer: @@const('copy')@@,
       };
       const outcome = await organizer.apply(await organizer.plan(input, ctx), ctx);
-      assert.equal(outcome.libraryPath, join(movies, 'Great Movie'));
-      assert.equal(await readFile(join(movies, 'Great Movie', 'title00.mkv'), 'utf8'), 'movie');
+      assert.equal(outcome.libraryPath, join(movies, 'Great Movie (2001)'));
+      assert.equal(await readFile(join(movies, 'Great Movie (2001)', 'Great Movie (2001).mkv'), 'utf8'), 'movie');
+      await access(ripped); // copy: the source stays
     } finally {
       await ctx.dispose();
     }
-  });`,
+  });
+});
+
+runConformance(organizerConformance({ create: () => createStage(plugin, 'organizer', '__ID__', { manifest }) }), { describe, it }, '__ID__ organizer conformance');
+
+describe('__ID__ (more)', () => {`,
   },
   contributor: {
     summary: 'counts completed jobs in its store (replace with what you want to do after a job)',
