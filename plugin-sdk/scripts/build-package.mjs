@@ -2,7 +2,7 @@
 /**
  * Builds the installable @spindle/plugin-sdk into dist/: JavaScript + .d.ts compiled from src/,
  * plus a package.json whose exports point at that JavaScript, README and CHANGELOG.
- * `npm pack ./dist` (or `npm run pack`) then gives the tarball a plugin author installs.
+ * `npm pack ./dist` (or `npm run package`) then gives the tarball a plugin author installs.
  *
  * Why two package.json files: inside the workspace the SDK's exports point at its TypeScript
  * source, so the core, the bundled plugins and the tests (tsx, vitest, tsc) always run the
