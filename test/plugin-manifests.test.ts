@@ -31,7 +31,7 @@ describe.each(folders)('plugins/%s', (folder) => {
     const valid = ajv.validate(pluginManifestSchema, pkg.spindle);
     expect(ajv.errors ?? [], ajv.errorsText()).toEqual([]);
     expect(valid).toBe(true);
-    expect(pkg).toMatchObject({ name: `@spindle/plugin-${folder}`, type: 'module', exports: { '.': './src/index.ts' }, dependencies: { '@spindle/plugin-sdk': '1.0.0' } });
+    expect(pkg).toMatchObject({ name: `@spindle/plugin-${folder}`, type: 'module', exports: { '.': './src/index.ts' }, dependencies: { '@spindle/plugin-sdk': '1.1.0' } });
     expect(folder.endsWith(pkg.spindle.id.split('-').slice(1).join('-'))).toBe(true);
 
     const settingsSchema = pkg.spindle.settingsSchema ?? { type: 'object' };

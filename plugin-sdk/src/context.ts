@@ -128,12 +128,12 @@ export interface PluginSetup<S = JsonObject> {
   /**
    * Reads the core's current application settings, like `StageContext.setting()`, for code that
    * lives longer than one stage call (providers: e.g. a catalog reading `catalog_api_key` on each
-   * request). Optional: hosts before SDK 1.1 do not offer it.
+   * request). Optional: a host may leave it out (the test kit's fake setup has it), so check before use.
    */
   setting?(name: string): JsonValue | undefined;
   /**
    * The fingerprint network: the host's contribution queue and identify call (see
-   * fingerprint-network.ts). Optional: hosts before SDK 1.2 do not offer it.
+   * fingerprint-network.ts). Optional: present only where the host runs the fingerprint network.
    */
   fingerprintNetwork?: FingerprintNetwork;
 }

@@ -83,8 +83,8 @@ export interface QueuedContribution {
 }
 
 /**
- * The fingerprint network as a plugin sees it (optional `PluginSetup.fingerprintNetwork`; hosts
- * before SDK 1.2 do not offer it). The host keeps the queue (plugins own no tables), adds the
+ * The fingerprint network as a plugin sees it (optional `PluginSetup.fingerprintNetwork`: present
+ * only where the host runs the network). The host keeps the queue (plugins own no tables), adds the
  * pseudonym and client version, checks the upload gates and talks to the server.
  */
 export interface FingerprintNetwork {

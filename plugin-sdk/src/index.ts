@@ -7,6 +7,7 @@ export * from './providers/index.ts';
 export type * from './events.ts';
 export * from './define-plugin.ts';
 export * from './manifest.ts';
+export * from './settings-defaults.ts';
 export * from './match-codes.ts';
 export * from './volume-label.ts';
 export * from './runtime/child-process-runner.ts';

@@ -1,5 +1,5 @@
 /** The SDK's own version. Plugins declare a semver range against it (`"apiVersion": "^1"`). */
-export const SDK_VERSION = '1.0.0';
+export const SDK_VERSION = '1.1.0';
 export const SDK_MAJOR = 1;
 
 /** Marks the object that `definePlugin()` returns, so the loader can recognise it. */

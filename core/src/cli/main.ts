@@ -28,6 +28,9 @@ Commands:
   config set <field> <value>   Change a field (value as JSON, else as text)
       --local           write into this machine's database instead (server-level settings:
                         ripper_path, media_tool_path, plugins_path, …); then restart Spindle
+  plugin new <kind> <id>   Write a new plugin folder (manifest, code, a test using the kit, README)
+      --js              JavaScript (type-checked with checkJs) instead of TypeScript
+      --dir FOLDER      where to write it (default ./spindle-plugin-<id>)
   help                  Show this text
 
 Client commands talk to a running service at --url, else SPINDLE_URL, else http://HOST:PORT from
@@ -60,6 +63,12 @@ async function main(argv: string[]): Promise<void> {
   if (command === 'serve') {
     const { serve } = await import('./serve-command.ts');
     return serve(new Set(rest));
+  }
+  if (command === 'plugin') {
+    // Works offline, without a service: the starter lives in the SDK (also `npx spindle-plugin new`).
+    const { runStarterCli } = await import('@spindle/plugin-sdk/starter');
+    const code = await runStarterCli(rest, (line) => process.stdout.write(`${line}\n`), (line) => process.stderr.write(`${line}\n`));
+    return exitWith(code === 2 ? EXIT.USAGE : code);
   }
   if (command === 'help' || command === '--help' || command === '-h') {
     process.stdout.write(USAGE + '\n');

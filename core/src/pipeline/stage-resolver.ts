@@ -15,6 +15,7 @@ import type {
   SourceKind,
 } from '@spindle/plugin-sdk';
 import type { PipelineConfig } from '../config/app-config-fields.ts';
+import { createImplementation } from '../plugins/create-implementation.ts';
 import type { PluginContextFactory } from '../plugins/plugin-context-factory.ts';
 import type { ImplementationRecord, PluginRegistry } from '../plugins/plugin-registry.ts';
 
@@ -63,7 +64,7 @@ export class StageResolver {
     const make = async <T>(group: 'stage' | 'provider', kind: string, id: string): Promise<Resolved<T>> => {
       const record = registry.find(group, kind, id);
       if (!record) throw new Error(`${group} ${kind} "${id}" was not loaded`); // the loader already refused to start
-      return { record, impl: (await record.create(contexts.setup(record))) as T };
+      return { record, impl: (await createImplementation(record, contexts.setup(record))) as T };
     };
     const providerRecords = new Map<string, Resolved<unknown>[]>();
     for (const [kind, ids] of Object.entries(pipeline.providers ?? {})) {

@@ -4,16 +4,18 @@
  * container. Any problem with a configured plugin stops startup with a message saying how to
  * fix it; problems with unconfigured plugins are only reported.
  */
-import { isPluginEnvelope, SDK_VERSION, type JsonObject, type Logger, type PluginEnvelope, type PluginManifest } from '@spindle/plugin-sdk';
+import { applySettingsDefaults, isPluginEnvelope, SDK_VERSION, type JsonObject, type Logger, type PluginEnvelope, type PluginManifest } from '@spindle/plugin-sdk';
 import { Ajv } from 'ajv';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { DependencyContainer } from 'tsyringe';
 import type { PipelineConfig } from '../config/app-config-fields.ts';
 import { discoverPlugins, type DiscoveredPackage, type DiscoveryRoots } from './plugin-discovery.ts';
+import { codeThrowProblem, settingsErrorLines, settingsFix } from './plugin-load-messages.ts';
 import { checkManifest } from './plugin-manifest-check.ts';
 import { implementationToken, offerKey, PluginRegistry, type ImplementationRecord, type PluginInfo } from './plugin-registry.ts';
 import { PluginStartupError, type PluginProblem } from './plugin-startup-error.ts';
+import { provideSdk } from './plugin-sdk-link.ts';
 import { requiredOffers, type RequiredOffer } from './required-offers.ts';
 
 export interface LoadPluginsOptions {
@@ -32,6 +34,8 @@ interface Candidate {
   pkg: DiscoveredPackage;
   manifest: PluginManifest;
   info: PluginInfo;
+  /** The configuration keys that name it (for messages). */
+  configuredIn?: string[];
 }
 
 function declaredOffers(manifest: PluginManifest): string[] {
@@ -105,7 +109,9 @@ export async function loadPlugins(options: LoadPluginsOptions): Promise<PluginRe
     const key = offerKey(required.group, required.kind, required.id);
     const candidates = offersIndex.get(key) ?? [];
     if (candidates.length === 1) {
-      needed.set(candidates[0]!.pkg.dir, candidates[0]!);
+      const candidate = needed.get(candidates[0]!.pkg.dir) ?? candidates[0]!;
+      candidate.configuredIn = [...new Set([...(candidate.configuredIn ?? []), required.configKey])];
+      needed.set(candidate.pkg.dir, candidate);
       continue;
     }
     if (candidates.length > 1) {
@@ -135,16 +141,31 @@ export async function loadPlugins(options: LoadPluginsOptions): Promise<PluginRe
   }
 
   const implementations = new Map<string, ImplementationRecord>();
-  const ajv = new Ajv({ allErrors: true, strict: false, useDefaults: true });
+  // Defaults come from the SDK's applySettingsDefaults (the test kit uses the same function), not ajv's useDefaults.
+  const ajv = new Ajv({ allErrors: true, strict: false });
   for (const candidate of needed.values()) {
+    const sdkProblem = await provideSdk(candidate.pkg, options.roots.pluginsPaths, candidate.manifest.id);
+    if (sdkProblem) {
+      problems.push(sdkProblem);
+      candidate.info.status = 'invalid';
+      candidate.info.problem = sdkProblem.problem;
+      continue;
+    }
     let envelope: unknown;
     try {
       envelope = await importEnvelope(candidate.pkg);
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      problems.push({ subject: candidate.pkg.packageName, problem: `its code failed to load: ${message}`, fix: `reinstall ${candidate.pkg.packageName} or fix the error in ${candidate.pkg.dir}` });
+      const problem = codeThrowProblem({
+        error,
+        pluginId: candidate.manifest.id,
+        packageName: candidate.pkg.packageName,
+        dir: candidate.pkg.dir,
+        during: `importing its entry ${candidate.pkg.entry}`,
+        configured: (candidate.configuredIn ?? ['the pipeline']).join(' and '),
+      });
+      problems.push(problem);
       candidate.info.status = 'invalid';
-      candidate.info.problem = message;
+      candidate.info.problem = problem.problem.split('\n')[0]!;
       continue;
     }
     const envelopeProblem = checkEnvelope(envelope, candidate);
@@ -154,12 +175,16 @@ export async function loadPlugins(options: LoadPluginsOptions): Promise<PluginRe
       candidate.info.problem = envelopeProblem;
       continue;
     }
-    const settings = structuredClone(pluginSettings[candidate.manifest.id] ?? {}) as JsonObject;
+    const settings = applySettingsDefaults<JsonObject>(candidate.manifest.settingsSchema, pluginSettings[candidate.manifest.id] ?? {});
     if (candidate.manifest.settingsSchema) {
       const validate = ajv.compile(candidate.manifest.settingsSchema);
       if (!validate(settings)) {
-        const detail = (validate.errors ?? []).map((e) => `${e.instancePath || '(settings)'} ${e.message ?? ''}`).join('; ');
-        problems.push({ subject: candidate.pkg.packageName, problem: `its settings are invalid: ${detail}`, fix: `correct plugin_settings["${candidate.manifest.id}"] in the configuration` });
+        const lines = settingsErrorLines(validate.errors ?? [], candidate.manifest.id, settings);
+        problems.push({
+          subject: `plugin "${candidate.manifest.id}" (${candidate.pkg.packageName})`,
+          problem: `its settings are invalid:\n  - ${lines.join('\n  - ')}`,
+          fix: settingsFix(candidate.manifest.id, lines),
+        });
         continue;
       }
     }
@@ -169,6 +194,8 @@ export async function loadPlugins(options: LoadPluginsOptions): Promise<PluginRe
       const table = (offer.group === 'stage' ? env.definition.stages : env.definition.providers) as Record<string, Record<string, ImplementationRecord['create']>>;
       const record: ImplementationRecord = {
         pluginId: candidate.manifest.id,
+        packageName: candidate.pkg.packageName,
+        dir: candidate.pkg.dir,
         group: offer.group,
         kind: offer.kind,
         id: offer.id,

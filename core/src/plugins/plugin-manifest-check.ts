@@ -6,6 +6,7 @@ import { pluginManifestSchema, SDK_VERSION, type PluginManifest } from '@spindle
 import { Ajv } from 'ajv';
 import semver from 'semver';
 import type { DiscoveredPackage } from './plugin-discovery.ts';
+import { manifestErrorLines } from './plugin-load-messages.ts';
 
 const ajv = new Ajv({ allErrors: true, strict: false });
 const validateManifest = ajv.compile<PluginManifest>(pluginManifestSchema);
@@ -14,13 +15,12 @@ export type ManifestCheck = { ok: true; manifest: PluginManifest } | { ok: false
 
 export function checkManifest(pkg: DiscoveredPackage, sdkVersion: string = SDK_VERSION): ManifestCheck {
   if (!validateManifest(pkg.manifest)) {
-    const problems = (validateManifest.errors ?? [])
-      .map((e) => `${e.instancePath || '(spindle)'} ${e.message ?? 'is invalid'}`)
-      .join('; ');
+    const lines = manifestErrorLines(validateManifest.errors ?? [], pkg.manifest);
+    const keys = [...new Set(lines.map((l) => l.split(':')[0]))].join(', ');
     return {
       ok: false,
-      problem: `its "spindle" field in package.json is invalid: ${problems}`,
-      fix: `correct the "spindle" field of ${pkg.dir}/package.json (see docs/plugin-authoring.md)`,
+      problem: `its manifest (the "spindle" field of ${pkg.dir}/package.json) is invalid: ${lines.join('; ')}`,
+      fix: `correct ${keys} in ${pkg.dir}/package.json (docs/plugin-authoring.md, "The manifest", lists the keys)`,
     };
   }
   const manifest = pkg.manifest;

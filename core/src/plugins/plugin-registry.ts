@@ -20,6 +20,9 @@ export interface PluginInfo {
 
 export interface ImplementationRecord {
   pluginId: string;
+  /** The plugin's package and folder (for messages); absent in records made outside the loader. */
+  packageName?: string;
+  dir?: string;
   group: OfferGroup;
   kind: StageKind | ProviderKind;
   id: string;

@@ -1,4 +1,4 @@
-import type { Logger } from '@spindle/plugin-sdk';
+import { SDK_VERSION, type Logger } from '@spindle/plugin-sdk';
 import { join } from 'node:path';
 import { container } from 'tsyringe';
 import { describe, expect, it } from 'vitest';
@@ -95,14 +95,15 @@ describe('plugin loader', () => {
     const root = await makePluginRoot();
     await writePlugin(join(root, 'extra'), { ...identifierPlugin('crashy', 'crashy'), code: 'throw new Error("boom at import");\n' });
     const error = await startupError(load(root, pipeline({ identifiers: ['crashy'] })));
-    expect(error.message).toContain('its code failed to load: boom at import');
+    expect(error.message).toContain('importing its entry index.js threw at index.js:1');
+    expect(error.message).toContain('Error: boom at import');
   });
 
   it('stops startup for a plugin built for another SDK major, naming both versions', async () => {
     const root = await makePluginRoot();
     await writePlugin(join(root, 'extra'), identifierPlugin('future', 'future', { apiVersion: '^2' }));
     const error = await startupError(load(root, pipeline({ identifiers: ['future'] })));
-    expect(error.message).toContain('it was built for plugin SDK ^2, but this Spindle provides SDK 1.0.0');
+    expect(error.message).toContain(`it was built for plugin SDK ^2, but this Spindle provides SDK ${SDK_VERSION}`);
     expect(error.message).toContain('install a version of spindle-plugin-future made for SDK 1');
   });
 
@@ -113,7 +114,7 @@ describe('plugin loader', () => {
     const registry = await load(root, pipeline({}));
     const statuses = Object.fromEntries(registry.plugins.map((p) => [p.packageName, p.status]));
     expect(statuses).toEqual({ 'spindle-plugin-future': 'invalid', 'bad-manifest': 'invalid' });
-    expect(registry.plugins.find((p) => p.packageName === 'bad-manifest')!.problem).toMatch(/"spindle" field in package.json is invalid/);
+    expect(registry.plugins.find((p) => p.packageName === 'bad-manifest')!.problem).toMatch(/its manifest \(the "spindle" field of .*package\.json\) is invalid/);
   });
 
   it('refuses a plugin whose code offers something other than its package.json declares', async () => {
@@ -128,8 +129,7 @@ describe('plugin loader', () => {
     const root = await makePluginRoot();
     await writePlugin(join(root, 'extra'), identifierPlugin('alpha', 'alpha'));
     const error = await startupError(load(root, pipeline({ identifiers: ['alpha'] }), { alpha: { confidence: 7 } }));
-    expect(error.message).toContain('its settings are invalid: /confidence must be <= 1');
-    expect(error.message).toContain('plugin_settings["alpha"]');
+    expect(error.message).toContain('its settings are invalid:\n  - plugin_settings.alpha.confidence: 7 must be <= 1');
   });
 
   it('refuses two packages offering the same implementation', async () => {

@@ -8,6 +8,8 @@ import { join } from 'node:path';
 import type { HostInfo, HttpClient, JsonObject, JsonValue, PluginSetup, ProcessRunner, StageContext } from '../context.ts';
 import { AbortedError } from '../errors.ts';
 import type { FingerprintNetwork } from '../fingerprint-network.ts';
+import type { PluginManifest } from '../manifest.ts';
+import { applySettingsDefaults } from '../settings-defaults.ts';
 import { SDK_VERSION } from '../version.ts';
 import { createChildProcessRunner } from '../runtime/child-process-runner.ts';
 import { createFetchHttpClient } from '../runtime/fetch-http-client.ts';
@@ -17,8 +19,15 @@ import { RecordingLogger } from './recording-logger.ts';
 import { RecordingProgress } from './recording-progress.ts';
 
 export interface FakeSetupOptions<S = JsonObject> {
-  /** The plugin's own settings (as the core would pass them: validated, defaults applied). */
+  /** The plugin's own settings, as a person would write them in plugin_settings. */
   settings?: S;
+  /**
+   * The plugin's `settingsSchema` (or pass `manifest`): its defaults are filled into `settings` by
+   * the same function the core uses (applySettingsDefaults).
+   */
+  settingsSchema?: unknown;
+  /** The plugin's manifest (the `spindle` field of its package.json; see readManifest()); its settingsSchema is used. */
+  manifest?: PluginManifest;
   /** Initial content of the key-value store, or a store to share between contexts. */
   store?: MemoryKeyValueStore | Record<string, JsonValue>;
   providers?: ProviderTable;
@@ -74,6 +83,13 @@ async function makeRoot(): Promise<{ root: string; dataDir: string }> {
   return { root, dataDir };
 }
 
+/** The settings a plugin receives: the given ones with the schema's defaults filled in, as the core does. */
+function settingsOf<S>(options: FakeSetupOptions<S>): S {
+  const schema = options.settingsSchema ?? options.manifest?.settingsSchema;
+  const given = options.settings ?? {};
+  return (schema === undefined ? given : applySettingsDefaults(schema, given)) as S;
+}
+
 /** `setting(name)` over a plain object; values are copied so a plugin cannot change them. */
 function readerOf(appSettings: Record<string, JsonValue> = {}): (name: string) => JsonValue | undefined {
   return (name) => (Object.hasOwn(appSettings, name) ? structuredClone(appSettings[name]) : undefined);
@@ -85,7 +101,7 @@ export async function createFakeSetup<S = JsonObject>(options: FakeSetupOptions<
   const lifetime = new AbortController();
   return {
     logger: new RecordingLogger(),
-    settings: (options.settings ?? {}) as S,
+    settings: settingsOf(options),
     store: storeFrom(options.store),
     http: options.http ?? createFetchHttpClient(lifetime.signal),
     processes: options.processes ?? createChildProcessRunner(lifetime.signal),
@@ -112,7 +128,7 @@ export async function createFakeContext<S = JsonObject>(options: FakeContextOpti
   if (options.aborted) abort();
   return {
     logger: new RecordingLogger(),
-    settings: (options.settings ?? {}) as S,
+    settings: settingsOf(options),
     store: storeFrom(options.store),
     http: options.http ?? createFetchHttpClient(controller.signal),
     processes: options.processes ?? createChildProcessRunner(controller.signal),

@@ -14,3 +14,6 @@ export * from './contributor.ts';
 export * from './fingerprinter.ts';
 export * from './transcoder.ts';
 export * from './http-destination.ts';
+export * from './provider-shapes.ts';
+export * from './providers-data.ts';
+export * from './providers-engines.ts';
