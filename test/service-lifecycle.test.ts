@@ -53,18 +53,69 @@ describe('spindle serve', () => {
     }
   });
 
-  it('refuses to start when a configured plugin is missing, and says how to fix it', async () => {
+  it('starts in safe mode when a configured plugin is missing: the stage runs on its default, the status says so, a PATCH fixes it', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'spindle-serve-'));
     const { writeConfig } = await import('./support/service-harness.ts');
+    // As if the organizer's plugin had been uninstalled while Spindle was stopped.
     await writeConfig(dataDir, { pipeline: { organizer: 'no-such-organizer' } });
-    const error = await spawnService({ SPINDLE_DATA_DIR: dataDir }).then(
-      () => null,
-      (e: Error) => e,
-    );
-    expect(error?.message).toContain('organizer "no-such-organizer": configured in pipeline.organizer, but no installed plugin offers it');
-    expect(error?.message).toContain('spindle serve --reset-pipeline');
+    const svc = await spawnService({ SPINDLE_DATA_DIR: dataDir });
+    try {
+      expect(svc.output()).toContain('SAFE MODE: pipeline.organizer could not start');
+      const status = (await (await fetch(`${svc.url}/api/status`)).json()) as { safe_mode: { field: string; problem: string; fix: string; using: unknown }[] };
+      expect(status.safe_mode).toEqual([
+        {
+          field: 'pipeline.organizer',
+          problem: 'organizer "no-such-organizer": configured in pipeline.organizer, but no installed plugin offers it',
+          fix: expect.stringContaining('remove "no-such-organizer" from pipeline.organizer'),
+          using: 'library',
+        },
+      ]);
+      // The stored configuration is left as it was, for the person to fix.
+      const config = (await (await fetch(`${svc.url}/api/config`)).json()) as { pipeline: { organizer: string } };
+      expect(config.pipeline.organizer).toBe('no-such-organizer');
+      const fix = await fetch(`${svc.url}/api/config`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ pipeline: { organizer: 'library' } }) });
+      expect(fix.status).toBe(200);
+      const after = (await (await fetch(`${svc.url}/api/status`)).json()) as { safe_mode: unknown[] };
+      expect(after.safe_mode).toEqual([]);
+    } finally {
+      expect((await svc.stop()).code).toBe(0);
+    }
+    // --reset-pipeline stays as the hard way back.
+    await writeConfig(dataDir, { pipeline: { organizer: 'no-such-organizer' } });
     const reset = await spawnService({ SPINDLE_DATA_DIR: dataDir }, ['--reset-pipeline']);
-    expect((await fetch(`${reset.url}/api/health`)).status).toBe(200);
+    const status = (await (await fetch(`${reset.url}/api/status`)).json()) as { safe_mode: unknown[] };
+    expect(status.safe_mode).toEqual([]);
     expect((await reset.stop()).code).toBe(0);
   });
+
+  it('restarts in place on POST /api/restart, after which nothing waits for a restart any more', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'spindle-serve-'));
+    const svc = await spawnService({ SPINDLE_DATA_DIR: dataDir });
+    try {
+      const patch = await fetch(`${svc.url}/api/config`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ max_concurrent_matches: 3 }) });
+      expect(((await patch.json()) as { restart_required: string[] }).restart_required).toEqual(['max_concurrent_matches']);
+      const before = (await (await fetch(`${svc.url}/api/status`)).json()) as { pending_restart: { field: string }[] };
+      expect(before.pending_restart.map((p) => p.field)).toEqual(['max_concurrent_matches']);
+      // A request without the JSON body type or the client header is refused like every state change.
+      expect((await fetch(`${svc.url}/api/restart`, { method: 'POST' })).status).toBe(403);
+      const restart = await fetch(`${svc.url}/api/restart`, { method: 'POST', headers: { 'x-spindle-client': 'test' } });
+      expect(restart.status).toBe(202);
+      const url = await waitFor(() => [...svc.output().matchAll(/listening on (http:\/\/[^\s]+)/g)][1]?.[1], 60_000);
+      const after = (await (await fetch(`${url}/api/status`)).json()) as { pending_restart: unknown[] };
+      expect(after.pending_restart).toEqual([]);
+      expect(svc.child.exitCode).toBeNull(); // the same process
+    } finally {
+      expect((await svc.stop()).code).toBe(0);
+    }
+  });
 });
+
+async function waitFor<T>(probe: () => T | undefined, timeoutMs: number): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

@@ -41,6 +41,7 @@ import { LateProviderLookup } from '../pipeline/stage-resolver.ts';
 import { PluginContextFactory } from '../plugins/plugin-context-factory.ts';
 import type { PluginRegistry } from '../plugins/plugin-registry.ts';
 import { PipelineHost } from './pipeline-host.ts';
+import { PendingRestarts } from './pending-restart.ts';
 import { APP_VERSION, ROOT_NODE_MODULES, UI_DIST, WORKSPACE_PLUGINS } from './app-paths.ts';
 import { buildRoutes } from './routes.ts';
 import { DetectorHost } from './detector-host.ts';
@@ -75,6 +76,8 @@ export interface StartOptions {
   /** Extra plugin folders (besides the configured plugins_path and SPINDLE_PLUGINS_DIR). */
   pluginPaths?: string[];
   gateway?: GatewayOptions;
+  /** Restarts the service in place (given by `spindle serve`; enables POST /api/restart). */
+  restart?: () => void;
 }
 
 export interface RunningService {
@@ -265,7 +268,14 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
     const access = new AccessControl({ settings, store: new AuthStore(db.orm) });
     const setupToken = await access.start();
     const guard = { hosts: new HostAllowlist(settings.host, settings.allowedHosts), allowedOriginHosts: settings.allowedHosts };
-    const routes = buildRoutes({ settings, startedAt, registry, runner, jobService, intake, config, logs, db, commands, simulator, detectorStatus: () => detectors.statusList(), probes, maxConcurrentMatchesAtStart, version: APP_VERSION, providers, fingerprint, notifications, access });
+    const pending = new PendingRestarts(config, settings, options.settings);
+    const routes = buildRoutes({
+      settings, startedAt, registry, runner, jobService, intake, config, logs, db, commands, simulator, detectorStatus: () => detectors.statusList(), probes,
+      maxConcurrentMatchesAtStart, version: APP_VERSION, providers, fingerprint, notifications, access,
+      safeMode: () => pipelineHost.safeMode(),
+      pendingRestart: () => pending.list(),
+      ...(options.restart ? { restart: options.restart } : {}),
+    });
     const app = createHttpApp({ routes, gateway, uiDist: options.uiDist ?? UI_DIST, debug: settings.debug, logger: logs.logger('http'), guard, access });
     // koa-websocket attaches its WebSocket server inside app.listen().
     const server = await listen(app, settings.port, settings.host);
