@@ -72,6 +72,22 @@ const MERGE_NOTE =
   'Nothing is saved unless every field is valid, and a pipeline or plugin settings that could not start are refused naming the field. ' +
   'Pipeline and plugin-setting changes apply to the next job without a restart.';
 
+const acceptsNull = (schema: JsonSchema): boolean =>
+  schema.type === 'null' || (Array.isArray(schema.type) && schema.type.includes('null')) || (Array.isArray(schema.anyOf) && (schema.anyOf as JsonSchema[]).some(acceptsNull));
+
+/** The schema as a merge patch sees it: `null` (remove the key) accepted at every level of an object. */
+function patchSchema(schema: JsonSchema): JsonSchema {
+  const nullable = (inner: JsonSchema): JsonSchema => (acceptsNull(inner) ? inner : { anyOf: [inner, { type: 'null' }] });
+  let out = schema;
+  if (schema.properties && typeof schema.properties === 'object') {
+    out = { ...out, properties: Object.fromEntries(Object.entries(schema.properties as Record<string, JsonSchema>).map(([key, inner]) => [key, nullable(patchSchema(inner))])) };
+  }
+  if (schema.additionalProperties && typeof schema.additionalProperties === 'object') {
+    out = { ...out, additionalProperties: nullable(patchSchema(schema.additionalProperties as JsonSchema)) };
+  }
+  return nullable(out);
+}
+
 /** Write body: every field optional, with the field table's schema; unknown fields are refused. */
 export function configUpdateSchema(): JsonSchema {
   return {
@@ -82,7 +98,7 @@ export function configUpdateSchema(): JsonSchema {
       ...Object.fromEntries(
         APP_CONFIG_FIELD_NAMES.map((field) => [
           field,
-          { ...fieldSpec(field).schema, ...(isServerLevelField(field) ? { readOnly: true } : {}), description: describeField(field) },
+          { ...patchSchema(fieldSpec(field).schema), ...(isServerLevelField(field) ? { readOnly: true } : {}), description: describeField(field) },
         ]),
       ),
       read_only: readOnlySchema,
