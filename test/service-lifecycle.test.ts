@@ -73,6 +73,15 @@ describe('spindle serve', () => {
       // The stored configuration is left as it was, for the person to fix.
       const config = (await (await fetch(`${svc.url}/api/config`)).json()) as { pipeline: { organizer: string } };
       expect(config.pipeline.organizer).toBe('no-such-organizer');
+      // Other settings can still be changed while that stage waits for its fix.
+      const other = await fetch(`${svc.url}/api/config`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ plugin_settings: { 'identifier-heuristic': { min_episodes: 4 } }, pipeline: { contributors: [] } }) });
+      expect(other.status, await other.clone().text()).toBe(200);
+      const stillSafe = (await (await fetch(`${svc.url}/api/status`)).json()) as { safe_mode: { field: string }[] };
+      expect(stillSafe.safe_mode.map((e) => e.field)).toEqual(['pipeline.organizer']);
+      // Choosing another organizer that does not exist either is refused, naming the field.
+      const worse = await fetch(`${svc.url}/api/config`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ pipeline: { organizer: 'also-missing' } }) });
+      expect(worse.status).toBe(400);
+      expect(((await worse.json()) as { error: { message: string } }).error.message).toContain('"pipeline.organizer"');
       const fix = await fetch(`${svc.url}/api/config`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ pipeline: { organizer: 'library' } }) });
       expect(fix.status).toBe(200);
       const after = (await (await fetch(`${svc.url}/api/status`)).json()) as { safe_mode: unknown[] };

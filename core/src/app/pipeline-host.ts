@@ -44,6 +44,8 @@ export interface PipelineHostDeps {
   providers: LateProviderLookup;
   /** Told every valid manifest before any plugin code runs (which settings are secrets, server-level, …). */
   manifestsChecked(manifests: PluginManifest[]): Promise<void> | void;
+  /** Told every implementation record in use after each change (the container registers them). */
+  registered?(record: ImplementationRecord): void;
 }
 
 interface Prepared {
@@ -98,9 +100,11 @@ export class PipelineHost {
 
   /**
    * Refuses (InputError naming the field) a pipeline or plugin settings that could not start.
-   * `before` is the stored plugin settings: settings of other plugins are checked only where they changed.
+   * `before`/`beforePipeline` are what is stored: settings of other plugins are checked only where
+   * they changed, and a stage already in safe mode that the write leaves as it is does not refuse
+   * it (the person can change other settings before fixing that stage).
    */
-  async check(pipeline: PipelineConfig, settings: PluginSettings, before: PluginSettings): Promise<void> {
+  async check(pipeline: PipelineConfig, settings: PluginSettings, before: PluginSettings, beforePipeline: PipelineConfig): Promise<void> {
     for (const [pluginId, values] of Object.entries(settings)) {
       if (isDeepStrictEqual(values, before[pluginId])) continue;
       const manifest = this.catalog.infos.find((i) => i.manifest?.id === pluginId)?.manifest;
@@ -108,7 +112,8 @@ export class PipelineHost {
       if (problem) throw invalidConfig(problem.field, `Invalid value for "${problem.field}": ${problem.problem}`);
     }
     const prepared = await this.prepare(pipeline, settings, true);
-    const first = prepared.problems[0];
+    const unchangedInSafeMode = (key: string) => this.safe.some((entry) => entry.field === key) && isDeepStrictEqual(valueAt(pipeline, key), valueAt(beforePipeline, key));
+    const first = prepared.problems.find((p) => !unchangedInSafeMode(p.offer.configKey));
     if (first) {
       const field = first.problem.field ?? first.offer.configKey;
       throw invalidConfig(field, `Invalid value for "${field}": ${problemText(first.problem)}`);
@@ -130,6 +135,7 @@ export class PipelineHost {
       if (info.status !== 'invalid') info.status = info.manifest && loaded.has(info.manifest.id) ? 'loaded' : 'available';
     }
     this.registry.update(this.catalog.infos, new Map(records.map((r) => [offerKey(r.group, r.kind, r.id), r])));
+    for (const record of records) this.deps.registered?.(record);
   }
 
   private async build(pipeline: PipelineConfig, settings: PluginSettings) {

@@ -39,7 +39,7 @@ import { openDatabase, type Database } from '../persistence/database.ts';
 import { PipelineRunner } from '../pipeline/pipeline-runner.ts';
 import { LateProviderLookup } from '../pipeline/stage-resolver.ts';
 import { PluginContextFactory } from '../plugins/plugin-context-factory.ts';
-import type { PluginRegistry } from '../plugins/plugin-registry.ts';
+import { implementationToken, type PluginRegistry } from '../plugins/plugin-registry.ts';
 import { PipelineHost } from './pipeline-host.ts';
 import { PendingRestarts } from './pending-restart.ts';
 import { APP_VERSION, ROOT_NODE_MODULES, UI_DIST, WORKSPACE_PLUGINS } from './app-paths.ts';
@@ -179,6 +179,7 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
       logger: logs.logger('plugins'),
       contexts,
       providers,
+      registered: (record) => container.register(implementationToken(record.group, record.kind, record.id), { useValue: record }),
       // Which plugin settings are secrets or server-level is known once the manifests are read:
       // the configuration is read again with that knowledge before any plugin gets its settings.
       manifestsChecked: async (manifests) => {
@@ -196,7 +197,7 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
     await db.config.readAll();
     container.register(Tokens.StageResolver, { useValue: resolver });
     // A pipeline or plugin-settings write is refused (400 naming the field) unless it can start.
-    const checkPipeline = (_: unknown, next: AppConfig) => pipelineHost.check(next.pipeline, next.plugin_settings, config.get().plugin_settings).then(() => null);
+    const checkPipeline = (_: unknown, next: AppConfig) => pipelineHost.check(next.pipeline, next.plugin_settings, config.get().plugin_settings, config.get().pipeline).then(() => null);
     config.addValidator('pipeline', checkPipeline);
     config.addValidator('plugin_settings', checkPipeline);
 
