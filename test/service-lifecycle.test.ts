@@ -103,8 +103,11 @@ describe('spindle serve', () => {
     try {
       const patch = await fetch(`${svc.url}/api/config`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ max_concurrent_matches: 3 }) });
       expect(((await patch.json()) as { restart_required: string[] }).restart_required).toEqual(['max_concurrent_matches']);
+      // `spindle config set --local plugins_path …` on the machine, while the service runs.
+      const { writeConfig } = await import('./support/service-harness.ts');
+      await writeConfig(dataDir, { plugins_path: await mkdtemp(join(tmpdir(), 'spindle-plugins-')) });
       const before = (await (await fetch(`${svc.url}/api/status`)).json()) as { pending_restart: { field: string }[] };
-      expect(before.pending_restart.map((p) => p.field)).toEqual(['max_concurrent_matches']);
+      expect(before.pending_restart.map((p) => p.field)).toEqual(['max_concurrent_matches', 'plugins_path']);
       // A request without the JSON body type or the client header is refused like every state change.
       expect((await fetch(`${svc.url}/api/restart`, { method: 'POST' })).status).toBe(403);
       const restart = await fetch(`${svc.url}/api/restart`, { method: 'POST', headers: { 'x-spindle-client': 'test' } });

@@ -8,6 +8,7 @@ import type { AppConfig } from '../config/app-config-fields.ts';
 import type { ConfigService } from '../config/config-service.ts';
 import { RESTART_REQUIRED_FIELDS } from '../config/config-values.ts';
 import { loadServerSettings, type LoadServerSettingsOptions, type ServerSettings } from '../config/server-settings.ts';
+import type { ConfigRepository } from '../persistence/ports.ts';
 
 export interface PendingRestart {
   /** A configuration field, or the server setting's environment variable. */
@@ -33,13 +34,18 @@ export class PendingRestarts {
     private readonly config: ConfigService,
     private readonly settingsAtStart: ServerSettings,
     private readonly settingsOptions: LoadServerSettingsOptions | undefined,
+    /** The stored rows: `spindle config set --local` writes them while the service runs. */
+    private readonly stored?: ConfigRepository,
   ) {
     this.configAtStart = config.get();
   }
 
-  list(): PendingRestart[] {
+  async list(): Promise<PendingRestart[]> {
     const now = this.config.get();
-    const out: PendingRestart[] = RESTART_REQUIRED_FIELDS.filter((field) => !isDeepStrictEqual(now[field], this.configAtStart[field])).map((field) => ({
+    const rows = (await this.stored?.readAll().catch(() => null)) ?? {};
+    const changed = (field: (typeof RESTART_REQUIRED_FIELDS)[number]) =>
+      !isDeepStrictEqual(now[field], this.configAtStart[field]) || (Object.hasOwn(rows, field) && !isDeepStrictEqual(rows[field], this.configAtStart[field]));
+    const out: PendingRestart[] = RESTART_REQUIRED_FIELDS.filter(changed).map((field) => ({
       field,
       reason: `${field} changed since Spindle started; it takes effect after a restart`,
     }));

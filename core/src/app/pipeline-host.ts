@@ -50,6 +50,8 @@ export interface PipelineHostDeps {
 
 interface Prepared {
   resolved: Map<string, Resolved<unknown>>;
+  /** Cache keys of the implementations used (see `instances`). */
+  used: Set<string>;
   problems: { offer: RequiredOffer; problem: PluginProblem & { field?: string } }[];
 }
 
@@ -155,12 +157,15 @@ export class PipelineHost {
       prepared = await this.prepare(effective, settings, false);
     }
     this.safe = safe;
+    // Implementations no longer configured are let go (a running job's snapshot still holds its own).
+    for (const key of [...this.instances.keys()]) if (!prepared.used.has(key)) this.instances.delete(key);
     const resolver = StageResolver.fromResolved(effective, (group, kind, id) => prepared.resolved.get(offerKey(group, kind, id))!);
     return { resolver, records: [...prepared.resolved.values()].map((r) => r.record) };
   }
 
   private async prepare(pipeline: PipelineConfig, settings: PluginSettings, lookAgain: boolean): Promise<Prepared> {
     const resolved = new Map<string, Resolved<unknown>>();
+    const used = new Set<string>();
     const problems: Prepared['problems'] = [];
     let refreshed = !lookAgain;
     for (const offer of requiredOffers(pipeline)) {
@@ -176,12 +181,15 @@ export class PipelineHost {
       }
       const result = await this.instance(found.candidate, offer, settings[found.candidate.manifest.id]);
       if ('problem' in result) problems.push({ offer, problem: result.problem });
-      else resolved.set(offerKey(offer.group, offer.kind, offer.id), result.resolved);
+      else {
+        resolved.set(offerKey(offer.group, offer.kind, offer.id), result.resolved);
+        used.add(result.key);
+      }
     }
-    return { resolved, problems };
+    return { resolved, used, problems };
   }
 
-  private async instance(candidate: Candidate, offer: RequiredOffer, raw: Record<string, unknown> | undefined): Promise<{ resolved: Resolved<unknown> } | { problem: PluginProblem }> {
+  private async instance(candidate: Candidate, offer: RequiredOffer, raw: Record<string, unknown> | undefined): Promise<{ resolved: Resolved<unknown>; key: string } | { problem: PluginProblem }> {
     const settingsKey = JSON.stringify(raw ?? {});
     const activationKey = `${candidate.pkg.dir}\0${settingsKey}`;
     if (!this.activations.has(activationKey)) this.activations.set(activationKey, activatePlugin(candidate, raw));
@@ -196,7 +204,7 @@ export class PipelineHost {
       this.instances.set(instanceKey, Promise.resolve().then(async () => ({ record, impl: await record.create(this.deps.contexts.setup(record)) })));
     }
     try {
-      return { resolved: await this.instances.get(instanceKey)! };
+      return { resolved: await this.instances.get(instanceKey)!, key: instanceKey };
     } catch (error) {
       this.instances.delete(instanceKey);
       const message = error instanceof Error ? error.message : String(error);

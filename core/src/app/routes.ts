@@ -66,7 +66,7 @@ export interface RouteDeps {
   access?: AccessControl;
   /** Stages on their default because the stored configuration could not start. */
   safeMode?: () => SafeModeEntry[];
-  pendingRestart?: () => PendingRestart[];
+  pendingRestart?: () => Promise<PendingRestart[]>;
   /** Restarts the service (present when started by `spindle serve`). */
   restart?: () => void;
 }

@@ -269,7 +269,7 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
     const access = new AccessControl({ settings, store: new AuthStore(db.orm) });
     const setupToken = await access.start();
     const guard = { hosts: new HostAllowlist(settings.host, settings.allowedHosts), allowedOriginHosts: settings.allowedHosts };
-    const pending = new PendingRestarts(config, settings, options.settings);
+    const pending = new PendingRestarts(config, settings, options.settings, db.config);
     const routes = buildRoutes({
       settings, startedAt, registry, runner, jobService, intake, config, logs, db, commands, simulator, detectorStatus: () => detectors.statusList(), probes,
       maxConcurrentMatchesAtStart, version: APP_VERSION, providers, fingerprint, notifications, access,

@@ -16,7 +16,7 @@ export interface StatusDeps {
   /** The configured catalog's health (null when none is configured). */
   catalog?: () => CatalogStatus | null;
   safeMode?: () => SafeModeEntry[];
-  pendingRestart?: () => PendingRestart[];
+  pendingRestart?: () => Promise<PendingRestart[]>;
 }
 
 const SAFE_MODE_SCHEMA = {
@@ -55,12 +55,12 @@ export function statusRoutes(deps: StatusDeps): RouteSpec[] {
           },
         },
       },
-      handler: () => {
+      handler: async () => {
         const catalog = deps.catalog?.() ?? null;
         return {
           detectors: deps.detectors(),
           safe_mode: deps.safeMode?.() ?? [],
-          pending_restart: deps.pendingRestart?.() ?? [],
+          pending_restart: (await deps.pendingRestart?.()) ?? [],
           catalog: catalog && { healthy: catalog.healthy, configured: catalog.configured ?? true, message: catalog.message },
         };
       },
