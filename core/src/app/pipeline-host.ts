@@ -168,7 +168,9 @@ export class PipelineHost {
     const used = new Set<string>();
     const problems: Prepared['problems'] = [];
     let refreshed = !lookAgain;
-    for (const offer of requiredOffers(pipeline)) {
+    // Providers first, as stages may use them (they are looked up through the context at call time).
+    const offers = requiredOffers(pipeline).sort((a, b) => Number(a.group !== 'provider') - Number(b.group !== 'provider'));
+    for (const offer of offers) {
       let found = findOffer(this.catalog, offer);
       if ('problem' in found && !refreshed) {
         refreshed = true; // a plugin may have been added to a plugin folder since the last look

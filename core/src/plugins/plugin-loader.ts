@@ -1,8 +1,10 @@
 /**
- * Loads plugins at startup: discover → check manifests (no plugin code runs) → import the
- * configured ones → check their envelopes and settings → register their factories in the
- * container. Any problem with a configured plugin stops startup with a message saying how to
- * fix it; problems with unconfigured plugins are only reported.
+ * Loading plugins: discover → check manifests (no plugin code runs) → import the configured ones →
+ * check their envelopes and settings. The steps (`catalogPlugins`, `findOffer`, `activatePlugin`,
+ * `settingsProblem`) are shared with the live pipeline host (app/pipeline-host.ts), which the
+ * service uses: it refuses a configuration that could not start and starts in safe mode instead of
+ * failing. `loadPlugins()` is the all-or-nothing form: any problem with a configured plugin throws
+ * a PluginStartupError saying how to fix it; problems with unconfigured plugins are only reported.
  */
 import { isPluginEnvelope, SDK_VERSION, type JsonObject, type Logger, type PluginEnvelope, type PluginManifest } from '@spindle/plugin-sdk';
 import { Ajv } from 'ajv';
