@@ -120,6 +120,16 @@ describe('spindle serve', () => {
       expect((await svc.stop()).code).toBe(0);
     }
   });
+
+  it('with SPINDLE_RESTART=exit, POST /api/restart closes cleanly and exits with code 75 for the supervisor to restart', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'spindle-serve-'));
+    const svc = await spawnService({ SPINDLE_DATA_DIR: dataDir, SPINDLE_RESTART: 'exit' });
+    const exited = new Promise<number | null>((resolve) => svc.child.once('exit', (code) => resolve(code)));
+    const restart = await fetch(`${svc.url}/api/restart`, { method: 'POST', headers: { 'x-spindle-client': 'test' } });
+    expect(restart.status).toBe(202);
+    expect(await exited).toBe(75);
+    expect(svc.output()).toContain('Restart requested: stopping Spindle');
+  });
 });
 
 async function waitFor<T>(probe: () => T | undefined, timeoutMs: number): Promise<T> {
