@@ -138,10 +138,21 @@ describe('spindle client commands against a running service', () => {
     expect([set.code, set.stdout]).toEqual([0, 'staging_cleanup_days = 9\n']);
     const nested = await cli(['config', 'set', 'pipeline.providers.notifier', '["webhook"]', ...url()]);
     expect(nested.code).toBe(0);
-    expect(nested.stdout).toBe('pipeline.providers.notifier = [\n  "webhook"\n]\nRestart Spindle for pipeline to take effect.\n');
+    // A pipeline change applies live: nothing to restart.
+    expect(nested.stdout).toBe('pipeline.providers.notifier = [\n  "webhook"\n]\n');
+    const nested2 = await cli(['config', 'set', 'pipeline.providers.catalog', '["tmdb"]', ...url()]);
+    expect(nested2.code).toBe(0);
     const pipeline = JSON.parse((await cli(['config', 'get', 'pipeline', ...url()])).stdout) as { matchers: string[]; providers: Record<string, string[]> };
     expect(pipeline.matchers).toEqual(['movie-runtime']); // the rest of the pipeline is kept
-    expect(pipeline.providers).toEqual({ notifier: ['webhook'] });
+    expect(pipeline.providers).toEqual({ notifier: ['webhook'], catalog: ['tmdb'] }); // and the other provider kinds
+    // unset: a merge patch's null removes the key; a top-level field goes back to its default.
+    const unset = await cli(['config', 'unset', 'pipeline.providers.notifier', ...url()]);
+    expect([unset.code, unset.stdout]).toEqual([0, 'pipeline.providers.notifier removed\n']);
+    expect(JSON.parse((await cli(['config', 'get', 'pipeline.providers', ...url()])).stdout)).toEqual({ catalog: ['tmdb'] });
+    const back = await cli(['config', 'unset', 'staging_cleanup_days', ...url()]);
+    expect([back.code, back.stdout]).toEqual([0, 'staging_cleanup_days = 7\n']);
+    const restart = await cli(['config', 'set', 'max_concurrent_matches', '3', ...url()]);
+    expect(restart.stdout).toBe('max_concurrent_matches = 3\nRestart Spindle for max_concurrent_matches to take effect (the web UI has a restart button).\n');
     const invalid = await cli(['config', 'set', 'max_concurrent_matches', '0', ...url()]);
     expect(invalid.code).toBe(3);
     expect(invalid.stderr).toContain('max_concurrent_matches');

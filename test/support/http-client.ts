@@ -30,6 +30,7 @@ export function apiClient(base: string, auth: { token?: string; cookie?: string 
     get: <T = any>(path: string) => call<T>('GET', path),
     post: <T = any>(path: string, body?: unknown) => call<T>('POST', path, body),
     put: <T = any>(path: string, body?: unknown) => call<T>('PUT', path, body),
+    patch: <T = any>(path: string, body?: unknown) => call<T>('PATCH', path, body),
     del: <T = any>(path: string) => call<T>('DELETE', path),
     call,
   };

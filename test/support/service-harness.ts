@@ -43,7 +43,8 @@ export async function writeConfig(dataDir: string, values: Record<string, unknow
     const config = new ConfigService(db.config);
     await config.load();
     // Written on the machine, like `spindle config set --local`: server-level settings included.
-    await config.update(values, { origin: 'local' });
+    // A test states whole values (`providers: {}` means none), not a merge patch.
+    await config.update(values, { origin: 'local', replace: true });
   } finally {
     await db.close();
   }

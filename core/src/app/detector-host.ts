@@ -53,6 +53,24 @@ export class DetectorHost {
     }
   }
 
+  /**
+   * After a live pipeline change: stops the detectors no longer configured (or re-created with new
+   * settings) and starts the new ones; a detector that did not change keeps running.
+   */
+  async pipelineChanged(): Promise<void> {
+    if (this.stopped) return;
+    const wanted = this.deps.resolver.detectors();
+    for (const [id, run] of [...this.running]) {
+      if (wanted.includes(run.detector)) continue;
+      this.deps.logger.info(`stopping detector ${id}: the pipeline changed`);
+      run.controller.abort(new Error('pipeline changed'));
+      this.running.delete(id);
+      this.statuses.delete(id);
+    }
+    const running = new Set([...this.running.values()].map((run) => run.detector));
+    for (const detector of wanted) if (!running.has(detector)) await this.startOne(detector);
+  }
+
   /** Tells the detector that reported the drive that its rip finished. */
   async ripFinished(driveId: string, ok: boolean): Promise<void> {
     for (const [id, run] of this.running) {

@@ -22,6 +22,9 @@ import type { JobCommands } from '../jobs/job-commands.ts';
 import type { DiscSimulator } from '../simulation/disc-simulator.ts';
 import type { RouteSpec } from '../http/route-spec.ts';
 import { statusRoutes } from '../http/routes/status-routes.ts';
+import { restartRoutes } from '../http/routes/restart-routes.ts';
+import type { PendingRestart } from './pending-restart.ts';
+import type { SafeModeEntry } from './pipeline-host.ts';
 import { notificationRoutes } from '../http/routes/notification-routes.ts';
 import type { NotificationService } from '../notifications/notification-service.ts';
 import { subtitleRoutes } from '../http/routes/subtitle-routes.ts';
@@ -61,6 +64,11 @@ export interface RouteDeps {
   notifications?: NotificationService;
   /** Login, logout, first password and API tokens (absent: their routes are not mounted). */
   access?: AccessControl;
+  /** Stages on their default because the stored configuration could not start. */
+  safeMode?: () => SafeModeEntry[];
+  pendingRestart?: () => Promise<PendingRestart[]>;
+  /** Restarts the service (present when started by `spindle serve`). */
+  restart?: () => void;
 }
 
 export function buildRoutes(deps: RouteDeps): RouteSpec[] {
@@ -86,7 +94,14 @@ export function buildRoutes(deps: RouteDeps): RouteSpec[] {
     }),
     ...asrRoutes({ config: deps.config, configuredAtStart: deps.maxConcurrentMatchesAtStart, transcriber: () => deps.providers?.get('transcriber') ?? null }),
     ...catalogRoutes({ catalog: () => deps.providers?.get('catalog') ?? null, logger: deps.logs.logger('catalog') }),
-    ...statusRoutes({ detectors: deps.detectorStatus, plugins: () => deps.registry.plugins, catalog: () => deps.providers?.get('catalog')?.status() ?? null }),
+    ...statusRoutes({
+      detectors: deps.detectorStatus,
+      plugins: () => deps.registry.plugins,
+      catalog: () => deps.providers?.get('catalog')?.status() ?? null,
+      ...(deps.safeMode ? { safeMode: deps.safeMode } : {}),
+      ...(deps.pendingRestart ? { pendingRestart: deps.pendingRestart } : {}),
+    }),
+    ...restartRoutes(deps.restart ? { restart: deps.restart } : {}),
   ];
   if (deps.fingerprint) routes.push(...fingerprintRoutes(deps.fingerprint));
   if (deps.notifications) routes.push(...notificationRoutes(deps.notifications));

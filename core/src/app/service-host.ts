@@ -10,7 +10,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { container as rootContainer, type DependencyContainer } from 'tsyringe';
-import { PIPELINE_DEFAULT } from '../config/app-config-fields.ts';
+import { PIPELINE_DEFAULT, type AppConfig } from '../config/app-config-fields.ts';
 import { ConfigService } from '../config/config-service.ts';
 import { registerRipperKeyValidator } from '../tools/ripper-key.ts';
 import { registerMakemkvSettingsSync } from '../tools/makemkv-settings-file.ts';
@@ -37,10 +37,11 @@ import { LogSink, type LogLevel } from '../logging/logger.ts';
 import { SecretRedactor } from '../logging/secret-redactor.ts';
 import { openDatabase, type Database } from '../persistence/database.ts';
 import { PipelineRunner } from '../pipeline/pipeline-runner.ts';
-import { LateProviderLookup, StageResolver } from '../pipeline/stage-resolver.ts';
+import { LateProviderLookup } from '../pipeline/stage-resolver.ts';
 import { PluginContextFactory } from '../plugins/plugin-context-factory.ts';
-import { loadPlugins } from '../plugins/plugin-loader.ts';
-import type { PluginRegistry } from '../plugins/plugin-registry.ts';
+import { implementationToken, type PluginRegistry } from '../plugins/plugin-registry.ts';
+import { PipelineHost } from './pipeline-host.ts';
+import { PendingRestarts } from './pending-restart.ts';
 import { APP_VERSION, ROOT_NODE_MODULES, UI_DIST, WORKSPACE_PLUGINS } from './app-paths.ts';
 import { buildRoutes } from './routes.ts';
 import { DetectorHost } from './detector-host.ts';
@@ -75,6 +76,8 @@ export interface StartOptions {
   /** Extra plugin folders (besides the configured plugins_path and SPINDLE_PLUGINS_DIR). */
   pluginPaths?: string[];
   gateway?: GatewayOptions;
+  /** Restarts the service in place (given by `spindle serve`; enables POST /api/restart). */
+  restart?: () => void;
 }
 
 export interface RunningService {
@@ -142,34 +145,12 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
       bus.emit('config.changed', { changed });
     });
     if (options.resetPipeline) {
-      await config.update({ pipeline: structuredClone(PIPELINE_DEFAULT) });
+      await config.update({ pipeline: structuredClone(PIPELINE_DEFAULT) }, { origin: 'local', replace: true });
       logger.warn('the stage pipeline was reset to the built-in default');
     }
 
     const extraPluginDirs = [...(options.pluginPaths ?? []), ...(env.SPINDLE_PLUGINS_DIR ? [env.SPINDLE_PLUGINS_DIR] : [])];
     const configuredPluginsPath = config.get().plugins_path;
-    const registry = await loadPlugins({
-      roots: {
-        workspacePlugins: [WORKSPACE_PLUGINS],
-        nodeModules: [ROOT_NODE_MODULES],
-        pluginsPaths: [...extraPluginDirs, ...(configuredPluginsPath ? [configuredPluginsPath] : [])],
-      },
-      pipeline: config.get().pipeline,
-      // Which plugin settings are secrets or server-level is known once the manifests are read:
-      // the configuration is read again with that knowledge before any plugin gets its settings.
-      manifestsChecked: async (manifests) => {
-        declarePluginSettingRoles(manifests);
-        await config.load();
-      },
-      pluginSettings: () => config.get().plugin_settings,
-      container,
-      logger: logs.logger('plugins'),
-    });
-    container.register(Tokens.PluginRegistry, { useValue: registry });
-    redactor.setSecrets(secrets());
-    // Now that writeOnly settings are known, a read seals any of them still stored in plain text.
-    await db.config.readAll();
-
     const providers = new LateProviderLookup();
     const fingerprint = createFingerprintServices({ orm: db.orm, settings, config, bus, logger: logs.logger('contributions'), appVersion: APP_VERSION });
     cleanups.push(() => fingerprint.stop());
@@ -187,8 +168,38 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
       host: { sdkVersion: SDK_VERSION, appVersion: APP_VERSION, platform: process.platform, dataDir: settings.dataDir },
     });
     cleanups.push(() => contexts.shutdown());
-    const resolver = await StageResolver.create(registry, config.get().pipeline, contexts, providers);
+    let configReadWithRoles = false;
+    const pipelineHost = new PipelineHost({
+      roots: {
+        workspacePlugins: [WORKSPACE_PLUGINS],
+        nodeModules: [ROOT_NODE_MODULES],
+        pluginsPaths: [...extraPluginDirs, ...(configuredPluginsPath ? [configuredPluginsPath] : [])],
+      },
+      sdkVersion: SDK_VERSION,
+      logger: logs.logger('plugins'),
+      contexts,
+      providers,
+      registered: (record) => container.register(implementationToken(record.group, record.kind, record.id), { useValue: record }),
+      // Which plugin settings are secrets or server-level is known once the manifests are read:
+      // the configuration is read again with that knowledge before any plugin gets its settings.
+      manifestsChecked: async (manifests) => {
+        declarePluginSettingRoles(manifests);
+        if (!configReadWithRoles) await config.load();
+        configReadWithRoles = true;
+      },
+    });
+    // Starts what the stored pipeline names; a stage that cannot start runs on its default (safe mode).
+    const resolver = await pipelineHost.start(config.get().pipeline, () => config.get().plugin_settings);
+    const registry = pipelineHost.registry;
+    container.register(Tokens.PluginRegistry, { useValue: registry });
+    redactor.setSecrets(secrets());
+    // Now that writeOnly settings are known, a read seals any of them still stored in plain text.
+    await db.config.readAll();
     container.register(Tokens.StageResolver, { useValue: resolver });
+    // A pipeline or plugin-settings write is refused (400 naming the field) unless it can start.
+    const checkPipeline = (_: unknown, next: AppConfig) => pipelineHost.check(next.pipeline, next.plugin_settings, config.get().plugin_settings, config.get().pipeline).then(() => null);
+    config.addValidator('pipeline', checkPipeline);
+    config.addValidator('plugin_settings', checkPipeline);
 
     // max_concurrent_matches takes effect at startup, clamped to physical cores on CPU and 4 on GPU.
     const maxConcurrentMatchesAtStart = config.get().max_concurrent_matches;
@@ -258,7 +269,14 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
     const access = new AccessControl({ settings, store: new AuthStore(db.orm) });
     const setupToken = await access.start();
     const guard = { hosts: new HostAllowlist(settings.host, settings.allowedHosts), allowedOriginHosts: settings.allowedHosts };
-    const routes = buildRoutes({ settings, startedAt, registry, runner, jobService, intake, config, logs, db, commands, simulator, detectorStatus: () => detectors.statusList(), probes, maxConcurrentMatchesAtStart, version: APP_VERSION, providers, fingerprint, notifications, access });
+    const pending = new PendingRestarts(config, settings, options.settings, db.config);
+    const routes = buildRoutes({
+      settings, startedAt, registry, runner, jobService, intake, config, logs, db, commands, simulator, detectorStatus: () => detectors.statusList(), probes,
+      maxConcurrentMatchesAtStart, version: APP_VERSION, providers, fingerprint, notifications, access,
+      safeMode: () => pipelineHost.safeMode(),
+      pendingRestart: () => pending.list(),
+      ...(options.restart ? { restart: options.restart } : {}),
+    });
     const app = createHttpApp({ routes, gateway, uiDist: options.uiDist ?? UI_DIST, debug: settings.debug, logger: logs.logger('http'), guard, access });
     // koa-websocket attaches its WebSocket server inside app.listen().
     const server = await listen(app, settings.port, settings.host);
@@ -285,6 +303,12 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
     await contributors.resumePending();
     cleanups.push(() => detectors.stop());
     config.onChange((changed) => detectors.settingsChanged(changed));
+    // Pipeline and plugin-setting changes apply live: the next job uses them, running jobs keep theirs.
+    config.onChange(async (changed, current) => {
+      if (!changed.includes('pipeline') && !changed.includes('plugin_settings')) return;
+      await pipelineHost.apply(current.pipeline, current.plugin_settings);
+      await detectors.pipelineChanged();
+    });
     bus.on('job.state_changed', (e) => {
       if (e.from !== 'ripping') return;
       void db.jobs.get(e.jobId).then((job) => {

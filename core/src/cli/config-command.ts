@@ -1,8 +1,11 @@
 /**
- * `spindle config get [field]` and `spindle config set <field> <value>`. A field may be a dotted
- * path into an object field (`pipeline.providers.notifier`, `plugin_settings.notifier-webhook.events`).
- * A value is read as JSON when it is JSON (`true`, `2`, `null`, `["a","b"]`, `"text"`), else as
- * text. Secrets read as "***"; setting a secret works like any field.
+ * `spindle config get [field]`, `spindle config set <field> <value>` and `spindle config unset
+ * <field>`. A field may be a dotted path into an object field (`pipeline.providers.notifier`,
+ * `plugin_settings.notifier-webhook.events`). A value is read as JSON when it is JSON (`true`, `2`,
+ * `null`, `["a","b"]`, `"text"`), else as text. Secrets read as "***"; setting a secret works like
+ * any field. `set` sends the smallest JSON Merge Patch (PATCH /api/config): `set a.b.c v` sends
+ * {"a":{"b":{"c":v}}}, so every other key of `a` is kept; `unset a.b.c` sends null there, which
+ * removes the key (a top-level field goes back to its default).
  *
  * `config set --local` writes into this machine's database directly instead of asking the service:
  * the way to set server-level settings (ripper_path, media_tool_path, plugins_path, plugin settings
@@ -14,7 +17,7 @@ import { CliError, EXIT, usageError, type ExitCode } from './exit-codes.ts';
 import { clientFor, ServiceClient } from './service-client.ts';
 
 export const CONFIG_USAGE =
-  'spindle config get [field] [--url URL] [--token TOKEN]\n       spindle config set <field> <value> [--url URL] [--token TOKEN]\n       spindle config set --local <field> <value>   (on the machine: server-level settings too)';
+  'spindle config get [field] [--url URL] [--token TOKEN]\n       spindle config set <field> <value> [--url URL] [--token TOKEN]\n       spindle config unset <field> [--url URL] [--token TOKEN]\n       spindle config set --local <field> <value>   (on the machine: server-level settings too)';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -59,13 +62,22 @@ function withValue(config: Record<string, Json>, path: string[], value: Json): J
   return top;
 }
 
+/** The merge patch that puts `value` at `path` and leaves everything else as it is. */
+export function patchFor(path: string[], value: Json): Record<string, Json> {
+  return path.reduceRight<Json>((inner, key) => ({ [key]: inner }), value) as Record<string, Json>;
+}
+
 const clearedNote = (names: string[]) => `Cleared because the address they are sent to changed (set them again): ${names.join(', ')}\n`;
 
 const show = (value: Json) => (typeof value === 'string' ? value : JSON.stringify(value, null, 2));
 
 export async function configCommand(argv: string[], io: CliIO): Promise<ExitCode> {
   const args = parseArgs(argv, { flags: ['local'] });
-  const [action, field, value, ...extra] = args.positionals;
+  const [verb, field, given, ...extra] = args.positionals;
+  // `unset <field>` is `set <field> null`: a merge patch's null removes the key.
+  const action = verb === 'unset' ? 'set' : verb;
+  const value = verb === 'unset' ? (given === undefined ? 'null' : undefined) : given;
+  if (verb === 'unset' && (given !== undefined || args.flags.has('local'))) throw usageError(`Usage: ${CONFIG_USAGE}`);
   if (args.flags.has('help')) {
     io.out(`${CONFIG_USAGE}\n`);
     return EXIT.OK;
@@ -95,10 +107,12 @@ export async function configCommand(argv: string[], io: CliIO): Promise<ExitCode
     return EXIT.OK;
   }
   const path = fieldPath(field!, config);
-  const answer = await client.request<Record<string, Json>>('PUT', '/api/config', { [path[0]!]: withValue(config, path, parseValue(value!)) });
-  const restart = answer.headers.get('x-restart-required') ?? '';
-  io.out(`${field} = ${show(readPath(answer.body, path) ?? null)}\n`);
-  if (restart) io.out(`Restart Spindle for ${restart.split(',').join(', ')} to take effect.\n`);
+  withValue(config, path, null); // refuses a path through a value that is not an object
+  const answer = await client.request<Record<string, Json>>('PATCH', '/api/config', patchFor(path, parseValue(value!)));
+  const restart = answer.body.restart_required;
+  const now = readPath(answer.body, path);
+  io.out(now === undefined ? `${field} removed\n` : `${field} = ${show(now)}\n`);
+  if (Array.isArray(restart) && restart.length > 0) io.out(`Restart Spindle for ${restart.join(', ')} to take effect (the web UI has a restart button).\n`);
   const cleared = answer.body.cleared_secrets;
   if (Array.isArray(cleared) && cleared.length > 0) io.out(clearedNote(cleared.map(String)));
   return EXIT.OK;

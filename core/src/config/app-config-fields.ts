@@ -154,14 +154,12 @@ export const APP_CONFIG_FIELDS = {
       },
     },
     default: () => structuredClone(PIPELINE_DEFAULT),
-    restartRequired: true,
-    description: 'Which plugin implementation serves each stage (ordered chains for detectors, identifiers, matchers).',
+    description: 'Which plugin implementation serves each stage (ordered chains for detectors, identifiers, matchers). A change applies to the next job; running jobs keep theirs.',
   },
   plugin_settings: {
     schema: { type: 'object', additionalProperties: { type: 'object' } },
     default: () => ({}),
-    restartRequired: true,
-    description: 'Settings of each plugin, by plugin id, validated against the plugin’s own schema.',
+    description: 'Settings of each plugin, by plugin id, validated against the plugin’s own schema. A change applies to the next job; running jobs keep theirs.',
   },
   plugins_path: {
     schema: nullableString,

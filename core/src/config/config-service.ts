@@ -13,6 +13,7 @@ import { boundsProblem, readBackProblem, sealedValuePath } from './config-bounds
 import { assertPathExists, ConfigValidator, invalidConfig } from './config-validation.ts';
 import { assertSafeFolderRoots, FOLDER_ROOT_FIELDS } from './folder-roots.ts';
 import { clearMovedSecrets } from './secret-binding.ts';
+import { patchedFieldValue } from './config-values.ts';
 import {
   assertServerLevelFieldUnchanged,
   keepServerLevelPluginSettings,
@@ -95,9 +96,14 @@ export class ConfigService {
     this.environment = { ...values };
   }
 
-  /** Applies a partial update; `origin` defaults to `api`, which may not change server-level settings. */
-  update(partial: unknown, options: { origin?: ConfigWriteOrigin } = {}): Promise<ConfigUpdateResult> {
-    return this.serialized(() => this.updateNow(partial, options.origin ?? 'api'));
+  /**
+   * Applies a JSON Merge Patch (RFC 7396, see merge-patch.ts): fields left out keep their value,
+   * `pipeline` and `plugin_settings` merge key by key and `null` removes a key (a top-level field
+   * set to null goes back to its default). `origin` defaults to `api`, which may not change
+   * server-level settings; `replace` stores `pipeline`/`plugin_settings` as sent (--reset-pipeline).
+   */
+  update(partial: unknown, options: { origin?: ConfigWriteOrigin; replace?: boolean } = {}): Promise<ConfigUpdateResult> {
+    return this.serialized(() => this.updateNow(partial, options.origin ?? 'api', options.replace ?? false));
   }
 
   /** Adds a check run on update for a changed field; returns a function that removes it. */
@@ -138,7 +144,7 @@ export class ConfigService {
     return this.current;
   }
 
-  private async updateNow(partial: unknown, origin: ConfigWriteOrigin): Promise<ConfigUpdateResult> {
+  private async updateNow(partial: unknown, origin: ConfigWriteOrigin, replace: boolean): Promise<ConfigUpdateResult> {
     const current = this.current ?? (await this.loadNow());
     if (!isPlainObject(partial)) throw invalidConfig('', 'The configuration update must be a JSON object');
 
@@ -150,7 +156,9 @@ export class ConfigService {
       const sealedAt = origin === 'api' ? sealedValuePath(name, raw) : null;
       if (sealedAt) throw invalidConfig(name, `Invalid value for "${sealedAt}": a sealed value cannot be written through the API; send the plain value`);
       if (raw === SECRET_MASK && (SECRET_FIELDS as string[]).includes(name)) continue; // "***" = unchanged
-      let value = normalizeFieldValue(name, raw, current[name]);
+      let value = replace ? normalizeFieldValue(name, raw, current[name]) : patchedFieldValue(name, raw, current[name]);
+      const tooBigAfter = boundsProblem(name, value);
+      if (tooBigAfter) throw invalidConfig(name, tooBigAfter);
       if (origin === 'api') {
         if (name === 'plugin_settings') value = keepServerLevelPluginSettings(value, current.plugin_settings);
         else assertServerLevelFieldUnchanged(name, value, current[name]);

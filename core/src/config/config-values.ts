@@ -12,6 +12,7 @@ import {
   type ConfigFieldSpec,
   type PipelineConfig,
 } from './app-config-fields.ts';
+import { applyMergePatch, canonicalPipeline } from './merge-patch.ts';
 import { keepMaskedPluginSecrets, maskPluginSecrets } from './plugin-setting-secrets.ts';
 
 type FieldTable = typeof APP_CONFIG_FIELDS;
@@ -67,6 +68,25 @@ export function normalizeFieldValue(field: AppConfigField, value: unknown, base:
   }
   if (field === 'plugin_settings') return keepMaskedPluginSecrets(value, base);
   return value;
+}
+
+/**
+ * The value a merge patch leaves for one field: `pipeline` and `plugin_settings` are merged into
+ * the current value (RFC 7396; "***" credentials keep the stored ones), other fields are replaced,
+ * and `null` on a field that cannot be null (nor is generated once) brings back its default.
+ */
+export function patchedFieldValue(field: AppConfigField, patch: unknown, current: unknown): unknown {
+  if (field === 'pipeline' && isPlainObject(patch)) return canonicalPipeline(applyMergePatch(current, patch));
+  if (field === 'plugin_settings' && isPlainObject(patch)) return applyMergePatch(current, keepMaskedPluginSecrets(patch, current));
+  const spec = fieldSpec(field);
+  if (patch === null && !acceptsNull(spec.schema) && spec.persistDefault !== true) return defaultValue(field);
+  return normalizeFieldValue(field, patch, current);
+}
+
+function acceptsNull(schema: Record<string, unknown>): boolean {
+  const type = schema.type;
+  if (type === 'null' || (Array.isArray(type) && type.includes('null'))) return true;
+  return Array.isArray(schema.anyOf) && (schema.anyOf as Record<string, unknown>[]).some(acceptsNull);
 }
 
 export function maskConfig(config: AppConfig): MaskedAppConfig {

@@ -28,7 +28,7 @@ export function mountRoutes(routes: readonly RouteSpec[], options: MountOptions)
     const params = compileValidator('params', route.params);
     const query = compileValidator('query', route.query);
     const body = compileValidator('body', route.body);
-    const wantsBody = route.method === 'post' || route.method === 'put';
+    const wantsBody = route.method === 'post' || route.method === 'put' || route.method === 'patch';
     router[route.method](route.path, async (ctx: Context) => {
       if (route.debugOnly && !options.debug) throw new HttpError(404, 'not_found', `No route ${ctx.method} ${ctx.path}`);
       if (route.loopbackOnly && !isLoopback(ctx)) {

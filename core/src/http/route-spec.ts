@@ -5,7 +5,7 @@
  */
 import type { ParameterizedContext as Context } from 'koa';
 
-export type HttpMethod = 'get' | 'post' | 'put' | 'delete';
+export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 export type JsonSchema = Record<string, unknown>;
 
 export interface RouteInput<P = Record<string, never>, Q = Record<string, never>, B = undefined> {

@@ -111,15 +111,19 @@ export class PipelineRunner {
     await this.running.get(jobId)?.done;
   }
 
-  /** What steps get; also used by the DEBUG step probes. */
-  stepDeps(signal: AbortSignal): StepDeps {
+  /**
+   * What steps get; also used by the DEBUG step probes. `resolver` defaults to the live one; a
+   * job's run passes the snapshot taken when it started, so a configuration change mid-job
+   * reaches only the next job.
+   */
+  stepDeps(signal: AbortSignal, resolver: StageResolver = this.deps.resolver): StepDeps {
     const { deps } = this;
     return {
       jobs: deps.jobs,
       bus: deps.bus,
       titles: deps.titles,
       jobService: deps.jobService,
-      resolver: deps.resolver,
+      resolver,
       config: deps.config,
       logger: deps.logger,
       ...(deps.subtitles ? { subtitles: deps.subtitles } : {}),
@@ -149,7 +153,8 @@ export class PipelineRunner {
   }
 
   private async drive(jobId: number, signal: AbortSignal): Promise<void> {
-    const stepDeps = this.stepDeps(signal);
+    // The implementations configured now serve this run to its end, whatever changes meanwhile.
+    const stepDeps = this.stepDeps(signal, this.deps.resolver.snapshot());
     for (;;) {
       if (signal.aborted) return;
       const job = await this.deps.jobs.get(jobId);

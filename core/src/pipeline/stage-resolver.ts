@@ -1,6 +1,8 @@
 /**
- * Creates the configured implementation of every stage and provider once, at startup, and hands
- * them to the pipeline in configured order. Which implementation serves a stage is configuration.
+ * Holds the configured implementation of every stage and provider and hands them to the pipeline
+ * in configured order. Which implementation serves a stage is configuration: a configuration
+ * change swaps the chains (`replaceWith`) for the next job, while a running job keeps the
+ * `snapshot()` it started with.
  */
 import type {
   Contributor,
@@ -41,19 +43,54 @@ export class LateProviderLookup implements ProviderLookup {
   }
 }
 
+interface Chains {
+  detectors: Resolved<Detector>[];
+  identifiers: Resolved<Identifier>[];
+  rippers: Partial<Record<SourceKind, Resolved<Ripper>>>;
+  matchers: Resolved<Matcher>[];
+  organizer: Resolved<Organizer> | null;
+  contributors: Resolved<Contributor>[];
+  /** Providers by kind with their records (ids), in configured order. */
+  providers?: Map<string, Resolved<unknown>[]>;
+}
+
+export type ResolvedLookup = (group: 'stage' | 'provider', kind: string, id: string) => Resolved<unknown>;
+
 export class StageResolver {
-  private constructor(
-    private readonly chains: {
-      detectors: Resolved<Detector>[];
-      identifiers: Resolved<Identifier>[];
-      rippers: Partial<Record<SourceKind, Resolved<Ripper>>>;
-      matchers: Resolved<Matcher>[];
-      organizer: Resolved<Organizer> | null;
-      contributors: Resolved<Contributor>[];
-      /** Providers by kind with their records (ids), in configured order. */
-      providers?: Map<string, Resolved<unknown>[]>;
-    },
-  ) {}
+  private constructor(private chains: Chains) {}
+
+  /** Builds the chains of `pipeline` from implementations already created (see pipeline-host.ts). */
+  static fromResolved(pipeline: PipelineConfig, lookup: ResolvedLookup): StageResolver {
+    const chain = <T>(kind: string, ids: readonly string[] | undefined) => (ids ?? []).map((id) => lookup('stage', kind, id) as Resolved<T>);
+    const rippers: Partial<Record<SourceKind, Resolved<Ripper>>> = {};
+    for (const [source, id] of Object.entries(pipeline.rippers ?? {}) as [SourceKind, string | null][]) {
+      if (id) rippers[source] = lookup('stage', 'ripper', id) as Resolved<Ripper>;
+    }
+    return new StageResolver({
+      detectors: chain<Detector>('detector', pipeline.detectors),
+      identifiers: chain<Identifier>('identifier', pipeline.identifiers),
+      rippers,
+      matchers: chain<Matcher>('matcher', pipeline.matchers),
+      organizer: pipeline.organizer ? (lookup('stage', 'organizer', pipeline.organizer) as Resolved<Organizer>) : null,
+      contributors: chain<Contributor>('contributor', pipeline.contributors),
+      providers: new Map(Object.entries(pipeline.providers ?? {}).map(([kind, ids]) => [kind, (ids ?? []).map((id) => lookup('provider', kind, id))])),
+    });
+  }
+
+  /** Takes over the chains of `next` (a live configuration change). */
+  replaceWith(next: StageResolver): void {
+    this.chains = next.chains;
+  }
+
+  /** The chains as they are now; unaffected by later changes (what a running job uses). */
+  snapshot(): StageResolver {
+    return new StageResolver(this.chains);
+  }
+
+  /** Implementations by kind, in configured order (for the shared provider lookup). */
+  providerImpls(): Map<string, unknown[]> {
+    return new Map([...(this.chains.providers ?? new Map<string, Resolved<unknown>[]>())].map(([kind, list]) => [kind, list.map((p) => p.impl)]));
+  }
 
   static async create(
     registry: PluginRegistry,

@@ -1,8 +1,10 @@
 /**
- * Loads plugins at startup: discover → check manifests (no plugin code runs) → import the
- * configured ones → check their envelopes and settings → register their factories in the
- * container. Any problem with a configured plugin stops startup with a message saying how to
- * fix it; problems with unconfigured plugins are only reported.
+ * Loading plugins: discover → check manifests (no plugin code runs) → import the configured ones →
+ * check their envelopes and settings. The steps (`catalogPlugins`, `findOffer`, `activatePlugin`,
+ * `settingsProblem`) are shared with the live pipeline host (app/pipeline-host.ts), which the
+ * service uses: it refuses a configuration that could not start and starts in safe mode instead of
+ * failing. `loadPlugins()` is the all-or-nothing form: any problem with a configured plugin throws
+ * a PluginStartupError saying how to fix it; problems with unconfigured plugins are only reported.
  */
 import { applySettingsDefaults, isPluginEnvelope, SDK_VERSION, type JsonObject, type Logger, type PluginEnvelope, type PluginManifest } from '@spindle/plugin-sdk';
 import { Ajv } from 'ajv';
@@ -30,7 +32,7 @@ export interface LoadPluginsOptions {
   sdkVersion?: string;
 }
 
-interface Candidate {
+export interface Candidate {
   pkg: DiscoveredPackage;
   manifest: PluginManifest;
   info: PluginInfo;
@@ -70,9 +72,15 @@ function checkEnvelope(envelope: unknown, candidate: Candidate): string | null {
   return null;
 }
 
-export async function loadPlugins(options: LoadPluginsOptions): Promise<PluginRegistry> {
-  const sdkVersion = options.sdkVersion ?? SDK_VERSION;
-  const discovered = await discoverPlugins(options.roots);
+/** Every discovered package with its manifest checked (no plugin code runs), and who offers what. */
+export interface PluginCatalog {
+  infos: PluginInfo[];
+  invalidByDir: Map<string, { pkg: DiscoveredPackage; problem: string; fix: string }>;
+  offersIndex: Map<string, Candidate[]>;
+}
+
+export async function catalogPlugins(roots: DiscoveryRoots, sdkVersion: string, logger: Logger): Promise<PluginCatalog> {
+  const discovered = await discoverPlugins(roots);
   const infos: PluginInfo[] = [];
   const invalidByDir = new Map<string, { pkg: DiscoveredPackage; problem: string; fix: string }>();
   const offersIndex = new Map<string, Candidate[]>();
@@ -93,118 +101,147 @@ export async function loadPlugins(options: LoadPluginsOptions): Promise<PluginRe
     infos.push(info);
     if (!check.ok) {
       invalidByDir.set(pkg.dir, { pkg, problem: check.problem, fix: check.fix });
-      options.logger.warn(`plugin ${pkg.packageName} is not usable: ${check.problem}`);
+      logger.warn(`plugin ${pkg.packageName} is not usable: ${check.problem}`);
       continue;
     }
     for (const key of declaredOffers(check.manifest)) {
       offersIndex.set(key, [...(offersIndex.get(key) ?? []), { pkg, manifest: check.manifest, info }]);
     }
   }
+  return { infos, invalidByDir, offersIndex };
+}
+
+/** The one valid package that offers `required`, or the problem (naming the configuration key) why none can. */
+export function findOffer(catalog: PluginCatalog, required: RequiredOffer): { candidate: Candidate } | { problem: PluginProblem } {
+  const key = offerKey(required.group, required.kind, required.id);
+  const candidates = catalog.offersIndex.get(key) ?? [];
+  if (candidates.length === 1) return { candidate: candidates[0]! };
+  if (candidates.length > 1) {
+    return {
+      problem: {
+        subject: `${required.kind} "${required.id}"`,
+        problem: `offered by several packages (${candidates.map((c) => c.pkg.packageName).join(', ')})`,
+        fix: 'uninstall all but one of them',
+      },
+    };
+  }
+  // Nothing valid offers it: blame an invalid package that claims it, if any.
+  const claimant = [...catalog.invalidByDir.values()].find((inv) => {
+    const m = inv.pkg.manifest as { stages?: Record<string, unknown>; providers?: Record<string, unknown> } | null;
+    const table = required.group === 'stage' ? m?.stages : m?.providers;
+    const ids = table?.[required.kind];
+    return Array.isArray(ids) && ids.includes(required.id);
+  });
+  return {
+    problem: claimant
+      ? { subject: claimant.pkg.packageName, problem: `it is configured in ${required.configKey}, but ${claimant.problem}`, fix: claimant.fix }
+      : {
+          subject: `${required.kind} "${required.id}"`,
+          problem: `configured in ${required.configKey}, but no installed plugin offers it`,
+          fix: missingOfferFix(required),
+        },
+  };
+}
+
+/**
+ * Why `settings` (defaults already applied) break the plugin's settingsSchema, or null. `field` is
+ * the first bad property as a configuration path (plugin_settings.<id>.<key>); the problem lists
+ * every bad property the way the loader names them.
+ */
+export function settingsProblem(manifest: PluginManifest, settings: JsonObject): (PluginProblem & { field: string }) | null {
+  if (!manifest.settingsSchema) return null;
+  const validate = settingsAjv.compile(manifest.settingsSchema);
+  if (validate(settings)) return null;
+  const errors = validate.errors ?? [];
+  const lines = settingsErrorLines(errors, manifest.id, settings);
+  const first = errors[0];
+  const extra = first?.keyword === 'additionalProperties' ? [String(first.params.additionalProperty)] : first?.keyword === 'required' ? [String(first.params.missingProperty)] : [];
+  const field = ['plugin_settings', manifest.id, ...(first?.instancePath ?? '').split('/').filter(Boolean), ...extra].join('.');
+  return { subject: `plugin "${manifest.id}"`, problem: `its settings are invalid:\n  - ${lines.join('\n  - ')}`, fix: settingsFix(manifest.id, lines), field };
+}
+
+// Defaults come from the SDK's applySettingsDefaults (the test kit uses the same function), not ajv's useDefaults.
+const settingsAjv = new Ajv({ allErrors: true, strict: false });
+
+/**
+ * Imports a plugin's code and checks its envelope, then builds the records of its offers with
+ * its validated settings. Marks the plugin loaded (or invalid) in its info.
+ */
+export async function activatePlugin(
+  candidate: Candidate,
+  rawSettings: Record<string, unknown> | undefined,
+  pluginsPaths: readonly string[],
+): Promise<{ records: ImplementationRecord[] } | { problem: PluginProblem }> {
+  const sdkProblem = await provideSdk(candidate.pkg, pluginsPaths, candidate.manifest.id);
+  if (sdkProblem) {
+    candidate.info.status = 'invalid';
+    candidate.info.problem = sdkProblem.problem;
+    return { problem: sdkProblem };
+  }
+  let envelope: unknown;
+  try {
+    envelope = await importEnvelope(candidate.pkg);
+  } catch (error) {
+    const problem = codeThrowProblem({
+      error,
+      pluginId: candidate.manifest.id,
+      packageName: candidate.pkg.packageName,
+      dir: candidate.pkg.dir,
+      during: `importing its entry ${candidate.pkg.entry}`,
+      configured: (candidate.configuredIn ?? ['the pipeline']).join(' and '),
+    });
+    candidate.info.status = 'invalid';
+    candidate.info.problem = problem.problem.split('\n')[0]!;
+    return { problem };
+  }
+  const envelopeProblem = checkEnvelope(envelope, candidate);
+  if (envelopeProblem) {
+    candidate.info.status = 'invalid';
+    candidate.info.problem = envelopeProblem;
+    return { problem: { subject: candidate.pkg.packageName, problem: envelopeProblem, fix: `fix the plugin's src/index.ts so it default-exports definePlugin({...}) matching its package.json` } };
+  }
+  const settings = applySettingsDefaults<JsonObject>(candidate.manifest.settingsSchema, structuredClone(rawSettings ?? {}) as JsonObject);
+  const invalid = settingsProblem(candidate.manifest, settings);
+  if (invalid) return { problem: { ...invalid, subject: `plugin "${candidate.manifest.id}" (${candidate.pkg.packageName})` } };
+  const env = envelope as PluginEnvelope;
+  const records = env.offers.map((offer): ImplementationRecord => {
+    const table = (offer.group === 'stage' ? env.definition.stages : env.definition.providers) as Record<string, Record<string, ImplementationRecord['create']>>;
+    return { pluginId: candidate.manifest.id, packageName: candidate.pkg.packageName, dir: candidate.pkg.dir, group: offer.group, kind: offer.kind, id: offer.id, manifest: candidate.manifest, settings, create: table[offer.kind]![offer.id]! };
+  });
+  return { records };
+}
+
+export async function loadPlugins(options: LoadPluginsOptions): Promise<PluginRegistry> {
+  const sdkVersion = options.sdkVersion ?? SDK_VERSION;
+  const catalog = await catalogPlugins(options.roots, sdkVersion, options.logger);
+  const { infos } = catalog;
 
   await options.manifestsChecked?.(infos.flatMap((info) => (info.manifest ? [info.manifest] : [])));
   const pluginSettings = typeof options.pluginSettings === 'function' ? options.pluginSettings() : options.pluginSettings;
   const problems: PluginProblem[] = [];
   const needed = new Map<string, Candidate>();
   for (const required of requiredOffers(options.pipeline)) {
-    const key = offerKey(required.group, required.kind, required.id);
-    const candidates = offersIndex.get(key) ?? [];
-    if (candidates.length === 1) {
-      const candidate = needed.get(candidates[0]!.pkg.dir) ?? candidates[0]!;
-      candidate.configuredIn = [...new Set([...(candidate.configuredIn ?? []), required.configKey])];
-      needed.set(candidate.pkg.dir, candidate);
+    const found = findOffer(catalog, required);
+    if ('problem' in found) {
+      problems.push(found.problem);
       continue;
     }
-    if (candidates.length > 1) {
-      problems.push({
-        subject: `${required.kind} "${required.id}"`,
-        problem: `offered by several packages (${candidates.map((c) => c.pkg.packageName).join(', ')})`,
-        fix: 'uninstall all but one of them',
-      });
-      continue;
-    }
-    // Nothing valid offers it: blame an invalid package that claims it, if any.
-    const claimant = [...invalidByDir.values()].find((inv) => {
-      const m = inv.pkg.manifest as { stages?: Record<string, unknown>; providers?: Record<string, unknown> } | null;
-      const table = required.group === 'stage' ? m?.stages : m?.providers;
-      const ids = table?.[required.kind];
-      return Array.isArray(ids) && ids.includes(required.id);
-    });
-    problems.push(
-      claimant
-        ? { subject: claimant.pkg.packageName, problem: `it is configured in ${required.configKey}, but ${claimant.problem}`, fix: claimant.fix }
-        : {
-            subject: `${required.kind} "${required.id}"`,
-            problem: `configured in ${required.configKey}, but no installed plugin offers it`,
-            fix: missingOfferFix(required),
-          },
-    );
+    const candidate = needed.get(found.candidate.pkg.dir) ?? found.candidate;
+    candidate.configuredIn = [...new Set([...(candidate.configuredIn ?? []), required.configKey])];
+    needed.set(candidate.pkg.dir, candidate);
   }
 
   const implementations = new Map<string, ImplementationRecord>();
-  // Defaults come from the SDK's applySettingsDefaults (the test kit uses the same function), not ajv's useDefaults.
-  const ajv = new Ajv({ allErrors: true, strict: false });
   for (const candidate of needed.values()) {
-    const sdkProblem = await provideSdk(candidate.pkg, options.roots.pluginsPaths, candidate.manifest.id);
-    if (sdkProblem) {
-      problems.push(sdkProblem);
-      candidate.info.status = 'invalid';
-      candidate.info.problem = sdkProblem.problem;
+    const activated = await activatePlugin(candidate, pluginSettings[candidate.manifest.id], options.roots.pluginsPaths);
+    if ('problem' in activated) {
+      problems.push(activated.problem);
       continue;
-    }
-    let envelope: unknown;
-    try {
-      envelope = await importEnvelope(candidate.pkg);
-    } catch (error) {
-      const problem = codeThrowProblem({
-        error,
-        pluginId: candidate.manifest.id,
-        packageName: candidate.pkg.packageName,
-        dir: candidate.pkg.dir,
-        during: `importing its entry ${candidate.pkg.entry}`,
-        configured: (candidate.configuredIn ?? ['the pipeline']).join(' and '),
-      });
-      problems.push(problem);
-      candidate.info.status = 'invalid';
-      candidate.info.problem = problem.problem.split('\n')[0]!;
-      continue;
-    }
-    const envelopeProblem = checkEnvelope(envelope, candidate);
-    if (envelopeProblem) {
-      problems.push({ subject: candidate.pkg.packageName, problem: envelopeProblem, fix: `fix the plugin's src/index.ts so it default-exports definePlugin({...}) matching its package.json` });
-      candidate.info.status = 'invalid';
-      candidate.info.problem = envelopeProblem;
-      continue;
-    }
-    const settings = applySettingsDefaults<JsonObject>(candidate.manifest.settingsSchema, pluginSettings[candidate.manifest.id] ?? {});
-    if (candidate.manifest.settingsSchema) {
-      const validate = ajv.compile(candidate.manifest.settingsSchema);
-      if (!validate(settings)) {
-        const lines = settingsErrorLines(validate.errors ?? [], candidate.manifest.id, settings);
-        problems.push({
-          subject: `plugin "${candidate.manifest.id}" (${candidate.pkg.packageName})`,
-          problem: `its settings are invalid:\n  - ${lines.join('\n  - ')}`,
-          fix: settingsFix(candidate.manifest.id, lines),
-        });
-        continue;
-      }
     }
     candidate.info.status = 'loaded';
-    const env = envelope as PluginEnvelope;
-    for (const offer of env.offers) {
-      const table = (offer.group === 'stage' ? env.definition.stages : env.definition.providers) as Record<string, Record<string, ImplementationRecord['create']>>;
-      const record: ImplementationRecord = {
-        pluginId: candidate.manifest.id,
-        packageName: candidate.pkg.packageName,
-        dir: candidate.pkg.dir,
-        group: offer.group,
-        kind: offer.kind,
-        id: offer.id,
-        manifest: candidate.manifest,
-        settings,
-        create: table[offer.kind]![offer.id]!,
-      };
-      implementations.set(offerKey(offer.group, offer.kind, offer.id), record);
-      options.container.register(implementationToken(offer.group, offer.kind, offer.id), { useValue: record });
+    for (const record of activated.records) {
+      implementations.set(offerKey(record.group, record.kind, record.id), record);
+      options.container.register(implementationToken(record.group, record.kind, record.id), { useValue: record });
     }
   }
 

@@ -42,9 +42,19 @@ export function implementationToken(group: OfferGroup, kind: string, id: string)
 
 export class PluginRegistry {
   constructor(
-    readonly plugins: readonly PluginInfo[],
-    private readonly implementations: ReadonlyMap<string, ImplementationRecord>,
+    private infos: readonly PluginInfo[],
+    private implementations: ReadonlyMap<string, ImplementationRecord>,
   ) {}
+
+  get plugins(): readonly PluginInfo[] {
+    return this.infos;
+  }
+
+  /** After a live configuration change (or a new look into the plugin folders). */
+  update(infos: readonly PluginInfo[], implementations: ReadonlyMap<string, ImplementationRecord>): void {
+    this.infos = infos;
+    this.implementations = implementations;
+  }
 
   find(group: OfferGroup, kind: string, id: string): ImplementationRecord | undefined {
     return this.implementations.get(offerKey(group, kind, id));

@@ -77,7 +77,8 @@ describe('ConfigService', () => {
     mkdirSync(staging);
     const result = await config.update({ staging_path: staging, max_concurrent_matches: 3, extras_policy: 'skip', pipeline: { matchers: [] } });
     expect(result.changed).toEqual(['staging_path', 'max_concurrent_matches', 'pipeline']);
-    expect(result.restartRequired).toEqual(['max_concurrent_matches', 'pipeline']);
+    // The pipeline applies live (pipeline-host.ts); only max_concurrent_matches waits for a restart.
+    expect(result.restartRequired).toEqual(['max_concurrent_matches']);
     expect(config.get().pipeline).toMatchObject({ matchers: [], identifiers: ['disc-lookup', 'catalog', 'heuristic'], rippers: { folder: 'folder' } });
     await db.close();
     const reloaded = await service(await openTempDatabase(dir));

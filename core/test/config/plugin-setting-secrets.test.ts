@@ -26,9 +26,10 @@ describe('plugin settings that are credentials', () => {
     await config.update({ plugin_settings: { 'provider-openai': { api_key: 'sk-one' } } });
     await config.update({ plugin_settings: { 'provider-openai': { api_key: 'sk-two' } } });
     expect(config.get().plugin_settings['provider-openai']!.api_key).toBe('sk-two');
+    // A merge patch: null removes the setting (the plugin's default applies again).
     await config.update({ plugin_settings: { 'provider-openai': { api_key: null } } });
-    expect(config.get().plugin_settings['provider-openai']!.api_key).toBeNull();
-    expect(config.masked().plugin_settings['provider-openai']!.api_key).toBeNull();
+    expect(config.get().plugin_settings['provider-openai']).not.toHaveProperty('api_key');
+    expect(config.masked().plugin_settings['provider-openai']).not.toHaveProperty('api_key');
     await config.update({ plugin_settings: { other: { token: '***', language: 'en' } } });
     expect(config.get().plugin_settings.other).toEqual({ language: 'en' });
   });

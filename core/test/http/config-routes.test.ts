@@ -74,7 +74,7 @@ describe('PUT /api/config', () => {
     const whole = (await call('GET', '/api/config')).body;
     const afterRoundTrip = await call('PUT', '/api/config', whole);
     expect(afterRoundTrip.status).toBe(200);
-    expect(afterRoundTrip.body).toEqual({ ...whole, cleared_secrets: [] });
+    expect(afterRoundTrip.body).toEqual({ ...whole, cleared_secrets: [], restart_required: [] });
     expect(t.service.config.get().catalog_api_key).toBe(CATALOG_TOKEN);
   });
 
@@ -150,7 +150,7 @@ describe('PUT /api/config', () => {
     const put = doc.paths['/api/config']!.put;
     const schema = put.requestBody.content['application/json'].schema;
     expect(schema.additionalProperties).toBe(false);
-    expect(Object.keys(schema.properties).sort()).toEqual([...APP_CONFIG_FIELD_NAMES, 'cleared_secrets', 'read_only'].sort());
+    expect(Object.keys(schema.properties).sort()).toEqual([...APP_CONFIG_FIELD_NAMES, 'cleared_secrets', 'read_only', 'restart_required'].sort());
     expect(schema.properties.ripper_path.readOnly).toBe(true);
     expect(put.responses['200'].headers['X-Restart-Required']).toBeDefined();
     expect(doc.paths['/api/config']!.get.responses['200'].content['application/json'].schema.properties.ripper_key.anyOf).toEqual([

@@ -192,8 +192,19 @@ function isSecretSchema(answered: JsonSchema | undefined): boolean {
   return Array.isArray(any) && any.some((s) => s.const === '***');
 }
 
+/**
+ * A write may send null for any field (a merge patch: back to the default), which the schema says
+ * as `anyOf: [<the field's schema>, {type: null}]`; the form edits the field's own schema.
+ */
+function fieldSchema(schema: JsonSchema): JsonSchema {
+  const any = schema.anyOf as JsonSchema[] | undefined;
+  if (!Array.isArray(any) || any.length !== 2 || any[1]?.type !== 'null') return schema;
+  const { anyOf: _anyOf, ...rest } = schema;
+  return { ...any[0], ...rest };
+}
+
 function fieldInfo(name: string): FieldInfo {
-  const update = (configSchemas.AppConfigUpdate.properties as Record<string, JsonSchema>)[name] ?? {};
+  const update = fieldSchema((configSchemas.AppConfigUpdate.properties as Record<string, JsonSchema>)[name] ?? {});
   const answered = (configSchemas.AppConfig.properties as Record<string, JsonSchema>)[name];
   const apiDescription = typeof update.description === 'string' ? update.description : '';
   const description = HELP[name] ?? apiDescription;

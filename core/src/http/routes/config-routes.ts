@@ -1,10 +1,13 @@
 /**
- * GET and PUT /api/config. Both answer the same flat, masked configuration object (secrets are
- * "***" when set, null when unset) plus `read_only`: the server-level settings, which only the
- * machine's environment or `spindle config set --local` can change. PUT also answers
- * `cleared_secrets`: credentials cleared because the URL they are sent to changed. A client may
- * PUT back what it received (`read_only` and `cleared_secrets` are ignored on input). The changed
- * fields that only take effect after a restart are named in the `X-Restart-Required` header.
+ * GET, PATCH and PUT /api/config. All answer the same flat, masked configuration object (secrets
+ * are "***" when set, null when unset) plus `read_only`: the server-level settings, which only the
+ * machine's environment or `spindle config set --local` can change. A write is a JSON Merge Patch
+ * (RFC 7396): fields left out keep their value, `pipeline` and `plugin_settings` merge key by key,
+ * `null` removes a key. PUT is the same write as PATCH (kept for older clients). Writes also answer
+ * `cleared_secrets` (credentials cleared because the URL they are sent to changed) and
+ * `restart_required` (changed fields that take effect only after a restart; also in the
+ * `X-Restart-Required` header). A client may send back what it received (`read_only`,
+ * `cleared_secrets` and `restart_required` are ignored on input).
  */
 import { APP_CONFIG_FIELD_NAMES, SECRET_MASK } from '../../config/app-config-fields.ts';
 import type { ConfigService } from '../../config/config-service.ts';
@@ -54,21 +57,53 @@ const clearedSecretsSchema: JsonSchema = {
     'PUT answers only: secrets cleared by this write because the URL they are sent to changed (e.g. "plugin_settings.refresher-media-server.jellyfin_api_key"); enter them again. Ignored on input.',
 };
 
-/** PUT body: every field optional, with the field table's schema; unknown fields are refused. */
+const restartRequiredSchema: JsonSchema = {
+  type: 'array',
+  items: { type: 'string' },
+  description:
+    'Write answers only: the fields this write changed that take effect only after a restart (GET /api/status `pending_restart` keeps the list until then). Empty when everything applied live. Ignored on input.',
+};
+
+const MERGE_NOTE =
+  'A JSON Merge Patch (RFC 7396): any subset of the configuration fields; fields left out keep their value. ' +
+  '`pipeline` and `plugin_settings` merge key by key (e.g. {"pipeline":{"organizer":"my-organizer"}} changes only the organizer, ' +
+  '{"plugin_settings":{"notifier-webhook":{"url":"…"}}} only that setting); arrays are replaced whole; `null` removes a key ' +
+  '(a pipeline stage removed this way has no implementation; a plugin setting goes back to its default; a top-level field to its default). ' +
+  'Nothing is saved unless every field is valid, and a pipeline or plugin settings that could not start are refused naming the field. ' +
+  'Pipeline and plugin-setting changes apply to the next job without a restart.';
+
+const acceptsNull = (schema: JsonSchema): boolean =>
+  schema.type === 'null' || (Array.isArray(schema.type) && schema.type.includes('null')) || (Array.isArray(schema.anyOf) && (schema.anyOf as JsonSchema[]).some(acceptsNull));
+
+/** The schema as a merge patch sees it: `null` (remove the key) accepted at every level of an object. */
+function patchSchema(schema: JsonSchema): JsonSchema {
+  const nullable = (inner: JsonSchema): JsonSchema => (acceptsNull(inner) ? inner : { anyOf: [inner, { type: 'null' }] });
+  let out = schema;
+  if (schema.properties && typeof schema.properties === 'object') {
+    out = { ...out, properties: Object.fromEntries(Object.entries(schema.properties as Record<string, JsonSchema>).map(([key, inner]) => [key, nullable(patchSchema(inner))])) };
+  }
+  if (schema.additionalProperties && typeof schema.additionalProperties === 'object') {
+    out = { ...out, additionalProperties: nullable(patchSchema(schema.additionalProperties as JsonSchema)) };
+  }
+  return nullable(out);
+}
+
+/** Write body: every field optional, with the field table's schema; unknown fields are refused. */
 export function configUpdateSchema(): JsonSchema {
   return {
     type: 'object',
     additionalProperties: false,
-    description: 'Any subset of the configuration fields. Nothing is saved unless every field is valid.',
+    description: MERGE_NOTE,
     properties: {
       ...Object.fromEntries(
         APP_CONFIG_FIELD_NAMES.map((field) => [
           field,
-          { ...fieldSpec(field).schema, ...(isServerLevelField(field) ? { readOnly: true } : {}), description: describeField(field) },
+          { ...patchSchema(fieldSpec(field).schema), ...(isServerLevelField(field) ? { readOnly: true } : {}), description: describeField(field) },
         ]),
       ),
       read_only: readOnlySchema,
       cleared_secrets: clearedSecretsSchema,
+      restart_required: restartRequiredSchema,
     },
   };
 }
@@ -89,6 +124,7 @@ export function maskedConfigSchema(): JsonSchema {
       ),
       read_only: readOnlySchema,
       cleared_secrets: clearedSecretsSchema,
+      restart_required: restartRequiredSchema,
     },
   };
 }
@@ -105,28 +141,32 @@ export function configRoutes(deps: ConfigRouteDeps): RouteSpec[] {
       response,
       handler: () => ({ ...deps.config.masked(), read_only: deps.config.readOnly() }),
     }),
-    defineRoute<Record<string, never>, Record<string, never>, Record<string, unknown>>({
-      method: 'put',
-      path: '/api/config',
-      tag: 'config',
-      summary: 'Updates some configuration fields; answers the whole configuration, secrets masked',
-      operationId: 'updateConfig',
-      body: configUpdateSchema(),
-      response,
-      responseHeaders: {
-        [RESTART_REQUIRED_HEADER]: {
-          description:
-            'Comma-separated names of the changed fields that take effect only after a restart (e.g. "max_concurrent_matches,pipeline"); empty when none.',
-          schema: { type: 'string' },
-        },
-      },
-      errors: [400],
-      handler: async ({ body, ctx }) => {
-        const { read_only: _readOnly, cleared_secrets: _cleared, ...fields } = body;
-        const result = await deps.config.update(fields, { origin: 'api' });
-        ctx.set(RESTART_REQUIRED_HEADER, result.restartRequired.join(','));
-        return { ...result.config, read_only: deps.config.readOnly(), cleared_secrets: result.clearedSecrets };
-      },
-    }),
+    writeRoute(deps, 'patch', 'patchConfig', 'Changes some configuration fields (JSON Merge Patch); answers the whole configuration, secrets masked'),
+    writeRoute(deps, 'put', 'updateConfig', 'The same merge-patch write as PATCH (kept for older clients); answers the whole configuration, secrets masked'),
   ];
+}
+
+function writeRoute(deps: ConfigRouteDeps, method: 'patch' | 'put', operationId: string, summary: string): RouteSpec {
+  return defineRoute<Record<string, never>, Record<string, never>, Record<string, unknown>>({
+    method,
+    path: '/api/config',
+    tag: 'config',
+    summary,
+    operationId,
+    body: configUpdateSchema(),
+    response: maskedConfigSchema(),
+    responseHeaders: {
+      [RESTART_REQUIRED_HEADER]: {
+        description: 'Comma-separated names of the changed fields that take effect only after a restart (as `restart_required`); empty when none.',
+        schema: { type: 'string' },
+      },
+    },
+    errors: [400],
+    handler: async ({ body, ctx }) => {
+      const { read_only: _readOnly, cleared_secrets: _cleared, restart_required: _restart, ...fields } = body;
+      const result = await deps.config.update(fields, { origin: 'api' });
+      ctx.set(RESTART_REQUIRED_HEADER, result.restartRequired.join(','));
+      return { ...result.config, read_only: deps.config.readOnly(), cleared_secrets: result.clearedSecrets, restart_required: result.restartRequired };
+    },
+  });
 }

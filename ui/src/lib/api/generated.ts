@@ -147,7 +147,7 @@ export type AppConfig = {
   match_review_threshold: number;
   /** Every job stops in the review queue with its plan before anything is filed into the library; it is filed once you approve. */
   always_ask_before_filing: boolean;
-  /** Which plugin implementation serves each stage (ordered chains for detectors, identifiers, matchers). A change takes effect after a restart. */
+  /** Which plugin implementation serves each stage (ordered chains for detectors, identifiers, matchers). A change applies to the next job; running jobs keep theirs. */
   pipeline: {
     detectors?: string[];
     identifiers?: string[];
@@ -170,7 +170,7 @@ export type AppConfig = {
       library_refresher?: string[];
     };
   };
-  /** Settings of each plugin, by plugin id, validated against the plugin’s own schema. A change takes effect after a restart. */
+  /** Settings of each plugin, by plugin id, validated against the plugin’s own schema. A change applies to the next job; running jobs keep theirs. */
   plugin_settings: Record<string, Record<string, unknown>>;
   /** An extra folder searched for third-party plugin packages. Must be an existing absolute directory path, or null. A change takes effect after a restart. Server-level (read-only through the API): set SPINDLE_PLUGINS_DIR in the environment or .env, or run `spindle config set --local plugins_path …` on the machine. */
   plugins_path: string | null;
@@ -187,6 +187,8 @@ export type AppConfig = {
   }[];
   /** PUT answers only: secrets cleared by this write because the URL they are sent to changed (e.g. "plugin_settings.refresher-media-server.jellyfin_api_key"); enter them again. Ignored on input. */
   cleared_secrets?: string[];
+  /** Write answers only: the fields this write changed that take effect only after a restart (GET /api/status `pending_restart` keeps the list until then). Empty when everything applied live. Ignored on input. */
+  restart_required?: string[];
 };
 
 /** Any subset of the configuration fields. */
@@ -206,64 +208,64 @@ export type AppConfigUpdate = {
   /** TMDB Read Access Token (the long bearer token). Secret: answered as "***" when set; sending "***" keeps the stored value. */
   catalog_api_key?: string | null;
   /** Titles matched in parallel (clamped to physical cores on CPU, 4 on GPU). A change takes effect after a restart. */
-  max_concurrent_matches?: number;
+  max_concurrent_matches?: number | null;
   /** Re-encode titles after ripping. */
-  transcoding_enabled?: boolean;
+  transcoding_enabled?: boolean | null;
   /** What to do when the library already has a file at the target path. */
-  conflict_resolution_default?: "skip" | "overwrite" | "ask";
+  conflict_resolution_default?: ("skip" | "overwrite" | "ask") | null;
   /** How bonus content is organized. */
-  extras_policy?: "keep" | "skip" | "ask";
+  extras_policy?: ("keep" | "skip" | "ask") | null;
   /** When a job’s staging folder is deleted. */
-  staging_cleanup_policy?: "on_success" | "on_completion" | "manual" | "after_days";
+  staging_cleanup_policy?: ("on_success" | "on_completion" | "manual" | "after_days") | null;
   /** Days kept under after_days. */
-  staging_cleanup_days?: number;
+  staging_cleanup_days?: number | null;
   /** Kinds of titles left out of the library whose files a staging cleanup may delete (play_all, short, duplicate, extra). Empty: such files are always kept. */
-  discard_files_of?: ("play_all" | "short" | "duplicate" | "extra")[];
+  discard_files_of?: ("play_all" | "short" | "duplicate" | "extra")[] | null;
   /** Import new staging subfolders automatically. */
-  staging_watch_enabled?: boolean;
+  staging_watch_enabled?: boolean | null;
   /** Seconds between the staging watcher’s size checks (2 stable polls trigger an import). */
-  staging_poll_interval_seconds?: number;
+  staging_poll_interval_seconds?: number | null;
   /** Master switch for uploads. */
-  enable_fingerprint_contributions?: boolean;
+  enable_fingerprint_contributions?: boolean | null;
   /** Hard gate for uploads. */
-  fingerprint_disclosure_accepted?: boolean;
+  fingerprint_disclosure_accepted?: boolean | null;
   /** Ask the network to identify titles. */
-  enable_fingerprint_identification?: boolean;
+  enable_fingerprint_identification?: boolean | null;
   /** Random per-install identifier sent with contributions. */
-  contribution_pseudonym?: string;
+  contribution_pseudonym?: string | null;
   /** Language of the reference subtitles used for matching (ISO 639-1, e.g. "en"). */
-  subtitle_language?: string;
+  subtitle_language?: string | null;
   /** A match at or above this confidence is accepted without review. */
-  match_auto_accept_threshold?: number;
+  match_auto_accept_threshold?: number | null;
   /** A match between this and the auto-accept threshold goes to review; below it, no match. */
-  match_review_threshold?: number;
+  match_review_threshold?: number | null;
   /** Every job stops in the review queue with its plan before anything is filed into the library; it is filed once you approve. */
-  always_ask_before_filing?: boolean;
-  /** Which plugin implementation serves each stage (ordered chains for detectors, identifiers, matchers). A change takes effect after a restart. */
+  always_ask_before_filing?: boolean | null;
+  /** Which plugin implementation serves each stage (ordered chains for detectors, identifiers, matchers). A change applies to the next job; running jobs keep theirs. */
   pipeline?: {
-    detectors?: string[];
-    identifiers?: string[];
+    detectors?: string[] | null;
+    identifiers?: string[] | null;
     rippers?: {
       disc?: string | null;
       folder?: string | null;
-    };
-    matchers?: string[];
+    } | null;
+    matchers?: string[] | null;
     organizer?: string | null;
-    contributors?: string[];
+    contributors?: string[] | null;
     providers?: {
-      catalog?: string[];
-      disc_lookup?: string[];
-      subtitles?: string[];
-      transcriber?: string[];
-      fingerprinter?: string[];
-      ai?: string[];
-      transcoder?: string[];
-      notifier?: string[];
-      library_refresher?: string[];
-    };
-  };
-  /** Settings of each plugin, by plugin id, validated against the plugin’s own schema. A change takes effect after a restart. */
-  plugin_settings?: Record<string, Record<string, unknown>>;
+      catalog?: string[] | null;
+      disc_lookup?: string[] | null;
+      subtitles?: string[] | null;
+      transcriber?: string[] | null;
+      fingerprinter?: string[] | null;
+      ai?: string[] | null;
+      transcoder?: string[] | null;
+      notifier?: string[] | null;
+      library_refresher?: string[] | null;
+    } | null;
+  } | null;
+  /** Settings of each plugin, by plugin id, validated against the plugin’s own schema. A change applies to the next job; running jobs keep theirs. */
+  plugin_settings?: (Record<string, Record<string, unknown> | null>) | null;
   /** An extra folder searched for third-party plugin packages. Must be an existing absolute directory path, or null. A change takes effect after a restart. Server-level (read-only through the API): set SPINDLE_PLUGINS_DIR in the environment or .env, or run `spindle config set --local plugins_path …` on the machine. */
   plugins_path?: string | null;
   /** The server-level settings: the API answers them but never changes them. Ignored on input. */
@@ -279,6 +281,8 @@ export type AppConfigUpdate = {
   }[];
   /** PUT answers only: secrets cleared by this write because the URL they are sent to changed (e.g. "plugin_settings.refresher-media-server.jellyfin_api_key"); enter them again. Ignored on input. */
   cleared_secrets?: string[];
+  /** Write answers only: the fields this write changed that take effect only after a restart (GET /api/status `pending_restart` keeps the list until then). Empty when everything applied live. Ignored on input. */
+  restart_required?: string[];
 };
 
 export type ApproveAllParams = {
@@ -585,6 +589,19 @@ export function getStats(options: RequestOptions = {}): Promise<GetStatsResponse
 }
 
 export type GetStatusResponse = {
+  /** Safe mode: stages the stored configuration names that could not start (e.g. a plugin uninstalled while Spindle was stopped); each runs on `using` (its built-in default, or nothing) until the configuration is fixed. Empty normally. */
+  safe_mode: {
+    field: string;
+    problem: string;
+    fix: string;
+    /** What serves the stage meanwhile. */
+    using: unknown;
+  }[];
+  /** Changes that take effect only after a restart (POST /api/restart): configuration fields, and server settings (HOST, PORT, DATABASE_URL, …) changed in the environment or .env. */
+  pending_restart: {
+    field: string;
+    reason: string;
+  }[];
   detectors: {
     id?: string;
     status?: string;
@@ -797,6 +814,34 @@ export type LogoutResponse = Record<string, unknown>;
  */
 export function logout(options: RequestOptions = {}): Promise<LogoutResponse> {
   return request<LogoutResponse>({ method: 'POST', path: '/api/auth/logout', ...options });
+}
+
+export type PatchConfigBody = AppConfigUpdate;
+
+export type PatchConfigResponse = AppConfig;
+
+export type PatchConfigHeaders = { "X-Restart-Required": string | null };
+
+/**
+ * Changes some configuration fields (JSON Merge Patch); answers the whole configuration, secrets masked
+ * PATCH /api/config
+ * Errors: 400 (thrown as ApiError).
+ */
+export function patchConfig(body: PatchConfigBody, options: RequestOptions = {}): Promise<{ data: PatchConfigResponse; headers: PatchConfigHeaders }> {
+  return request<{ data: PatchConfigResponse; headers: PatchConfigHeaders }>({ method: 'PATCH', path: '/api/config', body, ...options, responseHeaders: ["X-Restart-Required"] });
+}
+
+export type RestartServiceResponse = {
+  restarting: true;
+};
+
+/**
+ * Restarts Spindle (running jobs stop and resume after the restart); answers before it goes down
+ * POST /api/restart
+ * Errors: 409 (thrown as ApiError).
+ */
+export function restartService(options: RequestOptions = {}): Promise<RestartServiceResponse> {
+  return request<RestartServiceResponse>({ method: 'POST', path: '/api/restart', ...options });
 }
 
 export type RetryJobParams = {
@@ -1107,7 +1152,7 @@ export type UpdateConfigResponse = AppConfig;
 export type UpdateConfigHeaders = { "X-Restart-Required": string | null };
 
 /**
- * Updates some configuration fields; answers the whole configuration, secrets masked
+ * The same merge-patch write as PATCH (kept for older clients); answers the whole configuration, secrets masked
  * PUT /api/config
  * Errors: 400 (thrown as ApiError).
  */
@@ -1188,7 +1233,7 @@ export function validateRipper(body?: ValidateRipperBody, options: RequestOption
 }
 
 /** Every operationId of the document, in the order above. */
-export const OPERATION_IDS = ["approveAll","cancelJob","clearFinishedJobs","clearJob","createApiToken","debugSeedFingerprint","detectTools","forgetContributions","getAsrStatus","getAuthStatus","getConfig","getDiagnosticsReport","getHealth","getJob","getJobDetail","getOpenApi","getStats","getStatus","identifyJob","importStaging","listApiTokens","listContributions","listHistory","listJobs","listJobTitles","listPlugins","login","logout","retryJob","reviewTitle","revokeApiToken","rotatePseudonym","searchCatalog","setUpPassword","simulateAdvanceJob","simulateInsertDisc","simulateInsertFromStaging","simulateRemoveDisc","simulateResetAllJobs","startJob","testMatch","testNotifications","testSubtitles","testTranscribe","updateConfig","uploadSubtitles","validateMediaTool","validateRipper"] as const;
+export const OPERATION_IDS = ["approveAll","cancelJob","clearFinishedJobs","clearJob","createApiToken","debugSeedFingerprint","detectTools","forgetContributions","getAsrStatus","getAuthStatus","getConfig","getDiagnosticsReport","getHealth","getJob","getJobDetail","getOpenApi","getStats","getStatus","identifyJob","importStaging","listApiTokens","listContributions","listHistory","listJobs","listJobTitles","listPlugins","login","logout","patchConfig","restartService","retryJob","reviewTitle","revokeApiToken","rotatePseudonym","searchCatalog","setUpPassword","simulateAdvanceJob","simulateInsertDisc","simulateInsertFromStaging","simulateRemoveDisc","simulateResetAllJobs","startJob","testMatch","testNotifications","testSubtitles","testTranscribe","updateConfig","uploadSubtitles","validateMediaTool","validateRipper"] as const;
 
 /** JSON Schemas the settings screen renders its fields from (field order, types, limits, descriptions, which fields are secrets). */
 export const configSchemas = {
@@ -1560,14 +1605,14 @@ export const configSchemas = {
             }
           }
         },
-        "description": "Which plugin implementation serves each stage (ordered chains for detectors, identifiers, matchers). A change takes effect after a restart."
+        "description": "Which plugin implementation serves each stage (ordered chains for detectors, identifiers, matchers). A change applies to the next job; running jobs keep theirs."
       },
       "plugin_settings": {
         "type": "object",
         "additionalProperties": {
           "type": "object"
         },
-        "description": "Settings of each plugin, by plugin id, validated against the plugin’s own schema. A change takes effect after a restart."
+        "description": "Settings of each plugin, by plugin id, validated against the plugin’s own schema. A change applies to the next job; running jobs keep theirs."
       },
       "plugins_path": {
         "type": [
@@ -1623,13 +1668,20 @@ export const configSchemas = {
           "type": "string"
         },
         "description": "PUT answers only: secrets cleared by this write because the URL they are sent to changed (e.g. \"plugin_settings.refresher-media-server.jellyfin_api_key\"); enter them again. Ignored on input."
+      },
+      "restart_required": {
+        "type": "array",
+        "items": {
+          "type": "string"
+        },
+        "description": "Write answers only: the fields this write changed that take effect only after a restart (GET /api/status `pending_restart` keeps the list until then). Empty when everything applied live. Ignored on input."
       }
     }
   },
   "AppConfigUpdate": {
     "type": "object",
     "additionalProperties": false,
-    "description": "Any subset of the configuration fields. Nothing is saved unless every field is valid.",
+    "description": "A JSON Merge Patch (RFC 7396): any subset of the configuration fields; fields left out keep their value. `pipeline` and `plugin_settings` merge key by key (e.g. {\"pipeline\":{\"organizer\":\"my-organizer\"}} changes only the organizer, {\"plugin_settings\":{\"notifier-webhook\":{\"url\":\"…\"}}} only that setting); arrays are replaced whole; `null` removes a key (a pipeline stage removed this way has no implementation; a plugin setting goes back to its default; a top-level field to its default). Nothing is saved unless every field is valid, and a pipeline or plugin settings that could not start are refused naming the field. Pipeline and plugin-setting changes apply to the next job without a restart.",
     "properties": {
       "staging_path": {
         "type": [
@@ -1690,135 +1742,317 @@ export const configSchemas = {
         "description": "TMDB Read Access Token (the long bearer token). Secret: answered as \"***\" when set; sending \"***\" keeps the stored value."
       },
       "max_concurrent_matches": {
-        "type": "integer",
-        "minimum": 1,
-        "maximum": 64,
+        "anyOf": [
+          {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 64
+          },
+          {
+            "type": "null"
+          }
+        ],
         "description": "Titles matched in parallel (clamped to physical cores on CPU, 4 on GPU). A change takes effect after a restart."
       },
       "transcoding_enabled": {
-        "type": "boolean",
+        "anyOf": [
+          {
+            "type": "boolean"
+          },
+          {
+            "type": "null"
+          }
+        ],
         "description": "Re-encode titles after ripping."
       },
       "conflict_resolution_default": {
-        "enum": [
-          "skip",
-          "overwrite",
-          "ask"
+        "anyOf": [
+          {
+            "enum": [
+              "skip",
+              "overwrite",
+              "ask"
+            ]
+          },
+          {
+            "type": "null"
+          }
         ],
         "description": "What to do when the library already has a file at the target path."
       },
       "extras_policy": {
-        "enum": [
-          "keep",
-          "skip",
-          "ask"
+        "anyOf": [
+          {
+            "enum": [
+              "keep",
+              "skip",
+              "ask"
+            ]
+          },
+          {
+            "type": "null"
+          }
         ],
         "description": "How bonus content is organized."
       },
       "staging_cleanup_policy": {
-        "enum": [
-          "on_success",
-          "on_completion",
-          "manual",
-          "after_days"
+        "anyOf": [
+          {
+            "enum": [
+              "on_success",
+              "on_completion",
+              "manual",
+              "after_days"
+            ]
+          },
+          {
+            "type": "null"
+          }
         ],
         "description": "When a job’s staging folder is deleted."
       },
       "staging_cleanup_days": {
-        "type": "integer",
-        "minimum": 1,
-        "maximum": 3650,
+        "anyOf": [
+          {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 3650
+          },
+          {
+            "type": "null"
+          }
+        ],
         "description": "Days kept under after_days."
       },
       "discard_files_of": {
-        "type": "array",
-        "items": {
-          "enum": [
-            "play_all",
-            "short",
-            "duplicate",
-            "extra"
-          ]
-        },
-        "uniqueItems": true,
-        "maxItems": 4,
+        "anyOf": [
+          {
+            "type": "array",
+            "items": {
+              "enum": [
+                "play_all",
+                "short",
+                "duplicate",
+                "extra"
+              ]
+            },
+            "uniqueItems": true,
+            "maxItems": 4
+          },
+          {
+            "type": "null"
+          }
+        ],
         "description": "Kinds of titles left out of the library whose files a staging cleanup may delete (play_all, short, duplicate, extra). Empty: such files are always kept."
       },
       "staging_watch_enabled": {
-        "type": "boolean",
+        "anyOf": [
+          {
+            "type": "boolean"
+          },
+          {
+            "type": "null"
+          }
+        ],
         "description": "Import new staging subfolders automatically."
       },
       "staging_poll_interval_seconds": {
-        "type": "number",
-        "minimum": 0.05,
-        "maximum": 600,
+        "anyOf": [
+          {
+            "type": "number",
+            "minimum": 0.05,
+            "maximum": 600
+          },
+          {
+            "type": "null"
+          }
+        ],
         "description": "Seconds between the staging watcher’s size checks (2 stable polls trigger an import)."
       },
       "enable_fingerprint_contributions": {
-        "type": "boolean",
+        "anyOf": [
+          {
+            "type": "boolean"
+          },
+          {
+            "type": "null"
+          }
+        ],
         "description": "Master switch for uploads."
       },
       "fingerprint_disclosure_accepted": {
-        "type": "boolean",
+        "anyOf": [
+          {
+            "type": "boolean"
+          },
+          {
+            "type": "null"
+          }
+        ],
         "description": "Hard gate for uploads."
       },
       "enable_fingerprint_identification": {
-        "type": "boolean",
+        "anyOf": [
+          {
+            "type": "boolean"
+          },
+          {
+            "type": "null"
+          }
+        ],
         "description": "Ask the network to identify titles."
       },
       "contribution_pseudonym": {
-        "type": "string",
-        "pattern": "^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$",
+        "anyOf": [
+          {
+            "type": "string",
+            "pattern": "^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"
+          },
+          {
+            "type": "null"
+          }
+        ],
         "description": "Random per-install identifier sent with contributions."
       },
       "subtitle_language": {
-        "type": "string",
-        "pattern": "^[a-z]{2}(-[a-z]{2})?$",
+        "anyOf": [
+          {
+            "type": "string",
+            "pattern": "^[a-z]{2}(-[a-z]{2})?$"
+          },
+          {
+            "type": "null"
+          }
+        ],
         "description": "Language of the reference subtitles used for matching (ISO 639-1, e.g. \"en\")."
       },
       "match_auto_accept_threshold": {
-        "type": "number",
-        "minimum": 0,
-        "maximum": 1,
+        "anyOf": [
+          {
+            "type": "number",
+            "minimum": 0,
+            "maximum": 1
+          },
+          {
+            "type": "null"
+          }
+        ],
         "description": "A match at or above this confidence is accepted without review."
       },
       "match_review_threshold": {
-        "type": "number",
-        "minimum": 0,
-        "maximum": 1,
+        "anyOf": [
+          {
+            "type": "number",
+            "minimum": 0,
+            "maximum": 1
+          },
+          {
+            "type": "null"
+          }
+        ],
         "description": "A match between this and the auto-accept threshold goes to review; below it, no match."
       },
       "always_ask_before_filing": {
-        "type": "boolean",
+        "anyOf": [
+          {
+            "type": "boolean"
+          },
+          {
+            "type": "null"
+          }
+        ],
         "description": "Every job stops in the review queue with its plan before anything is filed into the library; it is filed once you approve."
       },
       "pipeline": {
-        "type": "object",
-        "additionalProperties": false,
-        "properties": {
-          "detectors": {
-            "type": "array",
-            "items": {
-              "type": "string",
-              "pattern": "^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$"
-            },
-            "uniqueItems": true,
-            "maxItems": 32
-          },
-          "identifiers": {
-            "type": "array",
-            "items": {
-              "type": "string",
-              "pattern": "^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$"
-            },
-            "uniqueItems": true,
-            "maxItems": 32
-          },
-          "rippers": {
+        "anyOf": [
+          {
             "type": "object",
             "additionalProperties": false,
             "properties": {
-              "disc": {
+              "detectors": {
+                "anyOf": [
+                  {
+                    "type": "array",
+                    "items": {
+                      "type": "string",
+                      "pattern": "^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$"
+                    },
+                    "uniqueItems": true,
+                    "maxItems": 32
+                  },
+                  {
+                    "type": "null"
+                  }
+                ]
+              },
+              "identifiers": {
+                "anyOf": [
+                  {
+                    "type": "array",
+                    "items": {
+                      "type": "string",
+                      "pattern": "^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$"
+                    },
+                    "uniqueItems": true,
+                    "maxItems": 32
+                  },
+                  {
+                    "type": "null"
+                  }
+                ]
+              },
+              "rippers": {
+                "anyOf": [
+                  {
+                    "type": "object",
+                    "additionalProperties": false,
+                    "properties": {
+                      "disc": {
+                        "anyOf": [
+                          {
+                            "type": "string",
+                            "pattern": "^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$"
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      },
+                      "folder": {
+                        "anyOf": [
+                          {
+                            "type": "string",
+                            "pattern": "^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$"
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      }
+                    }
+                  },
+                  {
+                    "type": "null"
+                  }
+                ]
+              },
+              "matchers": {
+                "anyOf": [
+                  {
+                    "type": "array",
+                    "items": {
+                      "type": "string",
+                      "pattern": "^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$"
+                    },
+                    "uniqueItems": true,
+                    "maxItems": 32
+                  },
+                  {
+                    "type": "null"
+                  }
+                ]
+              },
+              "organizer": {
                 "anyOf": [
                   {
                     "type": "string",
@@ -1829,11 +2063,173 @@ export const configSchemas = {
                   }
                 ]
               },
-              "folder": {
+              "contributors": {
                 "anyOf": [
                   {
-                    "type": "string",
-                    "pattern": "^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$"
+                    "type": "array",
+                    "items": {
+                      "type": "string",
+                      "pattern": "^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$"
+                    },
+                    "uniqueItems": true,
+                    "maxItems": 32
+                  },
+                  {
+                    "type": "null"
+                  }
+                ]
+              },
+              "providers": {
+                "anyOf": [
+                  {
+                    "type": "object",
+                    "additionalProperties": false,
+                    "properties": {
+                      "catalog": {
+                        "anyOf": [
+                          {
+                            "type": "array",
+                            "items": {
+                              "type": "string",
+                              "pattern": "^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$"
+                            },
+                            "uniqueItems": true,
+                            "maxItems": 32
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      },
+                      "disc_lookup": {
+                        "anyOf": [
+                          {
+                            "type": "array",
+                            "items": {
+                              "type": "string",
+                              "pattern": "^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$"
+                            },
+                            "uniqueItems": true,
+                            "maxItems": 32
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      },
+                      "subtitles": {
+                        "anyOf": [
+                          {
+                            "type": "array",
+                            "items": {
+                              "type": "string",
+                              "pattern": "^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$"
+                            },
+                            "uniqueItems": true,
+                            "maxItems": 32
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      },
+                      "transcriber": {
+                        "anyOf": [
+                          {
+                            "type": "array",
+                            "items": {
+                              "type": "string",
+                              "pattern": "^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$"
+                            },
+                            "uniqueItems": true,
+                            "maxItems": 32
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      },
+                      "fingerprinter": {
+                        "anyOf": [
+                          {
+                            "type": "array",
+                            "items": {
+                              "type": "string",
+                              "pattern": "^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$"
+                            },
+                            "uniqueItems": true,
+                            "maxItems": 32
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      },
+                      "ai": {
+                        "anyOf": [
+                          {
+                            "type": "array",
+                            "items": {
+                              "type": "string",
+                              "pattern": "^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$"
+                            },
+                            "uniqueItems": true,
+                            "maxItems": 32
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      },
+                      "transcoder": {
+                        "anyOf": [
+                          {
+                            "type": "array",
+                            "items": {
+                              "type": "string",
+                              "pattern": "^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$"
+                            },
+                            "uniqueItems": true,
+                            "maxItems": 32
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      },
+                      "notifier": {
+                        "anyOf": [
+                          {
+                            "type": "array",
+                            "items": {
+                              "type": "string",
+                              "pattern": "^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$"
+                            },
+                            "uniqueItems": true,
+                            "maxItems": 32
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      },
+                      "library_refresher": {
+                        "anyOf": [
+                          {
+                            "type": "array",
+                            "items": {
+                              "type": "string",
+                              "pattern": "^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$"
+                            },
+                            "uniqueItems": true,
+                            "maxItems": 32
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      }
+                    }
                   },
                   {
                     "type": "null"
@@ -1842,131 +2238,32 @@ export const configSchemas = {
               }
             }
           },
-          "matchers": {
-            "type": "array",
-            "items": {
-              "type": "string",
-              "pattern": "^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$"
-            },
-            "uniqueItems": true,
-            "maxItems": 32
-          },
-          "organizer": {
-            "anyOf": [
-              {
-                "type": "string",
-                "pattern": "^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$"
-              },
-              {
-                "type": "null"
-              }
-            ]
-          },
-          "contributors": {
-            "type": "array",
-            "items": {
-              "type": "string",
-              "pattern": "^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$"
-            },
-            "uniqueItems": true,
-            "maxItems": 32
-          },
-          "providers": {
-            "type": "object",
-            "additionalProperties": false,
-            "properties": {
-              "catalog": {
-                "type": "array",
-                "items": {
-                  "type": "string",
-                  "pattern": "^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$"
-                },
-                "uniqueItems": true,
-                "maxItems": 32
-              },
-              "disc_lookup": {
-                "type": "array",
-                "items": {
-                  "type": "string",
-                  "pattern": "^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$"
-                },
-                "uniqueItems": true,
-                "maxItems": 32
-              },
-              "subtitles": {
-                "type": "array",
-                "items": {
-                  "type": "string",
-                  "pattern": "^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$"
-                },
-                "uniqueItems": true,
-                "maxItems": 32
-              },
-              "transcriber": {
-                "type": "array",
-                "items": {
-                  "type": "string",
-                  "pattern": "^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$"
-                },
-                "uniqueItems": true,
-                "maxItems": 32
-              },
-              "fingerprinter": {
-                "type": "array",
-                "items": {
-                  "type": "string",
-                  "pattern": "^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$"
-                },
-                "uniqueItems": true,
-                "maxItems": 32
-              },
-              "ai": {
-                "type": "array",
-                "items": {
-                  "type": "string",
-                  "pattern": "^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$"
-                },
-                "uniqueItems": true,
-                "maxItems": 32
-              },
-              "transcoder": {
-                "type": "array",
-                "items": {
-                  "type": "string",
-                  "pattern": "^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$"
-                },
-                "uniqueItems": true,
-                "maxItems": 32
-              },
-              "notifier": {
-                "type": "array",
-                "items": {
-                  "type": "string",
-                  "pattern": "^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$"
-                },
-                "uniqueItems": true,
-                "maxItems": 32
-              },
-              "library_refresher": {
-                "type": "array",
-                "items": {
-                  "type": "string",
-                  "pattern": "^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$"
-                },
-                "uniqueItems": true,
-                "maxItems": 32
-              }
-            }
+          {
+            "type": "null"
           }
-        },
-        "description": "Which plugin implementation serves each stage (ordered chains for detectors, identifiers, matchers). A change takes effect after a restart."
+        ],
+        "description": "Which plugin implementation serves each stage (ordered chains for detectors, identifiers, matchers). A change applies to the next job; running jobs keep theirs."
       },
       "plugin_settings": {
-        "type": "object",
-        "additionalProperties": {
-          "type": "object"
-        },
-        "description": "Settings of each plugin, by plugin id, validated against the plugin’s own schema. A change takes effect after a restart."
+        "anyOf": [
+          {
+            "type": "object",
+            "additionalProperties": {
+              "anyOf": [
+                {
+                  "type": "object"
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "Settings of each plugin, by plugin id, validated against the plugin’s own schema. A change applies to the next job; running jobs keep theirs."
       },
       "plugins_path": {
         "type": [
@@ -2022,6 +2319,13 @@ export const configSchemas = {
           "type": "string"
         },
         "description": "PUT answers only: secrets cleared by this write because the URL they are sent to changed (e.g. \"plugin_settings.refresher-media-server.jellyfin_api_key\"); enter them again. Ignored on input."
+      },
+      "restart_required": {
+        "type": "array",
+        "items": {
+          "type": "string"
+        },
+        "description": "Write answers only: the fields this write changed that take effect only after a restart (GET /api/status `pending_restart` keeps the list until then). Empty when everything applied live. Ignored on input."
       }
     }
   }

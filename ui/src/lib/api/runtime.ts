@@ -8,7 +8,7 @@ export interface RequestOptions {
 }
 
 export interface RequestSpec extends RequestOptions {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   query?: object;
   body?: unknown;

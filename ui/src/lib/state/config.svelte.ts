@@ -1,11 +1,14 @@
 /**
  * The configuration and the plugin list, as the settings screen, the wizard and the disclosure
- * prompt use them. Saving sends only the changed fields; a 400 is kept as `fieldErrors` keyed by
- * the field the API's message names, so the form shows it next to that field.
+ * prompt use them. Saving sends a JSON Merge Patch (PATCH /api/config) of only what changed:
+ * `pipeline` and `plugin_settings` as the difference from the loaded configuration (a removed key
+ * as null). A 400 is kept as `fieldErrors` keyed by the field the API's message names, so the form
+ * shows it next to that field.
  */
-import { getConfig, listPlugins, updateConfig, type AppConfig, type AppConfigUpdate, type ListPluginsResponse } from '../api/generated.ts';
+import { getConfig, listPlugins, patchConfig, type AppConfig, type AppConfigUpdate, type ListPluginsResponse } from '../api/generated.ts';
 import { ApiError, errorMessage } from '../api/runtime.ts';
 import { humanizeFieldNames } from '../config-fields.ts';
+import { diffMergePatch, isEmptyPatch } from '../merge-patch.ts';
 
 export type PluginInfo = ListPluginsResponse[number];
 
@@ -56,15 +59,20 @@ export class ConfigState {
     return !!c && (!c.staging_path || (!c.library_movies_path && !c.library_tv_path));
   }
 
-  async save(patch: AppConfigUpdate): Promise<SaveResult> {
+  /** Told after every successful save (the app refreshes /api/status: pending restarts, safe mode). */
+  onSaved: (() => void) | null = null;
+
+  /** `changes` may carry whole `pipeline` / `plugin_settings` values: only their difference is sent. */
+  async save(changes: AppConfigUpdate): Promise<SaveResult> {
+    const patch = this.mergePatch(changes);
     if (Object.keys(patch).length === 0) return { ok: true, restartRequired: [], clearedSecrets: [], message: null };
     this.saving = true;
     try {
-      const { data, headers } = await updateConfig(patch);
+      const { data } = await patchConfig(patch);
       this.config = data;
       this.fieldErrors = {};
-      const restart = (headers['X-Restart-Required'] ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-      return { ok: true, restartRequired: restart, clearedSecrets: data.cleared_secrets ?? [], message: null };
+      this.onSaved?.();
+      return { ok: true, restartRequired: data.restart_required ?? [], clearedSecrets: data.cleared_secrets ?? [], message: null };
     } catch (error) {
       const raw = errorMessage(error);
       // Shown to a person: field names become their labels ("Staging folder").
@@ -79,6 +87,17 @@ export class ConfigState {
     } finally {
       this.saving = false;
     }
+  }
+
+  private mergePatch(changes: AppConfigUpdate): AppConfigUpdate {
+    const patch: Record<string, unknown> = { ...changes };
+    for (const key of ['pipeline', 'plugin_settings'] as const) {
+      if (!(key in changes) || !this.config) continue;
+      const diff = diffMergePatch($state.snapshot(this.config[key]), changes[key]);
+      if (isEmptyPatch(diff)) delete patch[key];
+      else patch[key] = diff;
+    }
+    return patch as AppConfigUpdate;
   }
 
   /** The read-only entry of a field (`ripper_path`, `plugin_settings.<plugin>.<setting>`), or null. */
