@@ -41,7 +41,7 @@ import { LateProviderLookup, StageResolver } from '../pipeline/stage-resolver.ts
 import { PluginContextFactory } from '../plugins/plugin-context-factory.ts';
 import { loadPlugins } from '../plugins/plugin-loader.ts';
 import type { PluginRegistry } from '../plugins/plugin-registry.ts';
-import { APP_VERSION, ROOT_NODE_MODULES, UI_DIST, WORKSPACE_PLUGINS } from './app-paths.ts';
+import { APP_VERSION, COMPILED, ROOT_NODE_MODULES, SOURCE_PLUGINS, UI_DIST, WORKSPACE_PLUGINS } from './app-paths.ts';
 import { buildRoutes } from './routes.ts';
 import { DetectorHost } from './detector-host.ts';
 import { JobIntake } from '../intake/job-intake.ts';
@@ -151,6 +151,7 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
     const registry = await loadPlugins({
       roots: {
         workspacePlugins: [WORKSPACE_PLUGINS],
+        ...(COMPILED ? { shadowed: [SOURCE_PLUGINS] } : {}),
         nodeModules: [ROOT_NODE_MODULES],
         pluginsPaths: [...extraPluginDirs, ...(configuredPluginsPath ? [configuredPluginsPath] : [])],
       },
