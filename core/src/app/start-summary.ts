@@ -1,0 +1,31 @@
+/**
+ * The start-up summary: one block after "listening on" instead of a line per plugin — where the UI
+ * is, the data folder, and what is missing before a disc can go through (MakeMKV, the TMDB key,
+ * write access to staging and the libraries), each with where to fix it. The checks are the setup
+ * wizard's (setup/readiness.ts) without asking TMDB over the network.
+ */
+import type { Readiness, ReadinessCheck } from '../setup/readiness.ts';
+
+export interface SummaryFacts {
+  url: string;
+  dataDir: string;
+  pluginsLoaded: number;
+  readiness: Readiness;
+}
+
+const item = (c: ReadinessCheck) => `    - ${c.label}: ${c.detail}${c.fix ? `; ${c.fix}` : ''}`;
+
+export function startSummary(facts: SummaryFacts): string {
+  const { checks, ready } = facts.readiness;
+  const blocking = checks.filter((c) => c.state === 'missing' || c.state === 'problem');
+  const optional = checks.filter((c) => c.state === 'optional' && c.fix);
+  const lines = ['Start-up summary', `  Open ${facts.url} in a browser`, `  Data folder: ${facts.dataDir} (set SPINDLE_DATA_DIR to use another)`, `  Plugins: ${facts.pluginsLoaded} loaded`];
+  if (ready) {
+    const found = checks.filter((c) => c.state === 'ok' && (c.id === 'ripper' || c.id === 'media_tool' || c.id === 'catalog')).map((c) => `${c.label}${c.version ? ` ${c.version}` : ''}${c.license ? ` (${c.license})` : ''}`);
+    lines.push(`  Ready: a disc can go through (${found.join(', ')}; folders writable).`);
+  } else {
+    lines.push('  Missing before a disc can go through:', ...blocking.map(item), `  Fix these in the setup wizard: ${facts.url}/setup`);
+  }
+  if (optional.length > 0) lines.push('  Optional:', ...optional.map(item));
+  return lines.join('\n');
+}
