@@ -310,7 +310,7 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
     else if (previousRun.state === 'stale') logger.info(`replaced the run file of a run that did not stop cleanly (process ${previousRun.info.pid || 'unknown'})`);
     writeRunFile(settings.dataDir, { url: clientUrl(settings.host, port), pid: process.pid, port, host: settings.host, version: APP_VERSION, started_at: startedAt.toISOString() });
     cleanups.push(() => removeRunFile(settings.dataDir));
-    const summary = checkReadiness({ config: config.get(), catalog: providers.get('catalog'), probeCatalog: false })
+    const summary = checkReadiness({ config: config.get(), catalog: providers.get('catalog'), thorough: false })
       .then((readiness) => logger.info(startSummary({ url, dataDir: settings.dataDir, pluginsLoaded: registry.plugins.filter((p) => p.status === 'loaded').length, readiness })))
       .catch((error: unknown) => logger.warn('the start-up checks failed', { error: error instanceof Error ? error.message : String(error) }));
     cleanups.push(() => summary);

@@ -2,7 +2,7 @@
  * The start-up summary: one block after "listening on" instead of a line per plugin — where the UI
  * is, the data folder, and what is missing before a disc can go through (MakeMKV, the TMDB key,
  * write access to staging and the libraries), each with where to fix it. The checks are the setup
- * wizard's (setup/readiness.ts) without asking TMDB over the network.
+ * wizard's (setup/readiness.ts) in their light form: nothing written, no tool run, TMDB not asked.
  */
 import type { Readiness, ReadinessCheck } from '../setup/readiness.ts';
 

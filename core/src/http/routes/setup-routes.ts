@@ -44,7 +44,7 @@ export function setupRoutes(deps: SetupRouteDeps): RouteSpec[] {
         required: ['ready', 'checks'],
         properties: { ready: { type: 'boolean', description: 'true only when no check is missing or a problem' }, checks: { type: 'array', items: checkSchema } },
       },
-      handler: () => checkReadiness({ config: deps.config.get(), catalog: deps.catalog(), probeCatalog: true, ...(deps.search ? { search: deps.search } : {}) }),
+      handler: () => checkReadiness({ config: deps.config.get(), catalog: deps.catalog(), thorough: true, ...(deps.search ? { search: deps.search } : {}) }),
     }),
   ];
 }
