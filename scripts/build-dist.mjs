@@ -68,7 +68,9 @@ function compiledManifest(pkg) {
 function link(target, path) {
   rmSync(path, { recursive: true, force: true });
   mkdirSync(dirname(path), { recursive: true });
-  symlinkSync(relative(dirname(path), target) || '.', path, process.platform === 'win32' ? 'junction' : 'dir');
+  // Windows: a junction (no privilege needed), which takes an absolute target.
+  if (process.platform === 'win32') symlinkSync(target, path, 'junction');
+  else symlinkSync(relative(dirname(path), target) || '.', path, 'dir');
 }
 
 export function buildDist({ quiet = false } = {}) {
