@@ -10,7 +10,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -75,8 +75,18 @@ async function healthyAfter(url: string, child: ChildProcess, started: number): 
 /** The Node process running the service (not npm, not the shell npm runs the script with). */
 const isService = (p: { command: string }) => /spindle\.js serve/.test(p.command) && !/^(\S*\/)?sh -c /.test(p.command);
 
+/** CPU seconds a process has used so far (user + system). */
+function cpuSeconds(pid: number): number {
+  const stat = read(`/proc/${pid}/stat`);
+  if (!stat) return 0;
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 interface Run {
   startToHealthyMs: number;
+  /** CPU time the whole tree (npm, shell, service) used until healthy: the start's cost on a machine that is not busy. */
+  cpuToHealthySeconds: number;
   processes: { pid: number; command: string; rssKiB: number }[];
   serviceRssKiB: number;
 }
@@ -93,11 +103,12 @@ async function once(): Promise<Run> {
   });
   try {
     const startToHealthyMs = await healthyAfter(`http://127.0.0.1:${port}`, child, started);
+    const cpuToHealthySeconds = tree(child.pid!).reduce((sum, p) => sum + cpuSeconds(p.pid), 0);
     await delay(IDLE_SECONDS * 1000);
     const processes = tree(child.pid!);
     const service = processes.filter(isService);
     if (service.length !== 1) throw new Error(`expected one service process, found: ${JSON.stringify(processes)}`);
-    return { startToHealthyMs, processes, serviceRssKiB: service[0]!.rssKiB };
+    return { startToHealthyMs, cpuToHealthySeconds, processes, serviceRssKiB: service[0]!.rssKiB };
   } finally {
     process.kill(-child.pid!, 'SIGTERM');
     await new Promise((r) => child.once('exit', r));
@@ -116,4 +127,5 @@ const serviceCount = last.processes.filter(isService).length;
 console.log(`processes: ${last.processes.length} in all (${serviceCount} service process; the others are npm and the shell it runs scripts with)`);
 console.log(`idle RSS of the service after ${IDLE_SECONDS} s: median ${mb(median(runs.map((r) => r.serviceRssKiB)))}, max ${mb(Math.max(...runs.map((r) => r.serviceRssKiB)))} (target ≤ 150 MB)`);
 console.log(`all processes together: ${mb(last.processes.reduce((sum, p) => sum + p.rssKiB, 0))}`);
+console.log(`CPU used until healthy (npm, shell and service): median ${median(runs.map((r) => r.cpuToHealthySeconds)).toFixed(2)} s; load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')} on ${availableParallelism()} cores`);
 console.log(`start to healthy: median ${(median(runs.map((r) => r.startToHealthyMs)) / 1000).toFixed(2)} s, max ${(Math.max(...runs.map((r) => r.startToHealthyMs)) / 1000).toFixed(2)} s over ${RUNS} runs (target ≤ 3 s)`);
