@@ -19,7 +19,13 @@ import { fileURLToPath } from 'node:url';
 export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const DIST = join(REPO_ROOT, 'dist');
 export const BUILD_INFO = join(DIST, 'build-info.json');
-const PACKAGES = ['core', 'plugin-sdk', ...readdirSync(join(REPO_ROOT, 'plugins')).filter((n) => !n.startsWith('.')).map((n) => `plugins/${n}`)];
+const PACKAGES = [
+  'core',
+  'plugin-sdk',
+  ...readdirSync(join(REPO_ROOT, 'plugins'))
+    .filter((n) => !n.startsWith('.') && existsSync(join(REPO_ROOT, 'plugins', n, 'package.json')))
+    .map((n) => `plugins/${n}`),
+];
 
 /** Newest modification time among the build's inputs (files and folders: a deleted file changes its folder). */
 function newestInput() {
@@ -82,6 +88,10 @@ export function buildDist({ quiet = false } = {}) {
   // tsc emits despite type errors (exit 2); those are the lint's business. Anything else is a failed build.
   if (result.status !== 0 && !existsSync(join(DIST, 'core', 'src', 'cli', 'main.js'))) {
     throw new Error(`tsc failed (exit ${result.status}):\n${result.stdout}${result.stderr}`);
+  }
+  // A plugin removed from plugins/ leaves the compiled copy too (else it would still be loaded).
+  for (const name of existsSync(join(DIST, 'plugins')) ? readdirSync(join(DIST, 'plugins')) : []) {
+    if (!PACKAGES.includes(`plugins/${name}`)) rmSync(join(DIST, 'plugins', name), { recursive: true, force: true });
   }
   for (const pkg of PACKAGES) {
     const out = join(DIST, pkg);
