@@ -17,7 +17,14 @@ const item = (c: ReadinessCheck) => `    - ${c.label}: ${c.detail}${c.fix ? `; $
 
 export function startSummary(facts: SummaryFacts): string {
   const { checks, ready } = facts.readiness;
-  const blocking = checks.filter((c) => c.state === 'missing' || c.state === 'problem');
+  let blocking = checks.filter((c) => c.state === 'missing' || c.state === 'problem');
+  // Neither library folder set: one line, not two.
+  const unsetLibraries = blocking.filter((c) => (c.id === 'library_movies' || c.id === 'library_tv') && c.state === 'missing');
+  if (unsetLibraries.length === 2) {
+    const at = blocking.indexOf(unsetLibraries[0]!);
+    blocking = blocking.filter((c) => !unsetLibraries.includes(c));
+    blocking.splice(at, 0, { ...unsetLibraries[0]!, label: 'Library folders (movies, TV)', detail: 'neither is set' });
+  }
   const optional = checks.filter((c) => c.state === 'optional' && c.fix);
   const lines = ['Start-up summary', `  Open ${facts.url} in a browser`, `  Data folder: ${facts.dataDir} (set SPINDLE_DATA_DIR to use another)`, `  Plugins: ${facts.pluginsLoaded} loaded`];
   if (ready) {
