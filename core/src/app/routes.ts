@@ -9,6 +9,7 @@ import { catalogRoutes } from '../http/routes/catalog-routes.ts';
 import { configRoutes } from '../http/routes/config-routes.ts';
 import { diagnosticsRoutes } from '../http/routes/diagnostics-routes.ts';
 import { toolsRoutes } from '../http/routes/tools-routes.ts';
+import { setupRoutes } from '../http/routes/setup-routes.ts';
 import { healthRoutes } from '../http/routes/health-routes.ts';
 import { historyRoutes } from '../http/routes/history-routes.ts';
 import { identifyRoutes } from '../http/routes/identify-routes.ts';
@@ -84,6 +85,7 @@ export function buildRoutes(deps: RouteDeps): RouteSpec[] {
     ...simulationRoutes(deps.simulator),
     ...configRoutes({ config: deps.config }),
     ...toolsRoutes({ config: deps.config }),
+    ...setupRoutes({ config: deps.config, catalog: () => deps.providers?.get('catalog') ?? null }),
     ...diagnosticsRoutes({
       version: deps.version,
       settings: deps.settings,

@@ -42,7 +42,7 @@ import { PluginContextFactory } from '../plugins/plugin-context-factory.ts';
 import { implementationToken, type PluginRegistry } from '../plugins/plugin-registry.ts';
 import { PipelineHost } from './pipeline-host.ts';
 import { PendingRestarts } from './pending-restart.ts';
-import { APP_VERSION, ROOT_NODE_MODULES, UI_DIST, WORKSPACE_PLUGINS } from './app-paths.ts';
+import { APP_VERSION, COMPILED, ROOT_NODE_MODULES, SOURCE_PLUGINS, UI_DIST, WORKSPACE_PLUGINS } from './app-paths.ts';
 import { buildRoutes } from './routes.ts';
 import { DetectorHost } from './detector-host.ts';
 import { JobIntake } from '../intake/job-intake.ts';
@@ -56,6 +56,9 @@ import { isCredentialSetting } from '../config/plugin-setting-secrets.ts';
 import { declarePluginSettingRoles, serverLevelEnvironment } from './plugin-setting-roles.ts';
 import { NotificationService } from '../notifications/notification-service.ts';
 import { LibraryRefreshService } from '../media-servers/library-refresh-service.ts';
+import { checkReadiness } from '../setup/readiness.ts';
+import { readRunFile, removeRunFile, writeRunFile } from './run-file.ts';
+import { startSummary } from './start-summary.ts';
 
 /** Values of plugin settings that are credentials (named like one, or marked writeOnly by the plugin's manifest). */
 function pluginSecretValues(settings: Record<string, Record<string, unknown>>): string[] {
@@ -64,6 +67,13 @@ function pluginSecretValues(settings: Record<string, Record<string, unknown>>): 
       .filter(([key, value]) => isCredentialSetting(pluginId, key) && typeof value === 'string')
       .map(([, value]) => value as string),
   );
+}
+
+/** The URL a client on this machine uses (a wildcard address means this machine's loopback). */
+function clientUrl(host: string, port: number): string {
+  if (host === '0.0.0.0' || host === '') return `http://127.0.0.1:${port}`;
+  if (host === '::' || host === '[::]') return `http://[::1]:${port}`;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 }
 
 export interface StartOptions {
@@ -172,6 +182,7 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
     const pipelineHost = new PipelineHost({
       roots: {
         workspacePlugins: [WORKSPACE_PLUGINS],
+        ...(COMPILED ? { shadowed: [SOURCE_PLUGINS] } : {}),
         nodeModules: [ROOT_NODE_MODULES],
         pluginsPaths: [...extraPluginDirs, ...(configuredPluginsPath ? [configuredPluginsPath] : [])],
       },
@@ -317,6 +328,16 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
     });
     logger.info(`Spindle ${APP_VERSION} listening on ${url}${settings.debug ? ' (DEBUG: simulation endpoints on)' : ''}`);
     announceAccess(logs.logger('auth'), access, { host: settings.host, port, setupToken });
+    // The run file tells the command line where this service listens (removed at a clean stop).
+    const previousRun = readRunFile(settings.dataDir);
+    if (previousRun.state === 'running' && previousRun.info.pid !== process.pid) logger.warn(`another Spindle (process ${previousRun.info.pid}) says it uses this data folder too; the command line now finds this one`);
+    else if (previousRun.state === 'stale') logger.info(`replaced the run file of a run that did not stop cleanly (process ${previousRun.info.pid || 'unknown'})`);
+    writeRunFile(settings.dataDir, { url: clientUrl(settings.host, port), pid: process.pid, port, host: settings.host, version: APP_VERSION, started_at: startedAt.toISOString() });
+    cleanups.push(() => removeRunFile(settings.dataDir));
+    const summary = checkReadiness({ config: config.get(), catalog: providers.get('catalog'), thorough: false })
+      .then((readiness) => logger.info(startSummary({ url, dataDir: settings.dataDir, pluginsLoaded: registry.plugins.filter((p) => p.status === 'loaded').length, readiness })))
+      .catch((error: unknown) => logger.warn('the start-up checks failed', { error: error instanceof Error ? error.message : String(error) }));
+    cleanups.push(() => summary);
 
     let closed = false;
     return {

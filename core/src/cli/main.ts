@@ -33,8 +33,9 @@ Commands:
       --dir FOLDER      where to write it (default ./spindle-plugin-<id>)
   help                  Show this text
 
-Client commands talk to a running service at --url, else SPINDLE_URL, else http://HOST:PORT from
-the environment or .env, else http://127.0.0.1:8000. A service that requires a login (not bound to
+Client commands talk to a running service at --url, else SPINDLE_URL, else the one whose run file
+(spindle.run.json) is in the data folder, else http://HOST:PORT from the environment or .env, else
+http://127.0.0.1:8000. A service that requires a login (not bound to
 loopback) needs an API token from Settings: --token TOKEN, or SPINDLE_TOKEN. Exit codes: 3 the service refused the request,
 64 wrong arguments, 69 no service answers at the URL, 70 the service failed.
 

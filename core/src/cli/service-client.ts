@@ -1,9 +1,12 @@
 /**
- * The client commands' link to a running service: which URL (--url, else SPINDLE_URL, else HOST
- * and PORT from the environment or the `.env` file the service reads, else
- * http://127.0.0.1:8000), JSON requests with the API's error body turned into a CliError, and
+ * The client commands' link to a running service: which URL (--url, else SPINDLE_URL, else the run
+ * file a running service left in the data folder, else HOST and PORT from the environment or the
+ * `.env` file the service reads, else http://127.0.0.1:8000), JSON requests with the API's error body turned into a CliError, and
  * "not running" told apart from "refused".
  */
+import { homedir } from 'node:os';
+import { readRunFile, type RunFileState } from '../app/run-file.ts';
+import { resolveDataDir } from '../config/data-dir.ts';
 import { readDotenvFile } from '../config/dotenv-file.ts';
 import { CliError, EXIT } from './exit-codes.ts';
 
@@ -17,7 +20,21 @@ function clientHost(host: string): string {
   return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
 }
 
-export function resolveBaseUrl(flag: string | undefined, env: NodeJS.ProcessEnv, cwd: string): string {
+/** The run file of the data folder the service would use (SPINDLE_DATA_DIR from the environment or .env, else the default). */
+export function runFileFor(env: NodeJS.ProcessEnv, cwd: string): RunFileState {
+  let dotenv: Record<string, string> = {};
+  try {
+    dotenv = readDotenvFile(cwd);
+  } catch {
+    // the service's business
+  }
+  const pick = (name: string) => env[name]?.trim() || dotenv[name]?.trim() || undefined;
+  const dataDir = resolveDataDir({ platform: process.platform, homedir: homedir(), cwd, env: { SPINDLE_DATA_DIR: pick('SPINDLE_DATA_DIR'), XDG_DATA_HOME: pick('XDG_DATA_HOME'), APPDATA: pick('APPDATA') } });
+  return readRunFile(dataDir);
+}
+
+/** A running service's URL from its run file, when one is given and its process is alive. */
+export function resolveBaseUrl(flag: string | undefined, env: NodeJS.ProcessEnv, cwd: string, runFile: RunFileState = { state: 'none' }): string {
   const explicit = flag ?? env.SPINDLE_URL;
   if (explicit) {
     let url: URL;
@@ -29,6 +46,7 @@ export function resolveBaseUrl(flag: string | undefined, env: NodeJS.ProcessEnv,
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new CliError(EXIT.USAGE, `--url must be an http:// or https:// URL, got "${explicit}"`);
     return url.origin;
   }
+  if (runFile.state === 'running') return new URL(runFile.info.url).origin;
   let dotenv: Record<string, string> = {};
   try {
     dotenv = readDotenvFile(cwd);
@@ -47,14 +65,14 @@ export interface ApiAnswer<T> {
   headers: Headers;
 }
 
-function unavailable(baseUrl: string, error: unknown): CliError {
+function unavailable(baseUrl: string, error: unknown, hint: string): CliError {
   const cause = (error as { cause?: { code?: unknown; message?: unknown } }).cause;
   let why = (error as Error).message;
   if ((error as Error).name === 'TimeoutError') why = `no answer within ${REQUEST_TIMEOUT_MS / 1000} s`;
   else if (cause?.code === 'ECONNREFUSED') why = 'connection refused';
   else if (typeof cause?.code === 'string') why = cause.code;
   else if (typeof cause?.message === 'string') why = cause.message;
-  return new CliError(EXIT.UNAVAILABLE, `Spindle is not running at ${baseUrl} (${why}).\nStart it with "spindle serve", or point --url (or SPINDLE_URL) at a running service.`);
+  return new CliError(EXIT.UNAVAILABLE, `Spindle is not running at ${baseUrl} (${why}).\nStart it with "spindle serve", or point --url (or SPINDLE_URL) at a running service.${hint}`);
 }
 
 /** The header every Spindle client sends (the service refuses state changes without it or a JSON body). */
@@ -70,6 +88,8 @@ export class ServiceClient {
   constructor(
     readonly baseUrl: string,
     readonly token: string | null = null,
+    /** Added to "not running" (e.g. that a stale run file was found). */
+    readonly hint: string = '',
   ) {}
 
   /** Headers of every request and of the WebSocket upgrade. */
@@ -91,7 +111,7 @@ export class ServiceClient {
         signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
       });
     } catch (error) {
-      throw unavailable(this.baseUrl, error);
+      throw unavailable(this.baseUrl, error, this.hint);
     }
     const text = await response.text();
     let parsed: unknown;
@@ -114,7 +134,12 @@ export class ServiceClient {
   }
 }
 
-/** The client of a command's `--url` and `--token` (else SPINDLE_URL/HOST/PORT and SPINDLE_TOKEN). */
+/** The client of a command's `--url` and `--token` (else SPINDLE_URL/run file/HOST/PORT and SPINDLE_TOKEN). */
 export function clientFor(options: Record<string, string>, io: { env: NodeJS.ProcessEnv; cwd: string }): ServiceClient {
-  return new ServiceClient(resolveBaseUrl(options.url, io.env, io.cwd), resolveToken(options.token, io.env));
+  const runFile = options.url || io.env.SPINDLE_URL ? ({ state: 'none' } as const) : runFileFor(io.env, io.cwd);
+  const hint =
+    runFile.state === 'stale'
+      ? `\n(${runFile.path} is left from a run that did not stop cleanly${runFile.info.pid ? ` (process ${runFile.info.pid} is gone)` : ''}; it is ignored, and replaced at the next start.)`
+      : '';
+  return new ServiceClient(resolveBaseUrl(options.url, io.env, io.cwd, runFile), resolveToken(options.token, io.env), hint);
 }

@@ -4,7 +4,7 @@
  * package.json only; runs no plugin code.
  */
 import { readdir, readFile, realpath, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 
 export interface DiscoveredPackage {
   /** Folder of the package (real path, symlinks resolved). */
@@ -23,6 +23,8 @@ export interface DiscoveryRoots {
   workspacePlugins: string[];
   nodeModules: string[];
   pluginsPaths: string[];
+  /** Folders whose packages are not loaded from node_modules (the sources of compiled workspace plugins). */
+  shadowed?: string[];
 }
 
 async function isDir(path: string): Promise<boolean> {
@@ -93,10 +95,12 @@ async function packagesUnder(root: string): Promise<string[]> {
 
 export async function discoverPlugins(roots: DiscoveryRoots): Promise<DiscoveredPackage[]> {
   const found = new Map<string, DiscoveredPackage>();
+  const shadowed = await Promise.all((roots.shadowed ?? []).map((dir) => realpath(dir).catch(() => dir)));
+  const isShadowed = (dir: string) => shadowed.some((root) => dir === root || dir.startsWith(root + sep));
   const visit = async (dirs: string[], origin: DiscoveredPackage['origin']) => {
     for (const dir of dirs) {
       const candidate = await readCandidate(dir, origin);
-      if (candidate && !found.has(candidate.dir)) found.set(candidate.dir, candidate);
+      if (candidate && !found.has(candidate.dir) && !isShadowed(candidate.dir)) found.set(candidate.dir, candidate);
     }
   };
   for (const root of roots.workspacePlugins) await visit(await childDirs(root), 'workspace');

@@ -246,6 +246,6 @@ export async function loadPlugins(options: LoadPluginsOptions): Promise<PluginRe
   }
 
   if (problems.length > 0) throw new PluginStartupError(problems);
-  for (const info of infos.filter((i) => i.status === 'loaded')) options.logger.info(`plugin ${info.id} ${info.version} loaded from ${info.dir}`);
+  for (const info of infos.filter((i) => i.status === 'loaded')) options.logger.debug(`plugin ${info.id} ${info.version} loaded from ${info.dir}`);
   return new PluginRegistry(infos, implementations);
 }

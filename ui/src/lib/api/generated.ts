@@ -315,6 +315,35 @@ export function cancelJob(params: CancelJobParams, options: RequestOptions = {})
   return request<CancelJobResponse>({ method: 'POST', path: `/api/jobs/${encodeURIComponent(String(params.id))}/cancel`, ...options });
 }
 
+export type CheckSetupBody = Record<string, never>;
+
+export type CheckSetupResponse = {
+  /** true only when no check is missing or a problem */
+  ready: boolean;
+  checks: {
+    id: "staging" | "library_movies" | "library_tv" | "ripper" | "media_tool" | "catalog";
+    label: string;
+    /** optional: not set up and not needed for a disc to go through */
+    state: "ok" | "missing" | "problem" | "optional";
+    /** What was found, or what is wrong. */
+    detail: string;
+    /** Where to fix it; null when nothing needs fixing. */
+    fix: string | null;
+    version: string | null;
+    /** MakeMKV's licence state: registered, evaluation, expired or unknown. */
+    license: string | null;
+  }[];
+};
+
+/**
+ * Checks that a disc could go through: test writes to staging and libraries, MakeMKV and ffmpeg, the TMDB key
+ * POST /api/setup/check
+ * Errors: 400 (thrown as ApiError).
+ */
+export function checkSetup(body?: CheckSetupBody, options: RequestOptions = {}): Promise<CheckSetupResponse> {
+  return request<CheckSetupResponse>({ method: 'POST', path: '/api/setup/check', body, ...options });
+}
+
 export type ClearFinishedJobsResponse = {
   cleared: number;
   job_ids: number[];
@@ -1233,7 +1262,7 @@ export function validateRipper(body?: ValidateRipperBody, options: RequestOption
 }
 
 /** Every operationId of the document, in the order above. */
-export const OPERATION_IDS = ["approveAll","cancelJob","clearFinishedJobs","clearJob","createApiToken","debugSeedFingerprint","detectTools","forgetContributions","getAsrStatus","getAuthStatus","getConfig","getDiagnosticsReport","getHealth","getJob","getJobDetail","getOpenApi","getStats","getStatus","identifyJob","importStaging","listApiTokens","listContributions","listHistory","listJobs","listJobTitles","listPlugins","login","logout","patchConfig","restartService","retryJob","reviewTitle","revokeApiToken","rotatePseudonym","searchCatalog","setUpPassword","simulateAdvanceJob","simulateInsertDisc","simulateInsertFromStaging","simulateRemoveDisc","simulateResetAllJobs","startJob","testMatch","testNotifications","testSubtitles","testTranscribe","updateConfig","uploadSubtitles","validateMediaTool","validateRipper"] as const;
+export const OPERATION_IDS = ["approveAll","cancelJob","checkSetup","clearFinishedJobs","clearJob","createApiToken","debugSeedFingerprint","detectTools","forgetContributions","getAsrStatus","getAuthStatus","getConfig","getDiagnosticsReport","getHealth","getJob","getJobDetail","getOpenApi","getStats","getStatus","identifyJob","importStaging","listApiTokens","listContributions","listHistory","listJobs","listJobTitles","listPlugins","login","logout","patchConfig","restartService","retryJob","reviewTitle","revokeApiToken","rotatePseudonym","searchCatalog","setUpPassword","simulateAdvanceJob","simulateInsertDisc","simulateInsertFromStaging","simulateRemoveDisc","simulateResetAllJobs","startJob","testMatch","testNotifications","testSubtitles","testTranscribe","updateConfig","uploadSubtitles","validateMediaTool","validateRipper"] as const;
 
 /** JSON Schemas the settings screen renders its fields from (field order, types, limits, descriptions, which fields are secrets). */
 export const configSchemas = {
