@@ -3,14 +3,16 @@
  * empty project; the starter makes a TypeScript and a JavaScript plugin there, which type-check
  * and pass their own tests; then a running service loads that folder through plugins_path (the
  * plugins use the project's compatible SDK copy), and a plugin folder with no SDK at all next to
- * it (Spindle links its own SDK for it).
+ * it (Spindle links its own SDK for it); and a stage swapped to a customised starter organizer with
+ * one PATCH files the next job, with no restart.
  */
-import { lstat, mkdtemp, readdir, readFile, realpath, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, mkdtemp, readdir, readFile, realpath, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient } from './support/http-client.ts';
+import { apiClient, eventually } from './support/http-client.ts';
+import { makeLongMkv } from './support/make-media.ts';
 import { EMPTY_PIPELINE, startTestService, type TestService } from './support/service-harness.ts';
 import { newPlugin, packSdk, projectWithSdk, run, runPluginTests, typeCheck, type StarterPlugin } from './support/starter-plugins.ts';
 
@@ -113,4 +115,67 @@ describe('a service with the project as its plugins_path', () => {
     expect((await lstat(link)).isSymbolicLink()).toBe(true);
     expect(await realpath(link)).toBe(await realpath(SDK_DIR));
   });
+});
+
+describe('a stage swapped to a starter plugin with one PATCH, without a restart', () => {
+  let service: TestService;
+  let api: ReturnType<typeof apiClient>;
+  let staging: string;
+  let movies: string;
+
+  beforeAll(async () => {
+    // The author starts from the starter and makes it their own: this organizer names movie folders "<title> (shelf)".
+    const shelf = newPlugin(project, 'organizer', 'shelf-organizer', false);
+    const source = join(shelf.dir, 'src', 'index.ts');
+    const generated = await readFile(source, 'utf8');
+    const customised = generated.replace('input.libraryMoviesPath, name)', 'input.libraryMoviesPath, `${name} (shelf)`)');
+    expect(customised).not.toBe(generated);
+    await writeFile(source, customised);
+    expect(typeCheck(project, shelf).status).toBe(0);
+
+    const root = await mkdtemp(join(tmpdir(), 'spindle-sdk-swap-'));
+    staging = join(root, 'staging');
+    movies = join(root, 'Movies');
+    for (const dir of [staging, movies, join(root, 'TV')]) await mkdir(dir, { recursive: true });
+    service = await startTestService({
+      config: {
+        plugins_path: project,
+        staging_path: staging,
+        library_movies_path: movies,
+        library_tv_path: join(root, 'TV'),
+        staging_cleanup_policy: 'manual',
+        pipeline: { detectors: [], identifiers: ['heuristic'], matchers: ['movie-runtime'], contributors: [], providers: {} },
+        plugin_settings: { 'matcher-movie-runtime': { feature_min_minutes: 1 } },
+      },
+    });
+    api = apiClient(service.url);
+  }, LONG);
+
+  afterAll(async () => {
+    await service?.close();
+  });
+
+  const fileMovie = async (folder: string, title: string) => {
+    await mkdir(join(staging, folder));
+    await makeLongMkv(join(staging, folder, 'title_t00.mkv'), 150);
+    const created = await api.post('/api/staging/import', { staging_path: join(staging, folder), content_type: 'movie', detected_title: title });
+    expect(created.status).toBe(201);
+    const id = created.body.id as number;
+    const done = await eventually(() => api.get(`/api/jobs/${id}`), (r) => ['completed', 'failed', 'review_needed'].includes(r.body.state), 120_000);
+    expect(done.body).toMatchObject({ state: 'completed', files_filed: 1 });
+  };
+
+  it('the next job is filed by the plugin the PATCH named; nothing asks for a restart', async () => {
+    await fileMovie('FIRST_FILM', 'First Film');
+    expect(await readdir(movies)).toEqual(['First Film']); // the built-in organizer
+
+    const swapped = await api.patch('/api/config', { pipeline: { organizer: 'shelf-organizer' } });
+    expect(swapped.status).toBe(200);
+    expect(swapped.body).toMatchObject({ pipeline: { organizer: 'shelf-organizer', identifiers: ['heuristic'], matchers: ['movie-runtime'] }, restart_required: [] });
+    expect((await api.get('/api/status')).body.pending_restart).toEqual([]);
+
+    await fileMovie('SECOND_FILM', 'Second Film');
+    expect((await readdir(movies)).sort()).toEqual(['First Film', 'Second Film (shelf)']);
+    expect(await readdir(join(movies, 'Second Film (shelf)'))).toEqual(['Second Film.mkv']);
+  }, LONG);
 });
