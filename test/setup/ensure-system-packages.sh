@@ -2,6 +2,8 @@
 # Makes sure the system programs the test suite uses are installed.
 # As root on Debian/Ubuntu it installs what is missing with apt-get; otherwise it prints the exact
 # install line and fails, so a missing tool is never discovered halfway through the suite.
+# With --container it also makes sure of the tools the container-image test uses (buildah, podman,
+# runc, debootstrap); the rest of the suite never needs them, so they are not installed by default.
 set -euo pipefail
 
 # command-on-PATH (or an absolute file path)  Debian-package
@@ -18,6 +20,17 @@ REQUIRED=(
   "make make"
   "dvdauthor dvdauthor"
 )
+
+if [ "${1-}" = "--container" ]; then
+  REQUIRED+=(
+    "buildah buildah"
+    "podman podman"
+    "runc runc"
+    "debootstrap debootstrap"
+    # debootstrap checks the archive's signatures with these keys.
+    "/usr/share/keyrings/debian-archive-keyring.gpg debian-archive-keyring"
+  )
+fi
 
 missing=()
 for entry in "${REQUIRED[@]}"; do

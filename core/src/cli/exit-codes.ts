@@ -16,6 +16,8 @@ export const EXIT = {
   UNAVAILABLE: 69,
   /** The service answered with an error of its own (5xx) or something that is not Spindle's API. */
   SERVICE_ERROR: 70,
+  /** `install-service`: the unit file could not be written (e.g. no permission). */
+  CANT_CREATE: 73,
 } as const;
 
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];

@@ -31,13 +31,16 @@ Commands:
   plugin new <kind> <id>   Write a new plugin folder (manifest, code, a test using the kit, README)
       --js              JavaScript (type-checked with checkJs) instead of TypeScript
       --dir FOLDER      where to write it (default ./spindle-plugin-<id>)
+  install-service       Write a systemd unit (spindle.service) that runs Spindle
+      --user | --system  a user service (default) or a system service (as root)
+      --dir DIR         write it into DIR instead of the systemd folder
   help                  Show this text
 
 Client commands talk to a running service at --url, else SPINDLE_URL, else the one whose run file
 (spindle.run.json) is in the data folder, else http://HOST:PORT from the environment or .env, else
 http://127.0.0.1:8000. A service that requires a login (not bound to
 loopback) needs an API token from Settings: --token TOKEN, or SPINDLE_TOKEN. Exit codes: 3 the service refused the request,
-64 wrong arguments, 69 no service answers at the URL, 70 the service failed.
+64 wrong arguments, 69 no service answers at the URL, 70 the service failed, 73 a file could not be written.
 
 Environment: HOST, PORT, DEBUG, DATABASE_URL, SPINDLE_DATA_DIR, SPINDLE_PLUGINS_DIR,
 FINGERPRINT_SERVER_URL, ALLOWED_HOSTS, AUTH, SPINDLE_PASSWORD, RIPPER_PATH, MEDIA_TOOL_PATH, IMPORT_ROOTS,
@@ -51,6 +54,7 @@ const CLIENT_COMMANDS: Record<string, () => Promise<ClientCommand>> = {
   retry: async () => (await import('./retry-command.ts')).retryCommand,
   watch: async () => (await import('./watch-command.ts')).watchCommand,
   config: async () => (await import('./config-command.ts')).configCommand,
+  'install-service': async () => (await import('./install-service-command.ts')).installServiceCommand,
 };
 
 /** Ends the process with the code once output is written (an idle keep-alive socket must not hold it open). */
