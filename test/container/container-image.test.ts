@@ -7,8 +7,8 @@
  * real MKV is imported through the API with an API token, and the file turns up in the library on
  * the host. The fingerprint server's image answers /v1/health and one contribute → identify round.
  *
- * Needs root on Linux (debootstrap, the root image store); installs buildah, podman, runc and
- * debootstrap with apt-get when missing. Otherwise it skips and prints why. The first run builds
+ * Needs root on Linux (debootstrap, the root image store) and buildah, podman, runc and debootstrap
+ * installed (`test/setup/ensure-system-packages.sh --container`). Otherwise it skips and prints why. The first run builds
  * everything (many minutes); later runs reuse the base image and the build layers.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -47,7 +47,9 @@ function whyNotHere(): string | null {
   if (process.platform !== 'linux') return 'container images are built on Linux only';
   if (process.getuid?.() !== 0) return 'not running as root: the base image (debootstrap) and the root image store need root';
   const have = (cmd: string) => spawnSync('sh', ['-c', `command -v ${cmd}`]).status === 0;
-  if (!(have('buildah') && have('podman') && have('debootstrap')) && !have('apt-get')) return 'buildah/podman/debootstrap are missing and there is no apt-get to install them';
+  // Building images costs many minutes and Debian's mirror: it runs where the container tools are installed, not by surprise.
+  const missing = ['buildah', 'podman', 'runc', 'debootstrap'].filter((cmd) => !have(cmd));
+  if (missing.length) return `${missing.join(', ')} not installed; to run it: sudo bash test/setup/ensure-system-packages.sh --container`;
   return null;
 }
 
