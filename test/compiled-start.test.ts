@@ -22,7 +22,7 @@ let dataDir: string;
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'spindle-compiled-'));
   // Build first (minutes on a busy machine), so the start below is a start after the first build.
-  const built = spawnSync(process.execPath, [join(REPO, 'scripts', 'build-dist.mjs'), '--if-needed'], { cwd: REPO, encoding: 'utf8' });
+  const built = spawnSync(process.execPath, [join(REPO, 'core', 'scripts', 'build-dist.mjs'), '--if-needed'], { cwd: REPO, encoding: 'utf8' });
   expect(built.status, built.stderr).toBe(0);
 });
 

@@ -76,7 +76,9 @@ describe('spindle install-service', () => {
 
     // Run the unit's command as systemd would: its working folder, its environment, nothing of ours.
     const port = await freePort();
-    const env: Record<string, string> = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: dir, PORT: String(port), HOST: '127.0.0.1' };
+    // SPINDLE_FROM_SOURCE=1: the same entry runs the sources through tsx, so this test never compiles
+    // dist/ beside test/compiled-start.test.ts (which covers the compiled start of this command line).
+    const env: Record<string, string> = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: dir, PORT: String(port), HOST: '127.0.0.1', SPINDLE_FROM_SOURCE: '1' };
     for (const assignment of keys.get('Service.Environment')!) {
       const eq = assignment.indexOf('=');
       env[assignment.slice(0, eq)] = assignment.slice(eq + 1);

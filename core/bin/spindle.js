@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The `spindle` command. It runs the compiled CLI (dist/, see scripts/build-dist.mjs) in this very
+// The `spindle` command. It runs the compiled CLI (dist/, see core/scripts/build-dist.mjs) in this very
 // process: `spindle serve` compiles first when the sources changed since the last build, so the
 // service is one Node process running plain JavaScript. A client command (`spindle jobs`, …) with
 // no current build, or SPINDLE_FROM_SOURCE=1, runs the TypeScript sources through tsx instead.
@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { createRequire, enableCompileCache } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { buildDist, distIsCurrent, DIST } from '../../scripts/build-dist.mjs';
+import { buildDist, distIsCurrent, DIST } from '../scripts/build-dist.mjs';
 
 const args = process.argv.slice(2);
 let compiled = process.env.SPINDLE_FROM_SOURCE !== '1' && distIsCurrent();

@@ -116,7 +116,7 @@ async function once(): Promise<Run> {
   }
 }
 
-const built = spawnSync(process.execPath, [join(REPO, 'scripts', 'build-dist.mjs'), '--if-needed'], { stdio: 'inherit' });
+const built = spawnSync(process.execPath, [join(REPO, 'core', 'scripts', 'build-dist.mjs'), '--if-needed'], { stdio: 'inherit' });
 if (built.status !== 0) throw new Error('the compiled copy could not be built');
 const runs: Run[] = [];
 for (let i = 0; i < RUNS; i++) runs.push(await once());

@@ -1,6 +1,6 @@
 /**
  * Where the installation's own folders are, relative to this source file. The same code runs from
- * the sources (tsx, tests) and compiled into dist/ (`npm start`, see scripts/build-dist.mjs); in the
+ * the sources (tsx, tests) and compiled into dist/ (`npm start`, see core/scripts/build-dist.mjs); in the
  * compiled copy the plugins are the compiled ones in dist/plugins, everything else is the repo's.
  */
 import { existsSync, readFileSync } from 'node:fs';

@@ -23,12 +23,12 @@ export interface ServiceUnitInput {
 }
 
 /**
- * The command the unit runs, in this one place: today the TypeScript sources through tsx's loader
- * in one Node process, the way `npm start` runs them. When a compiled entry exists, point it there.
+ * The command the unit runs, in this one place: `core/bin/spindle.js serve`, the compiled
+ * JavaScript in one Node process, as `npm start` runs it (the first start compiles dist/ when the
+ * sources are newer).
  */
 export function serveCommandLine(nodePath: string, repoRoot: string): string[] {
-  const loader = path.join(repoRoot, 'node_modules', 'tsx', 'dist', 'loader.mjs');
-  return [nodePath, '--import', loader, path.join(repoRoot, 'core', 'src', 'cli', 'main.ts'), 'serve', '--build-ui-if-missing'];
+  return [nodePath, '--max-semi-space-size=4', path.join(repoRoot, 'core', 'bin', 'spindle.js'), 'serve', '--build-ui-if-missing'];
 }
 
 /** Quotes one word for a systemd command line or Environment= assignment when it needs it. */

@@ -8,7 +8,7 @@
  * code imports the compiled SDK), and a link to each package's own node_modules. dist/build-info.json
  * marks a finished build; it is older than a source file when the sources changed since.
  *
- * Plain JavaScript: it runs before anything is compiled. `node scripts/build-dist.mjs` builds;
+ * Plain JavaScript: it runs before anything is compiled. `node core/scripts/build-dist.mjs` builds;
  * `--if-needed` builds only when the sources changed.
  */
 import { spawnSync } from 'node:child_process';
@@ -16,7 +16,7 @@ import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, st
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
+export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const DIST = join(REPO_ROOT, 'dist');
 export const BUILD_INFO = join(DIST, 'build-info.json');
 const PACKAGES = [
@@ -41,7 +41,7 @@ function newestInput() {
     if (!recursive || !stat.isDirectory()) return;
     for (const name of readdirSync(path)) if (name !== 'node_modules' && !name.startsWith('.')) visit(join(path, name));
   };
-  for (const file of ['tsconfig.build.json', 'tsconfig.base.json', 'scripts/build-dist.mjs', 'migrations']) visit(join(REPO_ROOT, file));
+  for (const file of ['tsconfig.build.json', 'tsconfig.base.json', 'core/scripts/build-dist.mjs', 'migrations']) visit(join(REPO_ROOT, file));
   visit(join(REPO_ROOT, 'plugins'), false); // a plugin added or removed
   for (const pkg of PACKAGES) {
     visit(join(REPO_ROOT, pkg, 'package.json'));
