@@ -3,7 +3,8 @@
  * transcoding_enabled and the ffmpeg transcoder configured, a title is re-encoded to H.265 during
  * ripping with speed on the job, the verified transcode replaces the rip (which is deleted) and is
  * what reaches the library. An injected failure (an ffmpeg that stops after 5 s) keeps the
- * original, says why on the timeline, and the job still completes with the original.
+ * original, says why on the timeline, and the job still completes with the original. Turning
+ * transcoding on through the API also configures the ffmpeg transcoder, live, for the next job.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -110,5 +111,21 @@ describe('transcoding after the rip', () => {
     } finally {
       await svc.service.config.update({ media_tool_path: null }, { origin: 'local' });
     }
+  });
+
+  it('turning transcoding on through the API also turns on the ffmpeg transcoder, and the next job uses it without a restart', async () => {
+    const off = await api.patch('/api/config', { transcoding_enabled: false, pipeline: { providers: { transcoder: null } } });
+    expect(off.status).toBe(200);
+    expect(off.body.pipeline.providers.transcoder ?? []).toEqual([]);
+    const plain = await runMovie('MOVIE_THREE', 'Movie Three');
+    expect(plain.notes.some((n) => n.startsWith('transcoding'))).toBe(false);
+
+    const on = await api.patch('/api/config', { transcoding_enabled: true });
+    expect(on.status).toBe(200);
+    expect(on.body).toMatchObject({ transcoding_enabled: true, pipeline: { providers: { transcoder: ['ffmpeg'] } }, restart_required: [] });
+    const { job, notes } = await runMovie('MOVIE_FOUR', 'Movie Four');
+    expect(job.state).toBe('completed');
+    expect(notes[0]).toBe('transcoding 1 title(s): H.265 CRF 30, preset ultrafast, hardware off');
+    expect(probe(join(movies, 'Movie Four', 'Movie Four.mkv'), 'stream=codec_name')).toBe('hevc');
   });
 });

@@ -4,6 +4,7 @@
  * server-level.ts), which the HTTP API can never change. Every write is checked whole before
  * anything is stored: limits, schema, read-back, paths; a refused write stores nothing.
  */
+import { impliedPipeline } from './implied-settings.ts';
 import 'reflect-metadata';
 import { inject, injectable } from 'tsyringe';
 import { Tokens } from '../container/tokens.ts';
@@ -168,6 +169,9 @@ export class ConfigService {
       if (unreadable) throw invalidConfig(name, unreadable);
       incoming[name] = value;
     }
+
+    const pipeline = impliedPipeline(incoming as Partial<AppConfig>, current);
+    if (pipeline) incoming.pipeline = pipeline;
 
     // Credentials whose destination moved are cleared unless the write brought new ones.
     let clearedSecrets: string[] = [];

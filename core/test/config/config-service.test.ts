@@ -47,6 +47,16 @@ describe('ConfigService', () => {
     expect(second.config.get().contribution_pseudonym).toBe(pseudonym);
   });
 
+  it('turning transcoding on puts the ffmpeg transcoder in the pipeline when none is configured, and keeps a chosen one', async () => {
+    const { config } = await service();
+    expect(config.get().pipeline.providers.transcoder ?? []).toEqual([]);
+    await config.update({ transcoding_enabled: true });
+    expect(config.get().pipeline.providers.transcoder).toEqual(['ffmpeg']);
+    await config.update({ transcoding_enabled: false, pipeline: { providers: { transcoder: ['my-encoder'] } } });
+    await config.update({ transcoding_enabled: true });
+    expect(config.get().pipeline.providers.transcoder).toEqual(['my-encoder']);
+  });
+
   it('masks secrets: "***" when set, null when unset', async () => {
     const { config, db } = await service();
     expect(config.masked()).toMatchObject({ ripper_key: null, catalog_api_key: null });
@@ -61,7 +71,8 @@ describe('ConfigService', () => {
     const { config } = await service();
     await config.update({ catalog_api_key: 'eyJ-token' });
     const result = await config.update({ ...config.masked(), transcoding_enabled: true });
-    expect(result.changed).toEqual(['transcoding_enabled']);
+    // Turning transcoding on also configures the bundled transcoder (none is configured by default).
+    expect(result.changed.sort()).toEqual(['pipeline', 'transcoding_enabled']);
     expect(config.get().catalog_api_key).toBe('eyJ-token');
     // A full GET → PUT round trip changes nothing.
     expect((await config.update(config.masked())).changed).toEqual([]);
