@@ -36,20 +36,22 @@ const TYPED_EXTRAS: Record<string, ExtraType> = {
  * an "Episode" item named "Play All" or spanning several episodes ("1-8") is a Play All; an "Episode"
  * item named "... Deleted Scene ..." is a deleted scene.
  */
-export function truthOf(t: TruthTitle): { role: 'episode' | 'play_all' | 'main' | 'extra' | 'none'; key: string | null; extraType: ExtraType | null } {
+export function truthOf(t: TruthTitle): { role: 'episode' | 'play_all' | 'main' | 'extra' | 'none'; keys: string[]; extraType: ExtraType | null } {
   const item = t.Item;
-  if (!item) return { role: 'none', key: null, extraType: null };
+  if (!item) return { role: 'none', keys: [], extraType: null };
   if (item.Type === 'Episode') {
     const name = item.Title ?? '';
-    if (/play all/i.test(name)) return { role: 'play_all', key: null, extraType: null };
-    if (/deleted scene/i.test(name)) return { role: 'extra', key: null, extraType: 'deleted_scene' };
+    if (/play all/i.test(name)) return { role: 'play_all', keys: [], extraType: null };
+    if (/deleted scene/i.test(name)) return { role: 'extra', keys: [], extraType: 'deleted_scene' };
     const range = /^(\d+)-(\d+)$/.exec(item.Episode ?? '');
-    // A range of more than two episodes is a Play All; "6-7" is one double-length episode.
-    if (range && Number(range[2]) - Number(range[1]) >= 2) return { role: 'play_all', key: null, extraType: null };
-    return { role: 'episode', key: `${item.Season ?? '?'}x${item.Episode ?? `#${t.Index}`}`, extraType: null };
+    // A range of more than two episodes is a Play All; "6-7" is one double-length episode (episodes 6 and 7).
+    if (range && Number(range[2]) - Number(range[1]) >= 2) return { role: 'play_all', keys: [], extraType: null };
+    const season = item.Season ?? '?';
+    const numbers = range ? [Number(range[1]), Number(range[2])] : [item.Episode ?? `#${t.Index}`];
+    return { role: 'episode', keys: numbers.map((n) => `${season}x${n}`), extraType: null };
   }
-  if (item.Type === 'MainMovie') return { role: 'main', key: `main#${t.Index}`, extraType: null };
-  return { role: 'extra', key: null, extraType: TYPED_EXTRAS[item.Type] ?? null };
+  if (item.Type === 'MainMovie') return { role: 'main', keys: [], extraType: null };
+  return { role: 'extra', keys: [], extraType: TYPED_EXTRAS[item.Type] ?? null };
 }
 
 function resolutionOf(t: TruthTitle): string | null {
@@ -85,7 +87,7 @@ export interface DiscFigures {
   typeRight: boolean;
   /** Series discs with ≥ 2 real episodes called "movie". */
   seriesCalledMovie: boolean;
-  episodes: { truth: number; kept: number; keptTitles: number; keptRight: number; notRipped: number };
+  episodes: { truth: number; kept: number; keptTitles: number; keptRight: number; keptUnassigned: number; notRipped: number };
   /** Movie discs with a main movie: was the first pick one of them (null when not applicable). */
   mainWithRuntime: boolean | null;
   mainWithoutRuntime: boolean | null;
@@ -137,19 +139,26 @@ export async function measureDisc(disc: RealDisc): Promise<DiscFigures> {
   const truths = disc.record.Titles.map((t) => ({ t, truth: truthOf(t) }));
   const notes: string[] = [];
 
-  const episodeKeys = new Set(truths.filter((x) => x.truth.role === 'episode').map((x) => x.truth.key!));
+  // Episodes are counted by number: a title "11-12" holds episodes 11 and 12.
+  const episodeKeys = new Set(truths.flatMap((x) => (x.truth.role === 'episode' ? x.truth.keys : [])));
   const keptKeys = new Set<string>();
   const rippedKeys = new Set<string>();
   let keptTitles = 0;
   let keptRight = 0;
+  let keptUnassigned = 0;
   for (const { t, truth } of truths) {
     const h = hint.get(t.Index);
-    if (truth.role === 'episode' && h?.rip) rippedKeys.add(truth.key!);
+    if (truth.role === 'episode' && h?.rip) truth.keys.forEach((k) => rippedKeys.add(k));
     if (h?.role === 'episode_candidate' && h.rip) {
+      // TheDiscDB leaves some titles unassigned (some discs map only a few of their episodes): not counted either way.
+      if (truth.role === 'none') {
+        keptUnassigned++;
+        continue;
+      }
       keptTitles++;
       if (truth.role === 'episode') {
         keptRight++;
-        keptKeys.add(truth.key!);
+        truth.keys.forEach((k) => keptKeys.add(k));
       }
     }
   }
@@ -183,7 +192,7 @@ export async function measureDisc(disc: RealDisc): Promise<DiscFigures> {
     said: id.contentType,
     typeRight,
     seriesCalledMovie: disc.kind === 'series' && episodeKeys.size >= 2 && id.contentType === 'movie',
-    episodes: { truth: episodeKeys.size, kept: keptKeys.size, keptTitles, keptRight, notRipped: notRipped.length },
+    episodes: { truth: episodeKeys.size, kept: keptKeys.size, keptTitles, keptRight, keptUnassigned, notRipped: notRipped.length },
     mainWithRuntime,
     mainWithoutRuntime,
     bonusRecognised,

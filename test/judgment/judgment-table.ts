@@ -9,9 +9,11 @@ export interface Ratio {
 export interface Totals {
   discs: number;
   typeRight: Ratio;
+  wrongKind: number;
   seriesCalledMovie: number;
   episodePrecision: Ratio;
   episodeRecall: Ratio;
+  keptUnassigned: number;
   episodesNotRipped: number;
   mainWithRuntime: Ratio;
   mainWithoutRuntime: Ratio;
@@ -27,9 +29,11 @@ export function totalsOf(figures: readonly DiscFigures[]): Totals {
   return {
     discs: figures.length,
     typeRight: ratio(figures.map((d) => d.typeRight)),
+    wrongKind: figures.filter((d) => !d.typeRight && d.said !== 'unknown').length,
     seriesCalledMovie: figures.filter((d) => d.seriesCalledMovie).length,
     episodePrecision: { right: sum((d) => d.episodes.keptRight), of: sum((d) => d.episodes.keptTitles) },
     episodeRecall: { right: sum((d) => d.episodes.kept), of: sum((d) => d.episodes.truth) },
+    keptUnassigned: sum((d) => d.episodes.keptUnassigned),
     episodesNotRipped: sum((d) => d.episodes.notRipped),
     mainWithRuntime: ratio(figures.map((d) => d.mainWithRuntime)),
     mainWithoutRuntime: ratio(figures.map((d) => d.mainWithoutRuntime)),
@@ -47,8 +51,10 @@ const cell = (r: Ratio) => (r.of === 0 ? 'n/a' : `${r.right}/${r.of} (${Math.rou
 export const ROWS: [string, (t: Totals) => string][] = [
   ['discs', (t) => String(t.discs)],
   ['TV vs movie right', (t) => cell(t.typeRight)],
+  ['  called the other kind (not unknown)', (t) => String(t.wrongKind)],
   ['series discs called movie', (t) => String(t.seriesCalledMovie)],
   ['episode precision (kept episode titles that are episodes)', (t) => cell(t.episodePrecision)],
+  ['  kept as episodes, unassigned in TheDiscDB (not counted)', (t) => String(t.keptUnassigned)],
   ['episode recall (episodes kept as episodes)', (t) => cell(t.episodeRecall)],
   ['real episodes marked don\u2019t-rip', (t) => String(t.episodesNotRipped)],
   ['main feature right, catalog runtime given', (t) => cell(t.mainWithRuntime)],
@@ -72,7 +78,7 @@ export function discLine(d: DiscFigures): string {
     d.kind.padEnd(6),
     `said ${d.said.padEnd(7)}`,
     d.typeRight ? 'ok' : 'NO',
-    `ep ${e.kept}/${e.truth} prec ${e.keptRight}/${e.keptTitles} skip ${e.notRipped}`,
+    `ep ${e.kept}/${e.truth} prec ${e.keptRight}/${e.keptTitles}${e.keptUnassigned ? `+${e.keptUnassigned}?` : ''} skip ${e.notRipped}`,
     `main ${mark(d.mainWithRuntime)}/${mark(d.mainWithoutRuntime)}`,
     `bonus ${mark(d.bonusRecognised)}`,
     `extras ${d.extras.typedRight}/${d.extras.typedTruth}`,

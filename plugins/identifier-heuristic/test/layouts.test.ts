@@ -73,10 +73,10 @@ const layouts: Layout[] = [
     expect: { contentType: 'movie', band: 'medium', roles: { 0: 'main_feature_candidate', 1: 'extra' }, ambiguous: false },
   },
   {
-    name: 'four episodes and a feature-length special that is not a Play All',
+    name: 'four episodes and a title twice as long that no two episodes add up to: a double-length episode',
     label: 'SHOW_S5',
     minutes: [45, 44, 46, 45, 95],
-    expect: { contentType: 'tv', band: 'medium', roles: { 0: 'episode_candidate', 4: 'extra' } },
+    expect: { contentType: 'tv', band: 'high', roles: { 0: 'episode_candidate', 4: 'episode_candidate' } },
   },
   { name: 'only menu clips', label: 'DVD_VIDEO', minutes: [0.3, 1, 0.1], expect: { contentType: 'unknown', band: 'low', roles: { 0: 'short', 1: 'short' }, title: null } },
   { name: 'three long episodes above the episode range', label: 'MINISERIES', minutes: [75, 76, 75.5], expect: { contentType: 'unknown', band: 'low' } },
@@ -88,10 +88,10 @@ const layouts: Layout[] = [
     expect: { contentType: 'tv', band: 'high' },
   },
   {
-    name: 'a Play All just outside the 2% tolerance counts as a long title',
+    name: 'a Play All just outside the 2% tolerance: still TV, the long title is ripped as an extra',
     label: 'SHOW_S1',
     minutes: [22, 22, 22, 22, 90.5],
-    expect: { contentType: 'movie', band: 'medium', roles: { 4: 'main_feature_candidate' } },
+    expect: { contentType: 'tv', band: 'medium', roles: { 0: 'episode_candidate', 4: 'extra' } },
   },
   {
     name: 'anime disc of eight short-form episodes and a credits clip',
@@ -117,9 +117,14 @@ const layouts: Layout[] = [
     minutes: [44, 3],
     expect: { contentType: 'tv', band: 'medium', roles: { 0: 'episode_candidate', 1: 'extra' }, season: 1, disc: 5 },
   },
-  { name: 'single-episode disc without a season in the label', label: 'PILOT', minutes: [44], expect: { contentType: 'unknown', band: 'low' } },
   {
-    name: 'two episodes and their Play All',
+    name: 'one 44-minute title and nothing else: a short film or special, with low confidence',
+    label: 'PILOT',
+    minutes: [44],
+    expect: { contentType: 'movie', band: 'low', roles: { 0: 'main_feature_candidate' }, ambiguous: false },
+  },
+  {
+    name: 'two episodes and their Play All (kept: by length alone it could be a double episode)',
     label: 'MINI',
     minutes: [44, 45, 89],
     expect: { contentType: 'tv', band: 'medium', roles: { 0: 'episode_candidate', 1: 'episode_candidate', 2: 'play_all' } },
@@ -188,9 +193,15 @@ describe('heuristic identifier layouts', () => {
     expect(band(id.confidence)).toBe(layout.expect.band);
     expect(id.titleHints.map((h) => h.titleIndex)).toEqual(layout.minutes.map((_, i) => i));
     for (const [index, role] of Object.entries(layout.expect.roles ?? {})) expect(id.titleHints[Number(index)]!.role, `title ${index}`).toBe(role);
-    for (const hint of id.titleHints) expect(hint.rip).toBe(hint.role !== 'play_all' && hint.role !== 'short' && !hint.reason?.startsWith('duplicate'));
+    // Not ripped: clips, duplicates and Play Alls — except a "Play All" only as long as two episodes (it may be a double episode).
+    for (const hint of id.titleHints) {
+      const keptForReview = hint.role === 'play_all' && /ripped for review/.test(hint.reason ?? '');
+      expect(hint.rip).toBe(keptForReview || (hint.role !== 'play_all' && hint.role !== 'short' && !hint.reason?.startsWith('duplicate')));
+    }
     if (layout.expect.ambiguous !== undefined) expect(id.ambiguousMovie).toBe(layout.expect.ambiguous);
-    expect(id.reviewReason === null).toBe(!id.ambiguousMovie);
+    if (id.ambiguousMovie) expect(id.reviewReason).toMatch(/could be the main feature/);
+    else if (id.contentType === 'unknown') expect(id.reviewReason ?? '').toMatch(/^$|bonus disc/);
+    else expect(id.reviewReason).toBeNull();
     if (layout.expect.season !== undefined) expect(id.season).toBe(layout.expect.season);
     if (layout.expect.disc !== undefined) expect(id.discNumber).toBe(layout.expect.disc);
     if (layout.expect.title !== undefined) expect(id.title).toBe(layout.expect.title);

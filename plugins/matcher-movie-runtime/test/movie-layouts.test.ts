@@ -100,6 +100,16 @@ const LAYOUTS: Layout[] = [
     expect: { 0: extra('other', 0.8), 1: extra('other', 0.8) },
   },
   {
+    name: 'a 25-minute special twice as long as anything else, no catalog: the main feature, for review',
+    titles: [{ min: 25.7 }, { min: 3 }, { min: 11 }],
+    expect: { 0: { kind: 'main_movie', edition: null, review: true }, 1: extra(), 2: extra() },
+  },
+  {
+    name: 'two 25-minute specials, no catalog: neither is taken for the main feature',
+    titles: [{ min: 25.7 }, { min: 23.3 }],
+    expect: { 0: { kind: 'extra', extraType: 'other', review: true }, 1: { kind: 'extra', extraType: 'other', review: true } },
+  },
+  {
     name: 'extras named by kind',
     runtime: 100,
     titles: [
