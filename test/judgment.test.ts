@@ -45,8 +45,8 @@ describe('judgment on real discs (issue 17)', () => {
     console.log(
       tableOf([
         ['sample', totalsOf(of('sample'))],
-        ['corpus, tuned on', totalsOf(of('corpus', false))],
-        ['corpus, held out', totalsOf(of('corpus', true))],
+        ['corpus, tune', totalsOf(of('corpus', false))],
+        ['corpus, holdout', totalsOf(of('corpus', true))],
       ]),
     );
   }, 120_000);

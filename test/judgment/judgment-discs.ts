@@ -41,18 +41,20 @@ export interface RealDisc {
   origin: 'sample' | 'corpus';
   /** True for corpus discs the rules were not tuned on. */
   heldOut: boolean;
+  /** The manifest's `set` (`tune`, `tune-seed<N>` for the seeded re-split, `holdout`); `sample` for the sample. */
+  set: string;
   record: TruthRecord;
   /** The `makemkvcon -r info` transcript, when the source has one. */
   transcript: string | null;
 }
 
-/** The `set` column of the corpus manifest: `holdout` discs were fetched after the rules were written. */
-function heldOutStems(): Set<string> {
+/** The `set` column of the corpus manifest by stem: `holdout` discs are not looked at one by one while rules are written. */
+function setsByStem(): Map<string, string> {
   const manifest = join(CORPUS_DIR, 'MANIFEST.tsv');
-  if (!existsSync(manifest)) return new Set();
+  if (!existsSync(manifest)) return new Map();
   const [header, ...rows] = readFileSync(manifest, 'utf8').trim().split('\n');
   const column = header!.split('\t').indexOf('set');
-  return new Set(rows.map((r) => r.split('\t')).filter((cells) => cells[column] === 'holdout').map((cells) => cells[0]!));
+  return new Map(rows.map((r) => r.split('\t')).map((cells) => [cells[0]!, cells[column]!] as const));
 }
 
 function loadSample(): RealDisc[] {
@@ -62,12 +64,12 @@ function loadSample(): RealDisc[] {
     const [stem, kind] = row.split('\t') as [string, 'series' | 'movie'];
     const record = JSON.parse(readFileSync(join(SAMPLE_DIR, kind, `${stem}.json`), 'utf8')) as TruthRecord;
     const txt = join(SAMPLE_DIR, kind, `${stem}.txt`);
-    return { stem, kind, origin: 'sample', heldOut: false, record, transcript: existsSync(txt) ? readFileSync(txt, 'utf8') : null };
+    return { stem, kind, origin: 'sample', heldOut: false, set: 'sample', record, transcript: existsSync(txt) ? readFileSync(txt, 'utf8') : null };
   });
 }
 
 function loadCorpus(): RealDisc[] {
-  const held = heldOutStems();
+  const sets = setsByStem();
   const discs: RealDisc[] = [];
   for (const kind of ['series', 'movie'] as const) {
     const dir = join(CORPUS_DIR, kind);
@@ -76,7 +78,8 @@ function loadCorpus(): RealDisc[] {
       const stem = file.slice(0, -'.json'.length);
       const record = JSON.parse(readFileSync(join(dir, file), 'utf8')) as TruthRecord;
       const txt = join(dir, `${stem}.txt`);
-      discs.push({ stem, kind, origin: 'corpus', heldOut: held.has(stem), record, transcript: existsSync(txt) ? readFileSync(txt, 'utf8') : null });
+      const set = sets.get(stem) ?? 'holdout';
+      discs.push({ stem, kind, origin: 'corpus', heldOut: set === 'holdout', set, record, transcript: existsSync(txt) ? readFileSync(txt, 'utf8') : null });
     }
   }
   return discs;
