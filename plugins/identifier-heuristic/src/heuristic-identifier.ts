@@ -18,7 +18,7 @@ import {
 } from '@spindle/plugin-sdk';
 import { formatDuration, plausibleMainFeatures } from './duration-clusters.ts';
 import { readSettings, type HeuristicSettings } from './heuristic-settings.ts';
-import { analyse, type Layout } from './layout-analysis.ts';
+import { analyse, TWIN_FRACTION, type Layout } from './layout-analysis.ts';
 
 /** Confidence of each kind of answer (0–1; ≥ 0.8 counts as high). */
 export const CONFIDENCE = {
@@ -28,6 +28,7 @@ export const CONFIDENCE = {
   playAllPair: 0.7,
   mixed: 0.6,
   labelledSmallCluster: 0.55,
+  twinEpisodes: 0.55,
   soleTitle: 0.45,
   ambiguousMovie: 0.5,
   unknown: 0.2,
@@ -80,6 +81,10 @@ function classify(titles: readonly ScannedTitle[], layout: Layout, s: HeuristicS
     evidence.push(`only ${layout.cluster.length} episode-length titles, but a Play All or a double-length episode goes with them`);
     return { contentType: 'tv', confidence: CONFIDENCE.playAllPair };
   }
+  if (layout.twins) {
+    evidence.push(`two titles of the same length to within ${TWIN_FRACTION * 100} % (${list(layout.cluster)}): two episodes of one broadcast slot`);
+    return { contentType: 'tv', confidence: CONFIDENCE.twinEpisodes };
+  }
   if (layout.cluster.length >= 1 && labelSeason !== null) {
     evidence.push(`only ${layout.cluster.length} episode-length title(s), but the label names season ${labelSeason}`);
     return { contentType: 'tv', confidence: CONFIDENCE.labelledSmallCluster };
@@ -105,7 +110,7 @@ function soleSubstantialTitle(titles: readonly ScannedTitle[], layout: Layout, s
 
 /** A disc of extras only: no episodes, nothing of feature length, but something worth ripping. */
 function bonusDiscReason(titles: readonly ScannedTitle[], layout: Layout, contentType: ContentType): string | null {
-  if (contentType !== 'unknown' || layout.cluster.length >= 2) return null;
+  if (contentType !== 'unknown') return null;
   const kept = titles.filter((t) => !layout.short.includes(t) && !layout.copies.has(t.index) && !layout.playAll.has(t.index));
   if (kept.length === 0) return null;
   const longest = kept.reduce((a, b) => (b.durationSeconds > a.durationSeconds ? b : a));

@@ -25,6 +25,8 @@ export interface Layout {
   long: ScannedTitle[];
   /** Segment maps could be compared (Blu-ray playlists): Play Alls were found by structure, not by length. */
   structural: boolean;
+  /** Exactly two episode-length titles of the same length to within TWIN_FRACTION (a broadcast slot): two episodes. */
+  twins: boolean;
 }
 
 const median = (values: number[]) => {
@@ -36,6 +38,16 @@ const median = (values: number[]) => {
 /** A longer episode (finale, pilot) runs up to this many times the cluster's median; a double-length one 1.7–2.3 times. */
 const LONGER_EPISODE_MAX = 1.6;
 const DOUBLE_EPISODE = [1.7, 2.3] as const;
+/** Two titles this close in length (share of the length) fill the same broadcast slot: episodes, not two extras. */
+export const TWIN_FRACTION = 0.005;
+
+/** Titles beside the cluster that are longer than its median but within the longer-episode ratio (finale, extended cut). */
+function longerCandidates(rest: readonly ScannedTitle[], cluster: readonly ScannedTitle[], s: HeuristicSettings): ScannedTitle[] {
+  if (cluster.length < 2) return [];
+  const centre = median(cluster.map((t) => t.durationSeconds));
+  const inCluster = new Set(cluster.map((t) => t.index));
+  return rest.filter((t) => !inCluster.has(t.index) && t.durationSeconds > centre && t.durationSeconds / centre <= LONGER_EPISODE_MAX && t.durationSeconds <= s.episode_max_minutes * 60 * LONGER_EPISODE_MAX);
+}
 
 export function analyse(titles: readonly ScannedTitle[], s: HeuristicSettings): Layout {
   const short = titles.filter((t) => t.durationSeconds < s.short_title_max_seconds);
@@ -55,15 +67,21 @@ export function analyse(titles: readonly ScannedTitle[], s: HeuristicSettings): 
     // Short-form episodes only when no feature is left besides their Play All (else they are extras).
     const shorts = findEpisodeCluster(rest, s, shortEpisodeRange(s));
     const joined = new Set([...findPlayAll(rest, shorts, s).map((t) => t.index), ...playAll.keys()]);
-    if (shorts.length >= s.min_short_episodes && !rest.some((t) => isLong(t) && !joined.has(t.index))) [cluster, shortForm] = [shorts, true];
+    // Nor when a title of regular episode length or more, not a double of them, sits beside them: the shorts are
+    // then the featurettes of a disc whose substance is longer (a documentary bonus disc).
+    const shortCentre = shorts.length > 0 ? median(shorts.map((t) => t.durationSeconds)) : 0;
+    const longerBeside = rest.some((t) => !joined.has(t.index) && t.durationSeconds >= s.episode_min_minutes * 60 && t.durationSeconds > DOUBLE_EPISODE[1] * shortCentre);
+    if (shorts.length >= s.min_short_episodes && !longerBeside && !rest.some((t) => isLong(t) && !joined.has(t.index))) [cluster, shortForm] = [shorts, true];
   }
 
   // Play Alls by length only when the structure cannot say: three or more episodes long are not ripped,
   // two episodes long may be a double-length episode and is kept.
   const pairLike: ScannedTitle[] = [];
+  // A longer episode beside the cluster (an extended cut, a finale) is part of the runs a Play All may join.
   if (!structure.structural) {
-    for (const t of findPlayAll(rest, cluster, s)) {
-      const joined = episodesJoined(t, cluster, s);
+    const episodeLike = [...cluster, ...longerCandidates(rest, cluster, s)].sort((a, b) => a.index - b.index);
+    for (const t of findPlayAll(rest, episodeLike, s)) {
+      const joined = episodesJoined(t, episodeLike, s);
       if (joined >= 3) playAll.set(t.index, `length is the sum of ${joined} consecutive episodes`);
       else pairLike.push(t);
     }
@@ -82,5 +100,6 @@ export function analyse(titles: readonly ScannedTitle[], s: HeuristicSettings): 
     }
   }
   const long = rest.filter((t) => !inCluster.has(t.index) && !playAll.has(t.index) && !pairLike.includes(t) && !moreEpisodes.has(t.index) && isLong(t));
-  return { short, cluster, shortForm, moreEpisodes, playAll, pairLike, copies, long, structural: structure.structural };
+  const twins = cluster.length === 2 && Math.abs(cluster[0]!.durationSeconds - cluster[1]!.durationSeconds) <= TWIN_FRACTION * Math.max(cluster[0]!.durationSeconds, cluster[1]!.durationSeconds);
+  return { short, cluster, shortForm, moreEpisodes, playAll, pairLike, copies, long, structural: structure.structural, twins };
 }

@@ -160,6 +160,30 @@ const layouts: Layout[] = [
     minutes: [0.18, 0.1, 23.43, 11.73, 23.67, 11.83, 23.65, 11.8, 23.65, 11.8, 23.6, 11.78, 23.6, 11.8, 22.33, 24.1, 11.73, 23.57, 11.73, 23.62, 11.8],
     expect: { contentType: 'tv', band: 'high', roles: { 2: 'episode_candidate', 3: 'extra', 0: 'short' } },
   },
+  {
+    name: 'two hour-long episodes of one broadcast slot (same length to the second) and a profile featurette: TV',
+    label: 'DISC 4',
+    minutes: [0.03, 2.2, 50.08, 11.05, 50.08, 1.6],
+    expect: { contentType: 'tv', band: 'medium', roles: { 2: 'episode_candidate', 4: 'episode_candidate', 3: 'extra' } },
+  },
+  {
+    name: 'two documentaries half a minute apart are not a broadcast slot: no episodes, a bonus disc',
+    label: 'BONUS DISC',
+    minutes: [57.6, 58.05, 29.1, 9.5],
+    expect: { contentType: 'unknown', band: 'low' },
+  },
+  {
+    name: 'two episodes, an extended cut of the second and a Play All of the three (no structure): TV, the Play All not ripped',
+    label: 'SEASON THREE DISC THREE',
+    minutes: [45.05, 43.65, 70.05, 158.75, 5.6, 20.8],
+    expect: { contentType: 'tv', band: 'medium', roles: { 0: 'episode_candidate', 1: 'episode_candidate', 2: 'episode_candidate', 3: 'play_all', 5: 'extra' } },
+  },
+  {
+    name: 'five-minute featurettes beside two hour-long documentaries are not short-form episodes',
+    label: 'EPIC BONUS DISC',
+    minutes: [57.6, 0.2, 58.05, 5.13, 6.98, 11.45, 5.57, 5.12, 29.1, 9.5],
+    expect: { contentType: 'unknown', band: 'low', roles: { 3: 'extra', 4: 'extra' } },
+  },
 ];
 
 async function identify(layout: Layout) {
@@ -225,6 +249,13 @@ describe('heuristic identifier layouts', () => {
     expect((await identify({ ...layout, settings: { min_short_episodes: 3 } }))!.contentType).toBe('tv');
     const anime = layouts.find((l) => l.name.startsWith('anime disc'))!;
     expect((await identify({ ...anime, settings: { short_episode_min_minutes: 12 } }))!.contentType).toBe('unknown');
+  });
+
+  it('says a disc of documentaries and featurettes only is a bonus disc', async () => {
+    for (const name of ['two documentaries half a minute apart', 'five-minute featurettes beside']) {
+      const id = await identify(layouts.find((l) => l.name.startsWith(name))!);
+      expect(id!.reviewReason).toMatch(/bonus disc/);
+    }
   });
 
   it('reads the year from the label for a movie', async () => {
