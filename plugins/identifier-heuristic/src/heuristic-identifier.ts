@@ -18,6 +18,7 @@ import {
 } from '@spindle/plugin-sdk';
 import { formatDuration, plausibleMainFeatures } from './duration-clusters.ts';
 import { readSettings, type HeuristicSettings } from './heuristic-settings.ts';
+import { typeExtras } from './extra-types.ts';
 import { analyse, TWIN_FRACTION, type Layout } from './layout-analysis.ts';
 
 /** Confidence of each kind of answer (0–1; ≥ 0.8 counts as high). */
@@ -53,7 +54,13 @@ function hintsFor(titles: readonly ScannedTitle[], layout: Layout, contentType: 
   set(layout.pairLike, { role: 'play_all', rip: true, reason: 'as long as two episodes: a Play All of two or a double-length episode; ripped for review' });
   setEach(layout.copies, { role: 'extra', rip: false });
   set(layout.short, { role: 'short', rip: false, reason: `shorter than ${shortMax} s` });
-  return titles.map((t) => role.get(t.index)!);
+  const notExtras = new Set([...role.values()].filter((h) => h.role !== 'extra' && h.role !== 'short').map((h) => h.titleIndex));
+  const kinds = typeExtras(titles, layout, contentType, notExtras);
+  return titles.map((t) => {
+    const hint = role.get(t.index)!;
+    const kind = kinds.get(t.index);
+    return kind ? { ...hint, extraType: kind } : hint;
+  });
 }
 
 interface Verdict {

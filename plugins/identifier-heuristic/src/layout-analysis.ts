@@ -18,6 +18,8 @@ export interface Layout {
   moreEpisodes: Map<number, string>;
   /** Play Alls not to rip, with the reason. */
   playAll: Map<number, string>;
+  /** Play Alls found in the segment maps → the titles they join. */
+  joins: Map<number, ScannedTitle[]>;
   /** As long as two episodes with no structure to tell: a Play All of two or a double-length episode (ripped, for review). */
   pairLike: ScannedTitle[];
   /** Titles not to rip because another title has the same content: reason by title index. */
@@ -57,7 +59,12 @@ export function analyse(titles: readonly ScannedTitle[], s: HeuristicSettings): 
   for (const [i, o] of findDuplicateStreams(titles)) if (!copies.has(i)) copies.set(i, `duplicate of title ${o.index} (same length and size)`);
   for (const [i, core] of structure.variants) if (!copies.has(i)) copies.set(i, `title ${core.index} with a short clip added (intro or credits): the same content`);
   const playAll = new Map<number, string>();
-  for (const [i, members] of structure.playAlls) if (!copies.has(i)) playAll.set(i, `its segments are titles ${members.map((m) => m.index).join(', ')} joined (Play All)`);
+  const joins = new Map<number, ScannedTitle[]>();
+  for (const [i, members] of structure.playAlls) {
+    if (copies.has(i)) continue;
+    playAll.set(i, `its segments are titles ${members.map((m) => m.index).join(', ')} joined (Play All)`);
+    joins.set(i, members);
+  }
 
   const rest = titles.filter((t) => t.durationSeconds >= s.short_title_max_seconds && !copies.has(t.index) && !playAll.has(t.index));
   let cluster = findEpisodeCluster(rest, s);
@@ -101,5 +108,5 @@ export function analyse(titles: readonly ScannedTitle[], s: HeuristicSettings): 
   }
   const long = rest.filter((t) => !inCluster.has(t.index) && !playAll.has(t.index) && !pairLike.includes(t) && !moreEpisodes.has(t.index) && isLong(t));
   const twins = cluster.length === 2 && Math.abs(cluster[0]!.durationSeconds - cluster[1]!.durationSeconds) <= TWIN_FRACTION * Math.max(cluster[0]!.durationSeconds, cluster[1]!.durationSeconds);
-  return { short, cluster, shortForm, moreEpisodes, playAll, pairLike, copies, long, structural: structure.structural, twins };
+  return { short, cluster, shortForm, moreEpisodes, playAll, joins, pairLike, copies, long, structural: structure.structural, twins };
 }
