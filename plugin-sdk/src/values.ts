@@ -78,6 +78,8 @@ export interface TitleHint {
   /** Whether the title should be ripped at all. */
   rip: boolean;
   reason?: string;
+  /** For extras (and clips): which kind, when the identifier can tell (from the structure or the length). */
+  extraType?: ExtraType | null;
 }
 
 export interface Identification {

@@ -19,18 +19,26 @@ export const shortEpisodeRange = (s: HeuristicSettings): LengthRange => ({
   maxExclusive: true,
 });
 
+/** How far an episode may be from the cluster's centre: the absolute tolerance, or the relative one when larger. */
+export function episodeTolerance(centreSeconds: number, settings: HeuristicSettings): number {
+  return Math.max(settings.episode_tolerance_minutes * 60, settings.episode_tolerance_fraction * centreSeconds);
+}
+
+/** Titles of one disc are episodes of one cluster only at the same picture size (SD extras sit beside HD episodes). */
+const samePicture = (a: ScannedTitle, b: ScannedTitle) => a.resolution === null || b.resolution === null || a.resolution === b.resolution;
+
 /**
- * The largest group of titles in the length range that lie within ± tolerance of one member (the
- * centre). Ties go to the tighter group. Returned in title-index order.
+ * The largest group of titles in the length range that lie within the tolerance of one member (the
+ * centre) and share its picture size. Ties go to the tighter group. Returned in title-index order.
  */
 export function findEpisodeCluster(titles: readonly ScannedTitle[], settings: HeuristicSettings, range: LengthRange = episodeRange(settings)): ScannedTitle[] {
   const { min, max } = range;
-  const tolerance = settings.episode_tolerance_minutes * 60;
   const episodeLength = titles.filter((t) => t.durationSeconds >= min && (range.maxExclusive ? t.durationSeconds < max : t.durationSeconds <= max));
   let best: ScannedTitle[] = [];
   let bestSpread = Infinity;
   for (const centre of episodeLength) {
-    const members = episodeLength.filter((t) => Math.abs(t.durationSeconds - centre.durationSeconds) <= tolerance);
+    const tolerance = episodeTolerance(centre.durationSeconds, settings);
+    const members = episodeLength.filter((t) => Math.abs(t.durationSeconds - centre.durationSeconds) <= tolerance && samePicture(t, centre));
     const durations = members.map((t) => t.durationSeconds);
     const spread = Math.max(...durations) - Math.min(...durations);
     if (members.length > best.length || (members.length === best.length && spread < bestSpread)) {
@@ -62,6 +70,19 @@ export function findPlayAll(titles: readonly ScannedTitle[], cluster: readonly S
   return titles.filter(
     (t) => !members.has(t.index) && sums.some((sum) => Math.abs(t.durationSeconds - sum) <= sum * settings.play_all_tolerance),
   );
+}
+
+/** The most consecutive cluster episodes whose summed length a title matches (0 when none). */
+export function episodesJoined(title: ScannedTitle, cluster: readonly ScannedTitle[], settings: HeuristicSettings): number {
+  let most = 0;
+  for (let start = 0; start < cluster.length; start++) {
+    let sum = cluster[start]!.durationSeconds;
+    for (let end = start + 1; end < cluster.length; end++) {
+      sum += cluster[end]!.durationSeconds;
+      if (Math.abs(title.durationSeconds - sum) <= sum * settings.play_all_tolerance) most = Math.max(most, end - start + 1);
+    }
+  }
+  return most;
 }
 
 const isPlaylist = (t: ScannedTitle) => /\.mpls$/i.test(t.sourceFile ?? '');

@@ -1,7 +1,9 @@
 /**
- * Classifies a disc from its title durations: TV when enough titles share an episode length (or
- * many share a short-form length), a movie when one long title dominates, ambiguous when several
- * could be the main feature. Play All titles, clips and duplicate streams are not ripped.
+ * Classifies a disc from its structure and title durations: TV when enough titles share an episode
+ * length (or many share a short-form length, or two episodes have their Play All), a movie when one
+ * long title dominates, ambiguous when several could be the main feature. Play Alls found in the
+ * segment maps, clips, duplicates and intro/credits variants are not ripped; a title only as long as
+ * two episodes is never dropped on its length alone.
  */
 import {
   parseVolumeLabel,
@@ -14,15 +16,10 @@ import {
   type StageContext,
   type TitleHint,
 } from '@spindle/plugin-sdk';
-import {
-  findDuplicateStreams,
-  findEpisodeCluster,
-  findPlayAll,
-  formatDuration,
-  plausibleMainFeatures,
-  shortEpisodeRange,
-} from './duration-clusters.ts';
+import { formatDuration, plausibleMainFeatures } from './duration-clusters.ts';
 import { readSettings, type HeuristicSettings } from './heuristic-settings.ts';
+import { typeExtras } from './extra-types.ts';
+import { analyse, TWIN_FRACTION, type Layout } from './layout-analysis.ts';
 
 /** Confidence of each kind of answer (0–1; ≥ 0.8 counts as high). */
 export const CONFIDENCE = {
@@ -32,38 +29,11 @@ export const CONFIDENCE = {
   playAllPair: 0.7,
   mixed: 0.6,
   labelledSmallCluster: 0.55,
+  twinEpisodes: 0.55,
+  soleTitle: 0.45,
   ambiguousMovie: 0.5,
   unknown: 0.2,
 } as const;
-
-interface Layout {
-  short: ScannedTitle[];
-  cluster: ScannedTitle[];
-  /** True when the cluster is of short-form episodes (below the regular episode length). */
-  shortForm: boolean;
-  playAll: ScannedTitle[];
-  duplicates: Map<number, ScannedTitle>;
-  long: ScannedTitle[];
-}
-
-function analyse(titles: readonly ScannedTitle[], s: HeuristicSettings): Layout {
-  const short = titles.filter((t) => t.durationSeconds < s.short_title_max_seconds);
-  const rest = titles.filter((t) => t.durationSeconds >= s.short_title_max_seconds);
-  let cluster = findEpisodeCluster(rest, s);
-  let shortForm = false;
-  const isLong = (t: ScannedTitle) => t.durationSeconds >= s.movie_min_minutes * 60;
-  if (cluster.length < s.min_episodes) {
-    // Short-form episodes only when no feature is left besides their Play All (else they are extras).
-    const shorts = findEpisodeCluster(rest, s, shortEpisodeRange(s));
-    const joined = new Set(findPlayAll(rest, shorts, s).map((t) => t.index));
-    if (shorts.length >= s.min_short_episodes && !rest.some((t) => isLong(t) && !joined.has(t.index))) [cluster, shortForm] = [shorts, true];
-  }
-  const playAll = findPlayAll(rest, cluster, s);
-  const duplicates = findDuplicateStreams(rest);
-  const skip = new Set([...playAll.map((t) => t.index), ...duplicates.keys()]);
-  const long = rest.filter((t) => !skip.has(t.index) && isLong(t));
-  return { short, cluster, shortForm, playAll, duplicates, long };
-}
 
 const total = (titles: readonly ScannedTitle[]) => titles.reduce((sum, t) => sum + t.durationSeconds, 0);
 const list = (titles: readonly ScannedTitle[]) => titles.map((t) => `title ${t.index} (${formatDuration(t.durationSeconds)})`).join(', ');
@@ -71,15 +41,26 @@ const list = (titles: readonly ScannedTitle[]) => titles.map((t) => `title ${t.i
 function hintsFor(titles: readonly ScannedTitle[], layout: Layout, contentType: ContentType, mains: ScannedTitle[], shortMax: number): TitleHint[] {
   const role = new Map<number, TitleHint>();
   const set = (ts: readonly ScannedTitle[], hint: Omit<TitleHint, 'titleIndex'>) => ts.forEach((t) => role.set(t.index, { titleIndex: t.index, ...hint }));
+  const setEach = (reasons: Map<number, string>, hint: Omit<TitleHint, 'titleIndex' | 'reason'>) => {
+    for (const [index, reason] of reasons) role.set(index, { titleIndex: index, ...hint, reason });
+  };
   set(titles, { role: 'extra', rip: true });
-  if (contentType === 'tv') set(layout.cluster, { role: 'episode_candidate', rip: true, reason: 'length matches the episode cluster' });
-  set(mains, { role: 'main_feature_candidate', rip: true, reason: 'feature length' });
-  set(layout.playAll, { role: 'play_all', rip: false, reason: 'length is the sum of consecutive episodes' });
-  for (const [index, original] of layout.duplicates) {
-    role.set(index, { titleIndex: index, role: 'extra', rip: false, reason: `duplicate of title ${original.index} (same length and size)` });
+  if (contentType === 'tv') {
+    set(layout.cluster, { role: 'episode_candidate', rip: true, reason: 'length matches the episode cluster' });
+    setEach(layout.moreEpisodes, { role: 'episode_candidate', rip: true });
   }
+  set(mains, { role: 'main_feature_candidate', rip: true, reason: 'feature length' });
+  setEach(layout.playAll, { role: 'play_all', rip: false });
+  set(layout.pairLike, { role: 'play_all', rip: true, reason: 'as long as two episodes: a Play All of two or a double-length episode; ripped for review' });
+  setEach(layout.copies, { role: 'extra', rip: false });
   set(layout.short, { role: 'short', rip: false, reason: `shorter than ${shortMax} s` });
-  return titles.map((t) => role.get(t.index)!);
+  const notExtras = new Set([...role.values()].filter((h) => h.role !== 'extra' && h.role !== 'short').map((h) => h.titleIndex));
+  const kinds = typeExtras(titles, layout, contentType, notExtras);
+  return titles.map((t) => {
+    const hint = role.get(t.index)!;
+    const kind = kinds.get(t.index);
+    return kind ? { ...hint, extraType: kind } : hint;
+  });
 }
 
 interface Verdict {
@@ -87,11 +68,13 @@ interface Verdict {
   confidence: number;
 }
 
-function classify(layout: Layout, s: HeuristicSettings, labelSeason: number | null, evidence: string[]): Verdict {
+function classify(titles: readonly ScannedTitle[], layout: Layout, s: HeuristicSettings, labelSeason: number | null, evidence: string[]): Verdict {
   const isTv = layout.cluster.length >= (layout.shortForm ? s.min_short_episodes : s.min_episodes);
   const isMovie = layout.long.length > 0;
+  const episodesTotal = total(layout.cluster) + total(titles.filter((t) => layout.moreEpisodes.has(t.index)));
   if (isTv && isMovie) {
-    const contentType = total(layout.cluster) >= Math.max(...layout.long.map((t) => t.durationSeconds)) ? 'tv' : 'movie';
+    // Episodes nearly as long as the feature together (a Play All a little off the sum) still make TV.
+    const contentType = episodesTotal >= 0.9 * Math.max(...layout.long.map((t) => t.durationSeconds)) ? 'tv' : 'movie';
     evidence.push(`both an episode cluster and feature-length titles: ${contentType === 'tv' ? 'episodes' : 'the feature'} outweigh`);
     return { contentType, confidence: CONFIDENCE.mixed };
   }
@@ -101,16 +84,44 @@ function classify(layout: Layout, s: HeuristicSettings, labelSeason: number | nu
   }
   if (isTv) return { contentType: 'tv', confidence: CONFIDENCE.clearTv };
   if (isMovie) return { contentType: 'movie', confidence: CONFIDENCE.clearMovie };
-  if (layout.cluster.length >= 2 && layout.playAll.length > 0) {
-    evidence.push(`only ${layout.cluster.length} episode-length titles, but a Play All joins them`);
+  if (layout.cluster.length >= 2 && (layout.playAll.size > 0 || layout.pairLike.length > 0 || layout.moreEpisodes.size > 0)) {
+    evidence.push(`only ${layout.cluster.length} episode-length titles, but a Play All or a double-length episode goes with them`);
     return { contentType: 'tv', confidence: CONFIDENCE.playAllPair };
+  }
+  if (layout.twins) {
+    evidence.push(`two titles of the same length to within ${TWIN_FRACTION * 100} % (${list(layout.cluster)}): two episodes of one broadcast slot`);
+    return { contentType: 'tv', confidence: CONFIDENCE.twinEpisodes };
   }
   if (layout.cluster.length >= 1 && labelSeason !== null) {
     evidence.push(`only ${layout.cluster.length} episode-length title(s), but the label names season ${labelSeason}`);
     return { contentType: 'tv', confidence: CONFIDENCE.labelledSmallCluster };
   }
+  const single = soleSubstantialTitle(titles, layout, s);
+  if (single) {
+    evidence.push(`one title of substance, title ${single.index} (${formatDuration(single.durationSeconds)}), and nothing half as long: a short film or special, or a single episode`);
+    return { contentType: 'movie', confidence: CONFIDENCE.soleTitle };
+  }
   evidence.push(`no cluster of ${s.min_episodes} episode-length titles and no title of ${s.movie_min_minutes} minutes or more`);
   return { contentType: 'unknown', confidence: CONFIDENCE.unknown };
+}
+
+/** The one title of episode length or more when every other title is less than half as long (else null). */
+function soleSubstantialTitle(titles: readonly ScannedTitle[], layout: Layout, s: HeuristicSettings): ScannedTitle | null {
+  if (layout.cluster.length >= 2) return null;
+  const kept = titles.filter((t) => !layout.short.includes(t) && !layout.copies.has(t.index) && !layout.playAll.has(t.index));
+  if (kept.length === 0) return null;
+  const longest = kept.reduce((a, b) => (b.durationSeconds > a.durationSeconds || (b.durationSeconds === a.durationSeconds && b.index < a.index) ? b : a));
+  if (longest.durationSeconds < s.episode_min_minutes * 60) return null;
+  return kept.every((t) => t === longest || t.durationSeconds <= longest.durationSeconds / 2) ? longest : null;
+}
+
+/** A disc of extras only: no episodes, nothing of feature length, but something worth ripping. */
+function bonusDiscReason(titles: readonly ScannedTitle[], layout: Layout, contentType: ContentType): string | null {
+  if (contentType !== 'unknown') return null;
+  const kept = titles.filter((t) => !layout.short.includes(t) && !layout.copies.has(t.index) && !layout.playAll.has(t.index));
+  if (kept.length === 0) return null;
+  const longest = kept.reduce((a, b) => (b.durationSeconds > a.durationSeconds ? b : a));
+  return `no episodes and no title of feature length (the longest, title ${longest.index}, runs ${formatDuration(longest.durationSeconds)}): a bonus disc of extras, or a short special`;
 }
 
 export class HeuristicIdentifier implements Identifier {
@@ -123,16 +134,21 @@ export class HeuristicIdentifier implements Identifier {
     const layout = analyse(titles, s);
     const evidence: string[] = [];
     if (layout.cluster.length >= 2) evidence.push(`${layout.cluster.length} titles of episode length: ${list(layout.cluster)}`);
-    if (layout.playAll.length > 0) evidence.push(`Play All: ${list(layout.playAll)}`);
-    if (layout.duplicates.size > 0) evidence.push(`duplicate streams of a playlist: ${list(titles.filter((t) => layout.duplicates.has(t.index)))}`);
+    for (const [index, reason] of layout.moreEpisodes) evidence.push(`title ${index}: ${reason}`);
+    for (const [index, reason] of layout.playAll) evidence.push(`title ${index} is a Play All: ${reason}`);
+    if (layout.pairLike.length > 0) evidence.push(`as long as two episodes (kept for review): ${list(layout.pairLike)}`);
+    for (const [index, reason] of layout.copies) evidence.push(`title ${index}: ${reason}`);
     if (layout.long.length > 0) evidence.push(`feature-length: ${list(layout.long)}`);
     if (layout.short.length > 0) evidence.push(`${layout.short.length} short clip(s) ignored`);
 
-    let { contentType, confidence } = classify(layout, s, label.season, evidence);
-    const mains = contentType === 'movie' ? plausibleMainFeatures(layout.long, s) : [];
+    let { contentType, confidence } = classify(titles, layout, s, label.season, evidence);
+    const sole = contentType === 'movie' && layout.long.length === 0 ? soleSubstantialTitle(titles, layout, s) : null;
+    const mains = contentType === 'movie' ? (sole ? [sole] : plausibleMainFeatures(layout.long, s)) : [];
     const ambiguousMovie = mains.length > 1;
     if (ambiguousMovie) confidence = Math.min(confidence, CONFIDENCE.ambiguousMovie);
     if (label.season !== null) evidence.push(`volume label names season ${label.season}`);
+    const bonus = bonusDiscReason(titles, layout, contentType);
+    if (bonus) evidence.push(bonus);
     return {
       contentType,
       source: 'heuristic',
@@ -146,7 +162,7 @@ export class HeuristicIdentifier implements Identifier {
       discLookup: null,
       titleHints: hintsFor(titles, layout, contentType, mains, s.short_title_max_seconds),
       ambiguousMovie,
-      reviewReason: ambiguousMovie ? `${mains.length} titles could be the main feature: ${list(mains)}` : null,
+      reviewReason: ambiguousMovie ? `${mains.length} titles could be the main feature: ${list(mains)}` : bonus,
       evidence,
     };
   }

@@ -6,6 +6,7 @@ export interface HeuristicSettings {
   episode_min_minutes: number;
   episode_max_minutes: number;
   episode_tolerance_minutes: number;
+  episode_tolerance_fraction: number;
   min_episodes: number;
   short_episode_min_minutes: number;
   min_short_episodes: number;

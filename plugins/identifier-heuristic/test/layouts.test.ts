@@ -73,10 +73,10 @@ const layouts: Layout[] = [
     expect: { contentType: 'movie', band: 'medium', roles: { 0: 'main_feature_candidate', 1: 'extra' }, ambiguous: false },
   },
   {
-    name: 'four episodes and a feature-length special that is not a Play All',
+    name: 'four episodes and a title twice as long that no two episodes add up to: a double-length episode',
     label: 'SHOW_S5',
     minutes: [45, 44, 46, 45, 95],
-    expect: { contentType: 'tv', band: 'medium', roles: { 0: 'episode_candidate', 4: 'extra' } },
+    expect: { contentType: 'tv', band: 'high', roles: { 0: 'episode_candidate', 4: 'episode_candidate' } },
   },
   { name: 'only menu clips', label: 'DVD_VIDEO', minutes: [0.3, 1, 0.1], expect: { contentType: 'unknown', band: 'low', roles: { 0: 'short', 1: 'short' }, title: null } },
   { name: 'three long episodes above the episode range', label: 'MINISERIES', minutes: [75, 76, 75.5], expect: { contentType: 'unknown', band: 'low' } },
@@ -88,10 +88,10 @@ const layouts: Layout[] = [
     expect: { contentType: 'tv', band: 'high' },
   },
   {
-    name: 'a Play All just outside the 2% tolerance counts as a long title',
+    name: 'a Play All just outside the 2% tolerance: still TV, the long title is ripped as an extra',
     label: 'SHOW_S1',
     minutes: [22, 22, 22, 22, 90.5],
-    expect: { contentType: 'movie', band: 'medium', roles: { 4: 'main_feature_candidate' } },
+    expect: { contentType: 'tv', band: 'medium', roles: { 0: 'episode_candidate', 4: 'extra' } },
   },
   {
     name: 'anime disc of eight short-form episodes and a credits clip',
@@ -117,9 +117,14 @@ const layouts: Layout[] = [
     minutes: [44, 3],
     expect: { contentType: 'tv', band: 'medium', roles: { 0: 'episode_candidate', 1: 'extra' }, season: 1, disc: 5 },
   },
-  { name: 'single-episode disc without a season in the label', label: 'PILOT', minutes: [44], expect: { contentType: 'unknown', band: 'low' } },
   {
-    name: 'two episodes and their Play All',
+    name: 'one 44-minute title and nothing else: a short film or special, with low confidence',
+    label: 'PILOT',
+    minutes: [44],
+    expect: { contentType: 'movie', band: 'low', roles: { 0: 'main_feature_candidate' }, ambiguous: false },
+  },
+  {
+    name: 'two episodes and their Play All (kept: by length alone it could be a double episode)',
     label: 'MINI',
     minutes: [44, 45, 89],
     expect: { contentType: 'tv', band: 'medium', roles: { 0: 'episode_candidate', 1: 'episode_candidate', 2: 'play_all' } },
@@ -155,6 +160,30 @@ const layouts: Layout[] = [
     minutes: [0.18, 0.1, 23.43, 11.73, 23.67, 11.83, 23.65, 11.8, 23.65, 11.8, 23.6, 11.78, 23.6, 11.8, 22.33, 24.1, 11.73, 23.57, 11.73, 23.62, 11.8],
     expect: { contentType: 'tv', band: 'high', roles: { 2: 'episode_candidate', 3: 'extra', 0: 'short' } },
   },
+  {
+    name: 'two hour-long episodes of one broadcast slot (same length to the second) and a profile featurette: TV',
+    label: 'DISC 4',
+    minutes: [0.03, 2.2, 50.08, 11.05, 50.08, 1.6],
+    expect: { contentType: 'tv', band: 'medium', roles: { 2: 'episode_candidate', 4: 'episode_candidate', 3: 'extra' } },
+  },
+  {
+    name: 'two documentaries half a minute apart are not a broadcast slot: no episodes, a bonus disc',
+    label: 'BONUS DISC',
+    minutes: [57.6, 58.05, 29.1, 9.5],
+    expect: { contentType: 'unknown', band: 'low' },
+  },
+  {
+    name: 'two episodes, an extended cut of the second and a Play All of the three (no structure): TV, the Play All not ripped',
+    label: 'SEASON THREE DISC THREE',
+    minutes: [45.05, 43.65, 70.05, 158.75, 5.6, 20.8],
+    expect: { contentType: 'tv', band: 'medium', roles: { 0: 'episode_candidate', 1: 'episode_candidate', 2: 'episode_candidate', 3: 'play_all', 5: 'extra' } },
+  },
+  {
+    name: 'five-minute featurettes beside two hour-long documentaries are not short-form episodes',
+    label: 'EPIC BONUS DISC',
+    minutes: [57.6, 0.2, 58.05, 5.13, 6.98, 11.45, 5.57, 5.12, 29.1, 9.5],
+    expect: { contentType: 'unknown', band: 'low', roles: { 3: 'extra', 4: 'extra' } },
+  },
 ];
 
 async function identify(layout: Layout) {
@@ -188,9 +217,15 @@ describe('heuristic identifier layouts', () => {
     expect(band(id.confidence)).toBe(layout.expect.band);
     expect(id.titleHints.map((h) => h.titleIndex)).toEqual(layout.minutes.map((_, i) => i));
     for (const [index, role] of Object.entries(layout.expect.roles ?? {})) expect(id.titleHints[Number(index)]!.role, `title ${index}`).toBe(role);
-    for (const hint of id.titleHints) expect(hint.rip).toBe(hint.role !== 'play_all' && hint.role !== 'short' && !hint.reason?.startsWith('duplicate'));
+    // Not ripped: clips, duplicates and Play Alls — except a "Play All" only as long as two episodes (it may be a double episode).
+    for (const hint of id.titleHints) {
+      const keptForReview = hint.role === 'play_all' && /ripped for review/.test(hint.reason ?? '');
+      expect(hint.rip).toBe(keptForReview || (hint.role !== 'play_all' && hint.role !== 'short' && !hint.reason?.startsWith('duplicate')));
+    }
     if (layout.expect.ambiguous !== undefined) expect(id.ambiguousMovie).toBe(layout.expect.ambiguous);
-    expect(id.reviewReason === null).toBe(!id.ambiguousMovie);
+    if (id.ambiguousMovie) expect(id.reviewReason).toMatch(/could be the main feature/);
+    else if (id.contentType === 'unknown') expect(id.reviewReason ?? '').toMatch(/^$|bonus disc/);
+    else expect(id.reviewReason).toBeNull();
     if (layout.expect.season !== undefined) expect(id.season).toBe(layout.expect.season);
     if (layout.expect.disc !== undefined) expect(id.discNumber).toBe(layout.expect.disc);
     if (layout.expect.title !== undefined) expect(id.title).toBe(layout.expect.title);
@@ -214,6 +249,13 @@ describe('heuristic identifier layouts', () => {
     expect((await identify({ ...layout, settings: { min_short_episodes: 3 } }))!.contentType).toBe('tv');
     const anime = layouts.find((l) => l.name.startsWith('anime disc'))!;
     expect((await identify({ ...anime, settings: { short_episode_min_minutes: 12 } }))!.contentType).toBe('unknown');
+  });
+
+  it('says a disc of documentaries and featurettes only is a bonus disc', async () => {
+    for (const name of ['two documentaries half a minute apart', 'five-minute featurettes beside']) {
+      const id = await identify(layouts.find((l) => l.name.startsWith(name))!);
+      expect(id!.reviewReason).toMatch(/bonus disc/);
+    }
   });
 
   it('reads the year from the label for a movie', async () => {

@@ -53,6 +53,12 @@ function copyGroups(features: LayoutTitle[], toleranceSeconds: number): LayoutTi
   return groups.map((g) => [...g].sort((a, b) => b.height - a.height || b.sizeBytes - a.sizeBytes || a.index - b.index));
 }
 
+function soleShortFeature(titles: readonly LayoutTitle[], extraMax: number): LayoutTitle | null {
+  const longest = titles.reduce<LayoutTitle | null>((a, t) => (a === null || t.seconds > a.seconds ? t : a), null);
+  if (!longest || longest.seconds < extraMax || longest.extraType !== null) return null;
+  return titles.every((t) => t === longest || t.seconds * 2 <= longest.seconds) ? longest : null;
+}
+
 export function assessLayout(titles: readonly LayoutTitle[], runtimeMinutes: number | null, s: MovieRuntimeSettings): Map<number, Assessment> {
   const out = new Map<number, Assessment>();
   const runtime = runtimeMinutes !== null && runtimeMinutes > 0 ? runtimeMinutes * 60 : null;
@@ -102,6 +108,14 @@ export function assessLayout(titles: readonly LayoutTitle[], runtimeMinutes: num
       const longer = rest.filter((t) => t.edition === null && t.seconds - theatrical.seconds >= s.edition_min_extra_minutes * 60);
       for (const t of longer) out.set(t.id, assessEdition(t, facts, { named: false, soleFit: longer.length === 1, theatricalOnDisc: true }));
       for (const t of rest.filter((r) => !out.has(r.id))) out.set(t.id, assessMain(t, facts, { rivals: 1, edition: null }));
+    } else if (features.length === 0) {
+      // Nothing of feature length: a short film or special is the one title of extra length or more
+      // that runs at least twice as long as every other title.
+      const sole = soleShortFeature(titles, extraMax);
+      if (sole) {
+        const a = assessMain(sole, facts, { rivals: 0, edition: null });
+        out.set(sole.id, { ...a, lengthRank: { value: 0.5, detail: 'nothing on the disc is of feature length; this title runs at least twice as long as any other' } });
+      }
     } else if (plausible.length > 1) {
       // Several could be the main feature and nothing says which: a person decides.
       const shortest = Math.min(...plausible.map((t) => t.seconds));

@@ -2,7 +2,7 @@
  * The score components of each role a title can play on a movie disc. Every value is 0–1 and comes
  * with a detail a reviewer can read; `movie-scoring.ts` weighs them into a confidence.
  */
-import type { TitleAssignment } from '@spindle/plugin-sdk';
+import { extraTypeByLength, type TitleAssignment } from '@spindle/plugin-sdk';
 import type { Assessment, LayoutTitle, Signal } from './movie-layout.ts';
 import type { MovieRuntimeSettings } from './movie-runtime-settings.ts';
 
@@ -128,13 +128,13 @@ export function assessCopy(t: LayoutTitle, kept: LayoutTitle, clear: boolean): A
   };
 }
 
-/** Bonus content: of the kind its name says, else "other". */
+/** Bonus content: of the kind its name says, else of the kind its length suggests (trailer, featurette, other). */
 export function assessExtra(t: LayoutTitle, f: Facts, reference: number | null, midLength: boolean): Assessment {
   const limit = f.settings.extra_max_minutes;
   return {
     kind: 'extra',
     edition: null,
-    extraType: t.extraType ?? 'other',
+    extraType: t.extraType ?? extraTypeByLength(t.seconds, false),
     runtime:
       reference === null || reference <= 0
         ? { value: 0.5, detail: 'no feature length to compare with' }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CatalogProvider, ExtraType, MatchResult, TitleAssignment } from '@spindle/plugin-sdk';
+import { extraTypeByLength, type CatalogProvider, type ExtraType, type MatchResult, type TitleAssignment } from '@spindle/plugin-sdk';
 import { createFakeContext, createStage, validateMatchResult, type FakeContext } from '@spindle/plugin-sdk/testing';
 import plugin from '../src/index.ts';
 import { FakeCatalog, movieInputs, type DiscTitle } from './support/movie-disc.ts';
@@ -28,7 +28,8 @@ interface Layout {
 
 const main = (atLeast = 0.8): Expected => ({ kind: 'main_movie', edition: null, review: false, atLeast });
 const edition = (name: string, review = false): Expected => ({ kind: 'main_movie', edition: name, review, ...(review ? {} : { atLeast: 0.8 }) });
-const extra = (extraType: ExtraType = 'other', atLeast = 0.8): Expected => ({ kind: 'extra', extraType, review: false, atLeast });
+/** An extra; without a kind given, the kind its length suggests (no name says one). */
+const extra = (extraType?: ExtraType, atLeast = 0.8): Expected => ({ kind: 'extra', ...(extraType ? { extraType } : {}), review: false, atLeast });
 const discarded = (review = false): Expected => ({ kind: 'discarded', review, ...(review ? {} : { atLeast: 0.8 }) });
 const review = (kind: TitleAssignment, editionName: string | null = null): Expected => ({ kind, edition: editionName, review: true });
 
@@ -42,13 +43,13 @@ const LAYOUTS: Layout[] = [
   {
     name: 'single feature, no catalog configured',
     titles: [{ min: 98 }, { min: 6 }],
-    expect: { 0: main(0.75), 1: extra('other', 0.75) },
+    expect: { 0: main(0.75), 1: extra(undefined, 0.75) },
   },
   {
     name: 'single feature, the catalog knows no runtime',
     runtime: null,
     titles: [{ min: 131 }, { min: 12 }],
-    expect: { 0: main(0.75), 1: extra('other', 0.75) },
+    expect: { 0: main(0.75), 1: extra(undefined, 0.75) },
   },
   {
     name: 'theatrical and extended cut with a catalog runtime',
@@ -80,7 +81,7 @@ const LAYOUTS: Layout[] = [
   {
     name: '4K and 1080p copies without a catalog runtime',
     titles: [{ min: 111, res: '2160p' }, { min: 111, res: '1080p' }, { min: 9 }],
-    expect: { 0: main(0.75), 1: discarded(), 2: extra('other', 0.75) },
+    expect: { 0: main(0.75), 1: discarded(), 2: extra(undefined, 0.75) },
   },
   {
     name: 'look-alike playlists (same length and resolution, different sizes): review',
@@ -92,12 +93,22 @@ const LAYOUTS: Layout[] = [
     name: 'extras-only bonus disc',
     runtime: 120,
     titles: [{ min: 15 }, { min: 8 }, { min: 45 }],
-    expect: { 0: extra(), 1: extra(), 2: extra('other', 0.7) },
+    expect: { 0: extra(), 1: extra(), 2: extra(undefined, 0.7) },
   },
   {
     name: 'extras-only bonus disc without any catalog',
     titles: [{ min: 15 }, { min: 8 }],
-    expect: { 0: extra('other', 0.8), 1: extra('other', 0.8) },
+    expect: { 0: extra(undefined, 0.8), 1: extra(undefined, 0.8) },
+  },
+  {
+    name: 'a 25-minute special twice as long as anything else, no catalog: the main feature, for review',
+    titles: [{ min: 25.7 }, { min: 3 }, { min: 11 }],
+    expect: { 0: { kind: 'main_movie', edition: null, review: true }, 1: extra(), 2: extra() },
+  },
+  {
+    name: 'two 25-minute specials, no catalog: neither is taken for the main feature',
+    titles: [{ min: 25.7 }, { min: 23.3 }],
+    expect: { 0: { kind: 'extra', review: true }, 1: { kind: 'extra', review: true } },
   },
   {
     name: 'extras named by kind',
@@ -179,6 +190,12 @@ const LAYOUTS: Layout[] = [
     expect: { 0: null, 1: main(0.9) },
   },
   {
+    name: 'unnamed extras (MakeMKV file names) typed by length: trailer, featurette, a logo clip other',
+    runtime: 100,
+    titles: [{ min: 101, file: 'title_t00.mkv' }, { min: 2.2, file: 'title_t01.mkv' }, { min: 14, file: 'title_t02.mkv' }, { min: 0.4, file: 'title_t03.mkv' }],
+    expect: { 0: main(0.9), 1: extra('trailer'), 2: extra('featurette'), 3: extra('other') },
+  },
+  {
     name: 'a feature-length documentary beside the feature is an extra',
     titles: [{ min: 130 }, { min: 70, file: 'Documentary - The Journey.mkv' }],
     expect: { 0: main(0.75), 1: { kind: 'extra', extraType: 'behind_the_scenes', review: false } },
@@ -219,6 +236,7 @@ describe('movie-runtime matcher: disc layouts', () => {
       expect(result!.kind, where).toBe(expected.kind);
       if (expected.edition !== undefined) expect(result!.edition, where).toBe(expected.edition);
       if (expected.extraType) expect(result!.extraType, where).toBe(expected.extraType);
+      else if (expected.kind === 'extra') expect(result!.extraType, where).toBe(extraTypeByLength(layout.titles[Number(index)]!.min * 60, false));
       if (expected.review) expect(result!.confidence, where).toBeLessThan(AUTO_ACCEPT);
       else expect(result!.confidence, where).toBeGreaterThanOrEqual(Math.max(AUTO_ACCEPT, expected.atLeast ?? 0));
       expect(result!.components.map((c) => c.name), where).toEqual(expect.arrayContaining(['runtime_agreement', 'length_rank', 'uniqueness']));

@@ -2,7 +2,8 @@
  * Collects parsed robot lines into typed disc information: the disc (type, name, volume name),
  * its titles (duration, bytes, chapters, resolution, source file, segment map, output file name
  * and the `_tNN` number in it, kept apart from the scan index), the drives, the messages, the
- * files of `HSH:` lines, and every malformed line with its number. Parsing first, using after.
+ * files of `HSH:` lines, every malformed line with its number, and every line of a kind this parser
+ * does not know (`XYZ:...`), kept with its number so that the scan can report it. Never fatal.
  */
 import { Attr, DiscTypeCode, StreamTypeCode } from './robot-codes.ts';
 import { parseRobotLine, type DriveLine, type MsgLine, type RobotLine } from './robot-line-parser.ts';
@@ -62,6 +63,8 @@ export interface RobotDisc {
   /** Files listed by `HSH:` lines (name and size), in listing order. */
   files: { name: string; size: bigint }[];
   problems: LineProblem[];
+  /** Lines with a robot-style prefix this parser does not know (a newer MakeMKV), kept as they came. */
+  unknownLines: { lineNumber: number; line: string }[];
 }
 
 /** `1:02:03` → 3723, `2:03` → 123; null when it is not a duration. */
@@ -100,7 +103,7 @@ function newTitle(index: number): RobotTitle {
 
 export class DiscInfoCollector {
   private readonly disc: RobotDisc = {
-    discType: 'unknown', typeName: null, name: null, volumeName: null, titleCount: null, titles: [], drives: [], messages: [], files: [], problems: [],
+    discType: 'unknown', typeName: null, name: null, volumeName: null, titleCount: null, titles: [], drives: [], messages: [], files: [], problems: [], unknownLines: [],
   };
   private readonly titles = new Map<number, RobotTitle>();
   private lineNumber = 0;
@@ -123,6 +126,9 @@ export class DiscInfoCollector {
         return;
       case 'DRV':
         this.disc.drives.push(line);
+        return;
+      case 'text':
+        if (/^[A-Z][A-Z0-9_]{1,15}:/.test(line.text)) this.disc.unknownLines.push({ lineNumber: this.lineNumber, line: line.text });
         return;
       case 'TCOUNT':
         this.disc.titleCount = line.count;

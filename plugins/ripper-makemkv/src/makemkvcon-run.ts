@@ -72,6 +72,13 @@ export async function runMakemkvcon(request: RunRequest): Promise<RunOutcome> {
       const first = disc.problems[0]!;
       ctx.logger.warn(`makemkvcon printed ${disc.problems.length} line(s) that could not be read`, { line: first.lineNumber, reason: first.reason });
     }
+    if (disc.unknownLines.length > 0) {
+      const kinds = [...new Set(disc.unknownLines.map((u) => u.line.slice(0, u.line.indexOf(':'))))];
+      ctx.logger.warn(`makemkvcon printed ${disc.unknownLines.length} line(s) of kinds Spindle does not know; they were kept and skipped`, {
+        kinds: kinds.join(', '),
+        line: disc.unknownLines[0]!.lineNumber,
+      });
+    }
     return {
       exitCode: result.exitCode,
       signal: result.signal ?? null,

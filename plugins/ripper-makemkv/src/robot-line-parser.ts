@@ -1,8 +1,9 @@
 /**
  * Parses one line of makemkvcon robot-mode output (`-r`): `PREFIX:` and quoted-CSV fields (see
  * quoted-fields.ts), checked against the shape of its kind (MSG, PRGC, PRGT, PRGV, DRV, TCOUNT,
- * CINFO, TINFO, SINFO, HSH). Never throws: a line that does not fit its kind comes back as
- * `malformed` with the reason; a line without a known prefix is `text`.
+ * CINFO, TINFO, SINFO, HSH in both its forms). Never throws: a line that does not fit its kind comes
+ * back as `malformed` with the reason; a line without a known prefix is `text` (an unknown
+ * `KIND:` prefix is still `text`: the collector keeps such lines and the scan reports them).
  */
 import { splitFields, type Fields } from './quoted-fields.ts';
 import type { ProgressValueLine, RobotLine } from './robot-lines.ts';
@@ -104,14 +105,22 @@ const BUILDERS: Record<string, { min: number; max?: number; build: Build }> = {
     }),
   },
   HSH: {
+    // `HSH:index,file,date,size`, and an older form with an empty first field: `HSH:,0,file,date,size`.
     min: 4,
+    max: 5,
     build: (r) => {
-      const size = r.any(3);
+      const last = r.size - 1;
+      const size = r.any(last);
       if (!/^\d+$/.test(size)) {
-        r.reason = `HSH field 4 (size) must be a whole number, got ${JSON.stringify(size)}`;
+        r.reason = `HSH field ${last + 1} (size) must be a whole number, got ${JSON.stringify(size)}`;
         return null;
       }
-      return { kind: 'HSH', index: r.int(0, 'index'), fileName: r.any(1), date: r.any(2), size: BigInt(size) };
+      if (r.size === 5 && r.any(0) !== '') {
+        r.reason = 'HSH with 5 fields must start with an empty field';
+        return null;
+      }
+      const first = r.size - 4;
+      return { kind: 'HSH', index: r.int(first, 'index'), fileName: r.any(first + 1), date: r.any(first + 2), size: BigInt(size) };
     },
   },
 };

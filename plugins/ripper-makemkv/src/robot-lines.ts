@@ -59,7 +59,7 @@ export interface StreamInfoLine {
   code: number;
   value: string;
 }
-/** `HSH:index,filename,date,size` — newer versions list the disc's files and sizes after a scan. */
+/** `HSH:index,filename,date,size` (older builds: `HSH:,index,filename,date,size`) — the disc's files and sizes after a scan. */
 export interface FileHashLine {
   kind: 'HSH';
   index: number;

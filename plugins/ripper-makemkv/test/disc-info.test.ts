@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { contentHashOfSizes } from '@spindle/plugin-sdk';
 import { contentHashFromListing, toScannedTitles } from '../src/disc-scanner.ts';
 import { outputFileNumber, parseDuration, parseInfoTranscript, resolutionOf } from '../src/disc-info.ts';
 
@@ -70,6 +71,19 @@ describe('a recorded transcript into typed disc information', () => {
       [3, 'TINFO:0,11'],
       [6, 'CINFO:2,0,"broken'],
     ]);
+  });
+
+  it('hashes a listing in the older HSH form and keeps lines of unknown kinds without failing', () => {
+    const text = [
+      'CINFO:1,6209,"Blu-ray disc"', 'TCOUNT:1', 'TINFO:0,9,0,"0:22:00"', 'TINFO:0,11,0,"5000"', 'ZZINFO:1,2,"from a newer build"',
+      'HSH:,1,00001.m2ts,1/2/2010 3:04:05 PM,300', 'HSH:,0,00000.m2ts,1/2/2010 3:04:05 PM,200', 'NEWKIND:1', 'plain text',
+    ].join('\n');
+    const parsed = parseInfoTranscript(text);
+    expect(parsed.problems).toEqual([]);
+    expect(parsed.files).toEqual([{ name: '00001.m2ts', size: 300n }, { name: '00000.m2ts', size: 200n }]);
+    expect(contentHashFromListing(parsed)).toBe(contentHashOfSizes([200, 300]));
+    expect(parsed.unknownLines).toEqual([{ lineNumber: 5, line: 'ZZINFO:1,2,"from a newer build"' }, { lineNumber: 8, line: 'NEWKIND:1' }]);
+    expect(parsed.titles).toMatchObject([{ index: 0, durationSeconds: 1320, sizeBytes: 5000 }]);
   });
 });
 

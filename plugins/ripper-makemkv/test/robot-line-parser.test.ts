@@ -37,6 +37,15 @@ describe('parseRobotLine: every line kind', () => {
     expect(parseRobotLine('HSH:3,00305.m2ts,2/25/2020 12:09:20 PM,62000971776')).toMatchObject({ size: 62000971776n });
   });
 
+  it('reads the older five-field HSH form with an empty first field', () => {
+    expect(parseRobotLine('HSH:,0,00000.m2ts,3/14/2012 10:02:33 AM,7421331456')).toEqual({
+      kind: 'HSH', index: 0, fileName: '00000.m2ts', date: '3/14/2012 10:02:33 AM', size: 7421331456n,
+    });
+    expect(parseRobotLine('HSH:,12,VTS_01_1.VOB,,1073709056')).toEqual({ kind: 'HSH', index: 12, fileName: 'VTS_01_1.VOB', date: '', size: 1073709056n });
+    expect(parseRobotLine('HSH:7,0,00000.m2ts,date,1')).toMatchObject({ kind: 'malformed', reason: expect.stringMatching(/must start with an empty field/) });
+    expect(parseRobotLine('HSH:,0,00000.m2ts,date,1,2')).toMatchObject({ kind: 'malformed', reason: expect.stringMatching(/4 to 5 fields, got 6/) });
+  });
+
   it('keeps lines without a robot prefix as text', () => {
     expect(parseRobotLine('Backup source must start with "disc:"')).toEqual({ kind: 'text', text: 'Backup source must start with "disc:"' });
     expect(parseRobotLine('')).toEqual({ kind: 'text', text: '' });

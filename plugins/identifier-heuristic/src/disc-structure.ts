@@ -1,0 +1,123 @@
+/**
+ * What a disc's structure says about its titles, from MakeMKV's segment maps (TINFO 26: the clips
+ * of a Blu-ray playlist, the cells of a DVD title). Segments are comparable only within one source:
+ * a Blu-ray's clip numbers are disc-wide, a DVD's cell numbers belong to their title (`01` and `02`
+ * both have cells "1-11"), so segments are compared as (source, segment) pairs.
+ *
+ * - duplicates: the same (source, segments) as another title;
+ * - variants: another title's segments plus a short clip before or after (intro, credits);
+ * - Play Alls: titles whose segments are made of two or more other titles' segments.
+ * Without segment maps (folder imports) nothing is found here and durations decide.
+ */
+import type { ScannedTitle } from '@spindle/plugin-sdk';
+
+export interface Structure {
+  /** Duplicate → the title it repeats. */
+  duplicates: Map<number, ScannedTitle>;
+  /** Variant → its core title (the variant adds a short clip). */
+  variants: Map<number, ScannedTitle>;
+  /** Play All → the titles it joins. */
+  playAlls: Map<number, ScannedTitle[]>;
+  /** True when segment maps could be compared across titles (Blu-ray playlists). */
+  structural: boolean;
+}
+
+/** `1-3,7` → [1, 2, 3, 7]; null when the map is missing or not of that form. */
+export function expandSegmentMap(map: string | undefined): number[] | null {
+  if (!map || !/^\s*\d+(\s*-\s*\d+)?(\s*,\s*\d+(\s*-\s*\d+)?)*\s*$/.test(map)) return null;
+  const out: number[] = [];
+  for (const part of map.split(',')) {
+    const [a, b] = part.split('-').map((n) => Number(n.trim()));
+    if (b === undefined) out.push(a!);
+    else if (b >= a! && b - a! < 10_000) for (let n = a!; n <= b; n++) out.push(n);
+    else return null;
+  }
+  return out;
+}
+
+const isBluraySource = (t: ScannedTitle) => /\.(mpls|m2ts)$/i.test(t.sourceFile ?? '');
+
+/** The (source, segment) keys of a title: Blu-ray clips are disc-wide; anything else is keyed by its source. */
+export function segmentKeys(t: ScannedTitle): string[] | null {
+  const segments = expandSegmentMap(t.segmentMap);
+  if (!segments || segments.length === 0) return null;
+  const source = isBluraySource(t) ? 'bd' : `src:${t.sourceFile ?? `#${t.index}`}`;
+  return segments.map((s) => `${source}:${s}`);
+}
+
+const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+
+/** A clip this short (seconds) added to a title makes a variant of it, not a new title. */
+const VARIANT_CLIP_MAX_SECONDS = 150;
+/** Each title a Play All joins lasts at least this long (seconds): clips and bumpers do not count. */
+const PLAY_ALL_MEMBER_MIN_SECONDS = 120;
+/** The joined titles account for at least this share of the Play All's length. */
+const PLAY_ALL_COVERAGE = 0.9;
+
+export function findStructure(titles: readonly ScannedTitle[]): Structure {
+  const keys = new Map<number, string[]>();
+  for (const t of titles) {
+    const k = segmentKeys(t);
+    if (k) keys.set(t.index, k);
+  }
+  const duplicates = new Map<number, ScannedTitle>();
+  const variants = new Map<number, ScannedTitle>();
+  const playAlls = new Map<number, ScannedTitle[]>();
+  const withKeys = titles.filter((t) => keys.has(t.index));
+  const structural = withKeys.filter(isBluraySource).length >= 2;
+
+  // Duplicates: the first title (playlists before raw streams, then lowest index) is the original.
+  const firstWith = new Map<string, ScannedTitle>();
+  for (const t of [...withKeys].sort((a, b) => Number(isRaw(a)) - Number(isRaw(b)) || a.index - b.index)) {
+    const joined = keys.get(t.index)!.join(' ');
+    const original = firstWith.get(joined);
+    if (original) duplicates.set(t.index, original);
+    else firstWith.set(joined, t);
+  }
+  const distinct = withKeys.filter((t) => !duplicates.has(t.index));
+
+  // Play Alls: titles covered by two or more other, disjoint, substantial titles whose segments they contain.
+  for (const p of distinct) {
+    const pk = new Set(keys.get(p.index)!);
+    const inside = distinct
+      .filter((t) => t.index !== p.index && t.durationSeconds >= PLAY_ALL_MEMBER_MIN_SECONDS && t.durationSeconds < p.durationSeconds)
+      .filter((t) => keys.get(t.index)!.every((k) => pk.has(k)))
+      .sort((a, b) => a.durationSeconds - b.durationSeconds || a.index - b.index);
+    const used = new Set<string>();
+    const members: ScannedTitle[] = [];
+    for (const t of inside) {
+      const tk = keys.get(t.index)!;
+      if (tk.some((k) => used.has(k))) continue;
+      tk.forEach((k) => used.add(k));
+      members.push(t);
+    }
+    const covered = members.reduce((sum, t) => sum + t.durationSeconds, 0);
+    const playlistMembers = members.filter((t) => !isRaw(t)).length;
+    // A feature built from raw stream files that are also listed (`00001.m2ts` + `00002.m2ts`) is not a Play All.
+    const joinsTitles = !structural || playlistMembers >= 2 || members.length === playlistMembers;
+    if (members.length >= 2 && covered >= PLAY_ALL_COVERAGE * p.durationSeconds && joinsTitles) playAlls.set(p.index, members.sort((a, b) => a.index - b.index));
+  }
+
+  // Variants: a title that is another title plus a short clip before or after it.
+  for (const v of distinct) {
+    if (playAlls.has(v.index)) continue;
+    const vk = keys.get(v.index)!;
+    for (const core of distinct) {
+      const ck = keys.get(core.index)!;
+      if (core.index === v.index || ck.length >= vk.length || playAlls.has(core.index)) continue;
+      const extra = v.durationSeconds - core.durationSeconds;
+      if (extra < 0 || extra > VARIANT_CLIP_MAX_SECONDS) continue;
+      const prefix = sameList(vk.slice(0, ck.length), ck);
+      const suffix = sameList(vk.slice(vk.length - ck.length), ck);
+      if (prefix || suffix) {
+        variants.set(v.index, core);
+        break;
+      }
+    }
+  }
+  return { duplicates, variants, playAlls, structural };
+}
+
+function isRaw(t: ScannedTitle): boolean {
+  return /\.m2ts$/i.test(t.sourceFile ?? '');
+}

@@ -1,0 +1,112 @@
+/**
+ * Reads a disc's layout: clips too short to matter, what the structure says (duplicates, variants
+ * and Play Alls from segment maps), the episode cluster (with a tolerance that grows with the
+ * length), longer and double-length episodes beside it, Play Alls found by length when there is no
+ * structure to ask, and the feature-length titles that are left.
+ */
+import type { ScannedTitle } from '@spindle/plugin-sdk';
+import { findStructure } from './disc-structure.ts';
+import { episodesJoined, findDuplicateStreams, findEpisodeCluster, findPlayAll, shortEpisodeRange } from './duration-clusters.ts';
+import type { HeuristicSettings } from './heuristic-settings.ts';
+
+export interface Layout {
+  short: ScannedTitle[];
+  cluster: ScannedTitle[];
+  /** True when the cluster is of short-form episodes (below the regular episode length). */
+  shortForm: boolean;
+  /** Titles beside the cluster that are episodes too if the disc is TV: reason by title index. */
+  moreEpisodes: Map<number, string>;
+  /** Play Alls not to rip, with the reason. */
+  playAll: Map<number, string>;
+  /** Play Alls found in the segment maps → the titles they join. */
+  joins: Map<number, ScannedTitle[]>;
+  /** As long as two episodes with no structure to tell: a Play All of two or a double-length episode (ripped, for review). */
+  pairLike: ScannedTitle[];
+  /** Titles not to rip because another title has the same content: reason by title index. */
+  copies: Map<number, string>;
+  long: ScannedTitle[];
+  /** Segment maps could be compared (Blu-ray playlists): Play Alls were found by structure, not by length. */
+  structural: boolean;
+  /** Exactly two episode-length titles of the same length to within TWIN_FRACTION (a broadcast slot): two episodes. */
+  twins: boolean;
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+/** A longer episode (finale, pilot) runs up to this many times the cluster's median; a double-length one 1.7–2.3 times. */
+const LONGER_EPISODE_MAX = 1.6;
+const DOUBLE_EPISODE = [1.7, 2.3] as const;
+/** Two titles this close in length (share of the length) fill the same broadcast slot: episodes, not two extras. */
+export const TWIN_FRACTION = 0.005;
+
+/** Titles beside the cluster that are longer than its median but within the longer-episode ratio (finale, extended cut). */
+function longerCandidates(rest: readonly ScannedTitle[], cluster: readonly ScannedTitle[], s: HeuristicSettings): ScannedTitle[] {
+  if (cluster.length < 2) return [];
+  const centre = median(cluster.map((t) => t.durationSeconds));
+  const inCluster = new Set(cluster.map((t) => t.index));
+  return rest.filter((t) => !inCluster.has(t.index) && t.durationSeconds > centre && t.durationSeconds / centre <= LONGER_EPISODE_MAX && t.durationSeconds <= s.episode_max_minutes * 60 * LONGER_EPISODE_MAX);
+}
+
+export function analyse(titles: readonly ScannedTitle[], s: HeuristicSettings): Layout {
+  const short = titles.filter((t) => t.durationSeconds < s.short_title_max_seconds);
+  const structure = findStructure(titles);
+  const copies = new Map<number, string>();
+  for (const [i, o] of structure.duplicates) copies.set(i, `duplicate of title ${o.index} (same segments)`);
+  for (const [i, o] of findDuplicateStreams(titles)) if (!copies.has(i)) copies.set(i, `duplicate of title ${o.index} (same length and size)`);
+  for (const [i, core] of structure.variants) if (!copies.has(i)) copies.set(i, `title ${core.index} with a short clip added (intro or credits): the same content`);
+  const playAll = new Map<number, string>();
+  const joins = new Map<number, ScannedTitle[]>();
+  for (const [i, members] of structure.playAlls) {
+    if (copies.has(i)) continue;
+    playAll.set(i, `its segments are titles ${members.map((m) => m.index).join(', ')} joined (Play All)`);
+    joins.set(i, members);
+  }
+
+  const rest = titles.filter((t) => t.durationSeconds >= s.short_title_max_seconds && !copies.has(t.index) && !playAll.has(t.index));
+  let cluster = findEpisodeCluster(rest, s);
+  let shortForm = false;
+  const isLong = (t: ScannedTitle) => t.durationSeconds >= s.movie_min_minutes * 60;
+  if (cluster.length < s.min_episodes) {
+    // Short-form episodes only when no feature is left besides their Play All (else they are extras).
+    const shorts = findEpisodeCluster(rest, s, shortEpisodeRange(s));
+    const joined = new Set([...findPlayAll(rest, shorts, s).map((t) => t.index), ...playAll.keys()]);
+    // Nor when a title of regular episode length or more, not a double of them, sits beside them: the shorts are
+    // then the featurettes of a disc whose substance is longer (a documentary bonus disc).
+    const shortCentre = shorts.length > 0 ? median(shorts.map((t) => t.durationSeconds)) : 0;
+    const longerBeside = rest.some((t) => !joined.has(t.index) && t.durationSeconds >= s.episode_min_minutes * 60 && t.durationSeconds > DOUBLE_EPISODE[1] * shortCentre);
+    if (shorts.length >= s.min_short_episodes && !longerBeside && !rest.some((t) => isLong(t) && !joined.has(t.index))) [cluster, shortForm] = [shorts, true];
+  }
+
+  // Play Alls by length only when the structure cannot say: three or more episodes long are not ripped,
+  // two episodes long may be a double-length episode and is kept.
+  const pairLike: ScannedTitle[] = [];
+  // A longer episode beside the cluster (an extended cut, a finale) is part of the runs a Play All may join.
+  if (!structure.structural) {
+    const episodeLike = [...cluster, ...longerCandidates(rest, cluster, s)].sort((a, b) => a.index - b.index);
+    for (const t of findPlayAll(rest, episodeLike, s)) {
+      const joined = episodesJoined(t, episodeLike, s);
+      if (joined >= 3) playAll.set(t.index, `length is the sum of ${joined} consecutive episodes`);
+      else pairLike.push(t);
+    }
+  }
+
+  const inCluster = new Set(cluster.map((t) => t.index));
+  const moreEpisodes = new Map<number, string>();
+  if (cluster.length >= 2) {
+    const centre = median(cluster.map((t) => t.durationSeconds));
+    const picture = cluster[0]!.resolution;
+    for (const t of rest) {
+      if (inCluster.has(t.index) || playAll.has(t.index) || pairLike.includes(t) || (picture && t.resolution && t.resolution !== picture)) continue;
+      const ratio = t.durationSeconds / centre;
+      if (ratio >= DOUBLE_EPISODE[0] && ratio <= DOUBLE_EPISODE[1]) moreEpisodes.set(t.index, 'double-length episode (not a Play All: no two titles make it up)');
+      else if (ratio > 1 && ratio <= LONGER_EPISODE_MAX && t.durationSeconds <= s.episode_max_minutes * 60 * LONGER_EPISODE_MAX) moreEpisodes.set(t.index, 'a longer episode (finale or pilot) beside the cluster');
+    }
+  }
+  const long = rest.filter((t) => !inCluster.has(t.index) && !playAll.has(t.index) && !pairLike.includes(t) && !moreEpisodes.has(t.index) && isLong(t));
+  const twins = cluster.length === 2 && Math.abs(cluster[0]!.durationSeconds - cluster[1]!.durationSeconds) <= TWIN_FRACTION * Math.max(cluster[0]!.durationSeconds, cluster[1]!.durationSeconds);
+  return { short, cluster, shortForm, moreEpisodes, playAll, joins, pairLike, copies, long, structural: structure.structural, twins };
+}

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { extraTypeByLength, type DiscScan, type ScannedTitle } from '@spindle/plugin-sdk';
+import { createFakeContext, sampleJob } from '@spindle/plugin-sdk/testing';
+import { HeuristicIdentifier } from '../src/heuristic-identifier.ts';
+
+type Row = [seconds: number, sourceFile?: string, segmentMap?: string];
+
+async function kinds(rows: Row[], discType: DiscScan['discType'] = 'bluray') {
+  const ctx = await createFakeContext();
+  const titles: ScannedTitle[] = rows.map(([seconds, sourceFile, segmentMap], index) => ({
+    index,
+    durationSeconds: seconds,
+    sizeBytes: seconds * 4e6,
+    resolution: '1080p',
+    ...(sourceFile ? { sourceFile } : {}),
+    ...(segmentMap ? { segmentMap } : {}),
+  }));
+  try {
+    const id = (await new HeuristicIdentifier().identify({ job: sampleJob({ volumeLabel: 'DISC' }), scan: { volumeLabel: 'DISC', discType, contentHash: null, titles }, previous: [] }, ctx))!;
+    return { contentType: id.contentType, kinds: id.titleHints.map((h) => h.extraType ?? null), roles: id.titleHints.map((h) => h.role) };
+  } finally {
+    await ctx.dispose();
+  }
+}
+
+describe('extras typed from structure and length', () => {
+  it('types by length when nothing else tells: trailer, featurette, other', () => {
+    expect(extraTypeByLength(120, false)).toBe('trailer');
+    expect(extraTypeByLength(15 * 60, false)).toBe('featurette');
+    expect(extraTypeByLength(12, false)).toBe('other');
+    expect(extraTypeByLength(55 * 60, false)).toBe('other');
+    expect(extraTypeByLength(45, true)).toBe('deleted_scene');
+    expect(extraTypeByLength(15 * 60, true)).toBe('featurette');
+  });
+
+  it('calls the short clips beside a series disc’s episodes deleted scenes, and never types an episode', async () => {
+    const r = await kinds([[1322], [1282], [1297], [1299], [18], [59], [22], [440]]);
+    expect(r.contentType).toBe('tv');
+    expect(r.kinds.slice(0, 4)).toEqual([null, null, null, null]);
+    expect(r.kinds.slice(4)).toEqual(['deleted_scene', 'deleted_scene', 'deleted_scene', 'featurette']);
+  });
+
+  it('calls the clips a reel joins (bare stream files, uneven lengths) deleted scenes, the reel too', async () => {
+    const r = await kinds([
+      [6817, '00800.mpls', '107'],
+      [1291, '00814.mpls', '109,114,115,116'],
+      [423, '00109.m2ts', '109'],
+      [243, '00114.m2ts', '114'],
+      [101, '00115.m2ts', '115'],
+      [524, '00116.m2ts', '116'],
+      [468, '00125.m2ts', '125'],
+    ]);
+    expect(r.contentType).toBe('movie');
+    expect(r.kinds).toEqual([null, 'deleted_scene', 'deleted_scene', 'deleted_scene', 'deleted_scene', 'deleted_scene', 'featurette']);
+  });
+
+  it('calls a reel of alike trailer-length clips trailers', async () => {
+    const r = await kinds([
+      [6600, '00001.mpls', '1'],
+      [450, '00647.mpls', '450,504,742'],
+      [150, '00450.m2ts', '450'],
+      [148, '00504.m2ts', '504'],
+      [152, '00742.m2ts', '742'],
+    ]);
+    expect(r.kinds.slice(1)).toEqual(['trailer', 'trailer', 'trailer', 'trailer']);
+  });
+
+  it('calls two or more clips of one broadcast-slot length on a movie disc TV spots (trailers), a lone one not', async () => {
+    expect((await kinds([[5940], [33], [33], [34], [10]])).kinds).toEqual([null, 'trailer', 'trailer', 'trailer', 'other']);
+    expect((await kinds([[5940], [33], [10]])).kinds).toEqual([null, 'other', 'other']);
+  });
+});

@@ -1,0 +1,34 @@
+/**
+ * `npm run bench:judgment`: how Spindle's own judgment (no TheDiscDB match) does on real discs —
+ * the issue-17 table for the 14-disc sample, the tuning discs of the corpus (`tune` and the seeded
+ * re-split `tune-seed<N>`, see test/fixtures/real-discs/README.md) and the held-out discs, each
+ * in its own column, then one line per tuning disc. Held-out discs are only totalled, never listed:
+ * rules are written against the tuning discs and checked on the held-out totals.
+ * `--mistakes`: list only tuning discs with something wrong.
+ */
+import { loadRealDiscs } from '../judgment/judgment-discs.ts';
+import { measureDisc, type DiscFigures } from '../judgment/judgment-figures.ts';
+import { discLine, tableOf, totalsOf, type Totals } from '../judgment/judgment-table.ts';
+
+const mistakesOnly = process.argv.includes('--mistakes');
+const discs = loadRealDiscs();
+const figures: DiscFigures[] = [];
+for (const disc of discs) figures.push(await measureDisc(disc));
+const inSet = (test: (set: string) => boolean) => figures.filter((_, i) => test(discs[i]!.set));
+const tuneSets = [...new Set(discs.map((d) => d.set).filter((s) => s.startsWith('tune')))].sort();
+const tune = inSet((s) => s.startsWith('tune'));
+const held = inSet((s) => s === 'holdout');
+console.log(
+  tableOf([
+    ['sample (14)', totalsOf(inSet((s) => s === 'sample'))],
+    ...tuneSets.map((set) => [`corpus ${set}`, totalsOf(inSet((s) => s === set))] as [string, Totals]),
+    ['corpus, all tune', totalsOf(tune)],
+    ['corpus, holdout', totalsOf(held)],
+    ['corpus, all', totalsOf([...tune, ...held])],
+  ]),
+);
+console.log('');
+const wrong = (d: DiscFigures) =>
+  !d.typeRight || d.notes.length > 0 || d.episodes.keptRight < d.episodes.keptTitles || d.episodes.kept < d.episodes.truth || d.bonusRecognised === false || d.mainWithRuntime === false || d.extras.typedRight < d.extras.typedTruth;
+for (const d of tune) if (!mistakesOnly || wrong(d)) console.log(discLine(d));
+console.log(`(${held.length} held-out discs: totals only)`);

@@ -1,0 +1,209 @@
+/**
+ * Runs what the service runs on a disc that TheDiscDB does not know — the heuristic identifier on
+ * the scanned titles, then (movie discs) the movie-runtime matcher's layout reading on the titles
+ * it rips — and scores the answer against TheDiscDB's truth: TV or movie, episodes kept and
+ * ripped, the main feature picked with and without a catalog runtime, bonus discs, typed extras,
+ * and the content hash from the transcript.
+ */
+import type { DiscScan, ExtraType, Identification, ScannedTitle } from '@spindle/plugin-sdk';
+import { contentHashOfFiles } from '@spindle/plugin-sdk';
+import { createFakeContext, sampleJob } from '@spindle/plugin-sdk/testing';
+import { HeuristicIdentifier } from '../../plugins/identifier-heuristic/src/heuristic-identifier.ts';
+import { assessLayout, type LayoutTitle } from '../../plugins/matcher-movie-runtime/src/movie-layout.ts';
+import { DEFAULT_SETTINGS as MOVIE_SETTINGS } from '../../plugins/matcher-movie-runtime/src/movie-runtime-settings.ts';
+import { toMatchResult } from '../../plugins/matcher-movie-runtime/src/movie-scoring.ts';
+import { parseInfoTranscript } from '../../plugins/ripper-makemkv/src/disc-info.ts';
+import { contentHashFromListing } from '../../plugins/ripper-makemkv/src/disc-scanner.ts';
+import type { RealDisc, TruthTitle } from './judgment-discs.ts';
+
+export function seconds(duration: string): number {
+  return duration.split(':').reduce((total, part) => total * 60 + Number(part), 0);
+}
+
+/** TheDiscDB types of extras that name a specific kind, and the kind Spindle uses for each. */
+const TYPED_EXTRAS: Record<string, ExtraType> = {
+  DeletedScene: 'deleted_scene',
+  Trailer: 'trailer',
+  Featurette: 'featurette',
+  Short: 'short',
+  BehindTheScenes: 'behind_the_scenes',
+  Interview: 'interview',
+  Scene: 'scene',
+};
+
+/**
+ * What a title really is. TheDiscDB records a few things loosely, corrected here by stated rules:
+ * an "Episode" item named "Play All" or spanning several episodes ("1-8") is a Play All; an "Episode"
+ * item named "... Deleted Scene ..." is a deleted scene.
+ */
+export function truthOf(t: TruthTitle): { role: 'episode' | 'play_all' | 'main' | 'extra' | 'none'; keys: string[]; extraType: ExtraType | null } {
+  const item = t.Item;
+  if (!item) return { role: 'none', keys: [], extraType: null };
+  if (item.Type === 'Episode') {
+    const name = item.Title ?? '';
+    if (/play all/i.test(name)) return { role: 'play_all', keys: [], extraType: null };
+    if (/deleted scene/i.test(name)) return { role: 'extra', keys: [], extraType: 'deleted_scene' };
+    const range = /^(\d+)-(\d+)$/.exec(item.Episode ?? '');
+    // A range of more than two episodes is a Play All; "6-7" is one double-length episode (episodes 6 and 7).
+    if (range && Number(range[2]) - Number(range[1]) >= 2) return { role: 'play_all', keys: [], extraType: null };
+    const season = item.Season ?? '?';
+    const numbers = range ? [Number(range[1]), Number(range[2])] : [item.Episode ?? `#${t.Index}`];
+    return { role: 'episode', keys: numbers.map((n) => `${season}x${n}`), extraType: null };
+  }
+  if (item.Type === 'MainMovie') return { role: 'main', keys: [], extraType: null };
+  return { role: 'extra', keys: [], extraType: TYPED_EXTRAS[item.Type] ?? null };
+}
+
+function resolutionOf(t: TruthTitle): string | null {
+  const size = t.Tracks?.find((k) => (k.Type ?? 'Video') === 'Video' && k.Resolution)?.Resolution;
+  const m = size ? /x(\d+)/.exec(size) : null;
+  return m ? `${m[1]}p` : null;
+}
+
+export function scanOf(disc: RealDisc): DiscScan {
+  const format = disc.record.Format.toUpperCase();
+  return {
+    volumeLabel: disc.record.Name ?? '',
+    discType: format === 'DVD' ? 'dvd' : 'bluray',
+    contentHash: null,
+    titles: disc.record.Titles.map(
+      (t): ScannedTitle => ({
+        index: t.Index,
+        durationSeconds: seconds(t.Duration),
+        sizeBytes: t.Size,
+        resolution: resolutionOf(t),
+        ...(t.SourceFile ? { sourceFile: t.SourceFile } : {}),
+        ...(t.SegmentMap ? { segmentMap: t.SegmentMap } : {}),
+      }),
+    ),
+  };
+}
+
+export interface DiscFigures {
+  stem: string;
+  kind: 'series' | 'movie';
+  heldOut: boolean;
+  said: string;
+  typeRight: boolean;
+  /** Series discs with ≥ 2 real episodes called "movie". */
+  seriesCalledMovie: boolean;
+  episodes: { truth: number; kept: number; keptTitles: number; keptRight: number; keptUnassigned: number; notRipped: number };
+  /** Movie discs with a main movie: was the first pick one of them (null when not applicable). */
+  mainWithRuntime: boolean | null;
+  mainWithoutRuntime: boolean | null;
+  /** Movie discs without a main movie (bonus discs): recognised as such (null when not one). */
+  bonusRecognised: boolean | null;
+  extras: { typedTruth: number; typedRight: number };
+  /** Transcript with an HSH listing: hash reproduced (null when there is no listing to check). */
+  hashRight: boolean | null;
+  notes: string[];
+}
+
+async function identify(scan: DiscScan, volumeLabel: string): Promise<Identification> {
+  const ctx = await createFakeContext();
+  try {
+    return (await new HeuristicIdentifier().identify({ job: sampleJob({ volumeLabel }), scan, previous: [] }, ctx))!;
+  } finally {
+    await ctx.dispose();
+  }
+}
+
+/** The movie-runtime matcher's first main-feature pick among the ripped titles (highest confidence, then lowest index). */
+function mainPick(scan: DiscScan, id: Identification, runtimeMinutes: number | null): number | null {
+  const ripped = new Set(id.titleHints.filter((h) => h.rip).map((h) => h.titleIndex));
+  const layout: LayoutTitle[] = scan.titles
+    .filter((t) => ripped.has(t.index))
+    .map((t) => ({ id: t.index, index: t.index, seconds: t.durationSeconds, sizeBytes: t.sizeBytes, height: Number(/^(\d+)p$/.exec(t.resolution ?? '')?.[1] ?? 0), edition: null, extraType: null }));
+  let best: { index: number; confidence: number } | null = null;
+  for (const [index, assessment] of assessLayout(layout, runtimeMinutes, MOVIE_SETTINGS)) {
+    if (assessment.kind !== 'main_movie') continue;
+    const { confidence } = toMatchResult(assessment, MOVIE_SETTINGS);
+    if (!best || confidence > best.confidence || (confidence === best.confidence && index < best.index)) best = { index, confidence };
+  }
+  return best?.index ?? null;
+}
+
+function hashFigure(disc: RealDisc): boolean | null {
+  if (!disc.transcript || !disc.record.ContentHash) return null;
+  const parsed = parseInfoTranscript(disc.transcript);
+  const listed = disc.transcript.split(/\r?\n/).some((l) => l.startsWith('HSH:'));
+  if (!listed) return null;
+  const hash = contentHashFromListing(parsed) ?? (parsed.files.length > 0 ? contentHashOfFiles(parsed.files) : null);
+  return hash === disc.record.ContentHash.toUpperCase();
+}
+
+export async function measureDisc(disc: RealDisc): Promise<DiscFigures> {
+  const scan = scanOf(disc);
+  const id = await identify(scan, scan.volumeLabel);
+  const hint = new Map(id.titleHints.map((h) => [h.titleIndex, h]));
+  const truths = disc.record.Titles.map((t) => ({ t, truth: truthOf(t) }));
+  const notes: string[] = [];
+
+  // Episodes are counted by number: a title "11-12" holds episodes 11 and 12.
+  const episodeKeys = new Set(truths.flatMap((x) => (x.truth.role === 'episode' ? x.truth.keys : [])));
+  const keptKeys = new Set<string>();
+  const rippedKeys = new Set<string>();
+  let keptTitles = 0;
+  let keptRight = 0;
+  let keptUnassigned = 0;
+  for (const { t, truth } of truths) {
+    const h = hint.get(t.Index);
+    if (truth.role === 'episode' && h?.rip) truth.keys.forEach((k) => rippedKeys.add(k));
+    if (h?.role === 'episode_candidate' && h.rip) {
+      // TheDiscDB leaves some titles unassigned (some discs map only a few of their episodes): not counted either way.
+      if (truth.role === 'none') {
+        keptUnassigned++;
+        continue;
+      }
+      keptTitles++;
+      if (truth.role === 'episode') {
+        keptRight++;
+        truth.keys.forEach((k) => keptKeys.add(k));
+      }
+    }
+  }
+  const notRipped = [...episodeKeys].filter((k) => !rippedKeys.has(k));
+  if (notRipped.length > 0) notes.push(`episodes not ripped: ${notRipped.join(', ')}`);
+
+  const mains = new Set(truths.filter((x) => x.truth.role === 'main').map((x) => x.t.Index));
+  const isMovie = disc.kind === 'movie';
+  let mainWithRuntime: boolean | null = null;
+  let mainWithoutRuntime: boolean | null = null;
+  let bonusRecognised: boolean | null = null;
+  if (isMovie && mains.size > 0) {
+    const runtime = Math.round(Math.max(...disc.record.Titles.filter((t) => mains.has(t.Index)).map((t) => seconds(t.Duration))) / 60);
+    const withRt = id.contentType === 'movie' ? mainPick(scan, id, runtime) : null;
+    const withoutRt = id.contentType === 'movie' ? mainPick(scan, id, null) : null;
+    mainWithRuntime = withRt !== null && mains.has(withRt);
+    mainWithoutRuntime = withoutRt !== null && mains.has(withoutRt);
+    if (!mainWithoutRuntime) notes.push(`main pick without runtime: ${withoutRt ?? 'none'}`);
+  }
+  if (isMovie && mains.size === 0) bonusRecognised = /bonus disc/i.test(id.reviewReason ?? '');
+
+  const typed = truths.filter((x) => x.truth.role === 'extra' && x.truth.extraType !== null);
+  const typedRight = typed.filter((x) => hintExtraType(id, x.t.Index) === x.truth.extraType).length;
+
+  const typeRight = id.contentType === (disc.kind === 'series' ? 'tv' : 'movie');
+  if (!typeRight) notes.push(`called ${id.contentType}`);
+  return {
+    stem: disc.stem,
+    kind: disc.kind,
+    heldOut: disc.heldOut,
+    said: id.contentType,
+    typeRight,
+    seriesCalledMovie: disc.kind === 'series' && episodeKeys.size >= 2 && id.contentType === 'movie',
+    episodes: { truth: episodeKeys.size, kept: keptKeys.size, keptTitles, keptRight, keptUnassigned, notRipped: notRipped.length },
+    mainWithRuntime,
+    mainWithoutRuntime,
+    bonusRecognised,
+    extras: { typedTruth: typed.length, typedRight },
+    hashRight: hashFigure(disc),
+    notes,
+  };
+}
+
+/** The kind of extra the identifier gives a title, if it gives one. */
+function hintExtraType(id: Identification, index: number): ExtraType | null {
+  const h = id.titleHints.find((x) => x.titleIndex === index) as { extraType?: ExtraType } | undefined;
+  return h?.extraType ?? null;
+}
