@@ -69,6 +69,8 @@ const mutatingPaths = () => [
   `/api/jobs/${reviewJob}/approve-all`,
   `/api/jobs/${failedJob}/retry`,
   '/api/jobs/clear-finished',
+  '/api/restart',
+  '/api/setup/check',
   '/api/fingerprint/contributions/rotate-pseudonym',
   '/api/fingerprint/forget',
 ];
