@@ -105,6 +105,8 @@ export interface RunningService {
   logs: LogSink;
   /** The fingerprint network's local side: queues, audit log, uploader, privacy controls. */
   fingerprint: FingerprintServices;
+  /** Contributors run after a job completes, in the background (`busy`, `settled()`). */
+  contributors: ContributorRunner;
   close(): Promise<void>;
 }
 
@@ -341,7 +343,7 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
 
     let closed = false;
     return {
-      url, port, settings, container, db, config, jobService, runner, registry, bus, gateway, logs, fingerprint,
+      url, port, settings, container, db, config, jobService, runner, registry, bus, gateway, logs, fingerprint, contributors,
       async close() {
         if (closed) return;
         closed = true;

@@ -45,6 +45,11 @@ export class ContributorRunner {
     for (const jobId of await this.deps.queue.pendingRuns()) this.spawn(jobId);
   }
 
+  /** True while a contribution run is under way in the background. */
+  get busy(): boolean {
+    return this.running.size > 0;
+  }
+
   /** Resolves when every background run has finished. */
   async settled(): Promise<void> {
     while (this.running.size > 0) await Promise.all([...this.running]);

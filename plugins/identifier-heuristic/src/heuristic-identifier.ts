@@ -97,6 +97,10 @@ function classify(titles: readonly ScannedTitle[], layout: Layout, s: HeuristicS
     return { contentType: 'tv', confidence: CONFIDENCE.labelledSmallCluster };
   }
   const single = soleSubstantialTitle(titles, layout, s);
+  if (single && labelSeason !== null) {
+    evidence.push(`one title of substance, title ${single.index} (${formatDuration(single.durationSeconds)}), and the label names season ${labelSeason}: an episode or special of that season`);
+    return { contentType: 'tv', confidence: CONFIDENCE.labelledSmallCluster };
+  }
   if (single) {
     evidence.push(`one title of substance, title ${single.index} (${formatDuration(single.durationSeconds)}), and nothing half as long: a short film or special, or a single episode`);
     return { contentType: 'movie', confidence: CONFIDENCE.soleTitle };

@@ -124,6 +124,12 @@ const layouts: Layout[] = [
     expect: { contentType: 'movie', band: 'low', roles: { 0: 'main_feature_candidate' }, ambiguous: false },
   },
   {
+    name: 'one 75-minute title on a disc whose label names a season: an episode or special of that season',
+    label: 'MY_SHOW_S1_D1',
+    minutes: [75],
+    expect: { contentType: 'tv', band: 'medium', season: 1, disc: 1, title: 'My Show' },
+  },
+  {
     name: 'two episodes and their Play All (kept: by length alone it could be a double episode)',
     label: 'MINI',
     minutes: [44, 45, 89],

@@ -80,7 +80,7 @@ const GROUPS: { id: string; title: string; intro: string; fields: string[]; pref
 ];
 
 /** Fields with a screen of their own (plugins section), not rendered as plain inputs. */
-export const SPECIAL_FIELDS = new Set(['pipeline', 'plugin_settings', 'plugins_path', 'read_only', 'cleared_secrets']);
+export const SPECIAL_FIELDS = new Set(['pipeline', 'plugin_settings', 'plugins_path', 'read_only', 'cleared_secrets', 'restart_required']);
 
 const LABELS: Record<string, string> = {
   staging_path: 'Staging folder',
