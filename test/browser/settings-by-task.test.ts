@@ -98,9 +98,9 @@ describe('settings grouped by task', () => {
 
   it('turning on transcoding adds the ffmpeg transcoder to the stages in the same save', async () => {
     const { page, errors, close } = await openPage(session.browser, session.svc.url);
-    const puts: unknown[] = [];
+    const patches: unknown[] = [];
     page.on('request', (request) => {
-      if (request.method() === 'PUT' && request.url().endsWith('/api/config')) puts.push(request.postDataJSON());
+      if (request.method() === 'PATCH' && request.url().endsWith('/api/config')) patches.push(request.postDataJSON());
     });
     try {
       expect((await session.api.get('/api/config')).body.pipeline.providers.transcoder ?? []).toEqual([]);
@@ -108,8 +108,8 @@ describe('settings grouped by task', () => {
       await page.getByLabel('Transcode after ripping').check();
       await page.getByRole('button', { name: 'Save tools' }).click();
       await page.getByTestId('settings-group-tools').getByRole('status').filter({ hasText: 'Saved' }).waitFor();
-      expect(puts).toHaveLength(1);
-      expect(puts[0]).toMatchObject({ transcoding_enabled: true, pipeline: { providers: { transcoder: ['ffmpeg'] } } });
+      expect(patches).toHaveLength(1);
+      expect(patches[0]).toMatchObject({ transcoding_enabled: true, pipeline: { providers: { transcoder: ['ffmpeg'] } } });
       const config = (await session.api.get('/api/config')).body;
       expect(config.transcoding_enabled).toBe(true);
       expect(config.pipeline.providers.transcoder).toEqual(['ffmpeg']);
