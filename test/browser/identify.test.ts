@@ -115,6 +115,8 @@ describe('identify form', () => {
       await page.goto(`/jobs/${id}`);
       const form = page.getByTestId('identify-inline');
       await form.waitFor();
+      // A lone 44-minute title is offered as a film (low confidence); the person knows it is a series.
+      await form.getByLabel('Type').selectOption('tv');
       await typeInto(page, 'Title', 'office', form);
       await form.getByTestId('catalog-search').click();
       await expect(form.getByTestId('catalog-search-error').textContent()).resolves.toContain('set catalog_api_key');
