@@ -20,6 +20,7 @@ let svc: TestService;
 let browser: Browser;
 let api: ReturnType<typeof apiClient>;
 let folder: string;
+let second: string;
 
 beforeAll(async () => {
   ({ svc, browser, api } = await startBrowserSession());
@@ -28,6 +29,10 @@ beforeAll(async () => {
   await makeLongMkv(join(folder, 'title_t00.mkv'), 6010); // the feature
   await makeLongMkv(join(folder, 'title_t01.mkv'), 2400); // a 40-minute extra the rules would rip
   await makeLongMkv(join(folder, 'title_t02.mkv'), 60); // a one-minute clip the rules leave out
+  second = join(folder, '..', 'ONE_OFF_MOVIE');
+  await mkdir(second);
+  await makeLongMkv(join(second, 'title_t00.mkv'), 6010);
+  await makeLongMkv(join(second, 'title_t01.mkv'), 60);
 }, 150_000);
 
 afterAll(() => closeBrowserSession({ svc, browser }));
@@ -100,6 +105,39 @@ describe('asking which titles to rip', () => {
       expect(errors).toEqual([]);
     } finally {
       await api.put('/api/config', { ask_which_titles_to_rip: false });
+      await close();
+    }
+  });
+
+  it('with the setting off, holds one import whose form asks to choose the titles', async () => {
+    expect((await api.get('/api/config')).body.ask_which_titles_to_rip).toBe(false);
+    const { page, errors, close } = await openPage(browser, svc.url);
+    const sent: unknown[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/staging/import') sent.push(r.postDataJSON());
+    });
+    try {
+      await page.goto('/');
+      await page.getByRole('button', { name: 'Import a folder' }).click();
+      const form = page.getByTestId('import-form');
+      await form.getByLabel('Folder', { exact: true }).pressSequentially(second);
+      await form.getByLabel(/Let me choose the titles/).check();
+      const answered = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/staging/import');
+      await form.getByRole('button', { name: 'Import', exact: true }).click();
+      const id = ((await (await answered).json()) as { id: number }).id;
+      expect(sent).toEqual([{ staging_path: second, mode: 'copy', ask_which_titles: true }]);
+      const held = await eventually(() => api.get(`/api/jobs/${id}`), (r) => ['review_needed', 'failed', 'completed'].includes(r.body.state), 90_000);
+      expect(held.body).toMatchObject({ state: 'review_needed', review_kind: 'rip_choice' });
+      await page.goto('/review');
+      const section = page.locator(`[data-testid="review-job"][data-job-id="${id}"]`);
+      await section.getByTestId('rip-choice').waitFor();
+      await expect(section.getByTestId('rip-title').count()).resolves.toBe(2);
+      await section.getByRole('button', { name: 'Rip these titles' }).click();
+      await section.waitFor({ state: 'detached' });
+      const done = await eventually(() => api.get(`/api/jobs/${id}`), (r) => ['review_needed', 'failed', 'completed'].includes(r.body.state), 90_000);
+      expect(done.body).toMatchObject({ state: 'completed', files_filed: 1, titles_discarded: 1 });
+      expect(errors).toEqual([]);
+    } finally {
       await close();
     }
   });

@@ -37,9 +37,9 @@ export function asksWhichTitles(config: { ask_which_titles_to_rip?: boolean }, j
   return !job.simulated && (job.askTitles || config.ask_which_titles_to_rip === true);
 }
 
-/** The review reason of a job held for the choice: how many titles would be ripped as things stand. */
+/** The review reason of a job held for the choice: how many titles are ticked (at first, as the rules would rip them). */
 export function ripChoiceReason(titles: readonly TitleRecord[]): string {
   const pending = titles.filter((t) => t.state === 'pending');
   const ripped = pending.filter((t) => t.selected && t.discardedBy === null).length;
-  return `Choose the titles to rip: ${ripped} of ${pending.length} title(s) are ticked as the rules would rip them. Tick the ones you want (short ones included), then rip them.`;
+  return `Choose the titles to rip: ${ripped} of ${pending.length} title(s) ticked. Tick the ones you want, short ones included, then rip them.`;
 }
