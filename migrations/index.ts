@@ -10,6 +10,7 @@ import { AddContributionQueues } from './20261123000000-AddContributionQueues.ts
 import { AddAuthentication } from './20261124000000-AddAuthentication.ts';
 import { AddTitleAccounting } from './20261124010000-AddTitleAccounting.ts';
 import { AddJobFolderOrigin } from './20261124120000-AddJobFolderOrigin.ts';
+import { AddJobAskTitles } from './20261124130000-AddJobAskTitles.ts';
 
 export const migrationsList: MigrationObject[] = [
   { name: '20261122000000-CreateInitialSchema', class: CreateInitialSchema },
@@ -18,6 +19,7 @@ export const migrationsList: MigrationObject[] = [
   { name: '20261124000000-AddAuthentication', class: AddAuthentication },
   { name: '20261124010000-AddTitleAccounting', class: AddTitleAccounting },
   { name: '20261124120000-AddJobFolderOrigin', class: AddJobFolderOrigin },
+  { name: '20261124130000-AddJobAskTitles', class: AddJobAskTitles },
 ];
 
 /** The newest migration: what a fresh or stamped database is at. */

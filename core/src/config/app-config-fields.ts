@@ -129,6 +129,11 @@ export const APP_CONFIG_FIELDS = {
     default: false,
     description: 'Every job stops in the review queue with its plan before anything is filed into the library; it is filed once you approve.',
   },
+  ask_which_titles_to_rip: {
+    schema: { type: 'boolean' },
+    default: false,
+    description: 'Every disc job and folder import stops in the review queue once it is identified, with all its titles listed (short ones included); only the titles you tick are ripped.',
+  },
   pipeline: {
     schema: {
       type: 'object',
@@ -199,6 +204,7 @@ export interface AppConfig {
   match_auto_accept_threshold: number;
   match_review_threshold: number;
   always_ask_before_filing: boolean;
+  ask_which_titles_to_rip: boolean;
   pipeline: PipelineConfig;
   plugin_settings: Record<string, Record<string, unknown>>;
   plugins_path: string | null;

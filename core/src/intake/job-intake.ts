@@ -26,6 +26,8 @@ export interface FolderImport {
   mode?: ImportMode;
   /** Only these files of the folder (a follow-up job for late files). */
   onlyFiles?: string[];
+  /** Stop after identification so a person ticks the titles to rip (whatever ask_which_titles_to_rip says). */
+  askTitles?: boolean;
 }
 
 export interface DiscInsert {
@@ -113,6 +115,7 @@ export class JobIntake {
       onlyFilesJson: request.onlyFiles ? JSON.stringify(request.onlyFiles) : null,
       folderOrigin: 'import',
       stagingRoot: confined?.root ?? null,
+      askTitles: request.askTitles === true,
     });
     if (autoStart) this.deps.runner.start(job.id);
     return job;

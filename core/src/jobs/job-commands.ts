@@ -12,6 +12,7 @@ import type { JobService } from './job-service.ts';
 import { isRunning, isTerminal } from './job-state-machine.ts';
 import { retryJob, type RetryFrom } from './job-retry.ts';
 import { filingPlanReason } from './filing-plan.ts';
+import { ripChoiceReason } from '../pipeline/rip-choices.ts';
 import { bestCandidate, decidedMatch, describeDecision, episodeCodeOf, type ReviewDecision } from './review-decisions.ts';
 
 export type { ReviewDecision } from './review-decisions.ts';
@@ -115,7 +116,11 @@ export class JobCommands {
     if (['ripping', 'matching'].includes(title.state) || title.organizedPath) {
       throw new ConflictError('title_not_reviewable', `Title ${title.id} is ${title.organizedPath ? 'in the library' : title.state} and can no longer be changed`);
     }
-    if (decision.include) return this.include(job, title);
+    if (decision.include) {
+      const included = await this.include(job, title);
+      await this.refreshRipChoice(job);
+      return included;
+    }
     if (title.state === 'completed') {
       throw new ConflictError('title_not_reviewable', `Title ${title.id} was left out (${title.discardReason ?? 'no reason'}); include it first to decide it again`);
     }
@@ -132,6 +137,7 @@ export class JobCommands {
     const all = await this.deps.titles.listByJob(id);
     const remaining = all.filter((t) => t.state === 'review');
     if (job.reviewKind === 'filing') await this.deps.jobService.update(id, { reviewReason: filingPlanReason(all) }); // the plan changed
+    await this.refreshRipChoice(job);
     // "Nothing would be filed" waits for the person to finish including titles and press continue;
     // a plan held before filing waits for its approval.
     if (remaining.length === 0 && job.resumeState && job.resumeState !== 'ripping' && job.reviewKind !== 'nothing_filed' && job.reviewKind !== 'filing') await this.resume(job);
@@ -215,6 +221,12 @@ export class JobCommands {
       return moved;
     }
     return updated;
+  }
+
+  /** A job held for the choice of titles says how many are ticked now. */
+  private async refreshRipChoice(job: JobRecord): Promise<void> {
+    if (job.reviewKind !== 'rip_choice') return;
+    await this.deps.jobService.update(job.id, { reviewReason: ripChoiceReason(await this.deps.titles.listByJob(job.id)) });
   }
 
   /** Leaves review: continue in the state the job stopped at (identification goes on to ripping). */

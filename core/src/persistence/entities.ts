@@ -70,6 +70,8 @@ export const JobEntity = defineEntity({
     // root it was created under (a later change of staging_path never widens what may be deleted).
     folderOrigin: p.text().$type<JobFolderOrigin>().nullable(),
     stagingRoot: p.text().nullable(),
+    // Added by migration 7 (AddJobAskTitles): stop after identification for a person to tick the titles to rip.
+    askTitles: p.boolean().default(false),
   },
 });
 

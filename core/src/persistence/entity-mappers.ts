@@ -54,6 +54,7 @@ export function toJobRecord(row: JobRow): JobRecord {
     retryFrom: row.retryFrom ?? null,
     folderOrigin: row.folderOrigin ?? null,
     stagingRoot: row.stagingRoot ?? null,
+    askTitles: row.askTitles,
   };
 }
 
@@ -141,6 +142,7 @@ export function newJobData(job: NewJob, now: Date): Omit<JobRecord, 'id'> {
     retryFrom: null,
     folderOrigin: job.sourceKind === 'folder' ? 'import' : 'rip',
     stagingRoot: null,
+    askTitles: false,
     ...definedOnly(job as Record<string, unknown>, ['id', 'createdAt', 'updatedAt']),
     createdAt: now,
     updatedAt: now,

@@ -13,8 +13,9 @@ export const IMPORT_MODES: readonly ImportMode[] = ['move', 'copy'];
  * `organize` library conflicts and extras under "ask"; `nothing_filed` nothing would reach the library.
  */
 /** 'filing': always_ask_before_filing holds every job with its plan before it is filed. */
-export type ReviewKind = 'identity' | 'titles' | 'organize' | 'nothing_filed' | 'filing';
-export const REVIEW_KINDS: readonly ReviewKind[] = ['identity', 'titles', 'organize', 'nothing_filed', 'filing'];
+/** 'rip_choice': ask_which_titles_to_rip (or the import's ask_which_titles) holds an identified job until a person ticks the titles to rip. */
+export type ReviewKind = 'identity' | 'titles' | 'organize' | 'nothing_filed' | 'filing' | 'rip_choice';
+export const REVIEW_KINDS: readonly ReviewKind[] = ['identity', 'titles', 'organize', 'nothing_filed', 'filing', 'rip_choice'];
 
 /**
  * Who left a title out of the library: a built-in `rule` (its file is always kept), a `setting` the
@@ -89,6 +90,8 @@ export interface JobRecord {
   folderOrigin: JobFolderOrigin | null;
   /** The real path of the staging root (staging_path or an IMPORT_ROOTS folder) the job was created under. */
   stagingRoot: string | null;
+  /** Stop after identification for a person to tick the titles to rip (the import's `ask_which_titles`). */
+  askTitles: boolean;
 }
 
 export type JobFolderOrigin = 'rip' | 'import';

@@ -16,6 +16,7 @@ import type { SubtitleService } from '../subtitles/subtitle-service.ts';
 import type { StageResolver } from './stage-resolver.ts';
 import type { Step, StepDeps } from './step-deps.ts';
 import { asksBeforeFiling, filingPlanReason } from '../jobs/filing-plan.ts';
+import { asksWhichTitles, ripChoiceReason } from './rip-choices.ts';
 import { identifyStep } from './steps/identify-step.ts';
 import { matchStep } from './steps/match-step.ts';
 import { organizeStep } from './steps/organize-step.ts';
@@ -172,6 +173,15 @@ export class PipelineRunner {
           await this.deps.jobService.transition(jobId, 'review_needed', {
             patch: { ...outcome.patch, reviewReason: outcome.reason, reviewKind: outcome.about, resumeState: outcome.resumeAt },
             message: outcome.reason,
+          });
+          return;
+        }
+        // "Ask which titles to rip": an identified job waits with its titles listed until a person ticks them.
+        if (entry.next === 'ripping' && asksWhichTitles(this.deps.config.get(), job)) {
+          const reason = ripChoiceReason(await this.deps.titles.listByJob(jobId));
+          await this.deps.jobService.transition(jobId, 'review_needed', {
+            patch: { ...outcome.patch, reviewReason: reason, reviewKind: 'rip_choice', resumeState: 'ripping' },
+            message: reason,
           });
           return;
         }

@@ -4,7 +4,7 @@
  * replaces the titles: these choices are carried over to the same titles (same index and length),
  * after the identifiers' hints, so a person's word wins over a rule.
  */
-import type { TitlePatch, TitleRecord } from '../persistence/records.ts';
+import type { JobRecord, TitlePatch, TitleRecord } from '../persistence/records.ts';
 
 export interface RipChoice {
   titleIndex: number;
@@ -27,4 +27,19 @@ export function ripChoicePatch(title: TitleRecord, choices: readonly RipChoice[]
   return choice.rip
     ? { selected: true, included: true, discardReason: null, discardedBy: null }
     : { selected: false, included: false, discardReason: choice.reason ?? 'skipped by a person', discardedBy: 'person' };
+}
+
+/**
+ * "Ask which titles to rip": an identified job (the setting `ask_which_titles_to_rip`, or the
+ * import's own `ask_which_titles`) stops before ripping until a person ticks the titles and goes on.
+ */
+export function asksWhichTitles(config: { ask_which_titles_to_rip?: boolean }, job: Pick<JobRecord, 'askTitles' | 'simulated'>): boolean {
+  return !job.simulated && (job.askTitles || config.ask_which_titles_to_rip === true);
+}
+
+/** The review reason of a job held for the choice: how many titles are ticked (at first, as the rules would rip them). */
+export function ripChoiceReason(titles: readonly TitleRecord[]): string {
+  const pending = titles.filter((t) => t.state === 'pending');
+  const ripped = pending.filter((t) => t.selected && t.discardedBy === null).length;
+  return `Choose the titles to rip: ${ripped} of ${pending.length} title(s) ticked. Tick the ones you want, short ones included, then rip them.`;
 }

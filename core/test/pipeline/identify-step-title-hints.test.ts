@@ -19,7 +19,7 @@ const job = (fields: Partial<JobRecord> = {}): JobRecord => ({
   reviewReason: null, discLookupTitleSlug: null, discLookupDiscSlug: null, subtitleStatus: null, subtitlesDownloaded: 0,
   subtitlesTotal: 0, subtitlesFailed: 0, progressPercent: 0, currentSpeed: null, etaSeconds: null, resumeState: null,
   identityDeclared: false, simulated: false, identificationJson: null, importMode: null, reviewKind: null, onlyFilesJson: null,
-  filesFiled: 0, titlesDiscarded: 0, retryFrom: null, folderOrigin: null, stagingRoot: null,
+  filesFiled: 0, titlesDiscarded: 0, retryFrom: null, folderOrigin: null, stagingRoot: null, askTitles: false,
   ...fields,
 });
 

@@ -61,7 +61,7 @@ const GROUPS: { id: string; title: string; intro: string; fields: string[]; pref
     id: 'library',
     title: 'Library',
     intro: 'How files are filed into the library: what happens when a file is already there, and what to do with bonus content.',
-    fields: ['always_ask_before_filing', 'conflict_resolution_default', 'extras_policy'],
+    fields: ['ask_which_titles_to_rip', 'always_ask_before_filing', 'conflict_resolution_default', 'extras_policy'],
   },
   {
     id: 'after-job',
@@ -95,6 +95,7 @@ const LABELS: Record<string, string> = {
   transcoding_enabled: 'Transcode after ripping',
   conflict_resolution_default: 'When the file already exists',
   extras_policy: 'Bonus content',
+  ask_which_titles_to_rip: 'Ask which titles to rip',
   always_ask_before_filing: 'Always ask before filing',
   staging_cleanup_policy: 'Delete staging files',
   staging_cleanup_days: 'Days to keep staging files',
@@ -129,6 +130,8 @@ const HELP: Record<string, string> = {
   transcoding_enabled: 'Re-encode each ripped title with ffmpeg to save space; the rip is kept until the new file is checked.',
   conflict_resolution_default: 'What to do when the library already has a file where a new one would go.',
   extras_policy: 'Behind-the-scenes features, deleted scenes and other extras on a disc.',
+  ask_which_titles_to_rip:
+    'Every disc and imported folder stops once Spindle knows what it is and lists all its titles, short ones included, ticked as Spindle would rip them. Only the titles you tick are ripped.',
   always_ask_before_filing: 'Every job stops with its plan (which title becomes which episode or film) and waits for you to approve it before anything is filed.',
   staging_cleanup_policy: 'When Spindle deletes a job’s files from the staging folder.',
   staging_cleanup_days: 'Used when staging files are deleted after a number of days.',

@@ -12,6 +12,7 @@ interface ImportBody {
   disc_number?: number;
   catalog_id?: number;
   mode?: 'move' | 'copy';
+  ask_which_titles?: boolean;
 }
 
 export function stagingRoutes(intake: JobIntake): RouteSpec[] {
@@ -35,6 +36,10 @@ export function stagingRoutes(intake: JobIntake): RouteSpec[] {
             enum: ['move', 'copy'],
             description: 'copy (default): the files are copied into the library (hardlinked on the same file system) and the folder stays whole; move: they leave the folder',
           },
+          ask_which_titles: {
+            type: 'boolean',
+            description: 'true: this job stops in review once identified, with every title listed, and rips only the titles a person ticks (as the ask_which_titles_to_rip setting does for every job)',
+          },
         },
       },
       response: jobSchema,
@@ -50,6 +55,7 @@ export function stagingRoutes(intake: JobIntake): RouteSpec[] {
             discNumber: body.disc_number ?? null,
             catalogId: body.catalog_id ?? null,
             mode: body.mode ?? 'copy',
+            askTitles: body.ask_which_titles === true,
           }),
         ),
     }),

@@ -83,7 +83,7 @@ export const jobSchema = {
     catalog_title: str,
     catalog_id: int,
     import_mode: { enum: ['move', 'copy', null], description: 'folder jobs: the files are moved into the library, or copied (hardlinked) so the folder stays whole' },
-    review_kind: { enum: ['identity', 'titles', 'organize', 'nothing_filed', 'filing', null], description: 'what the review is about (null when not in review)' },
+    review_kind: { enum: ['identity', 'titles', 'organize', 'nothing_filed', 'filing', 'rip_choice', null], description: 'what the review is about (null when not in review)' },
     files_filed: { type: 'integer', minimum: 0, description: 'titles that reached the library' },
     titles_discarded: { type: 'integer', minimum: 0, description: 'titles left out of the library for a stated reason' },
     retryable_from: { enum: ['identifying', 'ripping', 'matching', 'organizing', null], description: 'where POST /retry starts; null when there is nothing to redo' },

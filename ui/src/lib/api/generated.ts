@@ -42,7 +42,7 @@ export type Job = {
   /** folder jobs: the files are moved into the library, or copied (hardlinked) so the folder stays whole */
   import_mode?: "move" | "copy" | null;
   /** what the review is about (null when not in review) */
-  review_kind?: "identity" | "titles" | "organize" | "nothing_filed" | "filing" | null;
+  review_kind?: "identity" | "titles" | "organize" | "nothing_filed" | "filing" | "rip_choice" | null;
   /** titles that reached the library */
   files_filed?: number;
   /** titles left out of the library for a stated reason */
@@ -147,6 +147,8 @@ export type AppConfig = {
   match_review_threshold: number;
   /** Every job stops in the review queue with its plan before anything is filed into the library; it is filed once you approve. */
   always_ask_before_filing: boolean;
+  /** Every disc job and folder import stops in the review queue once it is identified, with all its titles listed (short ones included); only the titles you tick are ripped. */
+  ask_which_titles_to_rip: boolean;
   /** Which plugin implementation serves each stage (ordered chains for detectors, identifiers, matchers). A change applies to the next job; running jobs keep theirs. */
   pipeline: {
     detectors?: string[];
@@ -241,6 +243,8 @@ export type AppConfigUpdate = {
   match_review_threshold?: number | null;
   /** Every job stops in the review queue with its plan before anything is filed into the library; it is filed once you approve. */
   always_ask_before_filing?: boolean | null;
+  /** Every disc job and folder import stops in the review queue once it is identified, with all its titles listed (short ones included); only the titles you tick are ripped. */
+  ask_which_titles_to_rip?: boolean | null;
   /** Which plugin implementation serves each stage (ordered chains for detectors, identifiers, matchers). A change applies to the next job; running jobs keep theirs. */
   pipeline?: {
     detectors?: string[] | null;
@@ -687,6 +691,8 @@ export type ImportStagingBody = {
   catalog_id?: number;
   /** copy (default): the files are copied into the library (hardlinked on the same file system) and the folder stays whole; move: they leave the folder */
   mode?: "move" | "copy";
+  /** true: this job stops in review once identified, with every title listed, and rips only the titles a person ticks (as the ask_which_titles_to_rip setting does for every job) */
+  ask_which_titles?: boolean;
 };
 
 export type ImportStagingResponse = Job;
@@ -1294,6 +1300,7 @@ export const configSchemas = {
       "match_auto_accept_threshold",
       "match_review_threshold",
       "always_ask_before_filing",
+      "ask_which_titles_to_rip",
       "pipeline",
       "plugin_settings",
       "plugins_path",
@@ -1466,6 +1473,10 @@ export const configSchemas = {
       "always_ask_before_filing": {
         "type": "boolean",
         "description": "Every job stops in the review queue with its plan before anything is filed into the library; it is filed once you approve."
+      },
+      "ask_which_titles_to_rip": {
+        "type": "boolean",
+        "description": "Every disc job and folder import stops in the review queue once it is identified, with all its titles listed (short ones included); only the titles you tick are ripped."
       },
       "pipeline": {
         "type": "object",
@@ -1991,6 +2002,17 @@ export const configSchemas = {
           }
         ],
         "description": "Every job stops in the review queue with its plan before anything is filed into the library; it is filed once you approve."
+      },
+      "ask_which_titles_to_rip": {
+        "anyOf": [
+          {
+            "type": "boolean"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "Every disc job and folder import stops in the review queue once it is identified, with all its titles listed (short ones included); only the titles you tick are ripped."
       },
       "pipeline": {
         "anyOf": [
