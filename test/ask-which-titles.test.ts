@@ -35,7 +35,11 @@ beforeAll(async () => {
     await mkdir(join(staging, name), { recursive: true });
     await makeLongMkv(join(staging, name, 'title_t00.mkv'), 6010);
   }
-  svc = await startTestService({ config: { staging_path: staging, library_tv_path: join(library, 'TV'), library_movies_path: join(library, 'Movies') } });
+  // Cleanup `manual`: an unticked title counts as skipped by the person, and under another policy a
+  // cleanup may delete its file after the job (the data-safety suite covers that); here it must stay.
+  svc = await startTestService({
+    config: { staging_path: staging, library_tv_path: join(library, 'TV'), library_movies_path: join(library, 'Movies'), staging_cleanup_policy: 'manual' },
+  });
   api = apiClient(svc.url);
 }, 120_000);
 afterAll(() => svc?.close());

@@ -91,7 +91,7 @@ describe('jobs: rough edges of the first hour', () => {
     // One 75-minute title, neither a feature nor a cluster of episodes: the label naming a season makes it TV of that season.
     // (A person declaring TV without typing a season keeps the label's too: core/test/pipeline/identification-verdict.test.ts.)
     const id = await importFolder('MY_SHOW_S1_D1', { 'title_t00.mkv': 4500 });
-    const waiting = await settled(id, (b) => ['review_needed', 'completed', 'failed'].includes(b.state));
+    const waiting = await settled(id, (b) => b.state === 'review_needed');
     expect(waiting.body).toMatchObject({ content_type: 'tv', detected_season: 1 });
     const { page, errors, close } = await openPage(browser, svc.url);
     try {
