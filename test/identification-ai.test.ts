@@ -73,7 +73,10 @@ describe('AI fallback through the service', () => {
     chat.reply(JSON.stringify({ content_type: 'movie', title: 'Maybe A Movie', year: null, season: null, confidence: 0.3 }));
     const { job, after } = await identified('MYSTERY_DISC_B');
     expect(after).toBe('review_needed');
-    expect(job.review_reason).toBe('the AI guessed movie "Maybe A Movie" with low confidence (30%); confirm what this disc is');
+    // The heuristic's own low-confidence guess (a lone title: a film at 45 %) outranks the AI's 30 %; both are named.
+    expect(job.review_reason).toBe(
+      'Identification confidence is low (45%, heuristic); confirm what this disc is (also: the AI guessed movie "Maybe A Movie" with low confidence (30%); confirm what this disc is)',
+    );
   });
 
   it.each([
@@ -83,7 +86,7 @@ describe('AI fallback through the service', () => {
     chat.fail(fault);
     const { job, after } = await identified(`MYSTERY_DISC_${_name.length}`);
     expect(after).toBe('review_needed');
-    expect(job.review_reason).toBe(`Identification confidence is low (20%, heuristic); confirm what this disc is (also: ${reason})`);
+    expect(job.review_reason).toBe(`Identification confidence is low (45%, heuristic); confirm what this disc is (also: ${reason})`);
   });
 
   it('rejects an answer outside the schema', async () => {

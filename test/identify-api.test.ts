@@ -84,7 +84,7 @@ describe('POST /api/jobs/{id}/identify', () => {
     const id = created.body.id as number;
     const waiting = await eventually(() => api.get(`/api/jobs/${id}`), (r) => ['review_needed', 'failed'].includes(r.body.state), 30_000);
     expect(waiting.body).toMatchObject({ state: 'review_needed', classification_source: 'heuristic', identity_declared: false });
-    expect(waiting.body.review_reason).toBe('Identification confidence is low (20%, heuristic); confirm what this disc is');
+    expect(waiting.body.review_reason).toBe('Identification confidence is low (45%, heuristic); confirm what this disc is'); // a lone title: a film, unsure
 
     const declared = await api.post(`/api/jobs/${id}/identify`, { content_type: 'tv', detected_title: 'Pilot Show', detected_season: 1 });
     expect(declared.status).toBe(200);
