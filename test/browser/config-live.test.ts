@@ -34,7 +34,7 @@ describe('saving from the UI', () => {
     const requests: Request[] = [];
     page.on('request', (r) => requests.push(r));
     try {
-      await page.goto('/settings');
+      await page.goto('/settings/identification'); // the heuristic identifier's settings sit under Identification
       const heuristic = page.locator('[data-testid="plugin-card"][data-plugin="identifier-heuristic"]');
       await heuristic.waitFor();
       // Another client changes another plugin's setting after the page loaded the configuration.
@@ -55,6 +55,7 @@ describe('saving from the UI', () => {
 
       // The stage table: unticking one notifier sends that provider kind only, and needs no restart.
       const before = (await api.get('/api/config')).body.pipeline;
+      await page.goto('/settings/advanced'); // the stage table sits under Settings → Advanced
       const row = page.getByTestId('pipeline-table').locator('tr', { hasText: 'Provider: notifier' });
       await row.getByLabel('ntfy').uncheck();
       await page.getByRole('button', { name: 'Save stages' }).click();

@@ -53,6 +53,7 @@ describe('a network-bound Spindle with SPINDLE_PASSWORD', () => {
       expect(await page.evaluate('document.cookie')).toBe(''); // the page's scripts cannot read the session
 
       await page.getByRole('link', { name: 'Settings' }).first().click();
+      await page.getByRole('link', { name: 'Advanced', exact: true }).click(); // tokens sit under Settings → Advanced
       await page.getByRole('heading', { name: 'Access and API tokens' }).waitFor();
       await page.getByLabel('Name', { exact: true }).fill('nas backup script');
       await page.getByRole('button', { name: 'Create token' }).click();
