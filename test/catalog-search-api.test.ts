@@ -44,12 +44,12 @@ describe('GET /api/catalog/search without a usable catalog', () => {
     const res = await apiClient(bare.url).get('/api/catalog/search?query=Office');
     expect(res.status).toBe(409);
     expect(res.body.error.code).toBe('catalog_not_configured');
-    expect(res.body.error.message).toMatch(/catalog_api_key/);
+    expect(res.body.error.message).toMatch(/TMDB Read Access Token under Settings → Identification/);
   });
 
   it('answers 409 with what to set when the TMDB provider has no key, asking TMDB nothing', async () => {
     const res = await search({ query: 'Office', content_type: 'tv' });
-    expect(res).toMatchObject({ status: 409, body: { error: { code: 'catalog_not_configured', message: 'catalog not configured: set catalog_api_key to your TMDB Read Access Token' } } });
+    expect(res).toMatchObject({ status: 409, body: { error: { code: 'catalog_not_configured', message: 'catalog not configured: enter your TMDB Read Access Token under Settings → Identification' } } });
     expect(tmdb.requests).toEqual([]);
   });
 

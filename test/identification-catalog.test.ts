@@ -73,7 +73,7 @@ const catalogAnswer = (job: { identification: { source: string }[] }) => job.ide
 describe('catalog identification through the service', () => {
   it('identifies with the heuristic when no catalog key is set, asking TMDB nothing', async () => {
     const status = await api.get('/api/status');
-    expect(status.body.catalog).toEqual({ healthy: false, configured: false, message: 'catalog not configured: set catalog_api_key to your TMDB Read Access Token' });
+    expect(status.body.catalog).toEqual({ healthy: false, configured: false, message: 'catalog not configured: enter your TMDB Read Access Token under Settings → Identification' });
     const { job, after } = await identified(await importDisc('SHOW_NAME_S1_D1'));
     expect(after).toBe('ripping');
     expect(job).toMatchObject({ content_type: 'tv', classification_source: 'heuristic', detected_title: 'Show Name', detected_season: 1, catalog_id: null });
@@ -92,7 +92,7 @@ describe('catalog identification through the service', () => {
     expect(after).toBe('review_needed');
     expect(job.state).toBe('review_needed');
     expect(job.review_reason).toBe(
-      'catalog degraded: TMDB refused the Read Access Token (HTTP 401: Invalid API key: You must be granted a valid key.); check catalog_api_key',
+      'catalog degraded: TMDB refused the Read Access Token (HTTP 401: Invalid API key: You must be granted a valid key.); check the token under Settings → Identification',
     );
     expect(job.content_type).toBe('tv'); // the heuristic's answer is kept
     const status = await api.get('/api/status');
@@ -111,7 +111,7 @@ describe('catalog identification through the service', () => {
     const before = tmdb.requests.length;
     await setKey('0123456789abcdef0123456789abcdef');
     const status = await api.get('/api/status');
-    expect(status.body.catalog.message).toMatch(/^catalog degraded: catalog_api_key looks like a short v3 API key/);
+    expect(status.body.catalog.message).toMatch(/^catalog degraded: the TMDB key entered looks like a short v3 API key/);
     const { job } = await identified(await importDisc('SHOW_NAME_S1_D3'));
     expect(job.review_reason).toBe(status.body.catalog.message);
     expect(tmdb.requests.length).toBe(before);

@@ -119,7 +119,7 @@ describe('identify form', () => {
       await form.getByLabel('Type').selectOption('tv');
       await typeInto(page, 'Title', 'office', form);
       await form.getByTestId('catalog-search').click();
-      await expect(form.getByTestId('catalog-search-error').textContent()).resolves.toContain('set catalog_api_key');
+      await expect(form.getByTestId('catalog-search-error').textContent()).resolves.toContain('enter your TMDB Read Access Token under Settings');
 
       await api.put('/api/config', { catalog_api_key: SAMPLE_TOKEN });
       await form.getByLabel('Title', { exact: true }).press('Enter'); // Enter in the title searches, it does not submit

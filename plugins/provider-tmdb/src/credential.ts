@@ -20,6 +20,6 @@ export function credentialOf(value: unknown): Credential {
   return { kind: 'token', token, fingerprint: createHash('sha256').update(token).digest('hex') };
 }
 
-export const NOT_CONFIGURED = 'catalog not configured: set catalog_api_key to your TMDB Read Access Token';
+export const NOT_CONFIGURED = 'catalog not configured: enter your TMDB Read Access Token under Settings → Identification';
 export const WRONG_KIND =
-  'catalog degraded: catalog_api_key looks like a short v3 API key; TMDB lookups need the Read Access Token (the long "eyJ…" token on the TMDB API settings page)';
+  'catalog degraded: the TMDB key entered looks like a short v3 API key; TMDB lookups need the Read Access Token (the long "eyJ…" token on the TMDB API settings page)';

@@ -92,7 +92,7 @@ export class TmdbClient {
       }
       const text = await response.text().catch(() => '');
       if (response.status === 401) {
-        const message = `catalog degraded: TMDB refused the Read Access Token (HTTP 401: ${statusMessage(text)}); check catalog_api_key`;
+        const message = `catalog degraded: TMDB refused the Read Access Token (HTTP 401: ${statusMessage(text)}); check the token under Settings → Identification`;
         this.deps.onUnauthorized(fingerprint, message);
         throw new ConfigurationError('catalog_unauthorized', message);
       }

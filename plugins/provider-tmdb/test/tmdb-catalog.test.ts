@@ -125,7 +125,7 @@ describe('TmdbCatalog cache', () => {
 describe('TmdbCatalog credentials and status', () => {
   it('is not configured without catalog_api_key, and sends nothing', async () => {
     const { provider } = await catalog({ key: null });
-    expect(provider.status()).toEqual({ healthy: false, configured: false, message: 'catalog not configured: set catalog_api_key to your TMDB Read Access Token' });
+    expect(provider.status()).toEqual({ healthy: false, configured: false, message: 'catalog not configured: enter your TMDB Read Access Token under Settings → Identification' });
     await expect(provider.searchMovies('Dune')).rejects.toMatchObject({ code: 'catalog_not_configured', category: 'configuration' });
     expect(server.requests).toEqual([]);
   });
@@ -133,7 +133,7 @@ describe('TmdbCatalog credentials and status', () => {
   it('is degraded with a short v3 API key, and never sends it', async () => {
     const { provider } = await catalog({ key: '0123456789abcdef0123456789abcdef' });
     expect(provider.status()).toMatchObject({ healthy: false, configured: true });
-    expect(provider.status().message).toMatch(/^catalog degraded: catalog_api_key looks like a short v3 API key/);
+    expect(provider.status().message).toMatch(/^catalog degraded: the TMDB key entered looks like a short v3 API key/);
     await expect(provider.searchShows('Anything')).rejects.toMatchObject({ code: 'catalog_wrong_credential' });
     expect(server.requests).toEqual([]);
   });
@@ -148,7 +148,7 @@ describe('TmdbCatalog credentials and status', () => {
     expect(provider.status().healthy).toBe(true);
     const error = await provider.searchMovies('Dune').catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'catalog_unauthorized', category: 'configuration' });
-    const expected = 'catalog degraded: TMDB refused the Read Access Token (HTTP 401: Invalid API key: You must be granted a valid key.); check catalog_api_key';
+    const expected = 'catalog degraded: TMDB refused the Read Access Token (HTTP 401: Invalid API key: You must be granted a valid key.); check the token under Settings → Identification';
     expect((error as Error).message).toBe(expected);
     expect(provider.status()).toEqual({ healthy: false, configured: true, message: expected });
     expect(setup.logger.messages('warn')).toContain(expected);

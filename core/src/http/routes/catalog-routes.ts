@@ -108,7 +108,7 @@ export function catalogRoutes(deps: CatalogRouteDeps): RouteSpec[] {
           throw new HttpError(
             409,
             'catalog_not_configured',
-            status?.message ?? 'No catalog is configured: add the TMDB provider to the pipeline and set catalog_api_key to your TMDB Read Access Token',
+            status?.message ?? 'No catalog is configured: choose TMDB as the catalog under Settings → Advanced (stages) and enter your TMDB Read Access Token under Settings → Identification',
           );
         }
         const year = query.year ?? null;
