@@ -77,8 +77,10 @@ export async function testWrite(dir: string): Promise<string | null> {
   }
   const file = join(dir, `.spindle-write-test-${randomBytes(6).toString('hex')}`);
   const content = `spindle write test ${new Date().toISOString()}`;
+  let created = false;
   try {
     const handle = await open(file, 'wx', 0o600);
+    created = true;
     try {
       await handle.writeFile(content);
       await handle.sync();
@@ -90,7 +92,8 @@ export async function testWrite(dir: string): Promise<string | null> {
   } catch (error) {
     return reason(error);
   } finally {
-    await rm(file, { force: true }).catch(() => undefined);
+    // Only the file this check made: 'wx' refuses one that was already there, and that one is not Spindle's.
+    if (created) await rm(file, { force: true }).catch(() => undefined);
   }
 }
 
