@@ -26,7 +26,6 @@ import { makeLongMkv } from '../support/make-media.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const MINUTE = 60_000;
-const BASE_IMAGE = 'localhost/spindle-node:24-bookworm-slim';
 const CA_BUNDLE = '/etc/ssl/certs/ca-certificates.crt';
 const TLS_SECRET = existsSync(CA_BUNDLE) ? ` --secret id=npm_ca,src=${CA_BUNDLE}` : '';
 

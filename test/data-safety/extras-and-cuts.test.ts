@@ -4,7 +4,6 @@
  * person's "skip" lets the cleanup delete it), and a movie with two cuts, both filed with their
  * edition. After each case every file is accounted for.
  */
-import { mkdtemp } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../support/http-client.ts';

@@ -5,7 +5,7 @@
  * `late_files` message on /ws) and become a job of their own once the first is done, and the
  * first job's cleanup leaves them alone. A watcher import waits for the whole folder to be quiet.
  */
-import { copyFile, mkdir, mkdtemp } from 'node:fs/promises';
+import { copyFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, eventually } from '../support/http-client.ts';

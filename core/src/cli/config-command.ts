@@ -14,7 +14,7 @@
 import { parseArgs } from './cli-args.ts';
 import type { CliIO } from './cli-io.ts';
 import { CliError, EXIT, usageError, type ExitCode } from './exit-codes.ts';
-import { clientFor, ServiceClient } from './service-client.ts';
+import { clientFor } from './service-client.ts';
 
 export const CONFIG_USAGE =
   'spindle config get [field] [--url URL] [--token TOKEN]\n       spindle config set <field> <value> [--url URL] [--token TOKEN]\n       spindle config unset <field> [--url URL] [--token TOKEN]\n       spindle config set --local <field> <value>   (on the machine: server-level settings too)';

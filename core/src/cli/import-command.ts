@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import { parseArgs, wholeNumber } from './cli-args.ts';
 import type { CliIO } from './cli-io.ts';
 import { EXIT, usageError, type ExitCode } from './exit-codes.ts';
-import { clientFor, ServiceClient } from './service-client.ts';
+import { clientFor } from './service-client.ts';
 import { followJob } from './watch-command.ts';
 
 export const IMPORT_USAGE = 'spindle import <folder> [--title TITLE] [--season N] [--type tv|movie] [--label LABEL] [--mode copy|move] [--watch] [--json] [--url URL] [--token TOKEN]';

@@ -2,7 +2,7 @@
 import { parseArgs } from './cli-args.ts';
 import type { CliIO } from './cli-io.ts';
 import { EXIT, usageError, type ExitCode } from './exit-codes.ts';
-import { clientFor, ServiceClient } from './service-client.ts';
+import { clientFor } from './service-client.ts';
 
 export const JOBS_USAGE = 'spindle jobs [--json] [--url URL] [--token TOKEN]';
 

@@ -55,16 +55,8 @@ export function canReopen(from: JobState, to: JobState): boolean {
   return REOPEN[from]?.includes(to) ?? false;
 }
 
-export function isJobState(value: unknown): value is JobState {
-  return typeof value === 'string' && (JOB_STATES as readonly string[]).includes(value);
-}
-
 export function canTransition(from: JobState, to: JobState): boolean {
   return ALLOWED[from].includes(to);
-}
-
-export function allowedTargets(from: JobState): readonly JobState[] {
-  return ALLOWED[from];
 }
 
 export function isTerminal(state: JobState): boolean {

@@ -17,10 +17,6 @@ export const TERM_SHIFT = 4;
 /** Only terms with these low bits zero go into the index (1 in 16): content-defined, so offsets do not matter. */
 export const TERM_SAMPLING_MASK = 0xf;
 
-export function termOf(item: number): number {
-  return item >>> TERM_SHIFT;
-}
-
 /** The distinct sampled terms of a fingerprint, as stored in (and looked up from) the index. */
 export function indexTerms(items: ArrayLike<number>): number[] {
   const terms = new Set<number>();

@@ -6,7 +6,6 @@
 import { appendFile, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { RecordingSink } from '@spindle/plugin-sdk/testing';
 import { delay, dropFolder, labels, POLL_MS, stagingFolder, startWatcher } from './watcher-harness.ts';
 
 describe('staging watcher: when a folder is ready', () => {

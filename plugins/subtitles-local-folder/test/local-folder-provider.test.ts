@@ -39,7 +39,6 @@ async function providerFor(folder: string, settings: Record<string, unknown> = {
 const signal = () => new AbortController().signal;
 const tv = (title: string | null, season: number, episode: number, language = 'en'): SubtitleQuery => ({ catalogId: null, title, season, episode, language });
 const movie = (title: string, year: number | null = null): SubtitleQuery => ({ catalogId: 1, title, year, season: null, episode: null, language: 'en' });
-const originOf = async (p: SubtitleProvider, q: SubtitleQuery) => (await p.fetch(q, signal()))?.origin ?? null;
 
 describe('local folder: episodes', () => {
   it('reads a flat folder of one show in every naming style, and lists the season', async () => {
