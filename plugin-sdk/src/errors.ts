@@ -127,10 +127,7 @@ export class AbortedError extends SpindleError {
 
 /** Throws AbortedError when the signal has fired; call it between units of work. */
 export function throwIfAborted(signal: AbortSignal): void {
-  if (signal.aborted) {
-    const reason: unknown = signal.reason;
-    throw new AbortedError(reason instanceof Error ? reason.message : 'Operation aborted', { cause: reason });
-  }
+  if (signal.aborted) throw abortedError(signal);
 }
 
 /**
@@ -159,7 +156,13 @@ export function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<
   });
 }
 
-function abortedError(signal: AbortSignal): AbortedError {
+/** The AbortedError for a fired signal: its reason's message, the reason as the cause. */
+export function abortedError(signal: AbortSignal): AbortedError {
   const reason: unknown = signal.reason;
   return new AbortedError(reason instanceof Error ? reason.message : 'Operation aborted', { cause: reason });
+}
+
+/** The message of anything thrown: an Error's message, else its string form. */
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

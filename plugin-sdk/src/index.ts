@@ -20,3 +20,4 @@ export * from './runtime/strip-paths.ts';
 export * from './runtime/media-tools.ts';
 export * from './runtime/subtitle-text.ts';
 export * from './runtime/service-request.ts';
+export * from './runtime/sleep.ts';

@@ -7,6 +7,7 @@
 import type { ContributedTitle, Logger, ProgressReporter } from '@spindle/plugin-sdk';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { BackgroundTasks } from '../app/background-tasks.ts';
 import type { JobRepository, TitleRepository } from '../persistence/ports.ts';
 import type { JobRecord } from '../persistence/records.ts';
 import { parseMatch, toJobView, toTitleView } from '../pipeline/job-view.ts';
@@ -17,8 +18,7 @@ import type { ContributionQueue } from './contribution-queue.ts';
 const noProgress: ProgressReporter = { report: () => undefined };
 
 export class ContributorRunner {
-  private readonly lifetime = new AbortController();
-  private readonly running = new Set<Promise<void>>();
+  private readonly tasks = new BackgroundTasks();
 
   constructor(
     private readonly deps: {
@@ -47,24 +47,20 @@ export class ContributorRunner {
 
   /** True while a contribution run is under way in the background. */
   get busy(): boolean {
-    return this.running.size > 0;
+    return this.tasks.busy;
   }
 
   /** Resolves when every background run has finished. */
-  async settled(): Promise<void> {
-    while (this.running.size > 0) await Promise.all([...this.running]);
+  settled(): Promise<void> {
+    return this.tasks.settled();
   }
 
-  async stop(): Promise<void> {
-    this.lifetime.abort(new Error('Spindle is shutting down'));
-    await this.settled();
+  stop(): Promise<void> {
+    return this.tasks.stop();
   }
 
   private spawn(jobId: number): void {
-    const run = this.run(jobId)
-      .catch((error: unknown) => this.deps.logger.warn(`contributions of job ${jobId} failed`, { error: error instanceof Error ? error.message : String(error) }))
-      .finally(() => this.running.delete(run));
-    this.running.add(run);
+    this.tasks.run(() => this.run(jobId), (error) => this.deps.logger.warn(`contributions of job ${jobId} failed`, { error: error instanceof Error ? error.message : String(error) }));
   }
 
   private async run(jobId: number): Promise<void> {
@@ -78,13 +74,13 @@ export class ContributorRunner {
     const workDir = join(deps.workRoot, `job_${jobId}`, 'contribute');
     let interrupted = false;
     for (const contributor of deps.resolver.contributors()) {
-      if (this.lifetime.signal.aborted) return; // the run stays marked: the next start resumes it
+      if (this.tasks.signal.aborted) return; // the run stays marked: the next start resumes it
       await mkdir(workDir, { recursive: true });
-      const ctx = deps.contexts.stage(contributor.record, { signal: this.lifetime.signal, progress: noProgress, workDir });
+      const ctx = deps.contexts.stage(contributor.record, { signal: this.tasks.signal, progress: noProgress, workDir });
       try {
         await contributor.impl.jobCompleted({ job: toJobView(job), titles: structuredClone(titles) }, ctx);
       } catch (error) {
-        if (this.lifetime.signal.aborted) interrupted = true;
+        if (this.tasks.signal.aborted) interrupted = true;
         else deps.logger.warn(`contributor ${contributor.record.id} failed for job ${jobId}`, { error: error instanceof Error ? error.message : String(error) });
       }
     }

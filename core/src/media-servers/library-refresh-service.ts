@@ -4,8 +4,9 @@
  * In the background: a refresh never changes the job. The outcome is a line on the job's
  * timeline; a failure is also logged.
  */
-import { SpindleError, type LibraryRefresher, type Logger } from '@spindle/plugin-sdk';
+import { errorMessage, type LibraryRefresher, type Logger } from '@spindle/plugin-sdk';
 import { dirname } from 'node:path';
+import { BackgroundTasks } from '../app/background-tasks.ts';
 import type { JobRepository, TitleRepository } from '../persistence/ports.ts';
 import type { JobRecord } from '../persistence/records.ts';
 import type { Resolved } from '../pipeline/stage-resolver.ts';
@@ -18,11 +19,8 @@ export interface LibraryRefreshDeps {
   logger: Logger;
 }
 
-const describe = (error: unknown) => (SpindleError.is(error) || error instanceof Error ? error.message : String(error));
-
 export class LibraryRefreshService {
-  private readonly lifetime = new AbortController();
-  private readonly running = new Set<Promise<void>>();
+  private readonly tasks = new BackgroundTasks();
 
   constructor(private readonly deps: LibraryRefreshDeps) {}
 
@@ -30,19 +28,15 @@ export class LibraryRefreshService {
   jobFinished(job: JobRecord): void {
     if (job.state !== 'completed' || job.simulated) return;
     if (!this.deps.refreshers().some((r) => r.impl.status().configured)) return;
-    const run = this.refresh(job)
-      .catch((error: unknown) => this.deps.logger.warn(`library refresh for job ${job.id} failed`, { error: describe(error) }))
-      .finally(() => this.running.delete(run));
-    this.running.add(run);
+    this.tasks.run(() => this.refresh(job), (error) => this.deps.logger.warn(`library refresh for job ${job.id} failed`, { error: errorMessage(error) }));
   }
 
-  async settled(): Promise<void> {
-    while (this.running.size > 0) await Promise.all([...this.running]);
+  settled(): Promise<void> {
+    return this.tasks.settled();
   }
 
-  async stop(): Promise<void> {
-    this.lifetime.abort(new Error('Spindle is shutting down'));
-    await this.settled();
+  stop(): Promise<void> {
+    return this.tasks.stop();
   }
 
   /** The folders that received files: the job's library folder, else the folders of its organized files. */
@@ -62,12 +56,12 @@ export class LibraryRefreshService {
         .map(async (refresher) => {
           let line: string;
           try {
-            const result = await refresher.impl.refresh({ paths, contentType, signal: this.lifetime.signal });
+            const result = await refresher.impl.refresh({ paths, contentType, signal: this.tasks.signal });
             line = `library refresh: ${result.detail}`;
             this.deps.logger.info(`job ${job.id}: ${line}`);
           } catch (error) {
-            if (this.lifetime.signal.aborted) return;
-            line = `library refresh with ${refresher.record.id} failed (the job is not affected): ${describe(error)}`;
+            if (this.tasks.signal.aborted) return;
+            line = `library refresh with ${refresher.record.id} failed (the job is not affected): ${errorMessage(error)}`;
             this.deps.logger.warn(`job ${job.id}: ${line}`);
           }
           await this.deps.jobs.note(job.id, 'completed', this.deps.redact(line));

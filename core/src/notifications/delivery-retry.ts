@@ -3,7 +3,7 @@
  * provider marks `retryable` (network errors, HTTP 5xx, 429) is tried again after 1 s, 2 s, 4 s …
  * (with a little jitter, capped), at most `attempts` times in all; anything else fails at once.
  */
-import { AbortedError, SpindleError } from '@spindle/plugin-sdk';
+import { sleep, SpindleError } from '@spindle/plugin-sdk';
 
 export interface RetryPolicy {
   attempts: number;
@@ -22,21 +22,6 @@ export interface RetryOutcome {
 export function backoffMs(policy: RetryPolicy, retry: number, random = Math.random): number {
   const base = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** retry);
   return Math.round(base * (0.9 + 0.2 * random()));
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(new AbortedError('Stopped while waiting to retry'));
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(new AbortedError('Stopped while waiting to retry'));
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
 }
 
 /** Runs `attempt` until it succeeds, fails for good, or the policy's attempts are spent. Never throws. */

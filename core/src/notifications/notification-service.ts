@@ -4,7 +4,8 @@
  * notifier gets the message with bounded retries and backoff on retryable errors (network, 5xx,
  * 429); a delivery that fails for good is logged. Notifiers without a destination are skipped.
  */
-import { SpindleError, type Logger, type Notification, type Notifier } from '@spindle/plugin-sdk';
+import { errorMessage, type Logger, type Notification, type Notifier } from '@spindle/plugin-sdk';
+import { BackgroundTasks } from '../app/background-tasks.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import type { JobRepository, TitleRepository } from '../persistence/ports.ts';
 import type { Resolved } from '../pipeline/stage-resolver.ts';
@@ -32,11 +33,8 @@ export interface NotificationServiceDeps {
   retry?: RetryPolicy;
 }
 
-const describe = (error: unknown) => (SpindleError.is(error) || error instanceof Error ? error.message : String(error));
-
 export class NotificationService {
-  private readonly lifetime = new AbortController();
-  private readonly running = new Set<Promise<unknown>>();
+  private readonly tasks = new BackgroundTasks();
   private unsubscribe: (() => void) | null = null;
 
   constructor(private readonly deps: NotificationServiceDeps) {}
@@ -45,7 +43,9 @@ export class NotificationService {
   start(): void {
     this.unsubscribe ??= this.deps.bus.on('job.state_changed', (e) => {
       const event = eventOfState(e.to);
-      if (event && this.deps.notifiers().length > 0) this.track(this.notifyJob(e.jobId, event));
+      if (event && this.deps.notifiers().length > 0) {
+        this.tasks.run(() => this.notifyJob(e.jobId, event), (error) => this.deps.logger.warn('notification failed', { error: errorMessage(error) }));
+      }
     });
   }
 
@@ -61,23 +61,17 @@ export class NotificationService {
   }
 
   /** Resolves when every background delivery has finished. */
-  async settled(): Promise<void> {
-    while (this.running.size > 0) await Promise.all([...this.running]);
+  settled(): Promise<void> {
+    return this.tasks.settled();
   }
 
   async stop(): Promise<void> {
     this.unsubscribe?.();
-    this.lifetime.abort(new Error('Spindle is shutting down'));
-    await this.settled();
+    await this.tasks.stop();
   }
 
   private get policy(): RetryPolicy {
     return this.deps.retry ?? DEFAULT_RETRY;
-  }
-
-  private track(work: Promise<unknown>): void {
-    const run = work.catch((error: unknown) => this.deps.logger.warn('notification failed', { error: describe(error) })).finally(() => this.running.delete(run));
-    this.running.add(run);
   }
 
   private async notifyJob(jobId: number, event: NonNullable<ReturnType<typeof eventOfState>>): Promise<void> {
@@ -96,16 +90,16 @@ export class NotificationService {
     }
     const what = notification.jobId === null ? 'test notification' : `notification for job ${notification.jobId} (${notification.event})`;
     const outcome = await withRetries(
-      () => notifier.impl.send(structuredClone(notification), this.lifetime.signal),
+      () => notifier.impl.send(structuredClone(notification), this.tasks.signal),
       policy,
-      this.lifetime.signal,
-      (error, n, delay) => this.deps.logger.info(`${what} to ${id} failed (attempt ${n} of ${policy.attempts}); retrying in ${delay} ms`, { error: this.deps.redact(describe(error)) }),
+      this.tasks.signal,
+      (error, n, delay) => this.deps.logger.info(`${what} to ${id} failed (attempt ${n} of ${policy.attempts}); retrying in ${delay} ms`, { error: this.deps.redact(errorMessage(error)) }),
     );
     if (outcome.ok) {
       this.deps.logger.info(`${what} sent to ${id}`, outcome.attempts > 1 ? { attempts: outcome.attempts } : undefined);
       return { ...base, status: 'sent', attempts: outcome.attempts, message: null };
     }
-    const message = this.deps.redact(describe(outcome.error));
+    const message = this.deps.redact(errorMessage(outcome.error));
     this.deps.logger.warn(`${what} to ${id} failed after ${outcome.attempts} attempt(s)`, { error: message });
     return { ...base, status: 'failed', attempts: outcome.attempts, message };
   }

@@ -4,7 +4,7 @@
  * drive, plugin or file. It runs inside the normal pipeline runner, so cancel, restart and
  * broadcasting behave exactly as for a real job.
  */
-import { formatEpisodeCode, type MatchResult } from '@spindle/plugin-sdk';
+import { formatEpisodeCode, sleep, type MatchResult } from '@spindle/plugin-sdk';
 import type { NewTitle } from '../persistence/records.ts';
 import type { StepTable } from '../pipeline/pipeline-runner.ts';
 import type { StepDeps, StepOutcome } from '../pipeline/step-deps.ts';
@@ -12,21 +12,6 @@ import type { StepDeps, StepOutcome } from '../pipeline/step-deps.ts';
 /** Simulated seconds of ripping at multiplier 1. */
 export const SIMULATED_RIP_SECONDS = 20;
 const TICK_MS = 100;
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason as Error);
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal.reason as Error);
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
-}
 
 export function fakeTitles(contentType: string): NewTitle[] {
   if (contentType === 'movie') {

@@ -3,8 +3,7 @@
  * answered by waiting for its Retry-After (bounded, abortable) and trying again, network failures
  * turned into retryable SubtitleErrors. Status codes other than 429 are the caller's to read.
  */
-import { setTimeout as delay } from 'node:timers/promises';
-import { AbortedError, SpindleError, SubtitleError, untilAborted, type HttpClient, type HttpRequestOptions, type Logger } from '@spindle/plugin-sdk';
+import { sleep as abortableSleep, SpindleError, SubtitleError, throwIfAborted, untilAborted, type HttpClient, type HttpRequestOptions, type Logger } from '@spindle/plugin-sdk';
 
 export interface ExchangeDeps {
   http: HttpClient;
@@ -22,18 +21,6 @@ export interface Answer {
   bytes: Uint8Array;
   /** The body decoded as UTF-8. */
   text: string;
-}
-
-export async function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
-  try {
-    await delay(ms, undefined, { signal });
-  } catch (error) {
-    if (signal.aborted) {
-      const reason: unknown = signal.reason;
-      throw new AbortedError(reason instanceof Error ? reason.message : 'Subtitle request aborted', { cause: reason });
-    }
-    throw error;
-  }
 }
 
 /** Seconds to wait from a Retry-After header (delta-seconds or HTTP date); null when absent or unreadable. */
@@ -57,20 +44,14 @@ export function describeUrl(url: string): string {
 export async function exchange(deps: ExchangeDeps, url: string, init: HttpRequestOptions, signal: AbortSignal): Promise<Answer> {
   const sleep = deps.sleep ?? abortableSleep;
   for (let attempt = 0; ; attempt++) {
-    if (signal.aborted) {
-      const reason: unknown = signal.reason;
-      throw new AbortedError(reason instanceof Error ? reason.message : 'Subtitle request aborted', { cause: reason });
-    }
+    throwIfAborted(signal);
     let answer: Answer;
     try {
       const response = await untilAborted(deps.http.request(url, { ...init, timeoutMs: deps.timeoutMs, signal }), signal);
       const bytes = await untilAborted(response.bytes(), signal);
       answer = { status: response.status, headers: response.headers, bytes, text: new TextDecoder().decode(bytes) };
     } catch (error) {
-      if (signal.aborted) {
-      const reason: unknown = signal.reason;
-      throw new AbortedError(reason instanceof Error ? reason.message : 'Subtitle request aborted', { cause: reason });
-    }
+      throwIfAborted(signal);
       if (SpindleError.is(error) && error.code === 'aborted') throw error;
       const message = error instanceof Error ? error.message : String(error);
       throw new SubtitleError('subtitle_service_unreachable', `OpenSubtitles could not be reached (${message})`, { retryable: true, cause: error });
