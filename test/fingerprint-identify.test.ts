@@ -9,7 +9,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EncodedFingerprint, Fingerprinter } from '@spindle/plugin-sdk';
-import { createFakeSetup } from '@spindle/plugin-sdk/testing';
+import { createFakeSetup, readManifest } from '@spindle/plugin-sdk/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FingerprintNetworkClient } from '../core/src/contributions/network-client.ts';
 import { CanonicalStore } from '../fingerprint-server/src/persistence/canonical-store.ts';
@@ -57,7 +57,7 @@ beforeAll(async () => {
   // The three releases arrive within seconds: spread 0 lets three pseudonyms count although they come
   // in one burst (the burst rule itself is tested in fingerprint-server/test/abuse.test.ts).
   network = await spawnFingerprintServer({ DATABASE_URL: dbUrl, PROMOTION_SPREAD_SECONDS: '0' });
-  fingerprinter = await chromaprint.definition.providers!.fingerprinter!.chromaprint!(await createFakeSetup());
+  fingerprinter = await chromaprint.definition.providers!.fingerprinter!.chromaprint!(await createFakeSetup({ manifest: readManifest(new URL('../plugins/provider-chromaprint/package.json', import.meta.url)) }));
 
   await writeEpisodeWav(join(dir, 'lead.wav'), 4242, 40);
   await inPairs([...EPISODES, 999], (seed) => writeEpisodeWav(join(dir, `episode-${seed}.wav`), seed, SECONDS));

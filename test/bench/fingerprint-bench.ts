@@ -13,7 +13,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { encodeFingerprint } from '@spindle/plugin-sdk';
-import { createFakeSetup } from '@spindle/plugin-sdk/testing';
+import { createFakeSetup, readManifest } from '@spindle/plugin-sdk/testing';
 import { startFingerprintServer } from '../../fingerprint-server/src/fingerprint-server.ts';
 import { SERVER_DEFAULTS } from '../../fingerprint-server/src/server-settings.ts';
 import { distort, rng, shifted, syntheticFingerprint } from '../../fingerprint-server/test/synthetic-fingerprints.ts';
@@ -34,7 +34,7 @@ async function extraction(dir: string): Promise<void> {
   const file = join(dir, 'title.mka');
   await writeEpisodeWav(wav, 7, TITLE_SECONDS);
   await encodeRelease(wav, file, { codec: 'ac3', bitrate: '192k', channels: 2 });
-  const fingerprinter = await chromaprint.definition.providers!.fingerprinter!.chromaprint!(await createFakeSetup());
+  const fingerprinter = await chromaprint.definition.providers!.fingerprinter!.chromaprint!(await createFakeSetup({ manifest: readManifest(new URL('../../plugins/provider-chromaprint/package.json', import.meta.url)) }));
   const signal = new AbortController().signal;
   await titleFingerprint(fingerprinter, { filePath: file, durationSeconds: TITLE_SECONDS }, signal); // warm the page cache
   let started = performance.now();

@@ -10,7 +10,7 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Transcoder } from '@spindle/plugin-sdk';
-import { createFakeSetup } from '@spindle/plugin-sdk/testing';
+import { createFakeSetup, readManifest } from '@spindle/plugin-sdk/testing';
 import plugin from '../../plugins/transcoder-ffmpeg/src/index.ts';
 import { makeTestTitle } from '../../plugins/transcoder-ffmpeg/test/make-test-title.ts';
 
@@ -28,7 +28,7 @@ try {
   const input = await makeTestTitle(work, 'title_t00', SECONDS, '1920x1080', 3);
   console.log(`  source: ${mb((await stat(input)).size)} MB H.264 made in ${((Date.now() - made) / 1000).toFixed(1)} s`);
   for (const codec of CODECS) {
-    const setup = await createFakeSetup({ settings: { codec, crf: CRF, preset: PRESET, hardware: 'off' } });
+    const setup = await createFakeSetup({ manifest: readManifest(new URL('../../plugins/transcoder-ffmpeg/package.json', import.meta.url)), settings: { codec, crf: CRF, preset: PRESET, hardware: 'off' } });
     const transcoder = (await plugin.definition.providers!.transcoder!.ffmpeg!(setup)) as Transcoder;
     let lastShown = -1;
     const started = Date.now();

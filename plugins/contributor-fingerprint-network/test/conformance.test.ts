@@ -4,6 +4,7 @@ import {
   createStage,
   matcherConformance,
   MemoryFingerprintNetwork,
+  readManifest,
   runConformance,
   sampleContributorInput,
   sampleMatchInputs,
@@ -11,6 +12,7 @@ import {
 import plugin from '../src/index.ts';
 import { FakeFingerprinter } from './fake-fingerprinter.ts';
 
+const manifest = readManifest(new URL('../package.json', import.meta.url));
 const network = new MemoryFingerprintNetwork((b64) => (b64 ? [{ catalog_id: 1399, season: 1, episode: 2, score: 0.93, offset_items: 0 }] : null));
 const context = {
   fingerprintNetwork: network,
@@ -20,7 +22,7 @@ const context = {
 
 runConformance(
   contributorConformance({
-    create: () => createStage(plugin, 'contributor', 'fingerprint-network'),
+    create: () => createStage(plugin, 'contributor', 'fingerprint-network', { manifest }),
     input: () => {
       const input = sampleContributorInput();
       return { ...input, job: { ...input.job, catalogId: 1399 }, titles: input.titles.map((t) => ({ ...t, title: { ...t.title, durationSeconds: 1320 } })) };

@@ -1,8 +1,10 @@
 import { decodeFingerprint, type ContributedTitle, type JobCompletedInput } from '@spindle/plugin-sdk';
-import { createFakeContext, createStage, MemoryFingerprintNetwork, sampleContributorInput, sampleEpisodeMatch, type FakeContextOptions } from '@spindle/plugin-sdk/testing';
+import { createFakeContext, createStage, MemoryFingerprintNetwork, readManifest, sampleContributorInput, sampleEpisodeMatch, type FakeContextOptions } from '@spindle/plugin-sdk/testing';
 import { describe, expect, it } from 'vitest';
 import plugin from '../src/index.ts';
 import { FakeFingerprinter } from './fake-fingerprinter.ts';
+
+const manifest = readManifest(new URL('../package.json', import.meta.url));
 
 function tvJob(overrides: Partial<JobCompletedInput['job']> = {}): JobCompletedInput {
   const input = sampleContributorInput();
@@ -13,7 +15,7 @@ function tvJob(overrides: Partial<JobCompletedInput['job']> = {}): JobCompletedI
 async function run(input: JobCompletedInput, options: FakeContextOptions = {}) {
   const network = new MemoryFingerprintNetwork();
   const fingerprinter = new FakeFingerprinter();
-  const contributor = await createStage(plugin, 'contributor', 'fingerprint-network', { settings: { min_match_confidence: 0.7 } });
+  const contributor = await createStage(plugin, 'contributor', 'fingerprint-network', { manifest });
   const ctx = await createFakeContext({ fingerprintNetwork: network, providers: { fingerprinter }, appSettings: { enable_fingerprint_contributions: true }, ...options });
   try {
     await contributor.jobCompleted(input, ctx);
@@ -85,7 +87,7 @@ describe('fingerprint-network contributor', () => {
 
   it('keeps going when one title cannot be fingerprinted', async () => {
     const network = new MemoryFingerprintNetwork();
-    const contributor = await createStage(plugin, 'contributor', 'fingerprint-network');
+    const contributor = await createStage(plugin, 'contributor', 'fingerprint-network', { manifest });
     const failing = new FakeFingerprinter();
     const real = failing.fingerprint.bind(failing);
     let calls = 0;

@@ -1,12 +1,13 @@
 import { definePlugin, type PluginSetup } from '@spindle/plugin-sdk';
 import { AppriseNotifier } from './apprise-notifier.ts';
 import { DiscordNotifier } from './discord-notifier.ts';
-import { withDefaults, type NotifierSettings } from './notifier-settings.ts';
+import type { NotifierSettings } from './notifier-settings.ts';
 import { GotifyNotifier } from './gotify-notifier.ts';
 import { NtfyNotifier } from './ntfy-notifier.ts';
 import { WebhookNotifier } from './webhook-notifier.ts';
 
-const configured = (setup: PluginSetup): PluginSetup<NotifierSettings> => ({ ...setup, settings: withDefaults(setup.settings) });
+/** The core has filled in the manifest's defaults and validated the settings. */
+const configured = (setup: PluginSetup): PluginSetup<NotifierSettings> => setup as unknown as PluginSetup<NotifierSettings>;
 
 export default definePlugin({
   id: 'notifier-webhook',

@@ -5,11 +5,12 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Notification, Notifier } from '@spindle/plugin-sdk';
-import { createFakeSetup, startRecordingServer, type FakeSetup, type RecordingHttpServer } from '@spindle/plugin-sdk/testing';
+import { createFakeSetup, readManifest, startRecordingServer, type FakeSetup, type RecordingHttpServer } from '@spindle/plugin-sdk/testing';
 import plugin from '../src/index.ts';
 
 const TOKEN = 'tok-9f8e7d6c5b4a';
 let server: RecordingHttpServer;
+const manifest = readManifest(new URL('../package.json', import.meta.url));
 const setups: FakeSetup[] = [];
 
 function notification(overrides: Partial<Notification> = {}): Notification {
@@ -31,7 +32,7 @@ function notification(overrides: Partial<Notification> = {}): Notification {
 }
 
 async function notifier(id: 'webhook' | 'ntfy' | 'discord' | 'gotify' | 'apprise', settings: Record<string, unknown>): Promise<Notifier> {
-  const setup = await createFakeSetup({ settings: settings as never });
+  const setup = await createFakeSetup({ manifest, settings: settings as never });
   setups.push(setup);
   return plugin.definition.providers!.notifier![id]!(setup) as Notifier;
 }

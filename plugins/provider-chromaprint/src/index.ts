@@ -6,11 +6,8 @@ export default definePlugin({
   name: 'Chromaprint (ffmpeg)',
   providers: {
     fingerprinter: {
-      chromaprint: (setup) =>
-        new ChromaprintFingerprinter({
-          ...setup,
-          settings: { preroll_seconds: 3, timeout_seconds: 600, ...(setup.settings as Partial<ChromaprintSettings>) },
-        } as PluginSetup<ChromaprintSettings>),
+      // The core has filled in the manifest's defaults and validated the settings.
+      chromaprint: (setup) => new ChromaprintFingerprinter(setup as unknown as PluginSetup<ChromaprintSettings>),
     },
   },
 });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChildProcessRunner, type Fingerprinter, type ProcessRunner } from '@spindle/plugin-sdk';
-import { createFakeSetup, type FakeSetupOptions } from '@spindle/plugin-sdk/testing';
+import { createFakeSetup, readManifest, type FakeSetupOptions } from '@spindle/plugin-sdk/testing';
 import plugin from '../src/index.ts';
 import { ITEM_SECONDS, itemIndexAt } from '../src/chromaprint-timing.ts';
 import { makeTestAudio, wholeFileItems } from './make-test-audio.ts';
@@ -19,6 +19,8 @@ beforeAll(async () => {
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
+const manifest = readManifest(new URL('../package.json', import.meta.url));
+
 function countingRunner(): { runner: ProcessRunner; calls: string[][] } {
   const real = createChildProcessRunner(new AbortController().signal);
   const calls: string[][] = [];
@@ -26,7 +28,7 @@ function countingRunner(): { runner: ProcessRunner; calls: string[][] } {
 }
 
 async function create(options: FakeSetupOptions = {}): Promise<Fingerprinter> {
-  return await plugin.definition.providers!.fingerprinter!.chromaprint!(await createFakeSetup(options));
+  return await plugin.definition.providers!.fingerprinter!.chromaprint!(await createFakeSetup({ manifest, ...options }));
 }
 
 const popcount = (x: number) => {

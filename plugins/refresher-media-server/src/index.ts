@@ -1,9 +1,10 @@
 import { definePlugin, type PluginSetup } from '@spindle/plugin-sdk';
 import { EMBY, EmbyRefresher, JELLYFIN } from './emby-refresher.ts';
 import { PlexRefresher } from './plex-refresher.ts';
-import { withDefaults, type RefresherSettings } from './refresher-settings.ts';
+import type { RefresherSettings } from './refresher-settings.ts';
 
-const configured = (setup: PluginSetup): PluginSetup<RefresherSettings> => ({ ...setup, settings: withDefaults(setup.settings) });
+/** The core has filled in the manifest's defaults and validated the settings. */
+const configured = (setup: PluginSetup): PluginSetup<RefresherSettings> => setup as unknown as PluginSetup<RefresherSettings>;
 
 export default definePlugin({
   id: 'refresher-media-server',

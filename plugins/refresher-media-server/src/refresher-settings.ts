@@ -1,5 +1,7 @@
-/** The plugin's settings (validated by the core against package.json's schema) and their defaults. */
-import type { JsonObject } from '@spindle/plugin-sdk';
+/**
+ * The plugin's settings. Their defaults live once, in package.json's settingsSchema: the core (and
+ * the SDK's test kit) fills them in and validates them before a factory runs.
+ */
 
 export interface RefresherSettings {
   jellyfin_url: string;
@@ -10,21 +12,6 @@ export interface RefresherSettings {
   emby_url: string;
   emby_api_key: string;
   timeout_seconds: number;
-}
-
-export const DEFAULT_SETTINGS: RefresherSettings = {
-  jellyfin_url: '',
-  jellyfin_api_key: '',
-  plex_url: '',
-  plex_token: '',
-  plex_section_ids: [],
-  emby_url: '',
-  emby_api_key: '',
-  timeout_seconds: 15,
-};
-
-export function withDefaults(settings: JsonObject | Partial<RefresherSettings>): RefresherSettings {
-  return { ...DEFAULT_SETTINGS, ...(settings as Partial<RefresherSettings>) };
 }
 
 /** `http://host:8096/` → `http://host:8096` */

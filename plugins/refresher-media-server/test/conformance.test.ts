@@ -1,7 +1,9 @@
 import { describe, it } from 'vitest';
 import type { LibraryRefresher } from '@spindle/plugin-sdk';
-import { createFakeSetup, libraryRefresherConformance, runConformance } from '@spindle/plugin-sdk/testing';
+import { createFakeSetup, libraryRefresherConformance, readManifest, runConformance } from '@spindle/plugin-sdk/testing';
 import plugin from '../src/index.ts';
+
+const manifest = readManifest(new URL('../package.json', import.meta.url));
 
 const settingFor = {
   jellyfin: (url: string) => ({ jellyfin_url: url, jellyfin_api_key: 'k' }),
@@ -12,7 +14,7 @@ const settingFor = {
 
 for (const id of ['jellyfin', 'plex', 'emby'] as const) {
   const create = async (url: string | null): Promise<LibraryRefresher> => {
-    const setup = await createFakeSetup({ settings: url === null ? {} : settingFor[id](url) });
+    const setup = await createFakeSetup({ manifest, settings: url === null ? {} : settingFor[id](url) });
     return await plugin.definition.providers!.library_refresher![id]!(setup);
   };
   runConformance(libraryRefresherConformance({ create }), { describe, it }, `refresher-media-server ${id} conformance`);

@@ -5,17 +5,18 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LibraryRefresher } from '@spindle/plugin-sdk';
-import { createFakeSetup, startRecordingServer, type FakeSetup, type RecordingHttpServer } from '@spindle/plugin-sdk/testing';
+import { createFakeSetup, readManifest, startRecordingServer, type FakeSetup, type RecordingHttpServer } from '@spindle/plugin-sdk/testing';
 import plugin from '../src/index.ts';
 import { planScans } from '../src/plex-refresher.ts';
 
 const KEY = 'key-0a1b2c3d4e5f';
 let server: RecordingHttpServer;
+const manifest = readManifest(new URL('../package.json', import.meta.url));
 let host: string;
 const setups: FakeSetup[] = [];
 
 async function refresher(id: 'jellyfin' | 'plex' | 'emby', settings: Record<string, unknown>): Promise<LibraryRefresher> {
-  const setup = await createFakeSetup({ settings: settings as never });
+  const setup = await createFakeSetup({ manifest, settings: settings as never });
   setups.push(setup);
   return plugin.definition.providers!.library_refresher![id]!(setup) as LibraryRefresher;
 }

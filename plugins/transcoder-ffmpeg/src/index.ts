@@ -1,13 +1,14 @@
 import { definePlugin, type PluginSetup } from '@spindle/plugin-sdk';
 import { FfmpegTranscoder } from './ffmpeg-transcoder.ts';
-import { withDefaults, type TranscodeSettings } from './transcode-settings.ts';
+import type { TranscodeSettings } from './transcode-settings.ts';
 
 export default definePlugin({
   id: 'transcoder-ffmpeg',
   name: 'ffmpeg transcoder',
   providers: {
     transcoder: {
-      ffmpeg: (setup) => new FfmpegTranscoder({ ...setup, settings: withDefaults(setup.settings) } as PluginSetup<TranscodeSettings>),
+      // The core has filled in the manifest's defaults and validated the settings.
+      ffmpeg: (setup) => new FfmpegTranscoder(setup as unknown as PluginSetup<TranscodeSettings>),
     },
   },
 });

@@ -1,5 +1,7 @@
-/** The plugin's settings (validated by the core against package.json's schema) and their defaults. */
-import type { JsonObject } from '@spindle/plugin-sdk';
+/**
+ * The plugin's settings. Their defaults live once, in package.json's settingsSchema: the core (and
+ * the SDK's test kit) fills them in and validates them before a factory runs.
+ */
 
 export type VideoCodec = 'h265' | 'h264';
 export type HardwareChoice = 'auto' | 'off' | 'nvenc' | 'qsv' | 'vaapi';
@@ -11,19 +13,6 @@ export interface TranscodeSettings {
   hardware: HardwareChoice;
   vaapi_device: string;
   duration_tolerance_seconds: number;
-}
-
-export const DEFAULT_SETTINGS: TranscodeSettings = {
-  codec: 'h265',
-  crf: 22,
-  preset: 'medium',
-  hardware: 'auto',
-  vaapi_device: '/dev/dri/renderD128',
-  duration_tolerance_seconds: 1,
-};
-
-export function withDefaults(settings: JsonObject | Partial<TranscodeSettings>): TranscodeSettings {
-  return { ...DEFAULT_SETTINGS, ...(settings as Partial<TranscodeSettings>) };
 }
 
 export function describeSettings(s: TranscodeSettings): string {

@@ -3,10 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { Transcoder } from '@spindle/plugin-sdk';
-import { createFakeSetup, runConformance, transcoderConformance } from '@spindle/plugin-sdk/testing';
+import { createFakeSetup, readManifest, runConformance, transcoderConformance } from '@spindle/plugin-sdk/testing';
 import plugin from '../src/index.ts';
 import { makeTestTitle } from './make-test-title.ts';
 
+const manifest = readManifest(new URL('../package.json', import.meta.url));
 let dir = '';
 let input = '';
 
@@ -17,7 +18,7 @@ beforeAll(async () => {
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
 async function create(): Promise<Transcoder> {
-  const setup = await createFakeSetup({ settings: { codec: 'h264', crf: 30, preset: 'ultrafast', hardware: 'off' } });
+  const setup = await createFakeSetup({ manifest, settings: { codec: 'h264', crf: 30, preset: 'ultrafast', hardware: 'off' } });
   return await plugin.definition.providers!.transcoder!.ffmpeg!(setup);
 }
 

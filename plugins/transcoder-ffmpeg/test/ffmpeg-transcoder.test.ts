@@ -11,16 +11,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProgressUpdate, Transcoder } from '@spindle/plugin-sdk';
-import { createFakeSetup, type FakeSetup } from '@spindle/plugin-sdk/testing';
+import { createFakeSetup, readManifest, type FakeSetup } from '@spindle/plugin-sdk/testing';
 import plugin from '../src/index.ts';
 import { makeTestTitle } from './make-test-title.ts';
 
+const manifest = readManifest(new URL('../package.json', import.meta.url));
 let dir = '';
 let input = '';
 const setups: FakeSetup[] = [];
 
 async function transcoder(settings: Record<string, unknown>, appSettings: Record<string, string> = {}): Promise<{ t: Transcoder; setup: FakeSetup }> {
-  const setup = await createFakeSetup({ settings: settings as never, appSettings });
+  const setup = await createFakeSetup({ manifest, settings: settings as never, appSettings });
   setups.push(setup);
   return { t: await plugin.definition.providers!.transcoder!.ffmpeg!(setup), setup };
 }

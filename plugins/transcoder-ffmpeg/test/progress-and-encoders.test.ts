@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { applySettingsDefaults } from '@spindle/plugin-sdk';
+import { readManifest } from '@spindle/plugin-sdk/testing';
 import { encoderArgs, encoderFor, hardwareCandidates, parseEncoderList } from '../src/encoder-args.ts';
 import { ffmpegArgs } from '../src/ffmpeg-command.ts';
 import { parseMediaFacts } from '../src/media-probe.ts';
 import { ProgressParser, toProgress } from '../src/progress-parser.ts';
-import { DEFAULT_SETTINGS } from '../src/transcode-settings.ts';
+import type { TranscodeSettings } from '../src/transcode-settings.ts';
 import { verificationProblems } from '../src/transcode-verification.ts';
+
+/** The settings the core hands the plugin when none are set: the manifest's defaults. */
+const DEFAULT_SETTINGS = applySettingsDefaults<TranscodeSettings>(readManifest(new URL('../package.json', import.meta.url)).settingsSchema);
 
 const ENCODERS = `Encoders:
  V..... = Video
