@@ -3,10 +3,11 @@
  * The compiled copy of Spindle that `npm start` runs: TypeScript's own emit (tsconfig.build.json) of
  * core, the plugin SDK, the workspace plugins and the migrations into dist/, laid out like the repo
  * (dist/core/src/…, dist/plugins/<name>/src/…). Then the package manifests the loader and Node read:
- * dist/plugins/<name>/package.json and dist/plugin-sdk/package.json with their entries pointing at
- * the emitted .js, dist/node_modules/@spindle/plugin-sdk linking to dist/plugin-sdk (so compiled
- * code imports the compiled SDK), and a link to each package's own node_modules. dist/build-info.json
- * marks a finished build; it is older than a source file when the sources changed since.
+ * dist/plugins/<name>/package.json, dist/plugin-sdk/package.json and dist/core/http-kit/package.json
+ * with their entries pointing at the emitted .js, dist/node_modules/@spindle/plugin-sdk and
+ * …/http-kit linking to them (so compiled code imports the compiled SDK and kit), and a link to
+ * each package's own node_modules. dist/build-info.json marks a finished build; it is older than a
+ * source file when the sources changed since.
  *
  * Plain JavaScript: it runs before anything is compiled. `node core/scripts/build-dist.mjs` builds;
  * `--if-needed` builds only when the sources changed.
@@ -21,6 +22,7 @@ export const DIST = join(REPO_ROOT, 'dist');
 export const BUILD_INFO = join(DIST, 'build-info.json');
 const PACKAGES = [
   'core',
+  'core/http-kit',
   'plugin-sdk',
   ...readdirSync(join(REPO_ROOT, 'plugins'))
     .filter((n) => !n.startsWith('.') && existsSync(join(REPO_ROOT, 'plugins', n, 'package.json')))
@@ -101,6 +103,7 @@ export function buildDist({ quiet = false } = {}) {
     if (existsSync(ownModules)) link(ownModules, join(out, 'node_modules'));
   }
   link(join(DIST, 'plugin-sdk'), join(DIST, 'node_modules', '@spindle', 'plugin-sdk'));
+  link(join(DIST, 'core', 'http-kit'), join(DIST, 'node_modules', '@spindle', 'http-kit'));
   writeFileSync(BUILD_INFO, JSON.stringify({ builtAt: new Date().toISOString(), seconds: (Date.now() - started) / 1000 }, null, 2) + '\n');
   if (!quiet) process.stderr.write(`Compiled in ${((Date.now() - started) / 1000).toFixed(1)} s.\n`);
 }

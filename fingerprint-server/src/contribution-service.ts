@@ -15,7 +15,7 @@ import {
   type DiscContributionPayload,
   type EpisodeContributionPayload,
 } from '@spindle/plugin-sdk';
-import { ApiError } from './http/api-error.ts';
+import { HttpError } from '@spindle/http-kit';
 import { validator } from './http/schema-validation.ts';
 import { Deadline, loopTurn } from './identify/deadline.ts';
 import { itemsToBytes } from './identify/fingerprint-compare.ts';
@@ -38,7 +38,7 @@ export type ContributeAnswer = { status: 'accepted'; promotion: PromotionOutcome
 
 function refuseBusy(decision: WindowDecision, what: string): void {
   if (decision.allowed) return;
-  throw new ApiError(429, 'network_busy', `The network takes no more ${what} this minute; retry in ${decision.retryAfterSeconds} s`, {
+  throw new HttpError(429, 'network_busy', `The network takes no more ${what} this minute; retry in ${decision.retryAfterSeconds} s`, {
     'Retry-After': String(decision.retryAfterSeconds),
   });
 }
@@ -57,7 +57,7 @@ export class ContributionService {
     refuseBusy(await this.network.request(), 'requests');
     const decision = await this.limiter.take(pseudonym);
     if (!decision.allowed) {
-      throw new ApiError(429, 'rate_limited', `Too many contributions from this pseudonym; retry in ${decision.retryAfterSeconds} s`, {
+      throw new HttpError(429, 'rate_limited', `Too many contributions from this pseudonym; retry in ${decision.retryAfterSeconds} s`, {
         'Retry-After': String(decision.retryAfterSeconds),
       });
     }
@@ -70,7 +70,7 @@ export class ContributionService {
     await loopTurn();
     const { items, sha256B64 } = decodeBounded(payload.fingerprint_b64);
     if (sha256B64 !== payload.fingerprint_sha256_b64) {
-      throw new ApiError(400, 'fingerprint_hash_mismatch', 'fingerprint_sha256_b64 is not the SHA-256 of the decoded varint stream');
+      throw new HttpError(400, 'fingerprint_hash_mismatch', 'fingerprint_sha256_b64 is not the SHA-256 of the decoded varint stream');
     }
     checkContributedItems(items);
     await loopTurn();

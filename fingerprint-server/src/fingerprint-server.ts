@@ -6,9 +6,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { errorMiddleware, jsonNotFound } from '@spindle/http-kit';
 import Koa from 'koa';
 import { ContributionService } from './contribution-service.ts';
-import { errorMiddleware } from './http/api-error.ts';
+import { accessLog } from './http/access-log.ts';
 import { buildRouter } from './http/routes.ts';
 import { IdentifyService } from './identify/identify-service.ts';
 import { PromotionService } from './identify/promotion-service.ts';
@@ -65,7 +66,14 @@ export async function startFingerprintServer(
 
   const app = new Koa({ proxy: false });
   app.silent = true;
-  app.use(errorMiddleware(log));
+  app.use(accessLog(log));
+  app.use(
+    errorMiddleware({
+      internalMessage: 'Internal error; the server log has the details',
+      onServerError: (ctx, error) => log(`error ${ctx.method} ${ctx.path}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
+    }),
+  );
+  app.use(jsonNotFound());
   const router = buildRouter({
     contributions: service,
     identify,

@@ -13,7 +13,8 @@ import websockify from 'koa-websocket';
 import type { AccessControl } from '../auth/access-control.ts';
 import { authGate } from './auth-gate.ts';
 import type { ClientGateway } from './client-gateway.ts';
-import { errorMiddleware, sendError } from './error-middleware.ts';
+import { jsonNotFound } from '@spindle/http-kit';
+import { errorMiddleware } from './error-middleware.ts';
 import { HostAllowlist } from './host-allowlist.ts';
 import { checkUpgrade, requestGuard, type GuardPolicy, type Refusal } from './request-guard.ts';
 import { mountRoutes } from './route-mounter.ts';
@@ -70,13 +71,7 @@ export function createHttpApp(options: HttpAppOptions): websockify.App {
   if (access) app.use(authGate(access));
   const router = mountRoutes(options.routes, { debug: options.debug, ...(options.isLoopback ? { isLoopback: options.isLoopback } : {}) });
   // Whatever nothing answered becomes a JSON 404 (or 405 when the path exists for other methods).
-  app.use(async (ctx, next) => {
-    await next();
-    if (ctx.body !== undefined && ctx.body !== null) return;
-    if (ctx.status === 405) return sendError(ctx, 405, 'method_not_allowed', `${ctx.method} is not allowed on ${ctx.path}`);
-    if (ctx.method === 'OPTIONS' && ctx.status === 200) return;
-    sendError(ctx, 404, 'not_found', `No route ${ctx.method} ${ctx.path}`);
-  });
+  app.use(jsonNotFound());
   app.use(router.routes());
   app.use(router.allowedMethods());
   app.use(staticUi(options.uiDist));

@@ -9,6 +9,7 @@
  * - A state-changing request or WebSocket upgrade with a foreign `Origin` is refused.
  */
 import type { IncomingHttpHeaders } from 'node:http';
+import { isJsonContentType } from '@spindle/http-kit';
 import type { Next, ParameterizedContext as Context } from 'koa';
 import { sendError } from './error-middleware.ts';
 import { hostNameOf, type HostAllowlist } from './host-allowlist.ts';
@@ -28,12 +29,6 @@ export interface GuardPolicy {
   hosts: HostAllowlist;
   /** Names from ALLOWED_HOSTS: an Origin naming one is ours even when a proxy rewrote Host. */
   allowedOriginHosts: readonly string[];
-}
-
-/** True when the media type is exactly application/json (parameters such as charset allowed). */
-export function isJsonContentType(value: string | undefined): boolean {
-  if (!value) return false;
-  return value.split(';')[0]!.trim().toLowerCase() === 'application/json';
 }
 
 function header(headers: IncomingHttpHeaders, name: string): string | undefined {

@@ -4,8 +4,8 @@
  */
 import Router from '@koa/router';
 import type { ParameterizedContext as Context } from 'koa';
+import { readJsonBody } from '@spindle/http-kit';
 import { HttpError } from './error-middleware.ts';
-import { readJsonBody } from './json-body.ts';
 import { compileValidator } from './request-validation.ts';
 import type { RouteSpec } from './route-spec.ts';
 
@@ -36,7 +36,7 @@ export function mountRoutes(routes: readonly RouteSpec[], options: MountOptions)
       }
       const checkedParams = params({ ...(ctx as Context & { params?: Record<string, string> }).params });
       const checkedQuery = query({ ...ctx.query });
-      const rawBody = wantsBody || ctx.request.length ? await readJsonBody(ctx, route.maxBodyBytes) : undefined;
+      const rawBody = wantsBody || ctx.request.length ? await readJsonBody(ctx, { maxBytes: route.maxBodyBytes }) : undefined;
       const input = {
         params: checkedParams,
         query: checkedQuery,

@@ -8,7 +8,8 @@ import { parseAllowedHosts, parseAuthMode, parsePassword } from '../../src/auth/
 import { LoginThrottle } from '../../src/auth/login-throttle.ts';
 import { hashPassword, verifyPassword } from '../../src/auth/password-hash.ts';
 import { HostAllowlist, hostNameOf, isLoopbackHostName } from '../../src/http/host-allowlist.ts';
-import { checkRequest, checkUpgrade, isJsonContentType, type GuardPolicy } from '../../src/http/request-guard.ts';
+import { isJsonContentType } from '@spindle/http-kit';
+import { checkRequest, checkUpgrade, type GuardPolicy } from '../../src/http/request-guard.ts';
 
 describe('access settings', () => {
   it('reads ALLOWED_HOSTS as names or addresses and refuses URLs naming the setting', () => {

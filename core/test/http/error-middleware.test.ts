@@ -96,7 +96,7 @@ describe('error contract', () => {
     expect(await call('/api/things', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'name=x' })).toMatchObject({ status: 415, body: { error: { code: 'unsupported_content_type' } } });
     expect(await call('/api/things', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'x'.repeat(2_000_000) }) })).toMatchObject({
       status: 413,
-      body: { error: { code: 'payload_too_large' } },
+      body: { error: { code: 'body_too_large' } },
     });
   });
 

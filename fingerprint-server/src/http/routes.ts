@@ -1,11 +1,10 @@
 /** The /v1 routes of the network. */
 import Router from '@koa/router';
+import { HttpError, readJsonBody } from '@spindle/http-kit';
 import type { ParameterizedContext as Context } from 'koa';
 import type { ContributionService } from '../contribution-service.ts';
 import { decodeBounded } from '../identify/fingerprint-quality.ts';
 import type { IdentifyService } from '../identify/identify-service.ts';
-import { ApiError } from './api-error.ts';
-import { readJsonBody } from './json-body.ts';
 import { validator } from './schema-validation.ts';
 
 export interface RouteDeps {
@@ -28,7 +27,8 @@ const checkIdentifyBody = validator<{ fingerprint_b64: string }>(
 
 export function buildRouter(deps: RouteDeps): Router {
   const router = new Router({ prefix: '/v1' });
-  const body = (ctx: Context) => readJsonBody(ctx, deps.maxBodyBytes);
+  // Any Content-Type is read as JSON: the network's clients are not only Spindle.
+  const body = (ctx: Context) => readJsonBody(ctx, { maxBytes: deps.maxBodyBytes, requireJsonType: false });
 
   router.post('/contribute', async (ctx) => {
     const answer = await deps.contributions.contribute(await body(ctx));
@@ -47,7 +47,7 @@ export function buildRouter(deps: RouteDeps): Router {
   router.get('/identify', async (ctx) => {
     const query = checkIdentifyQuery({ ...ctx.query });
     const sent = query.fingerprint ?? (ctx.request.length ? checkIdentifyBody(await body(ctx)).fingerprint_b64 : undefined);
-    if (!sent) throw new ApiError(400, 'invalid_request', 'identify needs the fingerprint (query parameter "fingerprint" or JSON body {"fingerprint_b64"})');
+    if (!sent) throw new HttpError(400, 'invalid_request', 'identify needs the fingerprint (query parameter "fingerprint" or JSON body {"fingerprint_b64"})');
     const { items } = decodeBounded(sent);
     ctx.body = { candidates: await deps.identify.identify(items, query.limit ? Number(query.limit) : 5) };
   });

@@ -1,6 +1,6 @@
 /** ajv validators of the wire schemas (shared with the client through the SDK). */
 import { Ajv, type ErrorObject } from 'ajv';
-import { ApiError } from './api-error.ts';
+import { HttpError } from '@spindle/http-kit';
 
 const ajv = new Ajv({ allErrors: false, strict: false });
 
@@ -14,7 +14,7 @@ function describe(error: ErrorObject | undefined): string {
 export function validator<T>(schema: object, what: string): (value: unknown) => T {
   const validate = ajv.compile(schema);
   return (value) => {
-    if (!validate(value)) throw new ApiError(400, 'invalid_request', `${what}: ${describe(validate.errors?.[0])}`);
+    if (!validate(value)) throw new HttpError(400, 'invalid_request', `${what}: ${describe(validate.errors?.[0])}`);
     return value as T;
   };
 }
