@@ -45,3 +45,20 @@ export function applySettingsDefaults<S = JsonObject>(settingsSchema: unknown, s
   const start = (settings ?? {}) as JsonValue;
   return fill(settingsSchema, structuredClone(start)) as S;
 }
+
+/**
+ * A plugin's settings read defensively, for code that may be handed settings the core did not
+ * validate (a bare test setup): each top-level setting that has a schema `default` takes the given
+ * value when it has the default's type (a finite number for a number), else the default. Settings
+ * without a default are left out.
+ */
+export function settingsFromSchema<S>(settingsSchema: unknown, settings: unknown): S {
+  const defaults = applySettingsDefaults<Record<string, JsonValue>>(settingsSchema, {});
+  const given = isPlainObject(settings) ? settings : {};
+  const result: Record<string, JsonValue> = { ...defaults };
+  for (const [key, fallback] of Object.entries(defaults)) {
+    const value = given[key];
+    if (typeof value === typeof fallback && (typeof value !== 'number' || Number.isFinite(value))) result[key] = structuredClone(value as JsonValue);
+  }
+  return result as S;
+}

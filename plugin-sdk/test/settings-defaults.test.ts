@@ -1,6 +1,6 @@
-/** applySettingsDefaults: the one function the core and the kit use to fill in settings defaults. */
+/** applySettingsDefaults (and settingsFromSchema on top of it): the one function the core and the kit use to fill in settings defaults. */
 import { describe, expect, it } from 'vitest';
-import { applySettingsDefaults, definePlugin } from '@spindle/plugin-sdk';
+import { applySettingsDefaults, definePlugin, settingsFromSchema } from '@spindle/plugin-sdk';
 import { createFakeContext, createProvider, createStage } from '@spindle/plugin-sdk/testing';
 
 const schema = {
@@ -70,5 +70,23 @@ describe('the kit applies the defaults like the core', () => {
 
   it('createProvider names what the plugin offers when asked for something else', async () => {
     await expect(createProvider(plugin, 'catalog', 'demo')).rejects.toThrow('Plugin "defaults-demo" offers no provider catalog "demo" (it offers: identifier:demo, notifier:demo)');
+  });
+});
+
+describe('settingsFromSchema', () => {
+  const flat = {
+    type: 'object',
+    properties: {
+      url: { type: 'string', default: 'https://api.example' },
+      retries: { type: 'integer', default: 2 },
+      strict: { type: 'boolean', default: false },
+      token: { type: 'string' },
+    },
+  };
+
+  it('takes each given value of the default’s type and the default otherwise', () => {
+    expect(settingsFromSchema(flat, { url: 'http://local', retries: 'many', strict: true, token: 'x', other: 1 })).toEqual({ url: 'http://local', retries: 2, strict: true });
+    expect(settingsFromSchema(flat, { retries: Number.NaN })).toEqual({ url: 'https://api.example', retries: 2, strict: false });
+    expect(settingsFromSchema(flat, undefined)).toEqual({ url: 'https://api.example', retries: 2, strict: false });
   });
 });

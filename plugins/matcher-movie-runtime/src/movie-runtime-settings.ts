@@ -1,4 +1,5 @@
 /** The matcher's thresholds and weights; defaults come from the settings schema in package.json (one source). */
+import { applySettingsDefaults, settingsFromSchema } from '@spindle/plugin-sdk';
 import manifest from '../package.json' with { type: 'json' };
 
 export interface MovieRuntimeSettings {
@@ -18,19 +19,10 @@ export interface MovieRuntimeSettings {
   max_confidence: number;
 }
 
-type SchemaProperties = Record<keyof MovieRuntimeSettings, { default: number | boolean }>;
-const properties = manifest.spindle.settingsSchema.properties as SchemaProperties;
+/** The defaults alone (what the core passes when nothing is set). */
+export const DEFAULT_SETTINGS: Readonly<MovieRuntimeSettings> = Object.freeze(applySettingsDefaults<MovieRuntimeSettings>(manifest.spindle.settingsSchema));
 
-export const DEFAULT_SETTINGS: Readonly<MovieRuntimeSettings> = Object.freeze(
-  Object.fromEntries(Object.entries(properties).map(([key, schema]) => [key, schema.default])) as unknown as MovieRuntimeSettings,
-);
-
-/** Settings as given (the core applies defaults; a bare test context may not), with defaults filled in. */
+/** The settings as given, type-checked, with the schema's defaults for what is missing or of the wrong type. */
 export function readSettings(settings: Record<string, unknown> | undefined): MovieRuntimeSettings {
-  const result: Record<string, unknown> = { ...DEFAULT_SETTINGS };
-  for (const [key, fallback] of Object.entries(DEFAULT_SETTINGS)) {
-    const value = settings?.[key];
-    if (typeof value === typeof fallback && (typeof value !== 'number' || Number.isFinite(value))) result[key] = value;
-  }
-  return result as unknown as MovieRuntimeSettings;
+  return settingsFromSchema<MovieRuntimeSettings>(manifest.spindle.settingsSchema, settings);
 }

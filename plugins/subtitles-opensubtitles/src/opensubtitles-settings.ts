@@ -1,4 +1,5 @@
 /** The plugin's settings; defaults come from the settings schema in package.json (one source). */
+import { settingsFromSchema } from '@spindle/plugin-sdk';
 import manifest from '../package.json' with { type: 'json' };
 
 export interface OpenSubtitlesSettings {
@@ -15,21 +16,9 @@ export interface OpenSubtitlesSettings {
   max_search_pages: number;
 }
 
-type SchemaProperties = Record<keyof OpenSubtitlesSettings, { default: string | number | boolean }>;
-const properties = manifest.spindle.settingsSchema.properties as unknown as SchemaProperties;
-
-export const DEFAULT_SETTINGS: Readonly<OpenSubtitlesSettings> = Object.freeze(
-  Object.fromEntries(Object.entries(properties).map(([key, schema]) => [key, schema.default])) as unknown as OpenSubtitlesSettings,
-);
-
-/** Settings as given (the core applies defaults; a bare test setup may not), with defaults filled in. */
+/** The settings as given, type-checked, with the schema's defaults for what is missing or of the wrong type. */
 export function readSettings(settings: Record<string, unknown> | undefined): OpenSubtitlesSettings {
-  const result: Record<string, unknown> = { ...DEFAULT_SETTINGS };
-  for (const [key, fallback] of Object.entries(DEFAULT_SETTINGS)) {
-    const value = settings?.[key];
-    if (typeof value === typeof fallback && (typeof value !== 'number' || Number.isFinite(value))) result[key] = value;
-  }
-  const read = result as unknown as OpenSubtitlesSettings;
+  const read = settingsFromSchema<OpenSubtitlesSettings>(manifest.spindle.settingsSchema, settings);
   return { ...read, base_url: read.base_url.replace(/\/+$/, ''), api_key: read.api_key.trim(), username: read.username.trim() };
 }
 
