@@ -1,6 +1,7 @@
 /** `npm run start --workspace @spindle/fingerprint-server`: PORT, HOST, DATABASE_URL and policy from the environment. */
 import { startFingerprintServer } from './fingerprint-server.ts';
 import { loadSettings } from './server-settings.ts';
+import { errorMessage } from '@spindle/plugin-sdk';
 
 try {
   const settings = loadSettings();
@@ -15,6 +16,6 @@ try {
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
 } catch (error) {
-  process.stderr.write(`fingerprint-server could not start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.stderr.write(`fingerprint-server could not start: ${errorMessage(error)}\n`);
   process.exit(1);
 }

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { JobIntake } from '../intake/job-intake.ts';
 import type { PluginContextFactory } from '../plugins/plugin-context-factory.ts';
 import type { Resolved, StageResolver } from '../pipeline/stage-resolver.ts';
+import { errorMessage } from '@spindle/plugin-sdk';
 
 export interface DetectorStatus {
   id: string;
@@ -78,7 +79,7 @@ export class DetectorHost {
       try {
         await run.detector.impl.ripFinished({ driveId, ok }, run.ctx);
       } catch (error) {
-        this.deps.logger.warn(`detector ${id} could not handle the end of a rip on ${driveId}`, { error: error instanceof Error ? error.message : String(error) });
+        this.deps.logger.warn(`detector ${id} could not handle the end of a rip on ${driveId}`, { error: errorMessage(error) });
       }
     }
   }
@@ -123,7 +124,7 @@ export class DetectorHost {
       await detector.impl.start(sink, ctx);
       this.deps.logger.info(`detector ${id} started`);
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      const message = errorMessage(error);
       this.statuses.set(id, `failed to start: ${message}`);
       this.deps.logger.error(`detector ${id} failed to start`, { error: message });
     }

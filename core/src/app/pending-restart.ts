@@ -9,6 +9,7 @@ import type { ConfigService } from '../config/config-service.ts';
 import { RESTART_REQUIRED_FIELDS } from '../config/config-values.ts';
 import { loadServerSettings, type LoadServerSettingsOptions, type ServerSettings } from '../config/server-settings.ts';
 import type { ConfigRepository } from '../persistence/ports.ts';
+import { errorMessage } from '@spindle/plugin-sdk';
 
 export interface PendingRestart {
   /** A configuration field, or the server setting's environment variable. */
@@ -53,7 +54,7 @@ export class PendingRestarts {
     try {
       current = loadServerSettings(this.settingsOptions);
     } catch (error) {
-      out.push({ field: 'server settings', reason: `the environment or .env no longer reads: ${error instanceof Error ? error.message : String(error)}; a restart would fail` });
+      out.push({ field: 'server settings', reason: `the environment or .env no longer reads: ${errorMessage(error)}; a restart would fail` });
     }
     if (current) {
       for (const key of Object.keys(this.settingsAtStart) as (keyof ServerSettings)[]) {

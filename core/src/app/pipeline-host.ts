@@ -25,6 +25,7 @@ import { PluginStartupError, type PluginProblem } from '../plugins/plugin-startu
 import { createImplementation } from '../plugins/create-implementation.ts';
 import { requiredOffers, type RequiredOffer } from '../plugins/required-offers.ts';
 import { StageResolver, type LateProviderLookup, type Resolved } from '../pipeline/stage-resolver.ts';
+import { errorMessage } from '@spindle/plugin-sdk';
 
 type PluginSettings = Record<string, Record<string, unknown>>;
 
@@ -211,7 +212,7 @@ export class PipelineHost {
     } catch (error) {
       this.instances.delete(instanceKey);
       if (error instanceof PluginStartupError && error.problems[0]) return { problem: error.problems[0] };
-      const message = error instanceof Error ? error.message : String(error);
+      const message = errorMessage(error);
       return { problem: { subject: candidate.pkg.packageName, problem: `its ${offer.kind} "${offer.id}" failed to start: ${message}`, fix: `correct plugin_settings["${candidate.manifest.id}"] or fix the plugin in ${candidate.pkg.dir}` } };
     }
   }

@@ -14,6 +14,7 @@ import { parseArgs } from './cli-args.ts';
 import type { CliIO } from './cli-io.ts';
 import { CliError, EXIT, usageError, type ExitCode } from './exit-codes.ts';
 import { renderServiceUnit, type UnitScope } from './service-unit.ts';
+import { errorMessage } from '@spindle/plugin-sdk';
 
 const HELP = `Usage: spindle install-service [--user | --system] [--dir DIR] [--data-dir DIR] [--run-as USER]
 
@@ -57,7 +58,7 @@ export async function installServiceCommand(argv: string[], io: CliIO): Promise<
   try {
     unit = renderServiceUnit({ scope, nodePath: process.execPath, repoRoot: path.resolve(REPO_ROOT), dataDir, user: runAs });
   } catch (error) {
-    throw usageError(error instanceof Error ? error.message : String(error));
+    throw usageError(errorMessage(error));
   }
   const dir = targetDir(scope, io, args.options.dir);
   const file = path.join(dir, 'spindle.service');

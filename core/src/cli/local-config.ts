@@ -10,6 +10,7 @@ import { loadServerSettings } from '../config/server-settings.ts';
 import { openDatabase } from '../persistence/database.ts';
 import type { CliIO } from './cli-io.ts';
 import { CliError, EXIT } from './exit-codes.ts';
+import { errorMessage } from '@spindle/plugin-sdk';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -34,7 +35,7 @@ export async function setLocalConfig(io: CliIO, write: LocalConfigWrite): Promis
       const result = await config.update({ [write.path[0]!]: top }, { origin: 'local' });
       return { stored: top, changed: result.changed, clearedSecrets: result.clearedSecrets };
     } catch (error) {
-      throw new CliError(EXIT.REFUSED, error instanceof Error ? error.message : String(error));
+      throw new CliError(EXIT.REFUSED, errorMessage(error));
     }
   } finally {
     await db.close();

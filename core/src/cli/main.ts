@@ -7,6 +7,7 @@
  */
 import type { CliIO } from './cli-io.ts';
 import { CliError, EXIT, type ExitCode } from './exit-codes.ts';
+import { errorMessage } from '@spindle/plugin-sdk';
 
 const USAGE = `Usage: spindle <command> [options]
 
@@ -95,6 +96,6 @@ async function main(argv: string[]): Promise<void> {
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {
-  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  process.stderr.write(`${errorMessage(error)}\n`);
   process.exit(1);
 });

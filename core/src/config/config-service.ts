@@ -35,6 +35,7 @@ import {
   SECRET_FIELDS,
   type MaskedAppConfig,
 } from './config-values.ts';
+import { errorMessage } from '@spindle/plugin-sdk';
 
 /** Returns an error message (sent as the 400 message) or null when the value is acceptable. */
 export type ConfigFieldValidator<F extends AppConfigField = AppConfigField> = (
@@ -220,7 +221,7 @@ export class ConfigService {
         await listener([...changed], config);
       } catch (error) {
         // The update is already stored; a failing listener must not turn it into an error.
-        process.emitWarning(`Configuration change listener failed: ${error instanceof Error ? error.message : String(error)}`);
+        process.emitWarning(`Configuration change listener failed: ${errorMessage(error)}`);
       }
     }
   }

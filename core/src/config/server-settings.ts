@@ -5,7 +5,7 @@
  */
 import os from 'node:os';
 import path from 'node:path';
-import { ConfigurationError } from '@spindle/plugin-sdk';
+import { ConfigurationError, errorMessage } from '@spindle/plugin-sdk';
 import { readAccessSettings, type AccessSettings } from '../auth/access-settings.ts';
 import { resolveDatabasePath } from '../persistence/database-url.ts';
 import { resolveDataDir } from './data-dir.ts';
@@ -67,7 +67,7 @@ export function loadServerSettings(options: LoadServerSettingsOptions = {}): Ser
     resolveDatabasePath(databaseUrl, dataDir);
   } catch (cause) {
     // resolveDatabasePath's messages already name DATABASE_URL.
-    const message = cause instanceof Error ? cause.message : String(cause);
+    const message = errorMessage(cause);
     throw new ConfigurationError('invalid_server_setting', message, { cause, details: { variable: 'DATABASE_URL' } });
   }
 

@@ -23,6 +23,7 @@ import { discPayload, episodePayload } from './contribution-payloads.ts';
 import type { ContributionKind, ContributionQueue, PendingContribution } from './contribution-queue.ts';
 import type { FingerprintNetworkClient, SendOutcome } from './network-client.ts';
 import type { DiscContributionDraft, EpisodeContributionDraft } from '@spindle/plugin-sdk';
+import { errorMessage } from '@spindle/plugin-sdk';
 
 export type CheckOutcome = 'empty' | 'disabled' | 'disclosure_required' | 'no_server' | 'rate_limited' | 'deferred' | 'uploaded' | 'stopped';
 
@@ -92,7 +93,7 @@ export class ContributionUploader {
     this.pendingCheck ??= this.exclusive(async () => {
       this.pendingCheck = null;
       return await this.check().catch((error: unknown) => {
-        this.options.logger.warn('fingerprint upload check failed', { error: error instanceof Error ? error.message : String(error) });
+        this.options.logger.warn('fingerprint upload check failed', { error: errorMessage(error) });
         return 'deferred' as const;
       });
     });
@@ -156,7 +157,7 @@ export class ContributionUploader {
     try {
       payload = this.payload(item);
     } catch (error) {
-      await queue.reject(item.kind, item.id, error instanceof Error ? error.message : String(error));
+      await queue.reject(item.kind, item.id, errorMessage(error));
       logger.warn(`contribution ${item.kind} #${item.id} does not match the wire schema and is not sent`);
       return 'rejected';
     }
@@ -196,7 +197,7 @@ export class ContributionUploader {
       if (this.stopping.signal.aborted) return outcome;
       outcome = await client.send(path, payload, this.stopping.signal).catch((error: unknown) => ({
         kind: 'retry' as const,
-        message: error instanceof Error ? error.message : String(error),
+        message: errorMessage(error),
         retryAfterMs: null,
       }));
       if (outcome.kind !== 'retry' || attempt === tries - 1) return outcome;

@@ -14,6 +14,7 @@ import { parseMatch, toJobView, toTitleView } from '../pipeline/job-view.ts';
 import type { StageResolver } from '../pipeline/stage-resolver.ts';
 import type { PluginContextFactory } from '../plugins/plugin-context-factory.ts';
 import type { ContributionQueue } from './contribution-queue.ts';
+import { errorMessage } from '@spindle/plugin-sdk';
 
 const noProgress: ProgressReporter = { report: () => undefined };
 
@@ -60,7 +61,7 @@ export class ContributorRunner {
   }
 
   private spawn(jobId: number): void {
-    this.tasks.run(() => this.run(jobId), (error) => this.deps.logger.warn(`contributions of job ${jobId} failed`, { error: error instanceof Error ? error.message : String(error) }));
+    this.tasks.run(() => this.run(jobId), (error) => this.deps.logger.warn(`contributions of job ${jobId} failed`, { error: errorMessage(error) }));
   }
 
   private async run(jobId: number): Promise<void> {
@@ -81,7 +82,7 @@ export class ContributorRunner {
         await contributor.impl.jobCompleted({ job: toJobView(job), titles: structuredClone(titles) }, ctx);
       } catch (error) {
         if (this.tasks.signal.aborted) interrupted = true;
-        else deps.logger.warn(`contributor ${contributor.record.id} failed for job ${jobId}`, { error: error instanceof Error ? error.message : String(error) });
+        else deps.logger.warn(`contributor ${contributor.record.id} failed for job ${jobId}`, { error: errorMessage(error) });
       }
     }
     await rm(workDir, { recursive: true, force: true });

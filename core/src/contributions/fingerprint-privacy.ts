@@ -5,7 +5,7 @@
  * and the DEBUG seed of one fake contribution. Each runs while no upload check runs.
  */
 import { randomUUID } from 'node:crypto';
-import { ConflictError, encodeFingerprint, SpindleError } from '@spindle/plugin-sdk';
+import { ConflictError, encodeFingerprint, errorMessage, SpindleError } from '@spindle/plugin-sdk';
 import type { ConfigService } from '../config/config-service.ts';
 import type { ContributionQueue } from './contribution-queue.ts';
 import type { ContributionUploader } from './contribution-uploader.ts';
@@ -54,7 +54,7 @@ export class FingerprintPrivacy {
       try {
         confirmed = await client.forget(config.get().contribution_pseudonym);
       } catch (error) {
-        throw new RemoteForgetError(error instanceof Error ? error.message : String(error));
+        throw new RemoteForgetError(errorMessage(error));
       }
       const pseudonym = randomUUID();
       await config.update({ contribution_pseudonym: pseudonym, fingerprint_disclosure_accepted: false });

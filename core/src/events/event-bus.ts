@@ -3,6 +3,7 @@
  * listener is logged and never breaks the publisher or the other listeners.
  */
 import type { DomainEventMap, DomainEventName, Logger } from '@spindle/plugin-sdk';
+import { errorMessage } from '@spindle/plugin-sdk';
 
 type Listener<E extends DomainEventName> = (payload: DomainEventMap[E]) => void;
 
@@ -28,7 +29,7 @@ export class EventBus {
       try {
         listener(payload);
       } catch (error) {
-        this.logger?.error(`listener for ${event} failed`, { error: error instanceof Error ? error.message : String(error) });
+        this.logger?.error(`listener for ${event} failed`, { error: errorMessage(error) });
       }
     }
   }

@@ -20,6 +20,7 @@ import { checkUpgrade, requestGuard, type GuardPolicy, type Refusal } from './re
 import { mountRoutes } from './route-mounter.ts';
 import type { RouteSpec } from './route-spec.ts';
 import { staticUi } from './static-ui.ts';
+import { errorMessage } from '@spindle/plugin-sdk';
 
 /** Largest WebSocket frame a client may send (clients only listen; anything they send is ignored). */
 export const WS_MAX_CLIENT_PAYLOAD = 4096;
@@ -53,7 +54,7 @@ export function createHttpApp(options: HttpAppOptions): websockify.App {
     access.authorize(info.req.headers).then(
       (principal) => (principal ? done(true) : refuseUpgrade(done, { status: 401, code: 'login_required', message: 'Log in first: the live connection needs the session cookie or an API token' })),
       (error: unknown) => {
-        options.logger.error('WebSocket login check failed', { error: error instanceof Error ? error.message : String(error) });
+        options.logger.error('WebSocket login check failed', { error: errorMessage(error) });
         done(false, 500);
       },
     );

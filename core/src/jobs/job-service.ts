@@ -2,7 +2,7 @@
  * Owns every change of a job's state: validate against the state machine → persist (compare and
  * set) → broadcast → terminal callbacks. Nothing else writes `state`.
  */
-import { ConflictError, NotFoundError, type JobState, type Logger } from '@spindle/plugin-sdk';
+import { ConflictError, errorMessage, NotFoundError, type JobState, type Logger } from '@spindle/plugin-sdk';
 import { inject, injectable } from 'tsyringe';
 import { Tokens } from '../container/tokens.ts';
 import type { EventBus } from '../events/event-bus.ts';
@@ -171,7 +171,7 @@ export class JobService {
         await callback(job);
       } catch (error) {
         this.logger.error(`terminal callback failed for job ${job.id}`, {
-          error: error instanceof Error ? error.message : String(error),
+          error: errorMessage(error),
         });
       }
     }

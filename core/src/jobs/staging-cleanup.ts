@@ -19,6 +19,7 @@ import type { AppConfig } from '../config/app-config-fields.ts';
 import type { JobRepository, TitleRepository } from '../persistence/ports.ts';
 import type { JobRecord, TitleRecord } from '../persistence/records.ts';
 import { fileMayBeDeleted, titleOutcome } from './title-accounting.ts';
+import { errorMessage } from '@spindle/plugin-sdk';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
@@ -188,7 +189,7 @@ export class StagingCleanup {
 
   startSweeping(intervalMs = SWEEP_INTERVAL_MS): void {
     const run = () =>
-      void this.sweep().catch((error: unknown) => this.deps.logger.warn('staging sweep failed', { error: error instanceof Error ? error.message : String(error) }));
+      void this.sweep().catch((error: unknown) => this.deps.logger.warn('staging sweep failed', { error: errorMessage(error) }));
     run();
     this.timer = setInterval(run, intervalMs);
     this.timer.unref();

@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { MikroORM } from '@mikro-orm/sqlite';
-import { DatabaseError, SpindleError } from '@spindle/plugin-sdk';
+import { DatabaseError, errorMessage, SpindleError } from '@spindle/plugin-sdk';
 import { SealedConfigRepository } from '../config/sealed-config-repository.ts';
 import { SecretBox } from '../config/secret-box.ts';
 import { MikroConfigRepository } from './config-repository.ts';
@@ -71,7 +71,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   } catch (cause) {
     await orm?.close(true).catch(() => undefined);
     if (SpindleError.is(cause)) throw cause;
-    const reason = cause instanceof Error ? cause.message : String(cause);
+    const reason = errorMessage(cause);
     throw new DatabaseError('database_open_failed', `Cannot open the database at ${dbPath}: ${reason}`, { cause });
   }
 }

@@ -8,7 +8,7 @@
  * under that plugins_path. A copy of the same major version (e.g. installed by the author for
  * tests) is left alone and used.
  */
-import { SDK_VERSION } from '@spindle/plugin-sdk';
+import { errorMessage, SDK_VERSION } from '@spindle/plugin-sdk';
 import { mkdir, readFile, realpath, symlink } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join, parse, relative } from 'node:path';
@@ -78,7 +78,7 @@ export async function provideSdk(pkg: DiscoveredPackage, pluginsPaths: readonly 
   } catch (error) {
     return {
       subject,
-      problem: `it cannot import ${SDK_NAME}: none is installed for it, and Spindle could not link its own into ${link} (${error instanceof Error ? error.message : String(error)})`,
+      problem: `it cannot import ${SDK_NAME}: none is installed for it, and Spindle could not link its own into ${link} (${errorMessage(error)})`,
       fix: `let Spindle write to ${root}, or run \`npm install ${SDK_NAME}@^${SDK_VERSION}\` in ${pkg.dir}`,
     };
   }

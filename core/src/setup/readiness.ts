@@ -16,6 +16,7 @@ import type { AppConfig } from '../config/app-config-fields.ts';
 import { validateMediaTool } from '../tools/media-tool-validation.ts';
 import { validateRipper } from '../tools/ripper-validation.ts';
 import { executableProblem, findTool, type ToolSearchOptions } from '../tools/tool-locations.ts';
+import { errorMessage } from '@spindle/plugin-sdk';
 
 export type CheckId = 'staging' | 'library_movies' | 'library_tv' | 'ripper' | 'media_tool' | 'catalog';
 
@@ -65,7 +66,7 @@ const reason = (error: unknown) => {
   if (code === 'EROFS') return 'the folder is on a read-only file system';
   if (code === 'ENOSPC') return 'the disk is full';
   if (code === 'ENOENT') return 'the folder does not exist';
-  return error instanceof Error ? error.message : String(error);
+  return errorMessage(error);
 };
 
 /** Creates, writes, reads back and removes a small file in `dir`. Null when that worked, else why not. */
@@ -165,7 +166,7 @@ async function catalogCheck(deps: ReadinessDeps): Promise<ReadinessCheck> {
       await catalog.searchMovies('Spindle');
     } catch (error) {
       status = catalog.status();
-      if (status.healthy) return check('catalog', 'TMDB', 'problem', `TMDB could not be asked: ${error instanceof Error ? error.message : String(error)}`, 'check the network connection, then check again');
+      if (status.healthy) return check('catalog', 'TMDB', 'problem', `TMDB could not be asked: ${errorMessage(error)}`, 'check the network connection, then check again');
     }
     status = catalog.status();
   }

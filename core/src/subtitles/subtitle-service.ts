@@ -4,7 +4,7 @@
  * per show/season, and handed to the matchers as cleaned references once ready. A spent quota is
  * said plainly; uploaded SRT files fill the gaps.
  */
-import { SpindleError, type Logger, type ProviderLookup, type ReferenceSubtitle } from '@spindle/plugin-sdk';
+import { errorMessage, SpindleError, type Logger, type ProviderLookup, type ReferenceSubtitle } from '@spindle/plugin-sdk';
 import type { EventBus } from '../events/event-bus.ts';
 import type { JobRepository } from '../persistence/ports.ts';
 import type { JobRecord } from '../persistence/records.ts';
@@ -45,7 +45,7 @@ export class SubtitleService {
   start(job: JobRecord): void {
     if (!this.needs(job) || this.tasks.has(job.id)) return;
     const task = this.download(job).catch((error: unknown) => {
-      this.deps.logger.warn(`subtitle download for job ${job.id} failed`, { error: error instanceof Error ? error.message : String(error) });
+      this.deps.logger.warn(`subtitle download for job ${job.id} failed`, { error: errorMessage(error) });
     });
     this.tasks.set(job.id, task);
     void task.finally(() => this.tasks.delete(job.id));
@@ -95,7 +95,7 @@ export class SubtitleService {
         const found = await catalog.getSeason(job.catalogId, season);
         if (found && found.episodes.length > 0) return found.episodes.map((e) => ({ episode: e.episode, name: e.name, runtimeMinutes: e.runtimeMinutes }));
       } catch (error) {
-        this.deps.logger.warn(`catalog season lookup failed for job ${job.id}`, { error: error instanceof Error ? error.message : String(error) });
+        this.deps.logger.warn(`catalog season lookup failed for job ${job.id}`, { error: errorMessage(error) });
       }
     }
     const numbers = new Set<number>(await this.deps.cache.episodes(showKeyOf(this.show(job))!, season));
@@ -105,7 +105,7 @@ export class SubtitleService {
         const refs = await provider.available({ ...this.show(job), season, episode: null, language: this.deps.language() }, signal);
         for (const r of refs) if (r.season === season) numbers.add(r.episode);
       } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
+        const message = errorMessage(error);
         this.deps.logger.warn(`a subtitle provider could not list season ${season}`, { error: message });
         // Said in the review reason: "none were found" would be wrong when the source could not be asked.
         // (A source that is simply not set up is no failure: the reason already says to add one.)
@@ -145,7 +145,7 @@ export class SubtitleService {
               break;
             }
           } catch (error) {
-            const message = error instanceof Error ? error.message : String(error);
+            const message = errorMessage(error);
             if (SpindleError.is(error) && ['quota_exhausted', 'subtitle_not_configured', 'subtitle_auth_failed'].includes(error.code)) {
               // Asking again for the next episode would only fail the same way.
               if (error.code === 'quota_exhausted') quotaSpent = true;

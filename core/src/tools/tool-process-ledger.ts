@@ -10,6 +10,7 @@
 import type { ChildProcessObserver, Logger } from '@spindle/plugin-sdk';
 import { mkdirSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { errorMessage } from '@spindle/plugin-sdk';
 
 interface Entry {
   pid: number;
@@ -40,7 +41,7 @@ export class ToolProcessLedger implements ChildProcessObserver {
       mkdirSync(this.dir, { recursive: true });
       writeFileSync(join(this.dir, `${pid}.json`), JSON.stringify({ pid, file, startTicks: startTicksOf(pid) } satisfies Entry));
     } catch (error) {
-      this.logger.debug('could not note a started tool in the ledger', { pid, error: error instanceof Error ? error.message : String(error) });
+      this.logger.debug('could not note a started tool in the ledger', { pid, error: errorMessage(error) });
     }
   }
 

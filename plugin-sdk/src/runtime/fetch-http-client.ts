@@ -6,7 +6,7 @@
  * then follows itself (at most MAX_REDIRECTS; credentials are not carried to another origin).
  */
 import type { HttpClient, HttpRequestOptions, HttpResponse } from '../context.ts';
-import { AbortedError, SpindleError } from '../errors.ts';
+import { AbortedError, errorMessage, SpindleError } from '../errors.ts';
 
 export interface FetchHttpClientOptions {
   /** Rejects (with a SpindleError saying why) when Spindle may not connect to this URL. */
@@ -87,6 +87,6 @@ function toHttpError(url: string, error: unknown, signal: AbortSignal): SpindleE
   if (error instanceof DOMException && error.name === 'TimeoutError') {
     return new SpindleError('http_timed_out', `Request to ${url} timed out`, { retryable: true, cause: error });
   }
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   return new SpindleError('http_request_failed', `Request to ${url} failed: ${message}`, { retryable: true, cause: error });
 }

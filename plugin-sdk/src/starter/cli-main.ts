@@ -1,5 +1,6 @@
 /** Argument handling of `spindle plugin new` / `spindle-plugin new`. */
 import { STARTER_KINDS, writeStarter } from './write-starter.ts';
+import { errorMessage } from '../errors.ts';
 
 export const STARTER_USAGE = `Usage: new <kind> <id> [--js] [--dir <folder>]
   kind: ${STARTER_KINDS.join(', ')}
@@ -39,7 +40,7 @@ export async function runStarterCli(args: readonly string[], out: (line: string)
     out('Next: npm install, then npm test and npm run check in that folder.');
     return 0;
   } catch (error) {
-    err(error instanceof Error ? error.message : String(error));
+    err(errorMessage(error));
     return 1;
   }
 }

@@ -6,6 +6,7 @@
  */
 import {
   contentHashToBase64,
+  errorMessage,
   SpindleError,
   throwIfAborted,
   type ContributedTitle,
@@ -64,7 +65,7 @@ export class FingerprintContributor implements Contributor {
         }
       } catch (error) {
         if (ctx.signal.aborted || (SpindleError.is(error) && error.code === 'aborted')) throw error;
-        ctx.logger.warn(`title ${title.titleIndex}: no fingerprint (${error instanceof Error ? error.message : String(error)})`);
+        ctx.logger.warn(`title ${title.titleIndex}: no fingerprint (${errorMessage(error)})`);
       }
       done++;
     }

@@ -7,6 +7,7 @@
  * goes to review with both candidates.
  */
 import {
+  errorMessage,
   throwIfAborted,
   type IdentifyCandidate,
   type MatchCandidate,
@@ -43,7 +44,7 @@ export class NetworkFingerprintMatcher implements Matcher {
     } catch (error) {
       throwIfAborted(ctx.signal);
       // The network being unreachable must not fail the job: the chain goes on without it.
-      ctx.logger.warn(`fingerprint identify failed: ${error instanceof Error ? error.message : String(error)}`);
+      ctx.logger.warn(`fingerprint identify failed: ${errorMessage(error)}`);
       return null;
     }
     const candidates = (answer ?? []).filter((c) => job.catalogId === null || c.catalog_id === job.catalogId);

@@ -5,7 +5,7 @@
  * The last reported disc of each drive is kept in the store, so a disc that was already in a drive
  * before a restart is not reported (and turned into a job) a second time.
  */
-import { computeContentHash, type DetectionSink, type JsonObject, type StageContext } from '@spindle/plugin-sdk';
+import { computeContentHash, errorMessage, type DetectionSink, type JsonObject, type StageContext } from '@spindle/plugin-sdk';
 import { readDiscLabel } from './disc-label.ts';
 import type { LinuxDriveSettings } from './drive-settings.ts';
 import { findMountPoint } from './mount-table.ts';
@@ -30,7 +30,7 @@ interface StoredDisc extends JsonObject {
 }
 
 const discKey = (device: string) => `disc:${device}`;
-const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+const message = (error: unknown) => errorMessage(error);
 
 export class DriveSession {
   private readonly drives = new Map<string, DriveState>();

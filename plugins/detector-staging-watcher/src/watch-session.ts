@@ -15,6 +15,7 @@ import type { DetectionSink, StageContext } from '@spindle/plugin-sdk';
 import { isMkv, snapshotFolder, StabilityTracker } from './folder-snapshot.ts';
 import type { ImportLedger } from './import-ledger.ts';
 import { formatInterval, type WatcherSettings } from './watcher-settings.ts';
+import { errorMessage } from '@spindle/plugin-sdk';
 
 const DORMANT_RECHECK_POLLS = 30;
 const READY_TIMEOUT_MS = 5000;
@@ -24,7 +25,7 @@ export function isIgnoredFolder(name: string): boolean {
   return name.startsWith('job_') || name.startsWith('.');
 }
 
-const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+const message = (error: unknown) => errorMessage(error);
 
 export class WatchSession {
   private readonly stability = new StabilityTracker();

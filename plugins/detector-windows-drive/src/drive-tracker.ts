@@ -4,7 +4,7 @@
  * → discRemoved. The last reported disc per drive is kept in the store so that a disc already
  * reported before a restart is not reported again.
  */
-import { computeContentHash, type DetectionSink, type JsonObject, type StageContext } from '@spindle/plugin-sdk';
+import { computeContentHash, errorMessage, type DetectionSink, type JsonObject, type StageContext } from '@spindle/plugin-sdk';
 import type { CdromDrive } from './cim-drives.ts';
 
 interface StoredDisc extends JsonObject {
@@ -19,7 +19,7 @@ interface DriveState {
 
 const discKey = (drive: string) => `disc:${drive}`;
 const identityOf = (d: CdromDrive) => `${d.volumeSerialNumber ?? ''}|${d.size ?? ''}|${d.volumeName}`;
-const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+const message = (error: unknown) => errorMessage(error);
 
 export class DriveTracker {
   private readonly drives = new Map<string, DriveState>();

@@ -4,7 +4,7 @@
  * pause (longer each time); if it cannot be found, the detector says so once and stops. On other
  * platforms it reports that it is not available and does nothing.
  */
-import { SpindleError, type DetectionSink, type Detector, type PluginSetup, type StageContext } from '@spindle/plugin-sdk';
+import { errorMessage, SpindleError, type DetectionSink, type Detector, type PluginSetup, type StageContext } from '@spindle/plugin-sdk';
 import { parseCimDrives } from './cim-drives.ts';
 import { DriveTracker } from './drive-tracker.ts';
 import { DRIVES_MARKER, ejectScript, ERROR_MARKER, powershellArgs, watchScript } from './powershell-script.ts';
@@ -29,7 +29,7 @@ export function readWindowsSettings(settings: Record<string, unknown>): WindowsD
   };
 }
 
-const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+const message = (error: unknown) => errorMessage(error);
 
 export class WindowsDriveDetector implements Detector {
   private warnedMissing = false;

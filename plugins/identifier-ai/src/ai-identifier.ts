@@ -4,6 +4,7 @@
  * alone, and a low one sends the job to review. Silent when no AI provider is configured.
  */
 import {
+  errorMessage,
   SpindleError,
   throwIfAborted,
   type Identification,
@@ -40,7 +41,7 @@ export class AiIdentifier implements Identifier {
     } catch (error) {
       if (ctx.signal.aborted || (SpindleError.is(error) && error.code === 'aborted')) throw error;
       if (SpindleError.is(error) && error.code === 'ai_not_configured') return null;
-      const message = error instanceof Error ? error.message : String(error);
+      const message = errorMessage(error);
       ctx.logger.warn('AI identification failed; the chain goes on without it', { error: message });
       return unanswered(`AI fallback failed: ${message}`);
     }

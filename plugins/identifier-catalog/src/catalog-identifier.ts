@@ -5,6 +5,7 @@
  * is looked up as declared (by catalog id, or by name in the declared kind).
  */
 import {
+  errorMessage,
   SpindleError,
   throwIfAborted,
   untilAborted,
@@ -75,7 +76,7 @@ export class CatalogIdentifier implements Identifier {
       return matchAnswer(ranked, plan, settings.ambiguity_margin, notes);
     } catch (error) {
       if (ctx.signal.aborted || (SpindleError.is(error) && error.code === 'aborted')) throw error;
-      const message = error instanceof Error ? error.message : String(error);
+      const message = errorMessage(error);
       if (SpindleError.is(error) && DEGRADED_CODES.has(error.code)) return degradedAnswer(message);
       if (SpindleError.is(error) && error.code === 'catalog_not_configured') return null;
       ctx.logger.warn('catalog lookup failed; the next identifier decides', { error: message });

@@ -4,7 +4,7 @@
  * runtimes). Every call stops waiting when the job is cancelled. A failed details call only
  * leaves that runtime unchecked; a failed search fails the lookup.
  */
-import { SpindleError, untilAborted, type CatalogProvider, type ScannedTitle, type StageContext } from '@spindle/plugin-sdk';
+import { errorMessage, SpindleError, untilAborted, type CatalogProvider, type ScannedTitle, type StageContext } from '@spindle/plugin-sdk';
 import { scoreCandidates, type Candidate, type ScoredCandidate } from './candidate-scoring.ts';
 import type { CatalogIdentifierSettings } from './catalog-settings.ts';
 import { episodeRuntimeFit, movieRuntimeFit } from './runtime-fit.ts';
@@ -60,7 +60,7 @@ async function runtimeFitOf(catalog: CatalogProvider, c: Candidate, plan: Search
     return episodeRuntimeFit(first?.episodes.flatMap((e) => (e.runtimeMinutes === null ? [] : [e.runtimeMinutes])) ?? [], titles);
   } catch (error) {
     if (ctx.signal.aborted || (SpindleError.is(error) && (error.code === 'aborted' || CREDENTIAL_CODES.has(error.code)))) throw error;
-    notes.push(`runtime of ${c.name} not checked: ${error instanceof Error ? error.message : String(error)}`);
+    notes.push(`runtime of ${c.name} not checked: ${errorMessage(error)}`);
     return null;
   }
 }

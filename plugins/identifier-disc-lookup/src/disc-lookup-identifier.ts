@@ -5,6 +5,7 @@
  * Provider failures never stop the chain: they become evidence, and the next identifier answers.
  */
 import {
+  errorMessage,
   SpindleError,
   throwIfAborted,
   untilAborted,
@@ -98,7 +99,7 @@ export class DiscLookupIdentifier implements Identifier {
       result = await untilAborted(provider.lookupByContentHash(hash), ctx.signal);
     } catch (error) {
       if (ctx.signal.aborted || (SpindleError.is(error) && error.code === 'aborted')) throw error;
-      const message = error instanceof Error ? error.message : String(error);
+      const message = errorMessage(error);
       ctx.logger.warn('disc lookup failed; the next identifier decides', { error: message });
       return failureAnswer(message.startsWith('disc lookup') ? message : `disc lookup failed: ${message}`);
     }

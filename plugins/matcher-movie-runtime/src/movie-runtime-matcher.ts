@@ -5,6 +5,7 @@
  */
 import {
   AbortedError,
+  errorMessage,
   SpindleError,
   throwIfAborted,
   type CatalogProvider,
@@ -84,7 +85,7 @@ export class MovieRuntimeMatcher implements Matcher {
       if (ctx.signal.aborted || (SpindleError.is(error) && error.code === 'aborted')) throw error;
       ctx.logger.warn('could not read the movie runtime from the catalog; matching by title lengths alone', {
         catalogId: job.catalogId,
-        error: error instanceof Error ? error.message : String(error),
+        error: errorMessage(error),
       });
       return null;
     }

@@ -11,7 +11,7 @@ import { crc32 } from 'node:zlib';
 import { constants } from 'node:fs';
 import { access, link, mkdir, open, readdir, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { AbortedError, OrganizationError, SpindleError, throwIfAborted } from '@spindle/plugin-sdk';
+import { AbortedError, errorMessage, OrganizationError, SpindleError, throwIfAborted } from '@spindle/plugin-sdk';
 
 const CHUNK_BYTES = 8 * 1024 * 1024;
 /** Filesystems that refuse hard links answer with one of these; we fall back to check-then-rename. */
@@ -172,7 +172,7 @@ export async function copyVerified(from: string, to: string, size: number, optio
 
 /** The reason a write into `folder` failed, in words (the system's message kept in brackets). */
 function plainReason(error: unknown, folder: string): string {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   switch (errno(error)) {
     case 'ENOSPC':
     case 'EDQUOT':

@@ -1,6 +1,7 @@
 /** The library organizer: plans Plex/Jellyfin paths, then moves files without losing data. */
 import { basename, dirname, relative, resolve, sep } from 'node:path';
 import {
+  errorMessage,
   SpindleError,
   throwIfAborted,
   type OrganizedTitle,
@@ -68,7 +69,7 @@ export class LibraryOrganizer implements Organizer {
         titles.push({ titleIndex: move.titleIndex, status: 'moved', path: move.to, message: null });
       } catch (error) {
         if (SpindleError.is(error) && error.code === 'aborted') throw error;
-        const message = error instanceof Error ? error.message : String(error);
+        const message = errorMessage(error);
         const conflict = SpindleError.is(error) && error.code === 'target_exists';
         ctx.logger.warn('Could not organize title', { titleIndex: move.titleIndex, message });
         titles.push({ titleIndex: move.titleIndex, status: conflict ? 'review' : 'failed', path: null, message });

@@ -5,6 +5,7 @@
  */
 import {
   ConfigurationError,
+  errorMessage,
   IdentificationError,
   SpindleError,
   untilAborted,
@@ -71,7 +72,7 @@ export class OpenAiChat implements AiProvider {
         response = await untilAborted(this.setup.http.request(url, { method: 'POST', headers, body, timeoutMs: this.settings.request_timeout_seconds * 1000, signal }), signal);
       } catch (error) {
         if (signal.aborted || (SpindleError.is(error) && error.code === 'aborted')) throw error;
-        const message = error instanceof Error ? error.message : String(error);
+        const message = errorMessage(error);
         throw new IdentificationError('ai_unavailable', `AI endpoint could not be reached (${message})`, { retryable: true, cause: error });
       }
       if (response.status === 429 && attempt === 0) {

@@ -4,6 +4,7 @@
  * store (found discs for `cache_ttl_hours`, unknown ones for `miss_ttl_hours`).
  */
 import {
+  errorMessage,
   IdentificationError,
   SpindleError,
   type DiscLookupProvider,
@@ -82,7 +83,7 @@ export class TheDiscDbLookup implements DiscLookupProvider {
       });
     } catch (error) {
       if (SpindleError.is(error) && error.code === 'aborted') throw error;
-      const message = error instanceof Error ? error.message : String(error);
+      const message = errorMessage(error);
       throw new IdentificationError('disc_lookup_unavailable', `disc lookup failed: TheDiscDB could not be reached (${message})`, { retryable: true, cause: error });
     }
     if (response.status === 429 && attempt === 0) {

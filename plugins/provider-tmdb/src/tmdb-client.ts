@@ -3,7 +3,7 @@
  * after its Retry-After (bounded), and every failure turned into a coded SpindleError that says
  * what happened. A 401 is reported to `onUnauthorized` so the provider can show "catalog degraded".
  */
-import { ConfigurationError, IdentificationError, SpindleError, type HttpClient, type JsonValue, type Logger } from '@spindle/plugin-sdk';
+import { ConfigurationError, errorMessage, IdentificationError, SpindleError, type HttpClient, type JsonValue, type Logger } from '@spindle/plugin-sdk';
 import { credentialOf, NOT_CONFIGURED, WRONG_KIND } from './credential.ts';
 import { ResponseCache } from './response-cache.ts';
 import type { TmdbSettings } from './tmdb-settings.ts';
@@ -74,7 +74,7 @@ export class TmdbClient {
         });
       } catch (error) {
         if (SpindleError.is(error) && error.code === 'aborted') throw error;
-        const message = error instanceof Error ? error.message : String(error);
+        const message = errorMessage(error);
         throw new IdentificationError('catalog_unavailable', `catalog lookup failed: TMDB could not be reached (${message})`, { retryable: true, cause: error });
       }
       if (response.status === 429) {

@@ -3,7 +3,7 @@
  * answered by waiting for its Retry-After (bounded, abortable) and trying again, network failures
  * turned into retryable SubtitleErrors. Status codes other than 429 are the caller's to read.
  */
-import { sleep as abortableSleep, SpindleError, SubtitleError, throwIfAborted, untilAborted, type HttpClient, type HttpRequestOptions, type Logger } from '@spindle/plugin-sdk';
+import { errorMessage, sleep as abortableSleep, SpindleError, SubtitleError, throwIfAborted, untilAborted, type HttpClient, type HttpRequestOptions, type Logger } from '@spindle/plugin-sdk';
 
 export interface ExchangeDeps {
   http: HttpClient;
@@ -53,7 +53,7 @@ export async function exchange(deps: ExchangeDeps, url: string, init: HttpReques
     } catch (error) {
       throwIfAborted(signal);
       if (SpindleError.is(error) && error.code === 'aborted') throw error;
-      const message = error instanceof Error ? error.message : String(error);
+      const message = errorMessage(error);
       throw new SubtitleError('subtitle_service_unreachable', `OpenSubtitles could not be reached (${message})`, { retryable: true, cause: error });
     }
     if (answer.status !== 429) return answer;

@@ -3,7 +3,7 @@
  * say what a disc is. Answers candidates with their year and a short summary; no catalog, or one
  * that refuses its key, is a clear 409, and a catalog that cannot answer now is a 503 — never a 500.
  */
-import { SpindleError, type CatalogMovie, type CatalogProvider, type CatalogShow, type Logger } from '@spindle/plugin-sdk';
+import { errorMessage, SpindleError, type CatalogMovie, type CatalogProvider, type CatalogShow, type Logger } from '@spindle/plugin-sdk';
 import { HttpError } from '../error-middleware.ts';
 import { defineRoute, type RouteSpec } from '../route-spec.ts';
 
@@ -66,7 +66,7 @@ function searchFailure(error: unknown, logger: Logger): HttpError {
     }
     return new HttpError(503, 'catalog_unavailable', error.message);
   }
-  logger.warn('catalog search failed', { error: error instanceof Error ? error.message : String(error) });
+  logger.warn('catalog search failed', { error: errorMessage(error) });
   return new HttpError(503, 'catalog_unavailable', 'The catalog could not answer the search; try again later (the service log has the details)');
 }
 
