@@ -5,8 +5,8 @@
  * 429); a delivery that fails for good is logged. Notifiers without a destination are skipped.
  */
 import { SpindleError, type Logger, type Notification, type Notifier } from '@spindle/plugin-sdk';
-import type { EventBus } from '../events/event-bus.ts';
 import type { JobRepository, TitleRepository } from '../persistence/ports.ts';
+import type { JobRecord } from '../persistence/records.ts';
 import type { Resolved } from '../pipeline/stage-resolver.ts';
 import { DEFAULT_RETRY, withRetries, type RetryPolicy } from './delivery-retry.ts';
 import { buildJobNotification, buildTestNotification, eventOfState, type Redact } from './notification-builder.ts';
@@ -23,7 +23,6 @@ export interface NotifierResult {
 }
 
 export interface NotificationServiceDeps {
-  bus: EventBus;
   jobs: JobRepository;
   titles: TitleRepository;
   notifiers: () => Resolved<Notifier>[];
@@ -37,16 +36,13 @@ const describe = (error: unknown) => (SpindleError.is(error) || error instanceof
 export class NotificationService {
   private readonly lifetime = new AbortController();
   private readonly running = new Set<Promise<unknown>>();
-  private unsubscribe: (() => void) | null = null;
 
   constructor(private readonly deps: NotificationServiceDeps) {}
 
-  /** Subscribes to job state changes. */
-  start(): void {
-    this.unsubscribe ??= this.deps.bus.on('job.state_changed', (e) => {
-      const event = eventOfState(e.to);
-      if (event && this.deps.notifiers().length > 0) this.track(this.notifyJob(e.jobId, event));
-    });
+  /** A job entered a state (job-state-hooks.ts): completed, failed and review needed are told, in the background. */
+  jobEntered(job: JobRecord): void {
+    const event = eventOfState(job.state);
+    if (event && this.deps.notifiers().length > 0) this.track(this.notifyJob(job.id, event));
   }
 
   /** Sends a test notification to every configured notifier (or the one named) at once, without retries. */
@@ -66,7 +62,6 @@ export class NotificationService {
   }
 
   async stop(): Promise<void> {
-    this.unsubscribe?.();
     this.lifetime.abort(new Error('Spindle is shutting down'));
     await this.settled();
   }

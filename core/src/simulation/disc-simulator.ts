@@ -13,6 +13,7 @@ import type { JobRepository } from '../persistence/ports.ts';
 import type { JobRecord } from '../persistence/records.ts';
 import type { ConfigReader } from '../plugins/plugin-context-factory.ts';
 import type { PipelineRunner } from '../pipeline/pipeline-runner.ts';
+import type { SimulationPace } from './simulation-pace.ts';
 
 export interface InsertDisc {
   volumeLabel: string;
@@ -23,7 +24,6 @@ export interface InsertDisc {
 }
 
 export class DiscSimulator {
-  private readonly multipliers = new Map<number, number>();
   private nextDrive = 0;
 
   constructor(
@@ -34,12 +34,9 @@ export class DiscSimulator {
       intake: JobIntake;
       bus: EventBus;
       config: ConfigReader;
+      pace: SimulationPace;
     },
   ) {}
-
-  multiplier(jobId: number): number {
-    return this.multipliers.get(jobId) ?? 1;
-  }
 
   async insertDisc(request: InsertDisc): Promise<JobRecord> {
     const driveId = request.driveId ?? `sim:${this.nextDrive++}`;
@@ -51,7 +48,7 @@ export class DiscSimulator {
       contentType: request.contentType,
       simulated: true,
     });
-    this.multipliers.set(job.id, request.ripSpeedMultiplier);
+    this.deps.pace.set(job.id, request.ripSpeedMultiplier);
     if (request.simulateRipping) this.deps.runner.start(job.id);
     return job;
   }
@@ -107,7 +104,7 @@ export class DiscSimulator {
 
   async resetAll(): Promise<{ deleted: number }> {
     await this.deps.runner.shutdown('all jobs are being reset');
-    this.multipliers.clear();
+    this.deps.pace.clear();
     return { deleted: await this.deps.jobs.deleteAll() };
   }
 }
