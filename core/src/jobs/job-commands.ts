@@ -14,6 +14,7 @@ import { retryJob, type RetryFrom } from './job-retry.ts';
 import { filingPlanReason } from './filing-plan.ts';
 import { ripChoiceReason } from '../pipeline/rip-choices.ts';
 import { bestCandidate, decidedMatch, describeDecision, episodeCodeOf, type ReviewDecision } from './review-decisions.ts';
+import { failUnfinishedTitles } from './unfinished-titles.ts';
 
 export type { ReviewDecision } from './review-decisions.ts';
 
@@ -77,9 +78,7 @@ export class JobCommands {
     const job = await this.deps.jobService.require(id);
     if (isTerminal(job.state)) throw new ConflictError('job_finished', `Job ${id} is already ${job.state}`);
     await this.deps.runner.abort(id, CANCELLED_MESSAGE);
-    for (const title of await this.deps.titles.listByJob(id)) {
-      if (['ripping', 'queued', 'matching'].includes(title.state)) await this.deps.jobService.updateTitle(title, { state: 'failed' });
-    }
+    await failUnfinishedTitles(this.deps, id, 'none');
     return this.deps.jobService.transition(id, 'failed', { patch: { errorMessage: CANCELLED_MESSAGE }, message: CANCELLED_MESSAGE });
   }
 
