@@ -22,7 +22,6 @@ export const Tokens = {
   ConfigRepository: Symbol('ConfigRepository'),
   ConfigService: Symbol('ConfigService'),
   // plugins
-  ToolProcessLedger: Symbol('ToolProcessLedger'),
   FingerprintServices: Symbol('FingerprintServices'),
   ProviderTable: Symbol('ProviderTable'),
   PluginContextFactory: Symbol('PluginContextFactory'),

@@ -32,7 +32,7 @@ export class ContributorRunner {
     },
   ) {}
 
-  /** Terminal callback: a completed job gets its contributions derived. */
+  /** A job completed (job-state-hooks.ts): it gets its contributions derived. */
   async jobFinished(job: JobRecord): Promise<void> {
     if (job.state !== 'completed' || this.deps.resolver.contributors().length === 0) return;
     await this.deps.queue.markRun(job.id);

@@ -26,7 +26,7 @@ export class LibraryRefreshService {
 
   constructor(private readonly deps: LibraryRefreshDeps) {}
 
-  /** Terminal callback: a completed job's library folders are rescanned. */
+  /** A job completed (job-state-hooks.ts): its library folders are rescanned. */
   jobFinished(job: JobRecord): void {
     if (job.state !== 'completed' || job.simulated) return;
     if (!this.deps.refreshers().some((r) => r.impl.status().configured)) return;

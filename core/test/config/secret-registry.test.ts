@@ -10,7 +10,7 @@ import { buildDiagnosticsReport } from '../../src/diagnostics/diagnostics-report
 import { SecretRedactor } from '../../src/logging/secret-redactor.ts';
 
 function config(overrides: Partial<AppConfig>): AppConfig {
-  const base = Object.fromEntries(APP_CONFIG_FIELD_NAMES.map((f) => [f, defaultValue(f)])) as AppConfig;
+  const base = Object.fromEntries(APP_CONFIG_FIELD_NAMES.map((f) => [f, defaultValue(f)])) as unknown as AppConfig;
   return { ...base, ...overrides };
 }
 

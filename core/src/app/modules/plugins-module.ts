@@ -27,7 +27,7 @@ import type { StartOptions } from '../service-host.ts';
 export const pluginsModule: ContainerModule = {
   name: 'plugins',
   needs: [Tokens.ServerSettings, Tokens.StartOptions, Tokens.LogSink, Tokens.SecretRedactor, Tokens.EventBus, Tokens.Shutdown, Tokens.Database, Tokens.ConfigService],
-  provides: [Tokens.ToolProcessLedger, Tokens.FingerprintServices, Tokens.ProviderTable, Tokens.PluginContextFactory, Tokens.PipelineHost, Tokens.StageResolver, Tokens.PluginRegistry],
+  provides: [Tokens.FingerprintServices, Tokens.ProviderTable, Tokens.PluginContextFactory, Tokens.PipelineHost, Tokens.StageResolver, Tokens.PluginRegistry],
   async register(c: DependencyContainer) {
     const settings = c.resolve<ServerSettings>(Tokens.ServerSettings);
     const options = c.resolve<StartOptions>(Tokens.StartOptions);
@@ -43,7 +43,6 @@ export const pluginsModule: ContainerModule = {
     // Tools left running by a previous run that was killed are stopped before any job resumes.
     const toolProcesses = new ToolProcessLedger(settings.dataDir, logs.logger('tools'));
     toolProcesses.stopLeftovers();
-    provideValue(c, Tokens.ToolProcessLedger, toolProcesses);
     c.registerSingleton(Tokens.ProviderTable, ProviderTable);
     provide(c, Tokens.PluginContextFactory, (r) =>
       new PluginContextFactory({
