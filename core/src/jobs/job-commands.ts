@@ -15,6 +15,9 @@ import { filingPlanReason } from './filing-plan.ts';
 import { ripChoiceReason } from '../pipeline/rip-choices.ts';
 import { bestCandidate, decidedMatch, describeDecision, episodeCodeOf, type ReviewDecision } from './review-decisions.ts';
 import { failUnfinishedTitles } from './unfinished-titles.ts';
+import { inject, injectable } from 'tsyringe';
+import { Tokens } from '../container/tokens.ts';
+import type { ConfigReader } from '../plugins/plugin-context-factory.ts';
 
 export type { ReviewDecision } from './review-decisions.ts';
 
@@ -41,18 +44,30 @@ function matchColumns(match: MatchResult): TitlePatch {
   };
 }
 
+type JobCommandsDeps = {
+  jobs: JobRepository;
+  titles: TitleRepository;
+  jobService: JobService;
+  runner: PipelineRunner;
+  subtitles?: SubtitleService;
+  /** The "always ask before filing" setting, read when a job would go on to filing. */
+  askBeforeFiling?: () => boolean;
+};
+
+@injectable()
 export class JobCommands {
+  private readonly deps: JobCommandsDeps;
+
   constructor(
-    private readonly deps: {
-      jobs: JobRepository;
-      titles: TitleRepository;
-      jobService: JobService;
-      runner: PipelineRunner;
-      subtitles?: SubtitleService;
-      /** The "always ask before filing" setting, read when a job would go on to filing. */
-      askBeforeFiling?: () => boolean;
-    },
-  ) {}
+    @inject(Tokens.JobRepository) jobs: JobRepository,
+    @inject(Tokens.TitleRepository) titles: TitleRepository,
+    @inject(Tokens.JobService) jobService: JobService,
+    @inject(Tokens.PipelineRunner) runner: PipelineRunner,
+    @inject(Tokens.SubtitleService) subtitles: SubtitleService,
+    @inject(Tokens.ConfigService) config: ConfigReader,
+  ) {
+    this.deps = { jobs, titles, jobService, runner, subtitles, askBeforeFiling: () => config.get().always_ask_before_filing };
+  }
 
   async start(id: number): Promise<JobRecord> {
     const job = await this.deps.jobService.require(id);

@@ -9,6 +9,11 @@ import { dirname } from 'node:path';
 import type { JobRepository, TitleRepository } from '../persistence/ports.ts';
 import type { JobRecord } from '../persistence/records.ts';
 import type { Resolved } from '../pipeline/stage-resolver.ts';
+import { inject, injectable } from 'tsyringe';
+import { Tokens } from '../container/tokens.ts';
+import type { StageResolver } from '../pipeline/stage-resolver.ts';
+import type { SecretRedactor } from '../logging/secret-redactor.ts';
+import type { LogSink } from '../logging/logger.ts';
 
 export interface LibraryRefreshDeps {
   refreshers: () => Resolved<LibraryRefresher>[];
@@ -20,11 +25,22 @@ export interface LibraryRefreshDeps {
 
 const describe = (error: unknown) => (SpindleError.is(error) || error instanceof Error ? error.message : String(error));
 
+@injectable()
 export class LibraryRefreshService {
   private readonly lifetime = new AbortController();
   private readonly running = new Set<Promise<void>>();
 
-  constructor(private readonly deps: LibraryRefreshDeps) {}
+  private readonly deps: LibraryRefreshDeps;
+
+  constructor(
+    @inject(Tokens.JobRepository) jobs: JobRepository,
+    @inject(Tokens.TitleRepository) titles: TitleRepository,
+    @inject(Tokens.StageResolver) resolver: StageResolver,
+    @inject(Tokens.SecretRedactor) redactor: SecretRedactor,
+    @inject(Tokens.LogSink) logs: LogSink,
+  ) {
+    this.deps = { refreshers: () => resolver.providers('library_refresher'), jobs, titles, redact: (text) => redactor.redact(text), logger: logs.logger('library-refresh') };
+  }
 
   /** A job completed (job-state-hooks.ts): its library folders are rescanned. */
   jobFinished(job: JobRecord): void {

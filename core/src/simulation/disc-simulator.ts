@@ -14,6 +14,8 @@ import type { JobRecord } from '../persistence/records.ts';
 import type { ConfigReader } from '../plugins/plugin-context-factory.ts';
 import type { PipelineRunner } from '../pipeline/pipeline-runner.ts';
 import type { SimulationPace } from './simulation-pace.ts';
+import { inject, injectable } from 'tsyringe';
+import { Tokens } from '../container/tokens.ts';
 
 export interface InsertDisc {
   volumeLabel: string;
@@ -23,20 +25,33 @@ export interface InsertDisc {
   driveId: string | null;
 }
 
+type DiscSimulatorDeps = {
+  jobs: JobRepository;
+  jobService: JobService;
+  runner: PipelineRunner;
+  intake: JobIntake;
+  bus: EventBus;
+  config: ConfigReader;
+  pace: SimulationPace;
+};
+
+@injectable()
 export class DiscSimulator {
   private nextDrive = 0;
 
+  private readonly deps: DiscSimulatorDeps;
+
   constructor(
-    private readonly deps: {
-      jobs: JobRepository;
-      jobService: JobService;
-      runner: PipelineRunner;
-      intake: JobIntake;
-      bus: EventBus;
-      config: ConfigReader;
-      pace: SimulationPace;
-    },
-  ) {}
+    @inject(Tokens.JobRepository) jobs: JobRepository,
+    @inject(Tokens.JobService) jobService: JobService,
+    @inject(Tokens.PipelineRunner) runner: PipelineRunner,
+    @inject(Tokens.JobIntake) intake: JobIntake,
+    @inject(Tokens.EventBus) bus: EventBus,
+    @inject(Tokens.ConfigService) config: ConfigReader,
+    @inject(Tokens.SimulationPace) pace: SimulationPace,
+  ) {
+    this.deps = { jobs, jobService, runner, intake, bus, config, pace };
+  }
 
   async insertDisc(request: InsertDisc): Promise<JobRecord> {
     const driveId = request.driveId ?? `sim:${this.nextDrive++}`;

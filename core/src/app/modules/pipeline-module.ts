@@ -33,7 +33,6 @@ import type { PluginContextFactory } from '../../plugins/plugin-context-factory.
 import { DiscSimulator } from '../../simulation/disc-simulator.ts';
 import { createSimulatedSteps } from '../../simulation/simulated-steps.ts';
 import { SimulationPace } from '../../simulation/simulation-pace.ts';
-import { SubtitleCache } from '../../subtitles/subtitle-cache.ts';
 import { SubtitleService } from '../../subtitles/subtitle-service.ts';
 import { DetectorHost } from '../detector-host.ts';
 import type { PipelineHost } from '../pipeline-host.ts';
@@ -72,27 +71,25 @@ export const pipelineModule: ContainerModule = {
     c.registerSingleton(Tokens.JobLifecycle, JobLifecycle);
     c.registerSingleton(Tokens.JobService, JobService);
     c.registerSingleton(Tokens.SimulationPace, SimulationPace);
+    c.registerSingleton(Tokens.SubtitleService, SubtitleService);
+    c.registerSingleton(Tokens.JobCommands, JobCommands);
+    c.registerSingleton(Tokens.DiscSimulator, DiscSimulator);
+    c.registerSingleton(Tokens.StepProbes, StepProbes);
+    c.registerSingleton(Tokens.DetectorHost, DetectorHost);
     const jobService = (r: DependencyContainer) => r.resolve<JobService>(Tokens.JobService);
     const runner = (r: DependencyContainer) => r.resolve<PipelineRunner>(Tokens.PipelineRunner);
-    const subtitles = (r: DependencyContainer) => r.resolve<SubtitleService>(Tokens.SubtitleService);
     const intake = (r: DependencyContainer) => r.resolve<JobIntake>(Tokens.JobIntake);
-    provide(c, Tokens.SubtitleService, () =>
-      new SubtitleService({ jobs: db.jobs, bus, providers, cache: new SubtitleCache(join(settings.dataDir, 'cache', 'subtitles')), logger: logs.logger('subtitles'), language: () => config.get().subtitle_language }),
-    );
+    // PipelineRunner and JobIntake take a deps object (the runner is being reworked elsewhere; intake's tests build it): built here.
     provide(c, Tokens.PipelineRunner, (r) => {
       const pace = r.resolve<SimulationPace>(Tokens.SimulationPace);
       return new PipelineRunner({
         jobs: db.jobs, bus, titles: db.titles, jobService: jobService(r), resolver, contexts, config, logger: logs.logger('pipeline'), workRoot,
-        simulatedSteps: createSimulatedSteps((jobId) => pace.multiplier(jobId)), subtitles: subtitles(r), matchConcurrency: effective,
+        simulatedSteps: createSimulatedSteps((jobId) => pace.multiplier(jobId)), subtitles: r.resolve<SubtitleService>(Tokens.SubtitleService), matchConcurrency: effective,
       });
     });
     provide(c, Tokens.JobIntake, (r) =>
       new JobIntake({ jobService: jobService(r), runner: runner(r), bus, jobs: db.jobs, titles: db.titles, logger: logs.logger('intake'), roots: () => ({ stagingPath: config.get().staging_path, importRoots: settings.importRoots }) }),
     );
-    provide(c, Tokens.JobCommands, (r) => new JobCommands({ jobs: db.jobs, titles: db.titles, jobService: jobService(r), runner: runner(r), subtitles: subtitles(r), askBeforeFiling: () => config.get().always_ask_before_filing }));
-    provide(c, Tokens.DiscSimulator, (r) => new DiscSimulator({ jobs: db.jobs, jobService: jobService(r), runner: runner(r), intake: intake(r), bus, config, pace: r.resolve<SimulationPace>(Tokens.SimulationPace) }));
-    provide(c, Tokens.StepProbes, (r) => new StepProbes({ providers, runner: runner(r), jobs: db.jobs, titles: db.titles, subtitles: subtitles(r), mediaTool: () => config.get().media_tool_path ?? 'ffmpeg' }));
-    provide(c, Tokens.DetectorHost, (r) => new DetectorHost({ resolver, contexts, intake: intake(r), logger: logs.logger('detectors'), workRoot }));
 
     const shutdown = c.resolve<Shutdown>(Tokens.Shutdown);
     shutdown.add('pipeline runner', () => runner(c).shutdown());
