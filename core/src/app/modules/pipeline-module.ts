@@ -76,10 +76,11 @@ export const pipelineModule: ContainerModule = {
     c.registerSingleton(Tokens.DiscSimulator, DiscSimulator);
     c.registerSingleton(Tokens.StepProbes, StepProbes);
     c.registerSingleton(Tokens.DetectorHost, DetectorHost);
+    c.registerSingleton(Tokens.JobIntake, JobIntake);
     const jobService = (r: DependencyContainer) => r.resolve<JobService>(Tokens.JobService);
     const runner = (r: DependencyContainer) => r.resolve<PipelineRunner>(Tokens.PipelineRunner);
     const intake = (r: DependencyContainer) => r.resolve<JobIntake>(Tokens.JobIntake);
-    // PipelineRunner and JobIntake take a deps object (the runner is being reworked elsewhere; intake's tests build it): built here.
+    // PipelineRunner takes a deps object (the runner is being reworked in parallel): built here.
     provide(c, Tokens.PipelineRunner, (r) => {
       const pace = r.resolve<SimulationPace>(Tokens.SimulationPace);
       return new PipelineRunner({
@@ -87,9 +88,6 @@ export const pipelineModule: ContainerModule = {
         simulatedSteps: createSimulatedSteps((jobId) => pace.multiplier(jobId)), subtitles: r.resolve<SubtitleService>(Tokens.SubtitleService), matchConcurrency: effective,
       });
     });
-    provide(c, Tokens.JobIntake, (r) =>
-      new JobIntake({ jobService: jobService(r), runner: runner(r), bus, jobs: db.jobs, titles: db.titles, logger: logs.logger('intake'), roots: () => ({ stagingPath: config.get().staging_path, importRoots: settings.importRoots }) }),
-    );
 
     const shutdown = c.resolve<Shutdown>(Tokens.Shutdown);
     shutdown.add('pipeline runner', () => runner(c).shutdown());
