@@ -162,7 +162,10 @@ export function abortedError(signal: AbortSignal): AbortedError {
   return new AbortedError(reason instanceof Error ? reason.message : 'Operation aborted', { cause: reason });
 }
 
-/** The message of anything thrown: an Error's message, else its string form. */
+/**
+ * The message of anything thrown: an Error's message (a SpindleError from another copy of the SDK
+ * included), else its string form.
+ */
 export function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  return error instanceof Error || SpindleError.is(error) ? error.message : String(error);
 }

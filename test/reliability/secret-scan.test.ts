@@ -28,6 +28,9 @@ import { makeLongMkv } from '../support/make-media.ts';
 import { writeConfig } from '../support/service-harness.ts';
 import { spawnService, type ServiceProcess } from '../support/service-process.ts';
 import { connectWs, type RecordingSocket } from '../support/ws-client.ts';
+import { readFileSync } from 'node:fs';
+import { configuredSecretValues, declareWriteOnlySettings } from '../../core/src/config/secret-registry.ts';
+import type { AppConfig } from '../../core/src/config/app-config-fields.ts';
 import { dumpDatabase } from './support/database-dump.ts';
 import { recordFigures } from './support/figures.ts';
 
@@ -68,6 +71,8 @@ let network: FingerprintServerProcess;
 let proxy: Server;
 let receiver: Server;
 const servers: { close(): unknown }[] = [];
+/** The credentials as configured through the API (for the secret registry's check). */
+let sentConfig: Partial<AppConfig> = {};
 
 const readBody = async (req: IncomingMessage) => {
   const chunks: Buffer[] = [];
@@ -172,7 +177,7 @@ beforeAll(async () => {
   });
   await start();
   // The credentials, set through the API as a user would (the answer must not echo them).
-  const put = await call('PUT', '/api/config', {
+  sentConfig = {
     ripper_key: SECRETS.ripper_key,
     catalog_api_key: SECRETS.catalog_api_key,
     plugin_settings: {
@@ -190,7 +195,8 @@ beforeAll(async () => {
       },
       'refresher-media-server': { jellyfin_api_key: SECRETS.jellyfin_api_key, plex_token: SECRETS.plex_token, emby_api_key: SECRETS.emby_api_key },
     },
-  });
+  };
+  const put = await call('PUT', '/api/config', sentConfig);
   expect(put.status, JSON.stringify(put.body)).toBe(200);
   // plugin_settings take effect at the next start
   await stop();
@@ -217,6 +223,17 @@ function spellings(value: string): string[] {
 }
 
 describe('secret scan', () => {
+  it('plants only what the secret registry calls a secret (masking, sealing, log redaction and diagnostics ask it)', () => {
+    // The manifests of the plugins configured above, as the service reads them at startup.
+    for (const dir of ['notifier-webhook', 'refresher-media-server', 'subtitles-opensubtitles', 'provider-openai', 'provider-tmdb']) {
+      const manifest = JSON.parse(readFileSync(fileURLToPath(new URL(`../../plugins/${dir}/package.json`, import.meta.url)), 'utf8')).spindle as { id: string; settingsSchema?: unknown };
+      declareWriteOnlySettings(manifest.id, manifest.settingsSchema);
+    }
+    const known = configuredSecretValues({ plugin_settings: {}, ...sentConfig } as AppConfig);
+    const unknown = Object.entries(SECRETS).filter(([, value]) => !known.some((k) => k.includes(value))).map(([name]) => name);
+    expect(unknown).toEqual([]);
+  });
+
   it('runs the flow with every credential in use, then finds none of them anywhere it could leak', async () => {
     // 1. A staging folder imported: identified with the AI endpoint and the catalog, subtitles downloaded, matched, organized, notified.
     const folder = join(staging, 'SECRET_SHOW_S1_D1');

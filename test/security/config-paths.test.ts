@@ -9,7 +9,8 @@ import { mkdir, mkdtemp, realpath, rm, symlink, writeFile } from 'node:fs/promis
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JobIntake } from '../../core/src/intake/job-intake.ts';
+import { Tokens } from '../../core/src/container/tokens.ts';
+import type { JobIntake } from '../../core/src/intake/job-intake.ts';
 import { apiClient } from '../support/http-client.ts';
 import { EMPTY_PIPELINE, startTestService, type TestService } from '../support/service-harness.ts';
 
@@ -112,15 +113,7 @@ describe('staging_path and the library roots', () => {
   it('changing staging_path leaves the root recorded on existing jobs as it was', async () => {
     const folder = await mkvFolder(join(staging, 'KEEP_ME'));
     const job = (await api.post('/api/staging/import', { staging_path: folder })).body;
-    const intake = new JobIntake({
-      jobService: t.service.jobService,
-      runner: t.service.runner,
-      bus: t.service.bus,
-      jobs: t.service.db.jobs,
-      titles: t.service.db.titles,
-      logger: { debug() {}, info() {}, warn() {}, error() {} },
-      roots: () => ({ stagingPath: t.service.config.get().staging_path, importRoots: [] }),
-    });
+    const intake = t.service.container.resolve<JobIntake>(Tokens.JobIntake);
     const disc = await intake.discInserted({ driveId: '/dev/sr7', volumeLabel: 'A_DISC', path: null }, false);
     expect(disc).toMatchObject({ folderOrigin: 'rip', stagingRoot: staging });
 

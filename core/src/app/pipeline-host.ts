@@ -24,7 +24,7 @@ import { offerKey, PluginRegistry, type ImplementationRecord } from '../plugins/
 import { PluginStartupError, type PluginProblem } from '../plugins/plugin-startup-error.ts';
 import { createImplementation } from '../plugins/create-implementation.ts';
 import { requiredOffers, type RequiredOffer } from '../plugins/required-offers.ts';
-import { StageResolver, type LateProviderLookup, type Resolved } from '../pipeline/stage-resolver.ts';
+import { StageResolver, type ProviderTable, type Resolved } from '../pipeline/stage-resolver.ts';
 import { errorMessage } from '@spindle/plugin-sdk';
 
 type PluginSettings = Record<string, Record<string, unknown>>;
@@ -43,7 +43,7 @@ export interface PipelineHostDeps {
   sdkVersion: string;
   logger: Logger;
   contexts: PluginContextFactory;
-  providers: LateProviderLookup;
+  providers: ProviderTable;
   /** Told every valid manifest before any plugin code runs (which settings are secrets, server-level, …). */
   manifestsChecked(manifests: PluginManifest[]): Promise<void> | void;
   /** Told every implementation record in use after each change (the container registers them). */
@@ -133,7 +133,7 @@ export class PipelineHost {
   }
 
   private commit(resolver: StageResolver, records: ImplementationRecord[]): void {
-    this.deps.providers.fill(resolver.providerImpls());
+    this.deps.providers.replace(resolver.providerImpls());
     const loaded = new Set(records.map((r) => r.pluginId));
     for (const info of this.catalog.infos) {
       if (info.status !== 'invalid') info.status = info.manifest && loaded.has(info.manifest.id) ? 'loaded' : 'available';

@@ -7,7 +7,7 @@
 import type { PluginManifest } from '@spindle/plugin-sdk';
 import type { ServerSettings } from '../config/server-settings.ts';
 import { SECRET_FIELDS } from '../config/config-values.ts';
-import { declareWriteOnlySettings } from '../config/plugin-setting-secrets.ts';
+import { declareWriteOnlySettings } from '../config/secret-registry.ts';
 import { declareSecretDestinations } from '../config/secret-binding.ts';
 import { declareServerLevelSettings, type ServerLevelField } from '../config/server-level.ts';
 

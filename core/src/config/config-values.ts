@@ -14,6 +14,7 @@ import {
 } from './app-config-fields.ts';
 import { applyMergePatch, canonicalPipeline } from './merge-patch.ts';
 import { keepMaskedPluginSecrets, maskPluginSecrets } from './plugin-setting-secrets.ts';
+import { SECRET_FIELD_NAMES } from './secret-registry.ts';
 
 type FieldTable = typeof APP_CONFIG_FIELDS;
 type FieldsWith<Flag extends keyof ConfigFieldSpec> = {
@@ -31,7 +32,8 @@ export function fieldSpec(field: AppConfigField): ConfigFieldSpec {
 const fieldsWhere = (flag: 'secret' | 'restartRequired' | 'persistDefault'): AppConfigField[] =>
   APP_CONFIG_FIELD_NAMES.filter((field) => fieldSpec(field)[flag] === true);
 
-export const SECRET_FIELDS = fieldsWhere('secret') as SecretField[];
+/** The secret application fields (secret-registry.ts), typed. */
+export const SECRET_FIELDS = SECRET_FIELD_NAMES as SecretField[];
 export const RESTART_REQUIRED_FIELDS = fieldsWhere('restartRequired');
 export const PERSIST_DEFAULT_FIELDS = fieldsWhere('persistDefault');
 

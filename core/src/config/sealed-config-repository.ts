@@ -11,7 +11,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { ConfigRepository } from '../persistence/ports.ts';
 import { SECRET_MASK } from './app-config-fields.ts';
 import { SECRET_FIELDS } from './config-values.ts';
-import { isCredentialSetting } from './plugin-setting-secrets.ts';
+import { isSecretPluginSetting } from './secret-registry.ts';
 import { invalidConfig } from './config-validation.ts';
 import { SecretBox } from './secret-box.ts';
 
@@ -56,7 +56,7 @@ export class SealedConfigRepository implements ConfigRepository {
       Object.entries(value).map(([plugin, settings]) => [
         plugin,
         isObject(settings)
-          ? Object.fromEntries(Object.entries(settings).map(([key, v]) => [key, isCredentialSetting(plugin, key) && isPlainSecret(v) ? this.box.seal(v) : v]))
+          ? Object.fromEntries(Object.entries(settings).map(([key, v]) => [key, isSecretPluginSetting(plugin, key) && isPlainSecret(v) ? this.box.seal(v) : v]))
           : settings,
       ]),
     );
@@ -65,7 +65,7 @@ export class SealedConfigRepository implements ConfigRepository {
   private holdsPlainSecret(field: string, value: unknown): boolean {
     if ((SECRET_FIELDS as string[]).includes(field)) return isPlainSecret(value);
     if (field !== 'plugin_settings' || !isObject(value)) return false;
-    return Object.entries(value).some(([plugin, settings]) => isObject(settings) && Object.entries(settings).some(([key, v]) => isCredentialSetting(plugin, key) && isPlainSecret(v)));
+    return Object.entries(value).some(([plugin, settings]) => isObject(settings) && Object.entries(settings).some(([key, v]) => isSecretPluginSetting(plugin, key) && isPlainSecret(v)));
   }
 
   /** Opens the sealed strings of a stored field where secrets live; a secret that cannot be opened is left out (undefined). */
@@ -78,7 +78,7 @@ export class SealedConfigRepository implements ConfigRepository {
         isObject(settings)
           ? Object.fromEntries(
               Object.entries(settings).flatMap(([key, v]) => {
-                if (!isCredentialSetting(plugin, key)) return [[key, v]];
+                if (!isSecretPluginSetting(plugin, key)) return [[key, v]];
                 const opened = this.openSecret(v);
                 return opened === undefined ? [] : [[key, opened]];
               }),

@@ -11,7 +11,7 @@
  * the plugin reads through `appSettings` (provider-tmdb's `base_url` → `catalog_api_key`).
  */
 import { SECRET_MASK } from './app-config-fields.ts';
-import { isCredentialSetting } from './plugin-setting-secrets.ts';
+import { isSecretPluginSetting } from './secret-registry.ts';
 
 const UNPREFIXED_URLS = new Set(['base_url', 'api_url', 'server_url', 'url', 'server', 'host', 'endpoint', 'address']);
 const PREFIXED_URL = /^(.+)_(?:url|server|host|endpoint|address)$/;
@@ -98,7 +98,7 @@ export function clearMovedSecrets(
       const bound = Object.keys(next).filter(
         (key) =>
           key !== urlKey &&
-          isCredentialSetting(pluginId, key) &&
+          isSecretPluginSetting(pluginId, key) &&
           (typeof prefix === 'string' ? key.startsWith(`${prefix}_`) : !prefixes.some((p) => key.startsWith(`${p}_`))),
       );
       for (const key of bound) {

@@ -13,7 +13,7 @@ import { resolveDatabasePath } from '../persistence/database-url.ts';
 import type { JobRepository } from '../persistence/ports.ts';
 import type { JobEventRecord, JobRecord } from '../persistence/records.ts';
 import type { PluginInfo } from '../plugins/plugin-registry.ts';
-import { configuredSecrets } from './configured-secrets.ts';
+import { configuredSecretValues } from '../config/secret-registry.ts';
 import { buildIssueUrl } from './issue-url.ts';
 import { createSanitizer } from './report-sanitizer.ts';
 
@@ -145,7 +145,7 @@ export async function buildDiagnosticsReport(sources: DiagnosticsSources, jobId?
     problemSection(sources.problems()),
   ].filter((lines) => lines.length > 0);
   const sanitize = createSanitizer({
-    secrets: configuredSecrets(config, plugins),
+    secrets: configuredSecretValues(config),
     pseudonym: config.contribution_pseudonym,
     homeDir: sources.homeDir ?? os.homedir(),
     platform,

@@ -82,7 +82,7 @@ export async function reportLateFiles(
 /** Creates the follow-up job for a finished job's late files (the intake's import). */
 export type FollowUpImport = (job: JobRecord, files: string[]) => Promise<JobRecord>;
 
-/** Terminal callback: late files of a finished folder job become a job of their own. */
+/** A job ended (job-state-hooks.ts): late files of a finished folder job become a job of their own. */
 export async function handOverLateFiles(deps: LateFileDeps, job: JobRecord, followUp: FollowUpImport): Promise<JobRecord | null> {
   if (job.sourceKind !== 'folder' || !job.sourcePath || job.simulated) return null;
   if ((await deps.titles.listByJob(job.id)).length === 0) return null; // never scanned: nothing it saw can be told from what came later

@@ -14,6 +14,10 @@ import { retryJob, type RetryFrom } from './job-retry.ts';
 import { filingPlanReason } from './filing-plan.ts';
 import { ripChoiceReason } from '../pipeline/rip-choices.ts';
 import { bestCandidate, decidedMatch, describeDecision, episodeCodeOf, type ReviewDecision } from './review-decisions.ts';
+import { failUnfinishedTitles } from './unfinished-titles.ts';
+import { inject, injectable } from 'tsyringe';
+import { Tokens } from '../container/tokens.ts';
+import type { ConfigReader } from '../plugins/plugin-context-factory.ts';
 
 export type { ReviewDecision } from './review-decisions.ts';
 
@@ -40,18 +44,30 @@ function matchColumns(match: MatchResult): TitlePatch {
   };
 }
 
+type JobCommandsDeps = {
+  jobs: JobRepository;
+  titles: TitleRepository;
+  jobService: JobService;
+  runner: PipelineRunner;
+  subtitles?: SubtitleService;
+  /** The "always ask before filing" setting, read when a job would go on to filing. */
+  askBeforeFiling?: () => boolean;
+};
+
+@injectable()
 export class JobCommands {
+  private readonly deps: JobCommandsDeps;
+
   constructor(
-    private readonly deps: {
-      jobs: JobRepository;
-      titles: TitleRepository;
-      jobService: JobService;
-      runner: PipelineRunner;
-      subtitles?: SubtitleService;
-      /** The "always ask before filing" setting, read when a job would go on to filing. */
-      askBeforeFiling?: () => boolean;
-    },
-  ) {}
+    @inject(Tokens.JobRepository) jobs: JobRepository,
+    @inject(Tokens.TitleRepository) titles: TitleRepository,
+    @inject(Tokens.JobService) jobService: JobService,
+    @inject(Tokens.PipelineRunner) runner: PipelineRunner,
+    @inject(Tokens.SubtitleService) subtitles: SubtitleService,
+    @inject(Tokens.ConfigService) config: ConfigReader,
+  ) {
+    this.deps = { jobs, titles, jobService, runner, subtitles, askBeforeFiling: () => config.get().always_ask_before_filing };
+  }
 
   async start(id: number): Promise<JobRecord> {
     const job = await this.deps.jobService.require(id);
@@ -77,9 +93,7 @@ export class JobCommands {
     const job = await this.deps.jobService.require(id);
     if (isTerminal(job.state)) throw new ConflictError('job_finished', `Job ${id} is already ${job.state}`);
     await this.deps.runner.abort(id, CANCELLED_MESSAGE);
-    for (const title of await this.deps.titles.listByJob(id)) {
-      if (['ripping', 'queued', 'matching'].includes(title.state)) await this.deps.jobService.updateTitle(title, { state: 'failed' });
-    }
+    await failUnfinishedTitles(this.deps, id, 'none');
     return this.deps.jobService.transition(id, 'failed', { patch: { errorMessage: CANCELLED_MESSAGE }, message: CANCELLED_MESSAGE });
   }
 

@@ -1,6 +1,6 @@
 /**
  * Owns every change of a job's state: validate against the state machine → persist (compare and
- * set) → broadcast → terminal callbacks. Nothing else writes `state`.
+ * set) → broadcast → the lifecycle's hooks (job-state-hooks.ts). Nothing else writes `state`.
  */
 import { ConflictError, errorMessage, NotFoundError, type JobState, type Logger } from '@spindle/plugin-sdk';
 import { inject, injectable } from 'tsyringe';
@@ -9,11 +9,10 @@ import type { EventBus } from '../events/event-bus.ts';
 import type { JobRepository, TitleRepository } from '../persistence/ports.ts';
 import type { JobPatch, JobRecord, NewJob, TitlePatch, TitleRecord } from '../persistence/records.ts';
 import type { Clock } from './clock.ts';
+import type { JobLifecycle } from './job-lifecycle.ts';
 import { canReopen, canTransition, isTerminal } from './job-state-machine.ts';
 import { retryFromCompletion, retryFromFailure } from './job-retry.ts';
 import { canTransitionTitle } from './title-state-machine.ts';
-
-export type TerminalCallback = (job: JobRecord) => Promise<void> | void;
 
 export interface TransitionOptions {
   patch?: JobPatch;
@@ -31,24 +30,20 @@ export interface ProgressReport {
 
 @injectable()
 export class JobService {
-  private readonly terminalCallbacks: TerminalCallback[] = [];
-
   constructor(
     @inject(Tokens.JobRepository) private readonly jobs: JobRepository,
     @inject(Tokens.TitleRepository) private readonly titles: TitleRepository,
     @inject(Tokens.EventBus) private readonly bus: EventBus,
     @inject(Tokens.Clock) private readonly clock: Clock,
     @inject(Tokens.Logger) private readonly logger: Logger,
+    @inject(Tokens.JobLifecycle) private readonly lifecycle: JobLifecycle,
   ) {}
-
-  onTerminal(callback: TerminalCallback): void {
-    this.terminalCallbacks.push(callback);
-  }
 
   async create(job: NewJob): Promise<JobRecord> {
     const created = await this.jobs.create({ state: 'idle', ...job });
     this.bus.emit('job.created', { jobId: created.id, volumeLabel: created.volumeLabel, contentType: created.contentType });
     this.emitState(created, created.state);
+    await this.lifecycle.entered(created, created.state);
     return created;
   }
 
@@ -90,7 +85,7 @@ export class JobService {
       if (!updated) continue; // someone else moved it in between: re-read and re-validate
       this.logger.info(`job ${id}: ${current.state} → ${to}`, options.message ? { message: options.message } : undefined);
       this.emitState(updated, current.state);
-      if (isTerminal(to)) await this.runTerminalCallbacks(updated);
+      await this.lifecycle.entered(updated, current.state);
       return updated;
     }
     throw new ConflictError('transition_race', `Job ${id} kept changing state; try again`);
@@ -121,6 +116,7 @@ export class JobService {
     if (!updated) throw new ConflictError('transition_race', `Job ${id} changed state meanwhile; try again`);
     this.logger.info(`job ${id}: ${current.state} → ${to} (${message})`);
     this.emitState(updated, current.state);
+    await this.lifecycle.entered(updated, current.state);
     return updated;
   }
 
@@ -163,17 +159,5 @@ export class JobService {
       currentSpeed: job.currentSpeed,
       etaSeconds: job.etaSeconds,
     });
-  }
-
-  private async runTerminalCallbacks(job: JobRecord): Promise<void> {
-    for (const callback of this.terminalCallbacks) {
-      try {
-        await callback(job);
-      } catch (error) {
-        this.logger.error(`terminal callback failed for job ${job.id}`, {
-          error: errorMessage(error),
-        });
-      }
-    }
   }
 }

@@ -89,7 +89,7 @@ export class StagingCleanup {
     return null;
   }
 
-  /** Terminal callback: removes the job's work folder, and applies on_success / on_completion. */
+  /** A job ended (job-state-hooks.ts): removes the job's work folder, and applies on_success / on_completion. */
   async jobFinished(job: JobRecord): Promise<void> {
     await rm(join(this.deps.workRoot, `job_${job.id}`), { recursive: true, force: true });
     const policy = this.deps.config.get().staging_cleanup_policy;

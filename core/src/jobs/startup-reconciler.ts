@@ -9,6 +9,7 @@ import type { JobRepository, TitleRepository } from '../persistence/ports.ts';
 import type { JobRecord } from '../persistence/records.ts';
 import type { JobService } from './job-service.ts';
 import { RUNNING_STATES } from './job-state-machine.ts';
+import { failUnfinishedTitles } from './unfinished-titles.ts';
 
 /** What discarding a disc rip caught halfway needs: the job's titles and where its rip was written. */
 export interface RipDiscardDeps {
@@ -23,10 +24,7 @@ export interface RipDiscardDeps {
  * deleted (that folder too, once empty).
  */
 async function discardPartialRip(job: JobRecord, jobService: JobService, deps: RipDiscardDeps, logger: Logger): Promise<void> {
-  for (const title of await deps.titles.listByJob(job.id)) {
-    if (['ripping', 'queued', 'matching'].includes(title.state)) await jobService.updateTitle(title, { state: 'failed', filePath: null });
-    else if (title.filePath) await deps.titles.update(title.id, { filePath: null });
-  }
+  await failUnfinishedTitles({ titles: deps.titles, jobService }, job.id, 'all');
   const staging = job.stagingRoot ?? deps.stagingPath();
   if (!staging) return;
   const folder = join(staging, `job_${job.id}`);

@@ -4,6 +4,18 @@
  */
 export class SecretRedactor {
   private secrets: string[] = [];
+  private source: (() => Iterable<string | null | undefined>) | null = null;
+
+  /** Takes the secret values from `source` now and at every `refresh()`. */
+  follow(source: () => Iterable<string | null | undefined>): void {
+    this.source = source;
+    this.refresh();
+  }
+
+  /** Reads the followed source again (the configuration changed, or plugin manifests were read). */
+  refresh(): void {
+    if (this.source) this.setSecrets(this.source());
+  }
 
   /** Replaces the set of secret values (called whenever the configuration changes). */
   setSecrets(values: Iterable<string | null | undefined>): void {

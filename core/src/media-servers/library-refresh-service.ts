@@ -10,6 +10,11 @@ import { BackgroundTasks } from '../app/background-tasks.ts';
 import type { JobRepository, TitleRepository } from '../persistence/ports.ts';
 import type { JobRecord } from '../persistence/records.ts';
 import type { Resolved } from '../pipeline/stage-resolver.ts';
+import { inject, injectable } from 'tsyringe';
+import { Tokens } from '../container/tokens.ts';
+import type { StageResolver } from '../pipeline/stage-resolver.ts';
+import type { SecretRedactor } from '../logging/secret-redactor.ts';
+import type { LogSink } from '../logging/logger.ts';
 
 export interface LibraryRefreshDeps {
   refreshers: () => Resolved<LibraryRefresher>[];
@@ -19,12 +24,23 @@ export interface LibraryRefreshDeps {
   logger: Logger;
 }
 
+@injectable()
 export class LibraryRefreshService {
   private readonly tasks = new BackgroundTasks();
 
-  constructor(private readonly deps: LibraryRefreshDeps) {}
+  private readonly deps: LibraryRefreshDeps;
 
-  /** Terminal callback: a completed job's library folders are rescanned. */
+  constructor(
+    @inject(Tokens.JobRepository) jobs: JobRepository,
+    @inject(Tokens.TitleRepository) titles: TitleRepository,
+    @inject(Tokens.StageResolver) resolver: StageResolver,
+    @inject(Tokens.SecretRedactor) redactor: SecretRedactor,
+    @inject(Tokens.LogSink) logs: LogSink,
+  ) {
+    this.deps = { refreshers: () => resolver.providers('library_refresher'), jobs, titles, redact: (text) => redactor.redact(text), logger: logs.logger('library-refresh') };
+  }
+
+  /** A job completed (job-state-hooks.ts): its library folders are rescanned. */
   jobFinished(job: JobRecord): void {
     if (job.state !== 'completed' || job.simulated) return;
     if (!this.deps.refreshers().some((r) => r.impl.status().configured)) return;

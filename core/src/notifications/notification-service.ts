@@ -6,11 +6,16 @@
  */
 import { errorMessage, type Logger, type Notification, type Notifier } from '@spindle/plugin-sdk';
 import { BackgroundTasks } from '../app/background-tasks.ts';
-import type { EventBus } from '../events/event-bus.ts';
 import type { JobRepository, TitleRepository } from '../persistence/ports.ts';
+import type { JobRecord } from '../persistence/records.ts';
 import type { Resolved } from '../pipeline/stage-resolver.ts';
 import { DEFAULT_RETRY, withRetries, type RetryPolicy } from './delivery-retry.ts';
 import { buildJobNotification, buildTestNotification, eventOfState, type Redact } from './notification-builder.ts';
+import { inject, injectable } from 'tsyringe';
+import { Tokens } from '../container/tokens.ts';
+import type { StageResolver } from '../pipeline/stage-resolver.ts';
+import type { SecretRedactor } from '../logging/secret-redactor.ts';
+import type { LogSink } from '../logging/logger.ts';
 
 export interface NotifierResult {
   notifier: string;
@@ -24,7 +29,6 @@ export interface NotifierResult {
 }
 
 export interface NotificationServiceDeps {
-  bus: EventBus;
   jobs: JobRepository;
   titles: TitleRepository;
   notifiers: () => Resolved<Notifier>[];
@@ -33,20 +37,28 @@ export interface NotificationServiceDeps {
   retry?: RetryPolicy;
 }
 
+@injectable()
 export class NotificationService {
   private readonly tasks = new BackgroundTasks();
-  private unsubscribe: (() => void) | null = null;
 
-  constructor(private readonly deps: NotificationServiceDeps) {}
+  private readonly deps: NotificationServiceDeps;
 
-  /** Subscribes to job state changes. */
-  start(): void {
-    this.unsubscribe ??= this.deps.bus.on('job.state_changed', (e) => {
-      const event = eventOfState(e.to);
-      if (event && this.deps.notifiers().length > 0) {
-        this.tasks.run(() => this.notifyJob(e.jobId, event), (error) => this.deps.logger.warn('notification failed', { error: errorMessage(error) }));
-      }
-    });
+  constructor(
+    @inject(Tokens.JobRepository) jobs: JobRepository,
+    @inject(Tokens.TitleRepository) titles: TitleRepository,
+    @inject(Tokens.StageResolver) resolver: StageResolver,
+    @inject(Tokens.SecretRedactor) redactor: SecretRedactor,
+    @inject(Tokens.LogSink) logs: LogSink,
+  ) {
+    this.deps = { jobs, titles, notifiers: () => resolver.providers('notifier'), redact: (text) => redactor.redact(text), logger: logs.logger('notifications') };
+  }
+
+  /** A job entered a state (job-state-hooks.ts): completed, failed and review needed are told, in the background. */
+  jobEntered(job: JobRecord): void {
+    const event = eventOfState(job.state);
+    if (event && this.deps.notifiers().length > 0) {
+      this.tasks.run(() => this.notifyJob(job.id, event), (error) => this.deps.logger.warn('notification failed', { error: errorMessage(error) }));
+    }
   }
 
   /** Sends a test notification to every configured notifier (or the one named) at once, without retries. */
@@ -66,7 +78,6 @@ export class NotificationService {
   }
 
   async stop(): Promise<void> {
-    this.unsubscribe?.();
     await this.tasks.stop();
   }
 

@@ -14,7 +14,8 @@ import type { JobRecord } from '../persistence/records.ts';
 import type { ConfigReader, PluginContextFactory } from '../plugins/plugin-context-factory.ts';
 import type { SubtitleService } from '../subtitles/subtitle-service.ts';
 import type { StageResolver } from './stage-resolver.ts';
-import type { Step, StepDeps } from './step-deps.ts';
+import type { StepDeps } from './step-deps.ts';
+import { stepTable, type StepTable } from './step-table.ts';
 import { asksBeforeFiling, filingPlanReason } from '../jobs/filing-plan.ts';
 import { asksWhichTitles, ripChoiceReason } from './rip-choices.ts';
 import { identifyStep } from './steps/identify-step.ts';
@@ -22,15 +23,13 @@ import { matchStep } from './steps/match-step.ts';
 import { organizeStep } from './steps/organize-step.ts';
 import { ripAndTranscodeStep } from './steps/transcode-step.ts';
 
-export type StepTable = Partial<Record<JobState, { step: Step; next: JobState }>>;
-
-const STEPS: StepTable = {
-  identifying: { step: identifyStep, next: 'ripping' },
+const STEPS: StepTable = stepTable({
+  identifying: identifyStep,
   // Rips, then transcodes the rips when transcoding_enabled (still in ripping: the spec's states).
-  ripping: { step: ripAndTranscodeStep, next: 'matching' },
-  matching: { step: matchStep, next: 'organizing' },
-  organizing: { step: organizeStep, next: 'completed' },
-};
+  ripping: ripAndTranscodeStep,
+  matching: matchStep,
+  organizing: organizeStep,
+});
 
 export interface PipelineRunnerDeps {
   jobs: JobRepository;

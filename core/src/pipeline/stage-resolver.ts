@@ -16,6 +16,7 @@ import type {
   Ripper,
   SourceKind,
 } from '@spindle/plugin-sdk';
+import { injectable } from 'tsyringe';
 import type { PipelineConfig } from '../config/app-config-fields.ts';
 import { createImplementation } from '../plugins/create-implementation.ts';
 import type { PluginContextFactory } from '../plugins/plugin-context-factory.ts';
@@ -26,11 +27,16 @@ export interface Resolved<T> {
   impl: T;
 }
 
-/** A provider lookup filled in after the providers are created (stages may look up lazily). */
-export class LateProviderLookup implements ProviderLookup {
+/**
+ * The configured providers as they are now: what plugins and core services look up at call time.
+ * Its contents are replaced each time a pipeline is applied (at start and on every configuration
+ * change), so every holder sees the live providers without being rebuilt.
+ */
+@injectable()
+export class ProviderTable implements ProviderLookup {
   private providers = new Map<string, unknown[]>();
 
-  fill(providers: Map<string, unknown[]>): void {
+  replace(providers: Map<string, unknown[]>): void {
     this.providers = providers;
   }
 
@@ -96,7 +102,7 @@ export class StageResolver {
     registry: PluginRegistry,
     pipeline: PipelineConfig,
     contexts: PluginContextFactory,
-    providers: LateProviderLookup,
+    providers: ProviderTable,
   ): Promise<StageResolver> {
     const make = async <T>(group: 'stage' | 'provider', kind: string, id: string): Promise<Resolved<T>> => {
       const record = registry.find(group, kind, id);
@@ -109,7 +115,7 @@ export class StageResolver {
       for (const id of ids ?? []) list.push(await make<unknown>('provider', kind, id));
       providerRecords.set(kind, list);
     }
-    providers.fill(new Map([...providerRecords].map(([kind, list]) => [kind, list.map((p) => p.impl)])));
+    providers.replace(new Map([...providerRecords].map(([kind, list]) => [kind, list.map((p) => p.impl)])));
     const chain = async <T>(kind: string, ids: readonly string[] | undefined) => {
       const out: Resolved<T>[] = [];
       for (const id of ids ?? []) out.push(await make<T>('stage', kind, id));

@@ -13,6 +13,9 @@ import type { JobRepository } from '../persistence/ports.ts';
 import type { JobRecord } from '../persistence/records.ts';
 import type { ConfigReader } from '../plugins/plugin-context-factory.ts';
 import type { PipelineRunner } from '../pipeline/pipeline-runner.ts';
+import type { SimulationPace } from './simulation-pace.ts';
+import { inject, injectable } from 'tsyringe';
+import { Tokens } from '../container/tokens.ts';
 
 export interface InsertDisc {
   volumeLabel: string;
@@ -22,23 +25,32 @@ export interface InsertDisc {
   driveId: string | null;
 }
 
+type DiscSimulatorDeps = {
+  jobs: JobRepository;
+  jobService: JobService;
+  runner: PipelineRunner;
+  intake: JobIntake;
+  bus: EventBus;
+  config: ConfigReader;
+  pace: SimulationPace;
+};
+
+@injectable()
 export class DiscSimulator {
-  private readonly multipliers = new Map<number, number>();
   private nextDrive = 0;
 
-  constructor(
-    private readonly deps: {
-      jobs: JobRepository;
-      jobService: JobService;
-      runner: PipelineRunner;
-      intake: JobIntake;
-      bus: EventBus;
-      config: ConfigReader;
-    },
-  ) {}
+  private readonly deps: DiscSimulatorDeps;
 
-  multiplier(jobId: number): number {
-    return this.multipliers.get(jobId) ?? 1;
+  constructor(
+    @inject(Tokens.JobRepository) jobs: JobRepository,
+    @inject(Tokens.JobService) jobService: JobService,
+    @inject(Tokens.PipelineRunner) runner: PipelineRunner,
+    @inject(Tokens.JobIntake) intake: JobIntake,
+    @inject(Tokens.EventBus) bus: EventBus,
+    @inject(Tokens.ConfigService) config: ConfigReader,
+    @inject(Tokens.SimulationPace) pace: SimulationPace,
+  ) {
+    this.deps = { jobs, jobService, runner, intake, bus, config, pace };
   }
 
   async insertDisc(request: InsertDisc): Promise<JobRecord> {
@@ -51,7 +63,7 @@ export class DiscSimulator {
       contentType: request.contentType,
       simulated: true,
     });
-    this.multipliers.set(job.id, request.ripSpeedMultiplier);
+    this.deps.pace.set(job.id, request.ripSpeedMultiplier);
     if (request.simulateRipping) this.deps.runner.start(job.id);
     return job;
   }
@@ -107,7 +119,7 @@ export class DiscSimulator {
 
   async resetAll(): Promise<{ deleted: number }> {
     await this.deps.runner.shutdown('all jobs are being reset');
-    this.multipliers.clear();
+    this.deps.pace.clear();
     return { deleted: await this.deps.jobs.deleteAll() };
   }
 }

@@ -6,7 +6,7 @@
  */
 import { formatEpisodeCode, sleep, type MatchResult } from '@spindle/plugin-sdk';
 import type { NewTitle } from '../persistence/records.ts';
-import type { StepTable } from '../pipeline/pipeline-runner.ts';
+import { stepTable, type StepTable } from '../pipeline/step-table.ts';
 import type { StepDeps, StepOutcome } from '../pipeline/step-deps.ts';
 
 /** Simulated seconds of ripping at multiplier 1. */
@@ -110,10 +110,5 @@ export function createSimulatedSteps(multiplier: (jobId: number) => number): Ste
     return { kind: 'next', patch: { libraryPath: job.contentType === 'movie' ? `/simulated/Movies/${name}` : `/simulated/TV/${name}` } };
   };
 
-  return {
-    identifying: { step: identify, next: 'ripping' },
-    ripping: { step: rip, next: 'matching' },
-    matching: { step: match, next: 'organizing' },
-    organizing: { step: organize, next: 'completed' },
-  };
+  return stepTable({ identifying: identify, ripping: rip, matching: match, organizing: organize });
 }

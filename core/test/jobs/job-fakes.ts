@@ -6,6 +6,7 @@
 import type { JobState } from '@spindle/plugin-sdk';
 import { RecordingLogger } from '@spindle/plugin-sdk/testing';
 import { EventBus } from '../../src/events/event-bus.ts';
+import { JobLifecycle } from '../../src/jobs/job-lifecycle.ts';
 import { JobService } from '../../src/jobs/job-service.ts';
 import { newJobData, newTitleData } from '../../src/persistence/entity-mappers.ts';
 import type { JobRepository, TitleRepository } from '../../src/persistence/ports.ts';
@@ -166,7 +167,8 @@ export function jobWorld() {
   for (const name of ['job.created', 'job.state_changed', 'job.progress', 'title.updated'] as const) {
     bus.on(name, (payload) => emitted.push({ name, payload: payload as unknown as Record<string, unknown> }));
   }
-  const service = new JobService(jobs, titles, bus, clock, logger);
+  const lifecycle = new JobLifecycle(logger);
+  const service = new JobService(jobs, titles, bus, clock, logger, lifecycle);
   /** A job put straight into `state` (as the pipeline would have left it), with these titles. */
   const seed = async (state: JobState, patch: JobPatch = {}, newTitles: NewTitle[] = []) => {
     const job = await jobs.create({ volumeLabel: 'SHOW_S1_D1', sourceKind: 'disc', contentType: 'tv', ...patch, state });
@@ -174,5 +176,5 @@ export function jobWorld() {
     emitted.length = 0;
     return { job, titles: rows };
   };
-  return { clock, jobs, titles, logger, bus, emitted, service, seed };
+  return { clock, jobs, titles, logger, bus, emitted, lifecycle, service, seed };
 }

@@ -4,6 +4,7 @@
  * outcome and run the terminal callbacks, and title changes are checked and announced.
  */
 import { describe, expect, it } from 'vitest';
+import type { JobStateHook } from '../../src/jobs/job-lifecycle.ts';
 import { jobWorld } from './job-fakes.ts';
 
 const episode = (titleIndex: number, extra: Record<string, unknown> = {}) => ({ titleIndex, durationSeconds: 1320, sizeBytes: 1e9, ...extra });
@@ -97,29 +98,37 @@ describe('JobService.transition', () => {
     expect(await w.service.transition(other.id, 'matching')).toMatchObject({ state: 'matching', reviewKind: null });
   });
 
-  it('runs the terminal callbacks in order with the stored job; one that throws is logged and the others still run', async () => {
+  it('runs the terminal hooks in order with the stored job; one that throws is logged and the others still run', async () => {
     const w = jobWorld();
     const seen: string[] = [];
-    w.service.onTerminal((j) => void seen.push(`first ${j.id} ${j.state}`));
-    w.service.onTerminal(() => {
+    terminalHook(w, (j) => void seen.push(`first ${j.id} ${j.state}`));
+    terminalHook(w, () => {
       throw new Error('cleanup broke');
     });
-    w.service.onTerminal(async (j) => void seen.push(`third ${j.id} ${j.state}`));
+    terminalHook(w, async (j) => void seen.push(`third ${j.id} ${j.state}`));
     const { job } = await w.seed('matching');
     await w.service.transition(job.id, 'review_needed');
     expect(seen).toEqual([]); // not terminal
     await w.service.transition(job.id, 'failed');
     expect(seen).toEqual([`first ${job.id} failed`, `third ${job.id} failed`]);
-    expect(w.logger.entries.some((e) => e.level === 'error' && e.message.includes('terminal callback failed') && e.fields?.error === 'cleanup broke')).toBe(true);
+    expect(w.logger.entries.some((e) => e.level === 'error' && e.message.includes('hook 2 failed') && e.fields?.error === 'cleanup broke')).toBe(true);
   });
 });
+
+/** Registers `run` as an awaited hook on every terminal state, as job-state-hooks.ts does. */
+const hooksOf = new WeakMap<object, number>();
+function terminalHook(w: ReturnType<typeof jobWorld>, run: JobStateHook['run']): void {
+  const n = (hooksOf.get(w.lifecycle) ?? 0) + 1; // "hook 2" is the second hook of this world
+  hooksOf.set(w.lifecycle, n);
+  w.lifecycle.hook({ name: `hook ${n}`, on: { enters: 'terminal' }, awaited: true, run });
+}
 
 describe('JobService.reopen', () => {
   it('runs a failed job again from an allowed state, clearing the last outcome but keeping the id and timeline', async () => {
     const w = jobWorld();
     const { job } = await w.seed('failed', { errorMessage: 'disc read error', retryFrom: 'ripping', completedAt: new Date(), progressPercent: 40 });
     const terminal: number[] = [];
-    w.service.onTerminal((j) => void terminal.push(j.id));
+    terminalHook(w, (j) => void terminal.push(j.id));
     const reopened = await w.service.reopen(job.id, 'ripping', 'retry from ripping');
     expect(reopened).toMatchObject({ id: job.id, state: 'ripping', errorMessage: null, retryFrom: null, completedAt: null, progressPercent: 0 });
     expect((await w.jobs.timeline(job.id)).at(-1)).toMatchObject({ fromState: 'failed', toState: 'ripping', message: 'retry from ripping' });

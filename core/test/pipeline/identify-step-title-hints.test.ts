@@ -62,12 +62,15 @@ async function identify(chain: Identification[], record: Partial<JobRecord> = {}
     titles: {
       listByJob: async () => stored,
       replaceForJob: async (_id: number, titles: NewTitle[]) => (stored = titles.map((t, i) => ({ ...t, id: i + 1, jobId: 1 }) as unknown as TitleRecord)),
-      update: async (id: number, patch: Partial<TitleRecord>) => {
-        stored = stored.map((t) => (t.id === id ? { ...t, ...patch } : t));
-        return stored.find((t) => t.id === id)!;
+    },
+    // Titles change only through the job service (which emits title.updated): the repository fake has no update.
+    jobService: {
+      update: async (_id: number, patch: Partial<JobRecord>) => (current = { ...current, ...patch }),
+      updateTitle: async (title: TitleRecord, patch: Partial<TitleRecord>) => {
+        stored = stored.map((t) => (t.id === title.id ? { ...t, ...patch } : t));
+        return stored.find((t) => t.id === title.id)!;
       },
     },
-    jobService: { update: async (_id: number, patch: Partial<JobRecord>) => (current = { ...current, ...patch }) },
     resolver: { ripperFor: () => ({ record: { id: 'ripper' }, impl: { scan: async () => scan } }), identifiers: () => identifiers },
     config: { get: () => ({ discard_files_of: ['play_all'] }) },
     logger: { debug() {}, info() {}, warn() {}, error() {} },

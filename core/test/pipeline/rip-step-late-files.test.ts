@@ -9,6 +9,7 @@ import { mkdir, readdir, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EventBus } from '../../src/events/event-bus.ts';
+import { JobLifecycle } from '../../src/jobs/job-lifecycle.ts';
 import { JobService } from '../../src/jobs/job-service.ts';
 import { ripStep } from '../../src/pipeline/steps/rip-step.ts';
 import type { StepDeps } from '../../src/pipeline/step-deps.ts';
@@ -38,7 +39,7 @@ async function setup(files: string[], only: string[] | null = null) {
   const bus = new EventBus();
   const events: unknown[] = [];
   bus.on('job.late_files', (e) => void events.push(e));
-  const jobService = new JobService(db.jobs, db.titles, bus, { now: () => new Date() }, quiet);
+  const jobService = new JobService(db.jobs, db.titles, bus, { now: () => new Date() }, quiet, new JobLifecycle(quiet));
   let job: JobRecord = await db.jobs.create({
     sourceKind: 'folder', volumeLabel: 'SLOW_COPY', sourcePath: folder, stagingPath: folder, importMode: 'move', state: 'ripping',
     ...(only ? { onlyFilesJson: JSON.stringify(only) } : {}),

@@ -95,7 +95,7 @@ export async function identifyStep(job: JobRecord, deps: StepDeps): Promise<Step
     if (!title) continue;
     const rip = title.selected && hint.rip;
     const discard = rip ? null : hintDiscard(hint.role, hint.reason);
-    const updated = await deps.titles.update(title.id, {
+    const updated = await deps.jobService.updateTitle(title, {
       role: hint.role,
       selected: rip,
       isExtra: hint.role === 'extra',
@@ -106,7 +106,7 @@ export async function identifyStep(job: JobRecord, deps: StepDeps): Promise<Step
   }
   for (const [i, title] of stored.entries()) {
     const patch = ripChoicePatch(title, choices);
-    if (patch) stored[i] = await deps.titles.update(title.id, patch);
+    if (patch) stored[i] = await deps.jobService.updateTitle(title, patch);
   }
 
   // Re-read: the user may have declared the identity while the identifiers ran.
