@@ -172,7 +172,9 @@ export async function measureDisc(disc: RealDisc): Promise<DiscFigures> {
   let bonusRecognised: boolean | null = null;
   if (isMovie && mains.size > 0) {
     const runtime = Math.round(Math.max(...disc.record.Titles.filter((t) => mains.has(t.Index)).map((t) => seconds(t.Duration))) / 60);
-    const withRt = id.contentType === 'movie' ? mainPick(scan, id, runtime) : null;
+    // With a catalog runtime the catalog has named the film, so the job is a movie whatever the heuristic's guess
+    // (TheDiscDB files TV specials as films); the titles to rip still come from the heuristic's hints.
+    const withRt = mainPick(scan, id, runtime);
     const withoutRt = id.contentType === 'movie' ? mainPick(scan, id, null) : null;
     mainWithRuntime = withRt !== null && mains.has(withRt);
     mainWithoutRuntime = withoutRt !== null && mains.has(withoutRt);

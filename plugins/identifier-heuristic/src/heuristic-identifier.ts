@@ -16,7 +16,7 @@ import {
   type StageContext,
   type TitleHint,
 } from '@spindle/plugin-sdk';
-import { formatDuration, plausibleMainFeatures } from './duration-clusters.ts';
+import { episodeTolerance, formatDuration, plausibleMainFeatures } from './duration-clusters.ts';
 import { readSettings, type HeuristicSettings } from './heuristic-settings.ts';
 import { typeExtras } from './extra-types.ts';
 import { analyse, TWIN_FRACTION, type Layout } from './layout-analysis.ts';
@@ -31,6 +31,7 @@ export const CONFIDENCE = {
   labelledSmallCluster: 0.55,
   twinEpisodes: 0.55,
   soleTitle: 0.45,
+  bonusDisc: 0.3,
   ambiguousMovie: 0.5,
   unknown: 0.2,
 } as const;
@@ -128,6 +129,17 @@ function bonusDiscReason(titles: readonly ScannedTitle[], layout: Layout, conten
   return `no episodes and no title of feature length (the longest, title ${longest.index}, runs ${formatDuration(longest.durationSeconds)}): a bonus disc of extras, or a short special`;
 }
 
+/**
+ * Three or more titles worth ripping, no more than half of them alike in length (within the episode tolerance):
+ * extras of a bonus disc, not a few episodes or parts too few to make a cluster.
+ */
+function variedExtras(titles: readonly ScannedTitle[], layout: Layout, s: HeuristicSettings): boolean {
+  const kept = titles.filter((t) => !layout.short.includes(t) && !layout.copies.has(t.index) && !layout.playAll.has(t.index));
+  if (kept.length < 3) return false;
+  const alike = (t: ScannedTitle) => kept.filter((o) => Math.abs(o.durationSeconds - t.durationSeconds) <= episodeTolerance(t.durationSeconds, s)).length;
+  return Math.max(...kept.map(alike)) * 2 <= kept.length;
+}
+
 export class HeuristicIdentifier implements Identifier {
   async identify(input: IdentifyInput, ctx: StageContext): Promise<Identification | null> {
     throwIfAborted(ctx.signal);
@@ -146,13 +158,20 @@ export class HeuristicIdentifier implements Identifier {
     if (layout.short.length > 0) evidence.push(`${layout.short.length} short clip(s) ignored`);
 
     let { contentType, confidence } = classify(titles, layout, s, label.season, evidence);
-    const sole = contentType === 'movie' && layout.long.length === 0 ? soleSubstantialTitle(titles, layout, s) : null;
-    const mains = contentType === 'movie' ? (sole ? [sole] : plausibleMainFeatures(layout.long, s)) : [];
+    const bonus = bonusDiscReason(titles, layout, contentType);
+    if (bonus) evidence.push(bonus);
+    if (bonus && variedExtras(titles, layout, s)) {
+      // Extras of many lengths: the bonus disc of a set. Movie sets carry most bonus discs; a series' bonus disc
+      // usually names its season on the label. Either way a person confirms (low confidence, "bonus disc").
+      contentType = label.season !== null ? 'tv' : 'movie';
+      confidence = CONFIDENCE.bonusDisc;
+      evidence.push(`a bonus disc of a ${contentType === 'tv' ? 'series (the label names a season)' : 'movie set (the label names no season)'}: nothing is taken for the main feature or an episode`);
+    }
+    const sole = contentType === 'movie' && !bonus && layout.long.length === 0 ? soleSubstantialTitle(titles, layout, s) : null;
+    const mains = contentType === 'movie' && !bonus ? (sole ? [sole] : plausibleMainFeatures(layout.long, s)) : [];
     const ambiguousMovie = mains.length > 1;
     if (ambiguousMovie) confidence = Math.min(confidence, CONFIDENCE.ambiguousMovie);
     if (label.season !== null) evidence.push(`volume label names season ${label.season}`);
-    const bonus = bonusDiscReason(titles, layout, contentType);
-    if (bonus) evidence.push(bonus);
     return {
       contentType,
       source: 'heuristic',
