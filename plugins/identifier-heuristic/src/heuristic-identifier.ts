@@ -20,6 +20,7 @@ import { episodeTolerance, formatDuration, plausibleMainFeatures } from './durat
 import { readSettings, type HeuristicSettings } from './heuristic-settings.ts';
 import { typeExtras } from './extra-types.ts';
 import { analyse, TWIN_FRACTION, type Layout } from './layout-analysis.ts';
+import { catalogSeasonRuntimes, fitCatalogRuntimes } from './catalog-episodes.ts';
 
 /** Confidence of each kind of answer (0–1; ≥ 0.8 counts as high). */
 export const CONFIDENCE = {
@@ -32,6 +33,7 @@ export const CONFIDENCE = {
   twinEpisodes: 0.55,
   soleTitle: 0.45,
   bonusDisc: 0.3,
+  catalogEpisodes: 0.7,
   ambiguousMovie: 0.5,
   unknown: 0.2,
 } as const;
@@ -69,9 +71,13 @@ interface Verdict {
   confidence: number;
 }
 
-function classify(titles: readonly ScannedTitle[], layout: Layout, s: HeuristicSettings, labelSeason: number | null, evidence: string[]): Verdict {
+function classify(titles: readonly ScannedTitle[], layout: Layout, s: HeuristicSettings, labelSeason: number | null, evidence: string[], catalogTv = false): Verdict {
   const isTv = layout.cluster.length >= (layout.shortForm ? s.min_short_episodes : s.min_episodes);
   const isMovie = layout.long.length > 0;
+  if (catalogTv && layout.cluster.length + layout.moreEpisodes.size >= 1) {
+    evidence.push(`the catalog names a show and season, and ${layout.cluster.length + layout.moreEpisodes.size} title(s) run like its episodes`);
+    return { contentType: 'tv', confidence: isTv ? CONFIDENCE.clearTv : CONFIDENCE.catalogEpisodes };
+  }
   const episodesTotal = total(layout.cluster) + total(titles.filter((t) => layout.moreEpisodes.has(t.index)));
   if (isTv && isMovie) {
     // Episodes nearly as long as the feature together (a Play All a little off the sum) still make TV.
@@ -149,6 +155,11 @@ export class HeuristicIdentifier implements Identifier {
     const label = parseVolumeLabel(input.scan.volumeLabel || input.job.volumeLabel);
     const layout = analyse(titles, s);
     const evidence: string[] = [];
+    const catalog = await catalogSeasonRuntimes(input, ctx);
+    if (catalog) {
+      const added = fitCatalogRuntimes(titles, layout, catalog.runtimes);
+      evidence.push(`the catalog's season ${catalog.season} of show ${catalog.showId} lists ${catalog.runtimes.length} episode runtime(s)${added.length > 0 ? `; fitting them: ${list(added)}` : ''}`);
+    }
     if (layout.cluster.length >= 2) evidence.push(`${layout.cluster.length} titles of episode length: ${list(layout.cluster)}`);
     for (const [index, reason] of layout.moreEpisodes) evidence.push(`title ${index}: ${reason}`);
     for (const [index, reason] of layout.playAll) evidence.push(`title ${index} is a Play All: ${reason}`);
@@ -157,7 +168,7 @@ export class HeuristicIdentifier implements Identifier {
     if (layout.long.length > 0) evidence.push(`feature-length: ${list(layout.long)}`);
     if (layout.short.length > 0) evidence.push(`${layout.short.length} short clip(s) ignored`);
 
-    let { contentType, confidence } = classify(titles, layout, s, label.season, evidence);
+    let { contentType, confidence } = classify(titles, layout, s, label.season, evidence, catalog !== null);
     const bonus = bonusDiscReason(titles, layout, contentType);
     if (bonus) evidence.push(bonus);
     if (bonus && variedExtras(titles, layout, s)) {
