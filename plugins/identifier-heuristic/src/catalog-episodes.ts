@@ -16,7 +16,7 @@ export interface CatalogSeasonRuntimes {
 }
 
 /** A title within this much of an episode runtime fits it: catalog runtimes are whole minutes and broadcast cuts differ. */
-export const RUNTIME_FIT = { seconds: 180, fraction: 0.1 } as const;
+export const RUNTIME_FIT = { seconds: 90, fraction: 0.1 } as const;
 
 export async function catalogSeasonRuntimes(input: IdentifyInput, ctx: StageContext): Promise<CatalogSeasonRuntimes | null> {
   const named = input.previous.find((a) => a.contentType === 'tv' && a.catalogId !== null && a.season !== null);
@@ -40,9 +40,12 @@ const fits = (t: ScannedTitle, runtime: number) => Math.abs(t.durationSeconds - 
 /**
  * Titles the layout left as extras or features that fit an episode runtime of the season become
  * episodes (they join `moreEpisodes` and leave `long`). Clips, copies, Play Alls and titles of
- * another picture size than the cluster are left alone. Returns the titles it added.
+ * another picture size than the cluster are left alone. When the disc has an episode cluster and
+ * none of it fits the catalog's runtimes (a catalog that lists the broadcast slot, 60 for a 43-minute
+ * episode), the runtimes are not trusted and nothing is added. Returns the titles it added.
  */
 export function fitCatalogRuntimes(titles: readonly ScannedTitle[], layout: Layout, runtimes: readonly number[]): ScannedTitle[] {
+  if (layout.cluster.length >= 2 && !layout.cluster.some((t) => runtimes.some((r) => fits(t, r)))) return [];
   const taken = new Set([...layout.cluster.map((t) => t.index), ...layout.moreEpisodes.keys(), ...layout.playAll.keys(), ...layout.copies.keys(), ...layout.pairLike.map((t) => t.index), ...layout.short.map((t) => t.index)]);
   const picture = layout.cluster[0]?.resolution ?? null;
   const added = titles.filter((t) => !taken.has(t.index) && !(picture && t.resolution && t.resolution !== picture) && runtimes.some((r) => fits(t, r)));

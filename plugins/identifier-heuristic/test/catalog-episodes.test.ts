@@ -79,6 +79,13 @@ describe('episode runtimes of the catalog\u2019s season', () => {
     expect(off.asked).toEqual([]);
   });
 
+  it('does not trust runtimes that none of the episode cluster fits (a catalog listing the broadcast slot)', async () => {
+    const minutes = [36, 37, 36, 59, 12];
+    const byDurations = roles(await identify(minutes, null));
+    expect(byDurations[3]).not.toBe('episode_candidate');
+    expect(roles(await identify(minutes, new SeasonCatalog([60, 60, 60, 60])))).toEqual(byDurations);
+  });
+
   it('leaves clips, Play Alls and a title of another picture size alone', async () => {
     const scan = scanOf([44, 45, 44, 133, 1.5]);
     scan.titles.push({ index: 5, durationSeconds: 45 * 60, sizeBytes: 1, resolution: '1080p' });
