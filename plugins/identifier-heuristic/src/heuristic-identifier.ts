@@ -172,11 +172,13 @@ export class HeuristicIdentifier implements Identifier {
     const bonus = bonusDiscReason(titles, layout, contentType);
     if (bonus) evidence.push(bonus);
     if (bonus && variedExtras(titles, layout, s)) {
-      // Extras of many lengths: the bonus disc of a set. Movie sets carry most bonus discs; a series' bonus disc
-      // usually names its season on the label. Either way a person confirms (low confidence, "bonus disc").
-      contentType = label.season !== null ? 'tv' : 'movie';
+      // Extras of many lengths: the bonus disc of a set — of the kind a catalog answer before this one named, else
+      // a movie set's (they carry most bonus discs) unless the label names a season. A person confirms (low confidence).
+      const named = input.previous.find((a) => a.catalogId !== null && (a.contentType === 'tv' || a.contentType === 'movie'));
+      contentType = named?.contentType ?? (label.season !== null ? 'tv' : 'movie');
       confidence = CONFIDENCE.bonusDisc;
-      evidence.push(`a bonus disc of a ${contentType === 'tv' ? 'series (the label names a season)' : 'movie set (the label names no season)'}: nothing is taken for the main feature or an episode`);
+      const why = named ? `the catalog names a ${contentType === 'tv' ? 'show' : 'movie'}` : label.season !== null ? 'the label names a season' : 'the label names no season';
+      evidence.push(`a bonus disc of a ${contentType === 'tv' ? 'series' : 'movie set'} (${why}): nothing is taken for the main feature or an episode`);
     }
     const sole = contentType === 'movie' && !bonus && layout.long.length === 0 ? soleSubstantialTitle(titles, layout, s) : null;
     const mains = contentType === 'movie' && !bonus ? (sole ? [sole] : plausibleMainFeatures(layout.long, s)) : [];

@@ -60,7 +60,7 @@ describe('episode runtimes of the catalog\u2019s season', () => {
 
   it('makes TV of two episodes of unlike length that durations alone cannot call', async () => {
     const minutes = [44, 63, 9];
-    expect((await identify(minutes, null)).contentType).not.toBe('tv');
+    expect((await identify(minutes, null, [])).contentType).not.toBe('tv');
     const id = await identify(minutes, new SeasonCatalog([45, 45, 62]));
     expect(id.contentType).toBe('tv');
     expect(roles(id)).toEqual(['episode_candidate', 'episode_candidate', 'extra']);
@@ -84,6 +84,15 @@ describe('episode runtimes of the catalog\u2019s season', () => {
     const byDurations = roles(await identify(minutes, null));
     expect(byDurations[3]).not.toBe('episode_candidate');
     expect(roles(await identify(minutes, new SeasonCatalog([60, 60, 60, 60])))).toEqual(byDurations);
+  });
+
+  it('calls a bonus disc of varied extras by the kind the catalog named (a series\u2019 bonus disc without a season on its label)', async () => {
+    const minutes = [14, 5, 7, 12];
+    expect((await identify(minutes, null, [])).contentType).toBe('movie');
+    const id = await identify(minutes, new SeasonCatalog([44, 44]), [{ ...catalogAnswer, season: null }]);
+    expect(id.contentType).toBe('tv');
+    expect(id.reviewReason).toMatch(/bonus disc/);
+    expect(id.titleHints.every((h) => h.role === 'extra' && h.rip)).toBe(true);
   });
 
   it('leaves clips, Play Alls and a title of another picture size alone', async () => {
