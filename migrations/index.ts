@@ -11,6 +11,7 @@ import { AddAuthentication } from './20261124000000-AddAuthentication.ts';
 import { AddTitleAccounting } from './20261124010000-AddTitleAccounting.ts';
 import { AddJobFolderOrigin } from './20261124120000-AddJobFolderOrigin.ts';
 import { AddJobAskTitles } from './20261124130000-AddJobAskTitles.ts';
+import { AddTitleExtraType } from './20261125110000-AddTitleExtraType.ts';
 
 export const migrationsList: MigrationObject[] = [
   { name: '20261122000000-CreateInitialSchema', class: CreateInitialSchema },
@@ -20,6 +21,7 @@ export const migrationsList: MigrationObject[] = [
   { name: '20261124010000-AddTitleAccounting', class: AddTitleAccounting },
   { name: '20261124120000-AddJobFolderOrigin', class: AddJobFolderOrigin },
   { name: '20261124130000-AddJobAskTitles', class: AddJobAskTitles },
+  { name: '20261125110000-AddTitleExtraType', class: AddTitleExtraType },
 ];
 
 /** The newest migration: what a fresh or stamped database is at. */

@@ -15,6 +15,7 @@ import { toMatchResult } from '../../plugins/matcher-movie-runtime/src/movie-sco
 import { parseInfoTranscript } from '../../plugins/ripper-makemkv/src/disc-info.ts';
 import { contentHashFromListing } from '../../plugins/ripper-makemkv/src/disc-scanner.ts';
 import type { RealDisc, TruthTitle } from './judgment-discs.ts';
+import { namedExtrasFigure } from './judgment-named-extras.ts';
 
 export function seconds(duration: string): number {
   return duration.split(':').reduce((total, part) => total * 60 + Number(part), 0);
@@ -94,6 +95,8 @@ export interface DiscFigures {
   /** Movie discs without a main movie (bonus discs): recognised as such (null when not one). */
   bonusRecognised: boolean | null;
   extras: { typedTruth: number; typedRight: number };
+  /** The same extras when TheDiscDB names the disc: mapping → disc-lookup matcher → organizer's extras folder. */
+  namedExtras: { typedTruth: number; typedRight: number };
   /** Transcript with an HSH listing: hash reproduced (null when there is no listing to check). */
   hashRight: boolean | null;
   notes: string[];
@@ -172,7 +175,9 @@ export async function measureDisc(disc: RealDisc): Promise<DiscFigures> {
   let bonusRecognised: boolean | null = null;
   if (isMovie && mains.size > 0) {
     const runtime = Math.round(Math.max(...disc.record.Titles.filter((t) => mains.has(t.Index)).map((t) => seconds(t.Duration))) / 60);
-    const withRt = id.contentType === 'movie' ? mainPick(scan, id, runtime) : null;
+    // With a catalog runtime the catalog has named the film, so the job is a movie whatever the heuristic's guess
+    // (TheDiscDB files TV specials as films); the titles to rip still come from the heuristic's hints.
+    const withRt = mainPick(scan, id, runtime);
     const withoutRt = id.contentType === 'movie' ? mainPick(scan, id, null) : null;
     mainWithRuntime = withRt !== null && mains.has(withRt);
     mainWithoutRuntime = withoutRt !== null && mains.has(withoutRt);
@@ -185,6 +190,8 @@ export async function measureDisc(disc: RealDisc): Promise<DiscFigures> {
 
   const typeRight = id.contentType === (disc.kind === 'series' ? 'tv' : 'movie');
   if (!typeRight) notes.push(`called ${id.contentType}`);
+  const named = await namedExtrasFigure(disc);
+  if (named.wrong.length > 0) notes.push(`TheDiscDB extras misfiled: ${named.wrong.join(', ')}`);
   return {
     stem: disc.stem,
     kind: disc.kind,
@@ -197,6 +204,7 @@ export async function measureDisc(disc: RealDisc): Promise<DiscFigures> {
     mainWithoutRuntime,
     bonusRecognised,
     extras: { typedTruth: typed.length, typedRight },
+    namedExtras: { typedTruth: named.typedTruth, typedRight: named.typedRight },
     hashRight: hashFigure(disc),
     notes,
   };

@@ -19,6 +19,7 @@ export interface Totals {
   mainWithoutRuntime: Ratio;
   bonusRecognised: Ratio;
   extrasTyped: Ratio;
+  namedExtrasTyped: Ratio;
   hashRight: Ratio;
 }
 
@@ -39,6 +40,7 @@ export function totalsOf(figures: readonly DiscFigures[]): Totals {
     mainWithoutRuntime: ratio(figures.map((d) => d.mainWithoutRuntime)),
     bonusRecognised: ratio(figures.map((d) => d.bonusRecognised)),
     extrasTyped: { right: sum((d) => d.extras.typedRight), of: sum((d) => d.extras.typedTruth) },
+    namedExtrasTyped: { right: sum((d) => d.namedExtras.typedRight), of: sum((d) => d.namedExtras.typedTruth) },
     hashRight: ratio(figures.map((d) => d.hashRight)),
   };
 }
@@ -60,7 +62,8 @@ export const ROWS: [string, (t: Totals) => string][] = [
   ['main feature right, catalog runtime given', (t) => cell(t.mainWithRuntime)],
   ['main feature right, no catalog runtime', (t) => cell(t.mainWithoutRuntime)],
   ['bonus discs recognised', (t) => cell(t.bonusRecognised)],
-  ['extras typed right (TheDiscDB names a type)', (t) => cell(t.extrasTyped)],
+  ['extras typed right, no TheDiscDB match (TheDiscDB names a type)', (t) => cell(t.extrasTyped)],
+  ['extras in the right folder, TheDiscDB match (it names a type)', (t) => cell(t.namedExtrasTyped)],
   ['content hash from the transcript', (t) => cell(t.hashRight)],
 ];
 
@@ -82,6 +85,7 @@ export function discLine(d: DiscFigures): string {
     `main ${mark(d.mainWithRuntime)}/${mark(d.mainWithoutRuntime)}`,
     `bonus ${mark(d.bonusRecognised)}`,
     `extras ${d.extras.typedRight}/${d.extras.typedTruth}`,
+    `named ${d.namedExtras.typedRight}/${d.namedExtras.typedTruth}`,
     `hash ${mark(d.hashRight)}`,
     d.notes.join('; '),
   ].join('  ');

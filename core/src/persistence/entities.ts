@@ -6,7 +6,7 @@
  * records.ts (see entity-mappers.ts).
  */
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import type { ClassificationSource, ContentType, JobState, SourceKind, TitleState } from '@spindle/plugin-sdk';
+import type { ClassificationSource, ContentType, ExtraType, JobState, SourceKind, TitleState } from '@spindle/plugin-sdk';
 import { CONTRIBUTION_ENTITIES } from '../contributions/contribution-entities.ts';
 import { AUTH_ENTITIES } from '../auth/auth-entities.ts';
 import type { DiscardedBy, ImportMode, JobFolderOrigin, ReviewKind } from './records.ts';
@@ -104,6 +104,8 @@ export const TitleEntity = defineEntity({
     discardReason: p.text().nullable(),
     discardedBy: p.text().$type<DiscardedBy>().nullable(),
     included: p.boolean().default(false),
+    // Added by migration 8 (AddTitleExtraType): the kind of extra the identifier told (decides the extras folder).
+    extraType: p.text().$type<ExtraType>().nullable(),
   },
 });
 

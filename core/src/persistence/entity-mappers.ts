@@ -83,6 +83,7 @@ export function toTitleRecord(row: TitleRow): TitleRecord {
     discardReason: row.discardReason ?? null,
     discardedBy: row.discardedBy ?? null,
     included: row.included,
+    extraType: row.extraType ?? null,
   };
 }
 
@@ -169,6 +170,7 @@ export function newTitleData(jobId: number, title: NewTitle): Omit<TitleRecord, 
     discardReason: null,
     discardedBy: null,
     included: false,
+    extraType: null,
     ...definedOnly(title as Record<string, unknown>, ['id', 'jobId']),
     jobId,
   } as Omit<TitleRecord, 'id'>;

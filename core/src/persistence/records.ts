@@ -2,7 +2,7 @@
  * Plain records the core works with. Entities (MikroORM) are mapped to and from these at the
  * repository boundary, so services never hold managed entities across units of work.
  */
-import type { ClassificationSource, ContentType, JobState, SourceKind, TitleState } from '@spindle/plugin-sdk';
+import type { ClassificationSource, ContentType, ExtraType, JobState, SourceKind, TitleState } from '@spindle/plugin-sdk';
 
 /** How an imported folder's files reach the library: moved out of the folder, or copied (hardlinked) so the folder stays whole. */
 export type ImportMode = 'move' | 'copy';
@@ -126,6 +126,8 @@ export interface TitleRecord {
   discardedBy: DiscardedBy | null;
   /** A person put the title back in after a rule left it out (a short title, an extra under "skip"). */
   included: boolean;
+  /** The kind of extra the identifier told (featurette, trailer, …): the extras folder when the matcher names none. */
+  extraType: ExtraType | null;
 }
 
 export interface JobEventRecord {

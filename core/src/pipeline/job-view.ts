@@ -47,7 +47,9 @@ export function toTitleView(title: TitleRecord): TitleView {
 export function parseMatch(title: TitleRecord): MatchResult | null {
   if (!title.matchDetailsJson) return null;
   try {
-    return JSON.parse(title.matchDetailsJson) as MatchResult;
+    const match = JSON.parse(title.matchDetailsJson) as MatchResult;
+    // An extra whose match names no kind keeps the kind the identifier told (it decides the extras folder).
+    return match.kind === 'extra' && !match.extraType && title.extraType ? { ...match, extraType: title.extraType } : match;
   } catch {
     return null;
   }

@@ -78,7 +78,13 @@ async function identify(chain: Identification[], record: Partial<JobRecord> = {}
     signal: new AbortController().signal,
   } as unknown as StepDeps;
   const outcome = await identifyStep(current, deps);
-  return { outcome, asked, selected: stored.map((t) => [t.titleIndex, t.selected, t.role ?? null]), discards: stored.map((t) => [t.discardReason ?? null, t.discardedBy ?? null]) };
+  return {
+    outcome,
+    asked,
+    selected: stored.map((t) => [t.titleIndex, t.selected, t.role ?? null]),
+    discards: stored.map((t) => [t.discardReason ?? null, t.discardedBy ?? null]),
+    extraTypes: stored.map((t) => t.extraType ?? null),
+  };
 }
 
 describe('identify step: which titles are ripped', () => {
@@ -110,6 +116,21 @@ describe('identify step: which titles are ripped', () => {
   it('asks no further when the winner has title hints of its own', async () => {
     const { asked } = await identify([answer({ source: 'disc_lookup', titleHints: [{ titleIndex: 4, role: 'play_all', rip: false }] }), heuristicHints]);
     expect(asked).toEqual(['disc_lookup-0']);
+  });
+
+  it('stores the kind of extra each hint tells (a TV disc\u2019s extras reach their extras folders)', async () => {
+    const typed = answer({
+      source: 'heuristic',
+      confidence: 0.85,
+      titleHints: [
+        ...[0, 1, 2].map((i) => ({ titleIndex: i, role: 'episode_candidate' as const, rip: true })),
+        { titleIndex: 3, role: 'extra' as const, rip: true, extraType: 'featurette' as const },
+        { titleIndex: 4, role: 'play_all' as const, rip: false },
+        { titleIndex: 5, role: 'short' as const, rip: false, extraType: 'other' as const },
+      ],
+    });
+    const { extraTypes } = await identify([typed]);
+    expect(extraTypes).toEqual([null, null, null, 'featurette', null, 'other']);
   });
 
   it('borrows for a declared identity too, by the declared kind', async () => {

@@ -16,10 +16,11 @@ import {
   type StageContext,
   type TitleHint,
 } from '@spindle/plugin-sdk';
-import { formatDuration, plausibleMainFeatures } from './duration-clusters.ts';
+import { episodeTolerance, formatDuration, plausibleMainFeatures } from './duration-clusters.ts';
 import { readSettings, type HeuristicSettings } from './heuristic-settings.ts';
 import { typeExtras } from './extra-types.ts';
 import { analyse, TWIN_FRACTION, type Layout } from './layout-analysis.ts';
+import { catalogSeasonRuntimes, fitCatalogRuntimes } from './catalog-episodes.ts';
 
 /** Confidence of each kind of answer (0–1; ≥ 0.8 counts as high). */
 export const CONFIDENCE = {
@@ -31,6 +32,8 @@ export const CONFIDENCE = {
   labelledSmallCluster: 0.55,
   twinEpisodes: 0.55,
   soleTitle: 0.45,
+  bonusDisc: 0.3,
+  catalogEpisodes: 0.7,
   ambiguousMovie: 0.5,
   unknown: 0.2,
 } as const;
@@ -68,9 +71,13 @@ interface Verdict {
   confidence: number;
 }
 
-function classify(titles: readonly ScannedTitle[], layout: Layout, s: HeuristicSettings, labelSeason: number | null, evidence: string[]): Verdict {
+function classify(titles: readonly ScannedTitle[], layout: Layout, s: HeuristicSettings, labelSeason: number | null, evidence: string[], catalogTv = false): Verdict {
   const isTv = layout.cluster.length >= (layout.shortForm ? s.min_short_episodes : s.min_episodes);
   const isMovie = layout.long.length > 0;
+  if (catalogTv && layout.cluster.length + layout.moreEpisodes.size >= 1) {
+    evidence.push(`the catalog names a show and season, and ${layout.cluster.length + layout.moreEpisodes.size} title(s) run like its episodes`);
+    return { contentType: 'tv', confidence: isTv ? CONFIDENCE.clearTv : CONFIDENCE.catalogEpisodes };
+  }
   const episodesTotal = total(layout.cluster) + total(titles.filter((t) => layout.moreEpisodes.has(t.index)));
   if (isTv && isMovie) {
     // Episodes nearly as long as the feature together (a Play All a little off the sum) still make TV.
@@ -128,6 +135,17 @@ function bonusDiscReason(titles: readonly ScannedTitle[], layout: Layout, conten
   return `no episodes and no title of feature length (the longest, title ${longest.index}, runs ${formatDuration(longest.durationSeconds)}): a bonus disc of extras, or a short special`;
 }
 
+/**
+ * Three or more titles worth ripping, no more than half of them alike in length (within the episode tolerance):
+ * extras of a bonus disc, not a few episodes or parts too few to make a cluster.
+ */
+function variedExtras(titles: readonly ScannedTitle[], layout: Layout, s: HeuristicSettings): boolean {
+  const kept = titles.filter((t) => !layout.short.includes(t) && !layout.copies.has(t.index) && !layout.playAll.has(t.index));
+  if (kept.length < 3) return false;
+  const alike = (t: ScannedTitle) => kept.filter((o) => Math.abs(o.durationSeconds - t.durationSeconds) <= episodeTolerance(t.durationSeconds, s)).length;
+  return Math.max(...kept.map(alike)) * 2 <= kept.length;
+}
+
 export class HeuristicIdentifier implements Identifier {
   async identify(input: IdentifyInput, ctx: StageContext): Promise<Identification | null> {
     throwIfAborted(ctx.signal);
@@ -137,6 +155,11 @@ export class HeuristicIdentifier implements Identifier {
     const label = parseVolumeLabel(input.scan.volumeLabel || input.job.volumeLabel);
     const layout = analyse(titles, s);
     const evidence: string[] = [];
+    const catalog = await catalogSeasonRuntimes(input, ctx);
+    if (catalog) {
+      const added = fitCatalogRuntimes(titles, layout, catalog.runtimes);
+      evidence.push(`the catalog's season ${catalog.season} of show ${catalog.showId} lists ${catalog.runtimes.length} episode runtime(s)${added.length > 0 ? `; fitting them: ${list(added)}` : ''}`);
+    }
     if (layout.cluster.length >= 2) evidence.push(`${layout.cluster.length} titles of episode length: ${list(layout.cluster)}`);
     for (const [index, reason] of layout.moreEpisodes) evidence.push(`title ${index}: ${reason}`);
     for (const [index, reason] of layout.playAll) evidence.push(`title ${index} is a Play All: ${reason}`);
@@ -145,14 +168,23 @@ export class HeuristicIdentifier implements Identifier {
     if (layout.long.length > 0) evidence.push(`feature-length: ${list(layout.long)}`);
     if (layout.short.length > 0) evidence.push(`${layout.short.length} short clip(s) ignored`);
 
-    let { contentType, confidence } = classify(titles, layout, s, label.season, evidence);
-    const sole = contentType === 'movie' && layout.long.length === 0 ? soleSubstantialTitle(titles, layout, s) : null;
-    const mains = contentType === 'movie' ? (sole ? [sole] : plausibleMainFeatures(layout.long, s)) : [];
+    let { contentType, confidence } = classify(titles, layout, s, label.season, evidence, catalog !== null);
+    const bonus = bonusDiscReason(titles, layout, contentType);
+    if (bonus) evidence.push(bonus);
+    if (bonus && variedExtras(titles, layout, s)) {
+      // Extras of many lengths: the bonus disc of a set — of the kind a catalog answer before this one named, else
+      // a movie set's (they carry most bonus discs) unless the label names a season. A person confirms (low confidence).
+      const named = input.previous.find((a) => a.catalogId !== null && (a.contentType === 'tv' || a.contentType === 'movie'));
+      contentType = named?.contentType ?? (label.season !== null ? 'tv' : 'movie');
+      confidence = CONFIDENCE.bonusDisc;
+      const why = named ? `the catalog names a ${contentType === 'tv' ? 'show' : 'movie'}` : label.season !== null ? 'the label names a season' : 'the label names no season';
+      evidence.push(`a bonus disc of a ${contentType === 'tv' ? 'series' : 'movie set'} (${why}): nothing is taken for the main feature or an episode`);
+    }
+    const sole = contentType === 'movie' && !bonus && layout.long.length === 0 ? soleSubstantialTitle(titles, layout, s) : null;
+    const mains = contentType === 'movie' && !bonus ? (sole ? [sole] : plausibleMainFeatures(layout.long, s)) : [];
     const ambiguousMovie = mains.length > 1;
     if (ambiguousMovie) confidence = Math.min(confidence, CONFIDENCE.ambiguousMovie);
     if (label.season !== null) evidence.push(`volume label names season ${label.season}`);
-    const bonus = bonusDiscReason(titles, layout, contentType);
-    if (bonus) evidence.push(bonus);
     return {
       contentType,
       source: 'heuristic',

@@ -173,10 +173,16 @@ const layouts: Layout[] = [
     expect: { contentType: 'tv', band: 'medium', roles: { 2: 'episode_candidate', 4: 'episode_candidate', 3: 'extra' } },
   },
   {
-    name: 'two documentaries half a minute apart are not a broadcast slot: no episodes, a bonus disc',
+    name: 'two documentaries half a minute apart are not a broadcast slot: no episodes, a bonus disc (of a movie set)',
     label: 'BONUS DISC',
     minutes: [57.6, 58.05, 29.1, 9.5],
-    expect: { contentType: 'unknown', band: 'low' },
+    expect: { contentType: 'movie', band: 'low', roles: { 0: 'extra', 1: 'extra', 2: 'extra', 3: 'extra' } },
+  },
+  {
+    name: 'a bonus disc whose label names a season: the series\u2019 bonus disc',
+    label: 'SHOW_S2_BONUS',
+    minutes: [14, 5, 7, 12],
+    expect: { contentType: 'tv', band: 'low', season: 2, roles: { 0: 'extra', 1: 'extra', 2: 'extra', 3: 'extra' } },
   },
   {
     name: 'two episodes, an extended cut of the second and a Play All of the three (no structure): TV, the Play All not ripped',
@@ -188,7 +194,7 @@ const layouts: Layout[] = [
     name: 'five-minute featurettes beside two hour-long documentaries are not short-form episodes',
     label: 'EPIC BONUS DISC',
     minutes: [57.6, 0.2, 58.05, 5.13, 6.98, 11.45, 5.57, 5.12, 29.1, 9.5],
-    expect: { contentType: 'unknown', band: 'low', roles: { 3: 'extra', 4: 'extra' } },
+    expect: { contentType: 'movie', band: 'low', roles: { 0: 'extra', 2: 'extra', 3: 'extra', 4: 'extra' } },
   },
 ];
 
@@ -230,7 +236,7 @@ describe('heuristic identifier layouts', () => {
     }
     if (layout.expect.ambiguous !== undefined) expect(id.ambiguousMovie).toBe(layout.expect.ambiguous);
     if (id.ambiguousMovie) expect(id.reviewReason).toMatch(/could be the main feature/);
-    else if (id.contentType === 'unknown') expect(id.reviewReason ?? '').toMatch(/^$|bonus disc/);
+    else if (id.contentType === 'unknown' || band(id.confidence) === 'low') expect(id.reviewReason ?? '').toMatch(/^$|bonus disc/);
     else expect(id.reviewReason).toBeNull();
     if (layout.expect.season !== undefined) expect(id.season).toBe(layout.expect.season);
     if (layout.expect.disc !== undefined) expect(id.discNumber).toBe(layout.expect.disc);
@@ -258,7 +264,7 @@ describe('heuristic identifier layouts', () => {
   });
 
   it('says a disc of documentaries and featurettes only is a bonus disc', async () => {
-    for (const name of ['two documentaries half a minute apart', 'five-minute featurettes beside']) {
+    for (const name of ['two documentaries half a minute apart', 'five-minute featurettes beside', 'a bonus disc whose label']) {
       const id = await identify(layouts.find((l) => l.name.startsWith(name))!);
       expect(id!.reviewReason).toMatch(/bonus disc/);
     }

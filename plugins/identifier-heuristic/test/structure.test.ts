@@ -120,9 +120,11 @@ describe('structure-aware classification', () => {
     expect(id.titleHints[3]).toMatchObject({ role: 'extra', rip: true });
   });
 
-  it('a disc of extras only says it may be a bonus disc', async () => {
+  it('a disc of extras of many lengths is a bonus disc: a movie set\u2019s (no season on the label), nothing taken for the feature', async () => {
     const id = await identify([[14, '00015.m2ts', '15'], [5, '00016.m2ts', '16'], [7, '00017.m2ts', '17'], [12, '00018.m2ts', '18']]);
-    expect(id.contentType).toBe('unknown');
+    expect(id.contentType).toBe('movie');
+    expect(id.confidence).toBeLessThan(0.5);
+    expect(id.titleHints.every((h) => h.role === 'extra')).toBe(true);
     expect(id.reviewReason).toMatch(/bonus disc/);
     expect(id.titleHints.every((h) => h.rip)).toBe(true);
   });

@@ -45,6 +45,8 @@ export class DiscLookupMatcher implements Matcher {
     };
     return {
       ...result,
+      // The kind of extra the lookup names decides its extras folder (Featurettes, Deleted Scenes, …).
+      ...(mapping.assignment === 'extra' ? { extraType: mapping.extraType ?? null } : {}),
       confidence: MAPPING_CONFIDENCE,
       source: MATCH_SOURCE,
       components: [{ name: COMPONENT_NAME, value: 1, weight: 1, detail: describeMapping(mapping, season) }],

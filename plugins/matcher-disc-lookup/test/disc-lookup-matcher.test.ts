@@ -57,6 +57,15 @@ describe('DiscLookupMatcher', () => {
     expect(result).toMatchObject({ ...expected, confidence: 0.95, source: 'local_disc_lookup' });
   });
 
+  it('carries the kind of extra the lookup names (it decides the extras folder); an extra of no named kind has none', async () => {
+    const matcher = new DiscLookupMatcher();
+    const typed = await matcher.match(input(0, [mapping(0, { assignment: 'extra', season: null, episode: null, extraType: 'deleted_scene' })]), ctx);
+    expect(typed).toMatchObject({ kind: 'extra', extraType: 'deleted_scene' });
+    expect(typed!.candidates[0]).not.toHaveProperty('extraType');
+    expect(await matcher.match(input(0, [mapping(0, { assignment: 'extra', season: null, episode: null })]), ctx)).toMatchObject({ kind: 'extra', extraType: null });
+    expect(await matcher.match(input(0, [mapping(0, { season: 2, episode: 3, extraType: 'trailer' })]), ctx)).not.toHaveProperty('extraType');
+  });
+
   it('answers null when the title has no mapping, the job has none, or the episode is unnumbered', async () => {
     const matcher = new DiscLookupMatcher();
     expect(await matcher.match(input(3, [mapping(0, {})]), ctx)).toBeNull();

@@ -1,7 +1,7 @@
 /**
  * TheDiscDB's per-title items → DiscMapping[]: Episode → episode (with "11-12" as a combined
- * episode), MainMovie → main_movie, bonus types → extra (with their kind), "Play All" items and
- * logos/warnings ("Other") → discarded. Titles without an item are left out: nobody said what
+ * episode; one named "… Deleted Scene …" is a deleted scene), MainMovie → main_movie, bonus
+ * types → extra (with their kind), "Play All" items and logos/warnings ("Other") → discarded. Titles without an item are left out: nobody said what
  * they are, so other matchers decide.
  */
 import type { ContentType, DiscLookupResult, DiscMapping, ExtraType } from '@spindle/plugin-sdk';
@@ -19,6 +19,8 @@ const EXTRA_TYPES: Record<string, ExtraType> = {
 };
 
 const PLAY_ALL = /\bplay\s*all\b/i;
+/** Contributors file an episode's deleted scenes under the episode ("Pilot Deleted Scene 2"): extras, not the episode. */
+const DELETED_SCENE = /\bdeleted\s+scenes?\b/i;
 
 /** "11" → {11, null}; "11-12" → {11, 12}; anything else → null. */
 export function parseEpisodeNumber(value: string | number | null | undefined): { episode: number; episodeEnd: number | null } | null {
@@ -47,6 +49,9 @@ export function mappingOf(title: WireTitle): DiscMapping | null {
   const type = item.type.replace(/[\s_-]/g, '').toLowerCase();
   const name = typeof item.title === 'string' && item.title.trim() !== '' ? item.title.trim() : null;
   const base = { titleIndex: title.index, name, season: null, episode: null, episodeEnd: null, durationSeconds: parseDuration(title.duration) };
+  if (type === 'episode' && name !== null && DELETED_SCENE.test(name) && !PLAY_ALL.test(name)) {
+    return { ...base, assignment: 'extra', season: parseSeason(item.season), extraType: 'deleted_scene' };
+  }
   if (type === 'episode') {
     const numbers = parseEpisodeNumber(item.episode);
     return { ...base, assignment: 'episode', season: parseSeason(item.season), episode: numbers?.episode ?? null, episodeEnd: numbers?.episodeEnd ?? null };

@@ -32,6 +32,7 @@ const item: WireItem = {
             { index: 3, duration: '0:46:00', size: 4, sourceFile: '06', segmentMap: '1-4', item: { title: 'Episodes - Play All', season: null, episode: null, type: 'Trailer' } },
             { index: 4, duration: '0:04:00', size: 5, sourceFile: '07', segmentMap: '9', item: { title: 'Making Of', season: '2', episode: null, type: 'BehindTheScenes' } },
             { index: 5, duration: '0:00:12', size: 6, sourceFile: '08', segmentMap: '10', item: { title: 'logo', season: null, episode: null, type: 'Other' } },
+            { index: 6, duration: '0:01:40', size: 7, sourceFile: '09', segmentMap: '11', item: { title: 'B Deleted Scene 2', season: '2', episode: '12', type: 'Episode' } },
           ],
         },
       ],
@@ -72,6 +73,8 @@ describe('TheDiscDbLookup', () => {
         { titleIndex: 3, assignment: 'discarded', season: null, episode: null, episodeEnd: null, name: 'Episodes - Play All', durationSeconds: 2760 },
         { titleIndex: 4, assignment: 'extra', season: 2, episode: null, episodeEnd: null, name: 'Making Of', extraType: 'behind_the_scenes', durationSeconds: 240 },
         { titleIndex: 5, assignment: 'discarded', season: null, episode: null, episodeEnd: null, name: 'logo', durationSeconds: 12 },
+        // Filed by its contributor under episode 12, but named a deleted scene: an extra of that kind.
+        { titleIndex: 6, assignment: 'extra', season: 2, episode: null, episodeEnd: null, name: 'B Deleted Scene 2', extraType: 'deleted_scene', durationSeconds: 100 },
       ],
     });
     expect(server.requests).toHaveLength(1);

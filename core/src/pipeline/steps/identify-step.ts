@@ -99,6 +99,7 @@ export async function identifyStep(job: JobRecord, deps: StepDeps): Promise<Step
       role: hint.role,
       selected: rip,
       isExtra: hint.role === 'extra',
+      extraType: hint.extraType ?? null,
       discardReason: discard?.reason ?? null,
       discardedBy: discard ? deciderFor(discard.kind, config) : null,
     });
