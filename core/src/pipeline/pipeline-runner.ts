@@ -21,6 +21,7 @@ import { identifyStep } from './steps/identify-step.ts';
 import { matchStep } from './steps/match-step.ts';
 import { organizeStep } from './steps/organize-step.ts';
 import { ripAndTranscodeStep } from './steps/transcode-step.ts';
+import { TitleFlow } from './title-flow.ts';
 
 export type StepTable = Partial<Record<JobState, { step: Step; next: JobState }>>;
 
@@ -155,7 +156,17 @@ export class PipelineRunner {
 
   private async drive(jobId: number, signal: AbortSignal): Promise<void> {
     // The implementations configured now serve this run to its end, whatever changes meanwhile.
-    const stepDeps = this.stepDeps(signal, this.deps.resolver.snapshot());
+    const base = this.stepDeps(signal, this.deps.resolver.snapshot());
+    // Titles are matched (and filed) as they come while the job moves on: the run's flow outlives each step.
+    const flow = new TitleFlow(jobId, base);
+    try {
+      await this.driveSteps(jobId, signal, { ...base, flow }, flow);
+    } finally {
+      await flow.settle(); // nothing of this run goes on after it: cancel, failure and shutdown included
+    }
+  }
+
+  private async driveSteps(jobId: number, signal: AbortSignal, stepDeps: StepDeps, flow: TitleFlow): Promise<void> {
     for (;;) {
       if (signal.aborted) return;
       const job = await this.deps.jobs.get(jobId);
@@ -205,6 +216,7 @@ export class PipelineRunner {
         this.deps.logger.error(`job ${jobId} failed in ${job.state}`, { error: errorDetail(error) });
         const current = await this.deps.jobs.get(jobId);
         if (current && !isTerminal(current.state)) {
+          await flow.settle();
           await this.settleTitles(jobId);
           await this.deps.jobService.transition(jobId, 'failed', { patch: { errorMessage: message }, message });
         }
