@@ -2,7 +2,7 @@
  * npm run bench:disc [-- --seconds-per-title N] — a whole TV disc, insert to library, through the
  * real service (in-process harness): the generated season (8 episodes of espeak-ng speech,
  * test/corpus/season-corpus.ts) authored as a Blu-ray folder, read by the MakeMKV stand-in at about
- * one title per N seconds (default 8), identified by the heuristic, matched by asr-subtitles with
+ * one title per N seconds (default 30), identified by the heuristic, matched by asr-subtitles with
  * pocketsphinx against local subtitles (subtitles-local-folder), filed by the library organizer.
  * Run twice in the same process: per-title overlap (`pipeline_overlap: true`), then the old
  * sequential order (`pipeline_overlap: false`).
@@ -29,7 +29,7 @@ const arg = (name: string) => {
   const at = process.argv.indexOf(`--${name}`);
   return at >= 0 ? process.argv[at + 1] : undefined;
 };
-const SECONDS_PER_TITLE = Number(arg('seconds-per-title') ?? process.env.DISC_BENCH_SECONDS_PER_TITLE ?? 8);
+const SECONDS_PER_TITLE = Number(arg('seconds-per-title') ?? process.env.DISC_BENCH_SECONDS_PER_TITLE ?? 30);
 const LABEL = 'GENERATED_CHRONICLES_S1_D1';
 
 interface Event {
