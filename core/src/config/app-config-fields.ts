@@ -72,6 +72,17 @@ export const APP_CONFIG_FIELDS = {
     description: 'Titles matched in parallel (clamped to physical cores on CPU, 4 on GPU).',
   },
   transcoding_enabled: { schema: { type: 'boolean' }, default: false, description: 'Re-encode titles after ripping.' },
+  pipeline_overlap: {
+    schema: { type: 'boolean' },
+    default: true,
+    description: 'Match each title as soon as its file is ripped, while the next one rips (false: rip every title, then match them all).',
+  },
+  organize_during_rip: {
+    schema: { enum: ['same_volume', 'always', 'never'] },
+    default: 'same_volume',
+    description:
+      'When an episode matched on its own goes to the library before the whole disc is done: same_volume (a rename at once; a copy to another drive waits until ripping is over), always, or never (after every title).',
+  },
   conflict_resolution_default: {
     schema: { enum: ['skip', 'overwrite', 'ask'] },
     default: 'skip',
@@ -189,6 +200,8 @@ export interface AppConfig {
   catalog_api_key: string | null;
   max_concurrent_matches: number;
   transcoding_enabled: boolean;
+  pipeline_overlap: boolean;
+  organize_during_rip: 'same_volume' | 'always' | 'never';
   conflict_resolution_default: 'skip' | 'overwrite' | 'ask';
   extras_policy: 'keep' | 'skip' | 'ask';
   staging_cleanup_policy: 'on_success' | 'on_completion' | 'manual' | 'after_days';

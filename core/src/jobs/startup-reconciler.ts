@@ -3,13 +3,12 @@
  * and failed with a clear message where it is not. The rows are the queue: nothing is lost.
  */
 import type { Logger } from '@spindle/plugin-sdk';
-import { readdir, rm, rmdir } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readdir, rm } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import type { JobRepository, TitleRepository } from '../persistence/ports.ts';
 import type { JobRecord } from '../persistence/records.ts';
 import type { JobService } from './job-service.ts';
 import { RUNNING_STATES } from './job-state-machine.ts';
-import { failUnfinishedTitles } from './unfinished-titles.ts';
 
 /** What discarding a disc rip caught halfway needs: the job's titles and where its rip was written. */
 export interface RipDiscardDeps {
@@ -19,20 +18,26 @@ export interface RipDiscardDeps {
 }
 
 /**
- * Discards what a disc rip caught halfway left: its titles no longer claim a file (those being
- * ripped or waiting are FAIL), and the MKV files it wrote into the job's own staging folder are
- * deleted (that folder too, once empty).
+ * Makes a disc rip caught halfway safe to continue, title by title: a title whose file the ripper
+ * reported complete keeps it (it is QUEUED, matched, or already filed); the title that was being
+ * ripped claims no file and is ripped again; MKV files in the job's own staging folder that no title
+ * claims (the partial one) are deleted. Returns how many titles keep their rip.
  */
-async function discardPartialRip(job: JobRecord, jobService: JobService, deps: RipDiscardDeps, logger: Logger): Promise<void> {
-  await failUnfinishedTitles({ titles: deps.titles, jobService }, job.id, 'all');
+async function keepCompletedRips(job: JobRecord, jobService: JobService, deps: RipDiscardDeps, logger: Logger): Promise<number> {
+  const titles = await deps.titles.listByJob(job.id);
+  for (const title of titles) {
+    if (title.state === 'ripping') await jobService.updateTitle(title, { state: 'pending', filePath: null });
+  }
+  const claimed = new Set((await deps.titles.listByJob(job.id)).map((t) => t.filePath).filter((p): p is string => p !== null).map((p) => resolve(p)));
   const staging = job.stagingRoot ?? deps.stagingPath();
-  if (!staging) return;
-  const folder = join(staging, `job_${job.id}`);
-  const names = await readdir(folder).catch(() => [] as string[]);
-  const mkvs = names.filter((n) => n.toLowerCase().endsWith('.mkv'));
-  await Promise.all(mkvs.map((n) => rm(join(folder, n), { force: true })));
-  if (names.length === mkvs.length) await rmdir(folder).catch(() => undefined);
-  if (mkvs.length > 0) logger.info(`job ${job.id}: deleted ${mkvs.length} partially ripped file(s) from ${folder}`);
+  if (staging) {
+    const folder = join(staging, `job_${job.id}`);
+    const names = await readdir(folder).catch(() => [] as string[]);
+    const partial = names.filter((n) => n.toLowerCase().endsWith('.mkv') && !claimed.has(resolve(folder, n)));
+    await Promise.all(partial.map((n) => rm(join(folder, n), { force: true })));
+    if (partial.length > 0) logger.info(`job ${job.id}: deleted ${partial.length} partially ripped file(s) from ${folder}`);
+  }
+  return titles.filter((t) => t.filePath !== null && t.state !== 'ripping').length;
 }
 
 export interface ReconcileResult {
@@ -49,13 +54,14 @@ export async function reconcileJobs(
 ): Promise<ReconcileResult> {
   const result: ReconcileResult = { resumed: [], failed: [] };
   for (const job of await jobs.listInStates(RUNNING_STATES)) {
-    // A disc rip cannot continue halfway: the partial files are not trusted.
-    if (job.state === 'ripping' && job.sourceKind === 'disc') {
-      const message = 'Spindle stopped while this disc was being ripped; the partial rip was discarded. Take the disc out and put it back in to rip it again.';
-      if (rip) await discardPartialRip(job, jobService, rip, logger);
-      await jobService.transition(job.id, 'failed', { patch: { errorMessage: message }, message });
-      result.failed.push(job.id);
-      continue;
+    // A disc rip continues title by title: what was ripped whole is kept, the partial title is ripped again.
+    if (job.state === 'ripping' && job.sourceKind === 'disc' && rip) {
+      const kept = await keepCompletedRips(job, jobService, rip, logger);
+      await jobs.note(
+        job.id,
+        'ripping',
+        `Spindle stopped while this disc was being ripped: ${kept} title(s) ripped whole are kept, the title being ripped is ripped again (the disc must still be in the drive)`,
+      );
     }
     logger.info(`resuming job ${job.id} in ${job.state} after a restart`);
     resume(job.id);

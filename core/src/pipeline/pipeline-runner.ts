@@ -22,6 +22,8 @@ import { identifyStep } from './steps/identify-step.ts';
 import { matchStep } from './steps/match-step.ts';
 import { organizeStep } from './steps/organize-step.ts';
 import { ripAndTranscodeStep } from './steps/transcode-step.ts';
+import { failUnfinishedTitles } from '../jobs/unfinished-titles.ts';
+import { TitleFlow } from './title-flow.ts';
 
 const STEPS: StepTable = stepTable({
   identifying: identifyStep,
@@ -143,10 +145,7 @@ export class PipelineRunner {
    */
   private async settleTitles(jobId: number): Promise<void> {
     try {
-      for (const title of await this.deps.titles.listByJob(jobId)) {
-        if (!['ripping', 'queued', 'matching'].includes(title.state)) continue;
-        await this.deps.jobService.updateTitle(title, { state: 'failed', ...(title.state === 'ripping' ? { filePath: null } : {}) });
-      }
+      await failUnfinishedTitles(this.deps, jobId, 'mid_rip');
     } catch (error) {
       this.deps.logger.warn(`job ${jobId}: could not mark its unfinished titles as failed`, { error: errorText(error) });
     }
@@ -154,7 +153,17 @@ export class PipelineRunner {
 
   private async drive(jobId: number, signal: AbortSignal): Promise<void> {
     // The implementations configured now serve this run to its end, whatever changes meanwhile.
-    const stepDeps = this.stepDeps(signal, this.deps.resolver.snapshot());
+    const base = this.stepDeps(signal, this.deps.resolver.snapshot());
+    // Titles are matched (and filed) as they come while the job moves on: the run's flow outlives each step.
+    const flow = new TitleFlow(jobId, base);
+    try {
+      await this.driveSteps(jobId, signal, { ...base, flow }, flow);
+    } finally {
+      await flow.settle(); // nothing of this run goes on after it: cancel, failure and shutdown included
+    }
+  }
+
+  private async driveSteps(jobId: number, signal: AbortSignal, stepDeps: StepDeps, flow: TitleFlow): Promise<void> {
     for (;;) {
       if (signal.aborted) return;
       const job = await this.deps.jobs.get(jobId);
@@ -204,6 +213,7 @@ export class PipelineRunner {
         this.deps.logger.error(`job ${jobId} failed in ${job.state}`, { error: errorDetail(error) });
         const current = await this.deps.jobs.get(jobId);
         if (current && !isTerminal(current.state)) {
+          await flow.settle();
           await this.settleTitles(jobId);
           await this.deps.jobService.transition(jobId, 'failed', { patch: { errorMessage: message }, message });
         }

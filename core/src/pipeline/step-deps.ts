@@ -8,6 +8,7 @@ import type { ConfigReader } from '../plugins/plugin-context-factory.ts';
 import type { ImplementationRecord } from '../plugins/plugin-registry.ts';
 import type { SubtitleService } from '../subtitles/subtitle-service.ts';
 import type { StageResolver } from './stage-resolver.ts';
+import type { TitleFlow } from './title-flow.ts';
 
 export interface StepDeps {
   jobs: JobRepository;
@@ -25,6 +26,8 @@ export interface StepDeps {
   /** A StageContext for one call of one implementation, tied to the job's abort signal. */
   context(record: ImplementationRecord, job: JobRecord, stage: string, progress?: ProgressReporter): Promise<StageContext>;
   signal: AbortSignal;
+  /** The run's per-title flow (titles matched while the drive rips); absent when a step runs on its own. */
+  flow?: TitleFlow;
 }
 
 /** What a step decided: go on to the next state, or stop for a human. */

@@ -37,6 +37,16 @@ export interface StageCall {
   workDir: string;
 }
 
+/**
+ * Matching (matchers and the transcribers they call) runs below the rip and the API: its tools start
+ * at this nice value, so the drive never waits on the CPU and the UI stays responsive.
+ */
+export const MATCH_NICENESS = 10;
+
+function workNiceness(record: ImplementationRecord): number | undefined {
+  return record.kind === 'matcher' || record.kind === 'transcriber' ? MATCH_NICENESS : undefined;
+}
+
 export class PluginContextFactory {
   /** Aborted at shutdown: ends detectors and background work started from a setup. */
   private readonly lifetime = new AbortController();
@@ -68,7 +78,7 @@ export class PluginContextFactory {
       settings: record.settings,
       store: createPluginStore(deps.pluginStore, record.pluginId),
       http: withUserAgent(createFetchHttpClient(signal, { checkUrl: (url) => checkOutboundUrl(url, deps.outbound ?? { allowLinkLocal: false }) }), `Spindle/${deps.host.appVersion}`),
-      processes: createChildProcessRunner(signal, deps.processObserver),
+      processes: createChildProcessRunner(signal, deps.processObserver, { niceness: workNiceness(record) }),
       providers: deps.providers,
       host: deps.host,
       setting: this.settingReader(record),

@@ -1,5 +1,5 @@
 /**
- * One "fail every unfinished title" for cancel, a failed stage and a rip a restart caught halfway:
+ * One "fail every unfinished title" for cancel and a failed stage:
  * which titles fail, which keep their file claim, and that every change goes out as title.updated.
  */
 import 'reflect-metadata';
@@ -39,9 +39,4 @@ describe('failUnfinishedTitles', () => {
     expect(rows).toEqual([['failed', null], ['failed', '/staging/t1.mkv'], ['failed', '/staging/t2.mkv'], ['matched', '/staging/t3.mkv'], ['pending', null]]);
   });
 
-  it('a rip a restart caught halfway: no title claims a file any more, each change announced', async () => {
-    const { rows, events } = await run('all');
-    expect(rows).toEqual([['failed', null], ['failed', null], ['failed', null], ['matched', null], ['pending', null]]);
-    expect(events).toEqual([0, 1, 2, 3]);
-  });
 });

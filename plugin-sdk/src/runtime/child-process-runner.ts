@@ -3,6 +3,7 @@
  * process tree killed on abort or timeout. The core gives it to plugins; the fake context uses it too.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { getPriority, setPriority } from 'node:os';
 import type { ProcessOptions, ProcessResult, ProcessRunner } from '../context.ts';
 import { SpindleError } from '../errors.ts';
 
@@ -68,8 +69,25 @@ export interface ChildProcessObserver {
   ended(pid: number): void;
 }
 
+export interface ChildProcessRunnerOptions {
+  /**
+   * Run every process at this nice value (0–19, higher is lower priority), e.g. matching below the
+   * rip and the API. Set on the child right after it starts; what it starts later inherits it.
+   */
+  niceness?: number;
+}
+
+/** Lowers a process's priority; a platform or a limit that refuses it leaves the process as it is. */
+function lowerPriority(pid: number, niceness: number): void {
+  try {
+    setPriority(pid, Math.min(19, Math.max(getPriority(pid), niceness)));
+  } catch {
+    // the process already ended, or the OS refuses: the work still gets done, only not niced
+  }
+}
+
 /** Creates a ProcessRunner whose processes are killed when `signal` fires. */
-export function createChildProcessRunner(signal: AbortSignal, observer?: ChildProcessObserver): ProcessRunner {
+export function createChildProcessRunner(signal: AbortSignal, observer?: ChildProcessObserver, runnerOptions: ChildProcessRunnerOptions = {}): ProcessRunner {
   return {
     run(file: string, args: readonly string[], options: ProcessOptions = {}): Promise<ProcessResult> {
       const stop = options.signal ? AbortSignal.any([signal, options.signal]) : signal;
@@ -84,6 +102,7 @@ export function createChildProcessRunner(signal: AbortSignal, observer?: ChildPr
           stdio: ['pipe', 'pipe', 'pipe'],
         });
         const pid = child.pid;
+        if (pid !== undefined && runnerOptions.niceness) lowerPriority(pid, runnerOptions.niceness);
         if (pid !== undefined && observer) {
           observer.started(pid, file);
           child.once('exit', () => observer.ended(pid));

@@ -7,6 +7,13 @@ export interface RipRequest {
   titles: ScannedTitle[];
   /** Folder to write into (the job's staging folder). Folder sources may ignore it. */
   outputDir: string;
+  /**
+   * Told once per title as soon as its file is complete and checked (the same entry the result's
+   * `files` will hold), so the host can start matching it while later titles are still ripped.
+   * Optional on both sides: a ripper that never calls it still works (its files are handled when
+   * rip() returns); a file announced here is never taken back.
+   */
+  onTitleSaved?: (file: RippedFile) => void;
 }
 
 export interface RippedFile {

@@ -93,7 +93,9 @@ export class FolderRipper implements Ripper {
         result.failed.push({ titleIndex: title.index, message: `The file for title ${title.index} (${name ?? 'unknown'}) is no longer in ${folder}` });
         continue;
       }
-      result.files.push({ titleIndex: title.index, path, sizeBytes: info.size });
+      const file = { titleIndex: title.index, path, sizeBytes: info.size };
+      result.files.push(file);
+      request.onTitleSaved?.(file);
     }
     ctx.progress.report({ fraction: 1 });
     return result;

@@ -27,6 +27,8 @@ interface RipEnv {
   source: MakemkvSource;
   settings: MakemkvSettings;
   outputDir: string;
+  /** The host's "this title's file is complete" callback (RipRequest.onTitleSaved). */
+  saved: (file: RippedFile) => void;
 }
 
 const isSavingStep = (line: RobotLine): boolean =>
@@ -130,8 +132,10 @@ async function ripEach(env: RipEnv, titles: ScannedTitle[]): Promise<RipResult> 
   for (const [position, title] of titles.entries()) {
     throwIfAborted(env.ctx.signal);
     const outcome = await ripOne(env, title, position, progress);
-    if ('path' in outcome) result.files.push(outcome);
-    else {
+    if ('path' in outcome) {
+      result.files.push(outcome);
+      env.saved(outcome);
+    } else {
       env.ctx.logger.warn(`title ${title.index} was not ripped: ${outcome.message}`);
       result.failed.push(outcome);
     }
@@ -150,6 +154,24 @@ async function ripEverything(env: RipEnv, requested: ScannedTitle[]): Promise<Ri
   let position = 0;
   let sawValues = false;
   const totalBytes = titles.reduce((sum, t) => sum + t.sizeBytes, 0);
+  // A title is whole once MakeMKV moved on to the next one: checked (size, no failure, header) and announced at once.
+  const messages: MsgLine[] = [];
+  const announced = new Map<number, RippedFile>();
+  let checks: Promise<void> = Promise.resolve();
+  const announceBefore = (next: number) => {
+    for (const title of titles.slice(0, next)) {
+      if (announced.has(title.index) || !title.outputFileName) continue;
+      const seen = [...messages];
+      announced.set(title.index, { titleIndex: title.index, path: '', sizeBytes: 0 });
+      checks = checks.then(async () => {
+        const file = await wholeFile(outputDir, title, seen);
+        if (file) {
+          announced.set(title.index, file);
+          env.saved(file);
+        } else announced.delete(title.index);
+      });
+    }
+  };
   const run = await runMakemkvcon({
     exe: env.exe,
     args: mkvArgs(env.settings, env.source.argument, 'all', outputDir),
@@ -157,7 +179,11 @@ async function ripEverything(env: RipEnv, requested: ScannedTitle[]): Promise<Ri
     stallSeconds: env.settings.stallTimeoutSeconds,
     outputDir,
     onLine: (line) => {
-      if (line.kind === 'PRGC' && line.code === Progress.SAVING_TO_MKV) position = Math.min(line.id, titles.length - 1);
+      if (line.kind === 'MSG') messages.push(line);
+      if (line.kind === 'PRGC' && line.code === Progress.SAVING_TO_MKV) {
+        position = Math.min(line.id, titles.length - 1);
+        announceBefore(position);
+      }
       if (isSavingStep(line)) saving = true;
       else if (line.kind === 'PRGV' && saving) {
         sawValues = true;
@@ -168,16 +194,25 @@ async function ripEverything(env: RipEnv, requested: ScannedTitle[]): Promise<Ri
       if (!sawValues && totalBytes > 0) progress.overallProgress(Math.min(0.99, bytes / totalBytes), position);
     },
   });
+  await checks;
   const unfinished = run.newFiles.filter((n) => !titles.slice(0, position).some((t) => t.outputFileName === n));
   await stopIfFatal(env, run, unfinished, 'ripping all titles');
   const result: RipResult = { files: [], failed: [] };
   for (const title of titles) {
+    const early = announced.get(title.index);
+    if (early) {
+      result.files.push(early); // announced as whole: never taken back
+      continue;
+    }
     const name = title.outputFileName ?? null;
     const size = name ? await fileSize(join(outputDir, name)) : null;
     const own = run.disc.messages.filter((m) => m.code === Msg.FAILED_TO_SAVE_TITLE && messagesFor(title, name, [m]).length > 0);
     const cut = name && size !== null && size > 0 ? await truncationText(outputDir, name) : null;
-    if (name && size !== null && size > 0 && own.length === 0 && !cut) result.files.push({ titleIndex: title.index, path: join(outputDir, name), sizeBytes: size });
-    else {
+    if (name && size !== null && size > 0 && own.length === 0 && !cut) {
+      const file = { titleIndex: title.index, path: join(outputDir, name), sizeBytes: size };
+      result.files.push(file);
+      env.saved(file);
+    } else {
       if (name) await rm(join(outputDir, name), { force: true });
       const why = own.length > 0 ? titleFailureText([...own, ...run.disc.messages.filter((m) => m.code === Msg.READ_ERROR)]) : cut;
       result.failed.push({ titleIndex: title.index, message: why ?? `MakeMKV reported no output file for title ${title.index}${name ? ` (${name} is missing)` : ''}` });
@@ -187,6 +222,16 @@ async function ripEverything(env: RipEnv, requested: ScannedTitle[]): Promise<Ri
   if (stray.length > 0) ctx.logger.warn('MakeMKV wrote files no title reported', { files: stray.map((n) => basename(n)) });
   progress.finish();
   return result;
+}
+
+/** The file of a title of an `all` run that MakeMKV has moved past, when it is whole (no failure said for it, header complete). */
+async function wholeFile(outputDir: string, title: ScannedTitle, messages: readonly MsgLine[]): Promise<RippedFile | null> {
+  const name = title.outputFileName!;
+  const size = await fileSize(join(outputDir, name));
+  if (size === null || size === 0) return null;
+  if (messages.some((m) => m.code === Msg.FAILED_TO_SAVE_TITLE && messagesFor(title, name, [m]).length > 0)) return null;
+  if (await truncationText(outputDir, name)) return null;
+  return { titleIndex: title.index, path: join(outputDir, name), sizeBytes: size };
 }
 
 /** True when the request is every title of the last scan of this source (same --minlength). */
@@ -209,7 +254,7 @@ export async function ripTitles(request: RipRequest, ctx: StageContext): Promise
   } catch (error) {
     throw new RipperError('output_folder_unusable', `Cannot create the output folder ${request.outputDir}: ${(error as Error).message}`, { cause: error });
   }
-  const env: RipEnv = { ctx, exe, source, settings, outputDir: request.outputDir };
+  const env: RipEnv = { ctx, exe, source, settings, outputDir: request.outputDir, saved: (file) => request.onTitleSaved?.(file) };
   const every = await isEveryTitle(ctx, source, settings, request.titles);
   ctx.logger.info(`Ripping ${request.titles.length} title(s) from ${source.argument}`, { titles: request.titles.map((t) => t.index), all: every });
   return every ? ripEverything(env, request.titles) : ripEach(env, request.titles);

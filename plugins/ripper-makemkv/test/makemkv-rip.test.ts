@@ -2,8 +2,9 @@
  * Rips against the replay tool: real processes (killed as a process group), real MKV files written by
  * ffmpeg at a controlled pace, recorded robot-mode transcripts.
  */
+import { readdirSync, statSync } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { SpindleError } from '@spindle/plugin-sdk';
 import { describe, expect, it } from 'vitest';
 import { MakemkvRipper } from '../src/makemkv-ripper.ts';
@@ -56,6 +57,39 @@ describe('rip', () => {
       expect(mkvRuns((await env.replay.invocations()).slice(before)).map((r) => r.title)).toEqual(['all']);
       expect(result.files.map((f) => [f.titleIndex, f.path])).toEqual(scan.titles.map((t) => [t.index, join(ctx.workDir, t.outputFileName!)]));
       expect(result.failed).toEqual([]);
+    });
+  });
+
+  it('announces each title through onTitleSaved as soon as its file is whole, while later titles still rip (one run each, and `all`)', async () => {
+    await withCtx(async (ctx) => {
+      const ripper = new MakemkvRipper();
+      const scan = await ripper.scan(disc('/dev/sr2'), ctx);
+      for (const titles of [[scan.titles[0]!, scan.titles[1]!], scan.titles]) {
+        const out = join(ctx.workDir, `announce-${titles.length}`);
+        const announced: { index: number; size: number; onDisk: number; later: Record<string, number> }[] = [];
+        const result = await ripper.rip(
+          {
+            source: disc('/dev/sr2'),
+            titles,
+            outputDir: out,
+            onTitleSaved: (file) => {
+              // What the folder holds at that moment: the file whole, the later titles not yet.
+              const later = Object.fromEntries(readdirSync(out).filter((n) => n !== basename(file.path)).map((n) => [n, statSync(join(out, n)).size]));
+              announced.push({ index: file.titleIndex, size: file.sizeBytes, onDisk: statSync(file.path).size, later });
+            },
+          },
+          ctx,
+        );
+        expect(result.failed).toEqual([]);
+        expect(announced.map((a) => a.index)).toEqual(result.files.map((f) => f.titleIndex));
+        for (const a of announced) expect(a.size).toBe(a.onDisk);
+        expect(announced.map((a) => a.size)).toEqual(result.files.map((f) => f.sizeBytes));
+        // Announced before the rip was over: the next title's file was missing or still growing then.
+        for (const [k, a] of announced.slice(0, -1).entries()) {
+          const next = result.files[k + 1]!;
+          expect(a.later[basename(next.path)] ?? 0).toBeLessThan(next.sizeBytes);
+        }
+      }
     });
   });
 

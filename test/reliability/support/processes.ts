@@ -93,3 +93,13 @@ export function serviceNodePid(launcherPid: number): number {
   const child = childrenOf(launcherPid).find((p) => (read(`/proc/${p}/cmdline`) ?? '').includes('main.ts'));
   return child ?? launcherPid;
 }
+
+/** A process's nice value (field 19 of /proc/<pid>/stat) and its command name, or null when it is gone. */
+export function schedulingOf(pid: number): { nice: number; comm: string } | null {
+  const stat = read(`/proc/${pid}/stat`);
+  if (!stat) return null;
+  const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+  // Fields after the command: state(3) ppid(4) … priority(18) nice(19).
+  const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return { nice: Number(rest[16]), comm };
+}

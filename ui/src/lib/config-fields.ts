@@ -54,14 +54,14 @@ const GROUPS: { id: string; title: string; intro: string; fields: string[]; pref
     id: 'matching',
     title: 'Matching',
     intro: 'How Spindle tells which episode each title is, and how sure it must be before filing it without asking you.',
-    fields: ['subtitle_language', 'match_auto_accept_threshold', 'match_review_threshold', 'max_concurrent_matches'],
+    fields: ['subtitle_language', 'match_auto_accept_threshold', 'match_review_threshold', 'max_concurrent_matches', 'pipeline_overlap'],
     prefixes: ['match_', 'asr_', 'gpu_', 'subtitle'],
   },
   {
     id: 'library',
     title: 'Library',
     intro: 'How files are filed into the library: what happens when a file is already there, and what to do with bonus content.',
-    fields: ['ask_which_titles_to_rip', 'always_ask_before_filing', 'conflict_resolution_default', 'extras_policy'],
+    fields: ['ask_which_titles_to_rip', 'always_ask_before_filing', 'conflict_resolution_default', 'extras_policy', 'organize_during_rip'],
   },
   {
     id: 'after-job',
@@ -93,6 +93,8 @@ const LABELS: Record<string, string> = {
   subtitle_language: 'Subtitle language',
   max_concurrent_matches: 'Titles matched in parallel',
   transcoding_enabled: 'Transcode after ripping',
+  pipeline_overlap: 'Match while the disc is still ripping',
+  organize_during_rip: 'File episodes before the whole disc is done',
   conflict_resolution_default: 'When the file already exists',
   extras_policy: 'Bonus content',
   ask_which_titles_to_rip: 'Ask which titles to rip',
@@ -128,6 +130,9 @@ const HELP: Record<string, string> = {
   catalog_api_key: 'The long “API Read Access Token” from your TMDB account’s API page: it lets Spindle look up titles, seasons and episode lengths.',
   max_concurrent_matches: 'More is faster on a strong machine (limited to the CPU’s cores, or 4 with a GPU). Applies after a restart.',
   transcoding_enabled: 'Re-encode each ripped title with ffmpeg to save space; the rip is kept until the new file is checked.',
+  pipeline_overlap: 'Each title is matched as soon as its file is ripped, while the drive reads the next one. Off: every title is ripped first, then all are matched.',
+  organize_during_rip:
+    'An episode matched with confidence goes into the library while the rest of the disc is still worked on. A library on another drive is copied to only once the disc is read, unless you choose always.',
   conflict_resolution_default: 'What to do when the library already has a file where a new one would go.',
   extras_policy: 'Behind-the-scenes features, deleted scenes and other extras on a disc.',
   ask_which_titles_to_rip:
@@ -151,6 +156,7 @@ const HELP: Record<string, string> = {
 const OPTION_LABELS: Record<string, Record<string, string>> = {
   conflict_resolution_default: { skip: 'Keep the library file (skip)', overwrite: 'Replace it (overwrite)', ask: 'Ask me (review queue)' },
   extras_policy: { keep: 'Keep (Extras folders)', skip: 'Skip', ask: 'Ask me (review queue)' },
+  organize_during_rip: { same_volume: 'Yes; to another drive once the disc is read', always: 'Yes, always', never: 'No, after the whole disc' },
   staging_cleanup_policy: {
     on_success: 'When a job completes',
     on_completion: 'When a job finishes, even if it failed',

@@ -1,6 +1,7 @@
 /**
  * matching: each ripped title goes through the configured matcher chain. At most
- * max_concurrent_matches titles are MATCHING at once, the rest wait QUEUED, in title order.
+ * max_concurrent_matches titles are MATCHING at once, the rest wait QUEUED, in title order
+ * (title-flow.ts; with pipeline_overlap titles are already matched while the drive rips).
  * Confidence at or above the auto-accept threshold is accepted; anything less goes to review
  * (with candidates when there are any) — never a guess. Two titles claiming the same episode
  * both go to review.
@@ -9,6 +10,7 @@ import { formatEpisodeCode, type MatchResult, type ReferenceSubtitle } from '@sp
 import type { JobRecord, TitleRecord } from '../../persistence/records.ts';
 import { toJobView, toTitleView } from '../job-view.ts';
 import type { StepDeps, StepOutcome } from '../step-deps.ts';
+import { TitleFlow } from '../title-flow.ts';
 
 function episodeCode(result: MatchResult): string | null {
   return result.kind === 'episode' && result.season !== null && result.episode !== null
@@ -52,61 +54,72 @@ function subtitleNote(job: JobRecord, references: ReferenceSubtitle[], problem: 
   return '';
 }
 
-export async function matchStep(job: JobRecord, deps: StepDeps): Promise<StepOutcome> {
+/**
+ * One queued title through the matcher chain: MATCHING, then MATCHED (accepted) or REVIEW. A title a
+ * person already decided keeps that decision. Called by the title flow (title-flow.ts).
+ */
+export async function matchTitle(job: JobRecord, queued: TitleRecord, references: ReferenceSubtitle[], deps: StepDeps): Promise<TitleRecord> {
   const config = deps.config.get();
-  const all = await deps.titles.listByJob(job.id);
-  // A restart may leave titles MATCHING: put them back in line.
-  for (const t of all.filter((t) => t.state === 'matching')) await deps.jobService.updateTitle(t, { state: 'queued' });
-  const queue = (await deps.titles.listByJob(job.id)).filter((t) => t.state === 'queued').sort((a, b) => a.titleIndex - b.titleIndex);
-  const siblings = all;
-  // Matching waits until the background subtitle download is done (it started during ripping).
-  const references = deps.subtitles ? await deps.subtitles.references(job, deps.signal) : [];
-  job = (await deps.jobs.get(job.id)) ?? job;
-  const limit = Math.max(1, deps.matchConcurrency ?? config.max_concurrent_matches);
-  let next = 0;
-  let done = 0;
+  const title = await deps.jobService.updateTitle(queued, { state: 'matching' });
+  // A person already decided this title (e.g. during identification review): no matcher overrides that.
+  const decided = title.matchSource === 'user_review' && title.matchDetailsJson ? (JSON.parse(title.matchDetailsJson) as MatchResult) : null;
+  const result = decided ?? (await matchOne(job, title, await deps.titles.listByJob(job.id), references, deps));
+  const accepted = result !== null && result.confidence >= config.match_auto_accept_threshold;
+  return deps.jobService.updateTitle(title, {
+    state: accepted ? 'matched' : 'review',
+    matchedEpisode: result ? episodeCode(result) : null,
+    edition: result?.edition ?? null,
+    isExtra: result ? result.kind === 'extra' : title.isExtra,
+    matchConfidence: result?.confidence ?? null,
+    matchSource: result?.source ?? null,
+    matchDetailsJson: result ? JSON.stringify(result) : null,
+  });
+}
 
-  const worker = async () => {
-    while (next < queue.length) {
-      deps.signal.throwIfAborted();
-      const queued = queue[next++]!;
-      const title = await deps.jobService.updateTitle(queued, { state: 'matching' });
-      // A person already decided this title (e.g. during identification review): no matcher overrides that.
-      const decided = title.matchSource === 'user_review' && title.matchDetailsJson ? (JSON.parse(title.matchDetailsJson) as MatchResult) : null;
-      const result = decided ?? (await matchOne(job, title, siblings, references, deps));
-      const accepted = result !== null && result.confidence >= config.match_auto_accept_threshold;
-      await deps.jobService.updateTitle(title, {
-        state: accepted ? 'matched' : 'review',
-        matchedEpisode: result ? episodeCode(result) : null,
-        edition: result?.edition ?? null,
-        isExtra: result ? result.kind === 'extra' : title.isExtra,
-        matchConfidence: result?.confidence ?? null,
-        matchSource: result?.source ?? null,
-        matchDetailsJson: result ? JSON.stringify(result) : null,
-      });
-      done++;
-      await deps.jobService.progress(job.id, {
-        percent: (done / queue.length) * 100,
-        speed: null,
-        etaSeconds: null,
-        currentTitle: title.titleIndex,
-        totalTitles: queue.length,
-      });
+export async function matchStep(job: JobRecord, deps: StepDeps): Promise<StepOutcome> {
+  // The run's flow may already be matching titles ripped earlier (pipeline_overlap); a step run on its own gets a flow of its own.
+  const flow = deps.flow ?? new TitleFlow(job.id, deps);
+  try {
+    // A restart may leave titles MATCHING: put them back in line (not those this run's flow is matching now).
+    for (const t of await deps.titles.listByJob(job.id)) {
+      if (t.state === 'matching' && !flow.has(t.id)) await deps.jobService.updateTitle(t, { state: 'queued' });
     }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, queue.length) }, worker));
+    flow.driveDone();
+    const waiting = (await deps.titles.listByJob(job.id)).filter((t) => t.state === 'queued' || t.state === 'matching');
+    let done = 0;
+    flow.onMatched = (title) => {
+      done++;
+      void deps.jobService
+        .progress(job.id, { percent: (done / waiting.length) * 100, speed: null, etaSeconds: null, currentTitle: title.titleIndex, totalTitles: waiting.length })
+        .catch(() => undefined);
+    };
+    for (const t of waiting) if (t.state === 'queued') flow.enqueue(t);
+    await flow.drain();
+  } finally {
+    if (!deps.flow) await flow.settle();
+  }
+  // Every title of the disc has its match result here, and nothing not yet accepted has been filed.
+  return settleDisc(job, deps);
+}
 
+/**
+ * The disc-wide point: runs once, after the last title's match. Two titles claiming the same episode
+ * go to review (a title already filed early keeps its place; the other one is asked about).
+ */
+async function settleDisc(job: JobRecord, deps: StepDeps): Promise<StepOutcome> {
+  job = (await deps.jobs.get(job.id)) ?? job;
   const finished = await deps.titles.listByJob(job.id);
   const byEpisode = new Map<string, TitleRecord[]>();
-  for (const t of finished.filter((t) => t.state === 'matched' && t.matchedEpisode)) {
+  for (const t of finished.filter((t) => (t.state === 'matched' || (t.state === 'completed' && t.organizedPath)) && t.matchedEpisode)) {
     byEpisode.set(t.matchedEpisode!, [...(byEpisode.get(t.matchedEpisode!) ?? []), t]);
   }
   for (const [, claimants] of byEpisode) {
-    if (claimants.length > 1) for (const t of claimants) await deps.jobService.updateTitle(t, { state: 'review' });
+    if (claimants.length > 1) for (const t of claimants.filter((c) => c.state === 'matched')) await deps.jobService.updateTitle(t, { state: 'review' });
   }
   const review = (await deps.titles.listByJob(job.id)).filter((t) => t.state === 'review');
   if (review.length > 0) {
     const duplicates = [...byEpisode.values()].filter((c) => c.length > 1).map((c) => c[0]!.matchedEpisode);
+    const references = deps.subtitles && job.contentType === 'tv' ? await deps.subtitles.references(job, deps.signal) : [];
     const reason = duplicates.length
       ? `${review.length} title(s) need review; several titles claim ${duplicates.join(', ')}`
       : `${review.length} title(s) could not be matched with enough confidence${subtitleNote(job, references, deps.subtitles?.problem(job.id) ?? null)}`;

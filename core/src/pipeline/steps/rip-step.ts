@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import type { JobRecord, TitleRecord } from '../../persistence/records.ts';
 import { parseFileList, reportLateFiles, unclaimedFiles } from '../../intake/late-files.ts';
 import type { Resolved } from '../stage-resolver.ts';
-import type { Ripper } from '@spindle/plugin-sdk';
+import type { RippedFile, Ripper } from '@spindle/plugin-sdk';
+import { overlapEnabled } from '../title-flow.ts';
 
 type ResolvedRipper = Resolved<Ripper>;
 import { toJobView } from '../job-view.ts';
@@ -58,6 +59,7 @@ export async function ripStep(job: JobRecord, deps: StepDeps): Promise<StepOutco
     await createRipFolder(outputDir, staging);
     if (job.stagingRoot === null) ripRoot = staging;
   }
+  await resumeRippedTitles(job, deps);
   const all = await deps.titles.listByJob(job.id);
   // Only what still needs ripping: a retry or an included title leaves the titles already ripped alone.
   const selected = all.filter((t) => t.selected && (t.state === 'pending' || t.state === 'ripping'));
@@ -85,8 +87,16 @@ async function ripTitles(
     if (title.state === 'pending') await deps.jobService.updateTitle(title, { state: 'ripping' });
   }
   const progress = createJobProgress(deps, job.id, selected.length);
+  // Each title whose file the ripper reports complete is QUEUED at once (and matched while the next one rips).
+  let announcing: Promise<void> = Promise.resolve();
+  const onTitleSaved = (file: RippedFile) => {
+    announcing = announcing.then(() => titleSaved(job, deps, selected, file)).catch((error: unknown) => {
+      deps.logger.warn(`job ${job.id}: could not queue title ${file.titleIndex} after its rip`, { error: String(error) });
+    });
+  };
   const result = await ripper.impl.rip(
     {
+      onTitleSaved,
       source: toJobView(job).source,
       outputDir,
       titles: selected.map((t) => ({
@@ -100,13 +110,15 @@ async function ripTitles(
     },
     await deps.context(ripper.record, job, 'rip', { report: (u: ProgressUpdate) => progress.report(u) }),
   );
+  await announcing;
   await progress.flush();
   const current = await deps.titles.listByJob(job.id);
   const asked = new Set(selected.map((t) => t.id));
   for (const title of current.filter((t) => asked.has(t.id) && t.state === 'ripping')) {
     const file = result.files.find((f) => f.titleIndex === title.titleIndex);
     if (file) {
-      await deps.jobService.updateTitle(title, { state: 'queued', filePath: file.path, sizeBytes: file.sizeBytes });
+      const queued = await deps.jobService.updateTitle(title, { state: 'queued', filePath: file.path, sizeBytes: file.sizeBytes });
+      if (overlapEnabled(deps)) deps.flow?.enqueue(queued);
     } else {
       await deps.jobService.updateTitle(title, { state: 'failed' });
     }
@@ -115,6 +127,27 @@ async function ripTitles(
     ripped: result.files.filter((f) => selected.some((t) => t.titleIndex === f.titleIndex)).length,
     failures: result.failed.map((f) => `title ${f.titleIndex}: ${f.message}`).join('; '),
   };
+}
+
+/** A title the ripper reported saved: it claims its file and waits QUEUED (the flow matches it now when overlap is on). */
+async function titleSaved(job: JobRecord, deps: StepDeps, asked: TitleRecord[], file: RippedFile): Promise<void> {
+  if (!asked.some((t) => t.titleIndex === file.titleIndex)) return;
+  const title = (await deps.titles.listByJob(job.id)).find((t) => t.titleIndex === file.titleIndex);
+  if (title?.state !== 'ripping') return;
+  const queued = await deps.jobService.updateTitle(title, { state: 'queued', filePath: file.path, sizeBytes: file.sizeBytes });
+  if (overlapEnabled(deps)) deps.flow?.enqueue(queued);
+}
+
+/**
+ * A run that continues a job (a restart, a retry) finds titles ripped before: those caught MATCHING go
+ * back in line, and with overlap on every QUEUED title is matched while the rest is ripped.
+ */
+async function resumeRippedTitles(job: JobRecord, deps: StepDeps): Promise<void> {
+  for (const title of await deps.titles.listByJob(job.id)) {
+    if (title.state === 'matching' && !deps.flow?.has(title.id)) await deps.jobService.updateTitle(title, { state: 'queued' });
+  }
+  if (!overlapEnabled(deps) || !deps.flow) return;
+  for (const title of await deps.titles.listByJob(job.id)) if (title.state === 'queued' && title.filePath) deps.flow.enqueue(title);
 }
 
 /**

@@ -117,6 +117,10 @@ export type AppConfig = {
   max_concurrent_matches: number;
   /** Re-encode titles after ripping. */
   transcoding_enabled: boolean;
+  /** Match each title as soon as its file is ripped, while the next one rips (false: rip every title, then match them all). */
+  pipeline_overlap: boolean;
+  /** When an episode matched on its own goes to the library before the whole disc is done: same_volume (a rename at once; a copy to another drive waits until ripping is over), always, or never (after every title). */
+  organize_during_rip: "same_volume" | "always" | "never";
   /** What to do when the library already has a file at the target path. */
   conflict_resolution_default: "skip" | "overwrite" | "ask";
   /** How bonus content is organized. */
@@ -213,6 +217,10 @@ export type AppConfigUpdate = {
   max_concurrent_matches?: number | null;
   /** Re-encode titles after ripping. */
   transcoding_enabled?: boolean | null;
+  /** Match each title as soon as its file is ripped, while the next one rips (false: rip every title, then match them all). */
+  pipeline_overlap?: boolean | null;
+  /** When an episode matched on its own goes to the library before the whole disc is done: same_volume (a rename at once; a copy to another drive waits until ripping is over), always, or never (after every title). */
+  organize_during_rip?: ("same_volume" | "always" | "never") | null;
   /** What to do when the library already has a file at the target path. */
   conflict_resolution_default?: ("skip" | "overwrite" | "ask") | null;
   /** How bonus content is organized. */
@@ -1285,6 +1293,8 @@ export const configSchemas = {
       "catalog_api_key",
       "max_concurrent_matches",
       "transcoding_enabled",
+      "pipeline_overlap",
+      "organize_during_rip",
       "conflict_resolution_default",
       "extras_policy",
       "staging_cleanup_policy",
@@ -1380,6 +1390,18 @@ export const configSchemas = {
       "transcoding_enabled": {
         "type": "boolean",
         "description": "Re-encode titles after ripping."
+      },
+      "pipeline_overlap": {
+        "type": "boolean",
+        "description": "Match each title as soon as its file is ripped, while the next one rips (false: rip every title, then match them all)."
+      },
+      "organize_during_rip": {
+        "enum": [
+          "same_volume",
+          "always",
+          "never"
+        ],
+        "description": "When an episode matched on its own goes to the library before the whole disc is done: same_volume (a rename at once; a copy to another drive waits until ripping is over), always, or never (after every title)."
       },
       "conflict_resolution_default": {
         "enum": [
@@ -1804,6 +1826,32 @@ export const configSchemas = {
           }
         ],
         "description": "Re-encode titles after ripping."
+      },
+      "pipeline_overlap": {
+        "anyOf": [
+          {
+            "type": "boolean"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "Match each title as soon as its file is ripped, while the next one rips (false: rip every title, then match them all)."
+      },
+      "organize_during_rip": {
+        "anyOf": [
+          {
+            "enum": [
+              "same_volume",
+              "always",
+              "never"
+            ]
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "When an episode matched on its own goes to the library before the whole disc is done: same_volume (a rename at once; a copy to another drive waits until ripping is over), always, or never (after every title)."
       },
       "conflict_resolution_default": {
         "anyOf": [
