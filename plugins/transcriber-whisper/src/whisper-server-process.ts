@@ -7,6 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -122,15 +123,12 @@ export class WhisperServerProcess {
 
   /** Transcribes one 16 kHz mono WAV. The signal cancels this request (the server stops decoding it). */
   async transcribe(wavPath: string, language: string, signal: AbortSignal, timeoutMs: number): Promise<ParsedTranscript> {
-    const form = new FormData();
-    form.append('file', new Blob([await readFile(wavPath)], { type: 'audio/wav' }), 'chunk.wav');
-    form.append('language', whisperLanguage(language));
-    form.append('response_format', 'verbose_json');
-    form.append('no_language_probabilities', 'true');
+    const body = multipart({ language: whisperLanguage(language), response_format: 'verbose_json', no_language_probabilities: 'true' }, await readFile(wavPath));
     const timeout = AbortSignal.timeout(timeoutMs);
-    let response: Response;
+    let response: { status: number; text: string };
     try {
-      response = await fetch(`http://127.0.0.1:${this.port}${this.secret}/inference`, { method: 'POST', body: form, signal: AbortSignal.any([signal, timeout]) });
+      // node:http, not fetch: fetch gives up waiting for response headers after 300 s, a long chunk may take longer.
+      response = await post(`http://127.0.0.1:${this.port}${this.secret}/inference`, body, AbortSignal.any([signal, timeout]));
     } catch (error) {
       if (signal.aborted) throw new AbortedError('Transcription aborted; the request to whisper-server was cancelled');
       if (timeout.aborted) {
@@ -139,12 +137,11 @@ export class WhisperServerProcess {
       }
       throw new ServerDiedError(`whisper-server stopped answering: ${error instanceof Error ? error.message : String(error)}`);
     }
-    const body = await response.text().catch(() => '');
-    if (!response.ok) {
-      if (!this.alive || response.status >= 500) throw new ServerDiedError(`whisper-server failed (HTTP ${response.status}): ${body.slice(0, 200)}`);
-      throw new MatchingError('whisper_failed', `whisper-server refused the chunk (HTTP ${response.status}): ${body.slice(0, 200)}`, { retryable: true });
+    if (response.status !== 200) {
+      if (!this.alive || response.status >= 500) throw new ServerDiedError(`whisper-server failed (HTTP ${response.status}): ${response.text.slice(0, 200)}`);
+      throw new MatchingError('whisper_failed', `whisper-server refused the chunk (HTTP ${response.status}): ${response.text.slice(0, 200)}`, { retryable: true });
     }
-    return parseServerJson(body);
+    return parseServerJson(response.text);
   }
 
   /** Resolves once GET {secret}/health answers 200 (model loaded, listening); stops trying when told. */
@@ -178,6 +175,36 @@ export class WhisperServerProcess {
     }
     return null;
   }
+}
+
+/** A multipart/form-data body: text fields, then the WAV as `file`. */
+function multipart(fields: Record<string, string>, wav: Buffer): { boundary: string; bytes: Buffer } {
+  const boundary = `spindle-${randomBytes(12).toString('hex')}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="chunk.wav"\r\nContent-Type: audio/wav\r\n\r\n`), wav);
+  parts.push(Buffer.from(`\r\n--${boundary}--\r\n`));
+  return { boundary, bytes: Buffer.concat(parts) };
+}
+
+function post(url: string, body: { boundary: string; bytes: Buffer }, signal: AbortSignal): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, {
+      method: 'POST',
+      signal,
+      agent: false,
+      headers: { 'Content-Type': `multipart/form-data; boundary=${body.boundary}`, 'Content-Length': String(body.bytes.length) },
+    }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body.bytes);
+  });
 }
 
 const clean = (text: string) => text.replace(/\s+/g, ' ').trim();
