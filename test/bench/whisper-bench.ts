@@ -32,7 +32,10 @@ const THREADS = Math.max(1, Number(process.env.BENCH_THREADS ?? 2));
  * model loaded is still the whole small-sized file. BENCH_AUDIO_CTX=0 runs the full window.
  */
 const AUDIO_CTX = Math.max(0, Number(process.env.BENCH_AUDIO_CTX ?? 256));
-const DECODE_ARGS = ['-nf', '-mc', '0', ...(AUDIO_CTX > 0 ? ['-ac', String(AUDIO_CTX)] : [])];
+const DECODE_ARGS = ['-mc', '0', ...(AUDIO_CTX > 0 ? ['-ac', String(AUDIO_CTX)] : [])];
+/** No temperature fallback: whisper-cli takes -nf, whisper-server only a per-request temperature_inc of 0. */
+const CLI_ARGS = ['-nf', ...DECODE_ARGS];
+const REQUEST_FIELDS = { temperature_inc: '0.0' };
 const MODEL_PATH = join(dirname(SHARED_BUILD_CACHE), 'whisper-bench', 'ggml-small-shaped-random-v1.bin');
 const s = (ms: number) => (ms / 1000).toFixed(2);
 const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
@@ -47,7 +50,7 @@ function timing(stderr: string, name: string): number {
 const setup = await createFakeSetup();
 const work = await mkdtemp(join(tmpdir(), 'spindle-bench-whisper-'));
 try {
-  console.log(`bench:whisper — ${CHUNKS} chunks of 30 s, ${THREADS} thread(s), ${cpus().length} CPU(s), decoding flags ${DECODE_ARGS.join(' ')}`);
+  console.log(`bench:whisper — ${CHUNKS} chunks of 30 s, ${THREADS} thread(s), ${cpus().length} CPU(s), decoding flags ${CLI_ARGS.join(' ')}`);
   const builder = new WhisperBuilder({ processes: setup.processes, logger: setup.logger, source: locateWhisperSource(), cacheRoot: SHARED_BUILD_CACHE });
   const buildStarted = Date.now();
   const binary = await builder.ensure('cpu');
@@ -71,7 +74,7 @@ try {
   for (let i = 0; i < CHUNKS; i += 1) {
     const out = join(work, `cli-${i}`);
     await mkdir(out);
-    const args = [...whisperArgs({ model: model.path, wavPath: chunk, language: 'en', threads: THREADS, workDir: out }), ...DECODE_ARGS];
+    const args = [...whisperArgs({ model: model.path, wavPath: chunk, language: 'en', threads: THREADS, workDir: out }), ...CLI_ARGS];
     const started = Date.now();
     const result = await setup.processes.run(binary.path, args, { timeoutMs: 30 * 60_000 });
     const parsed = parseWhisperJson(await readFile(join(out, 'transcript.json'), 'utf8'));
@@ -84,7 +87,7 @@ try {
 
   // The resident server: started on the first chunk, then every chunk goes to the same process.
   const pool = new WhisperServerPool({ processes: setup.processes, logger: setup.logger, idleMs: 10 * 60_000, startTimeoutMs: 10 * 60_000 });
-  const launch = { binary: binary.serverPath, model: model.path, threads: THREADS, extraArgs: DECODE_ARGS };
+  const launch = { binary: binary.serverPath, model: model.path, threads: THREADS, extraArgs: DECODE_ARGS, requestFields: REQUEST_FIELDS };
   const residentWall: number[] = [];
   const firstStarted = Date.now();
   for (let i = 0; i < CHUNKS; i += 1) {

@@ -14,6 +14,7 @@ export interface PoolLaunch {
   model: string;
   threads: number;
   extraArgs?: readonly string[];
+  requestFields?: Readonly<Record<string, string>>;
 }
 
 export interface WhisperServerPoolOptions {

@@ -24,6 +24,8 @@ export interface WhisperServerOptions {
   threads: number;
   /** Extra whisper.cpp decoding flags given at start (e.g. the benchmark's bounded decoding). */
   extraArgs?: readonly string[];
+  /** Extra form fields of every request (whisper-server takes some decoding options only per request). */
+  requestFields?: Readonly<Record<string, string>>;
   /** How long loading the model may take before the start counts as failed. */
   startTimeoutMs?: number;
 }
@@ -81,6 +83,8 @@ export class WhisperServerProcess {
     this.port = await freeLoopbackPort();
     const args = [
       '-m', model, '-t', String(threads), '-p', '1',
+      // whisper-cli's defaults (beam search of 5, best of 5); whisper-server's own are greedy, best of 2.
+      '-bs', '5', '-bo', '5',
       '--host', '127.0.0.1', '--port', String(this.port),
       '--request-path', this.secret, '--public', join(this.workDir, 'none'),
       ...(this.options.extraArgs ?? []),
@@ -123,7 +127,8 @@ export class WhisperServerProcess {
 
   /** Transcribes one 16 kHz mono WAV. The signal cancels this request (the server stops decoding it). */
   async transcribe(wavPath: string, language: string, signal: AbortSignal, timeoutMs: number): Promise<ParsedTranscript> {
-    const body = multipart({ language: whisperLanguage(language), response_format: 'verbose_json', no_language_probabilities: 'true' }, await readFile(wavPath));
+    const fields = { ...this.options.requestFields, language: whisperLanguage(language), response_format: 'verbose_json', no_language_probabilities: 'true' };
+    const body = multipart(fields, await readFile(wavPath));
     const timeout = AbortSignal.timeout(timeoutMs);
     let response: { status: number; text: string };
     try {
