@@ -1,5 +1,6 @@
 /**
- * Builds whisper-cli once per source, flags and machine into a cache folder:
+ * Builds whisper-cli (and whisper-server, the resident form: see docs/adr/0010-resident-whisper-server.md)
+ * once per source, flags and machine into a cache folder:
  * `{cacheRoot}/{key}-{variant}/whisper-cli` plus a `build.json` written last, so a folder without it
  * is never taken for a finished build. A failed build leaves nothing behind and is tried again on
  * the next request. Concurrent requests in this process share one build; other processes wait on
@@ -22,20 +23,24 @@ export interface BuildProgress {
 
 export interface WhisperBinary {
   path: string;
+  /** whisper-server from the same build, or null when the build did not produce it (whisper-cli is then used alone). */
+  serverPath: string | null;
   variant: BuildVariant;
   dir: string;
 }
 
-const EXE = process.platform === 'win32' ? 'whisper-cli.exe' : 'whisper-cli';
+const EXE_SUFFIX = process.platform === 'win32' ? '.exe' : '';
+const EXE = `whisper-cli${EXE_SUFFIX}`;
+const SERVER_EXE = `whisper-server${EXE_SUFFIX}`;
 const CONFIGURE_TIMEOUT_MS = 10 * 60_000;
 const BUILD_TIMEOUT_MS = 60 * 60_000;
 
-/** The cmake cache flags: only whisper-cli, no tests or server, a portable static binary. */
+/** The cmake cache flags: whisper-cli and whisper-server, no tests, portable static binaries. */
 export function cmakeFlags(variant: BuildVariant): string[] {
   return [
     '-DCMAKE_BUILD_TYPE=Release',
     '-DWHISPER_BUILD_TESTS=OFF',
-    '-DWHISPER_BUILD_SERVER=OFF',
+    '-DWHISPER_BUILD_SERVER=ON', // examples/server: the resident process that keeps the model loaded
     '-DWHISPER_BUILD_EXAMPLES=ON', // whisper-cli is examples/cli
     '-DGGML_NATIVE=OFF', // runs on other CPUs of the same architecture, not only the one that built it
     '-DBUILD_SHARED_LIBS=OFF', // one standalone executable
@@ -91,7 +96,8 @@ export class WhisperBuilder {
     } catch {
       return null;
     }
-    return { path, variant, dir };
+    const serverPath = join(dir, SERVER_EXE);
+    return { path, serverPath: existsSync(serverPath) ? serverPath : null, variant, dir };
   }
 
   /** The cached build, or a new one (shared with concurrent callers). Progress goes to `onProgress`. */
@@ -139,7 +145,7 @@ export class WhisperBuilder {
       await this.step('configure', cmake, ['-S', source.dir, '-B', work, ...cmakeFlags(variant)], CONFIGURE_TIMEOUT_MS);
       report({ fraction: 0.05, message: `compiling whisper-cli (${variant})` });
       const jobs = String(this.deps.jobs ?? os.availableParallelism());
-      await this.step('compile', cmake, ['--build', work, '--config', 'Release', '--target', 'whisper-cli', '-j', jobs], BUILD_TIMEOUT_MS, (line) => {
+      await this.step('compile', cmake, ['--build', work, '--config', 'Release', '--target', 'whisper-cli', 'whisper-server', '-j', jobs], BUILD_TIMEOUT_MS, (line) => {
         const percent = parseBuildPercent(line);
         if (percent !== null) report({ fraction: 0.05 + 0.9 * percent, message: `compiling whisper-cli (${variant}) ${Math.round(percent * 100)}%` });
       });
@@ -151,12 +157,20 @@ export class WhisperBuilder {
       await copyFile(built, join(dir, `${EXE}.tmp`));
       await chmod(join(dir, `${EXE}.tmp`), 0o755);
       await rename(join(dir, `${EXE}.tmp`), join(dir, EXE));
+      const server = [join(work, 'bin', SERVER_EXE), join(work, 'bin', 'Release', SERVER_EXE)].find((path) => existsSync(path));
+      if (server) {
+        await copyFile(server, join(dir, `${SERVER_EXE}.tmp`));
+        await chmod(join(dir, `${SERVER_EXE}.tmp`), 0o755);
+        await rename(join(dir, `${SERVER_EXE}.tmp`), join(dir, SERVER_EXE));
+      } else {
+        logger.warn('the build produced no whisper-server; every chunk starts whisper-cli', { variant });
+      }
       const facts = { variant, flags: cmakeFlags(variant), source: source.dir, nodejsWhisper: source.packageVersion, whisperCpp: source.whisperVersion, builtAt: new Date().toISOString(), seconds: Math.round((Date.now() - started) / 1000) };
       await writeFile(join(dir, 'build.json.tmp'), JSON.stringify(facts, null, 2));
       await rename(join(dir, 'build.json.tmp'), join(dir, 'build.json'));
       logger.info('whisper-cli built', { variant, seconds: facts.seconds, path: join(dir, EXE) });
       report({ fraction: 1, message: 'whisper-cli is built' });
-      return { path: join(dir, EXE), variant, dir };
+      return { path: join(dir, EXE), serverPath: server ? join(dir, SERVER_EXE) : null, variant, dir };
     } catch (error) {
       await rm(dir, { recursive: true, force: true });
       throw error;

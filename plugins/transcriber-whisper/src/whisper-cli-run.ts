@@ -18,6 +18,8 @@ export interface WhisperRun {
   workDir: string;
   signal: AbortSignal;
   timeoutMs: number;
+  /** Extra decoding flags (e.g. the benchmark's bound on decoded tokens). */
+  extraArgs?: readonly string[];
 }
 
 /** whisper.cpp's messages when a model file cannot be loaded (src/whisper.cpp, examples/cli/cli.cpp). */
@@ -37,7 +39,7 @@ export function whisperLanguage(language: string): string {
   return code;
 }
 
-export function whisperArgs(run: Omit<WhisperRun, 'binary' | 'signal' | 'timeoutMs'>): string[] {
+export function whisperArgs(run: Omit<WhisperRun, 'binary' | 'signal' | 'timeoutMs' | 'extraArgs'>): string[] {
   return [
     '-m', run.model,
     '-f', run.wavPath,
@@ -52,7 +54,7 @@ const lastLines = (text: string, count: number) =>
   text.split('\n').map((l) => l.trim()).filter(Boolean).slice(-count).join(' | ');
 
 export async function runWhisperCli(processes: ProcessRunner, run: WhisperRun): Promise<ParsedTranscript> {
-  const args = whisperArgs(run);
+  const args = [...whisperArgs(run), ...(run.extraArgs ?? [])];
   const result = await processes.run(run.binary, args, { signal: run.signal, timeoutMs: run.timeoutMs }).catch((error: unknown) => {
     if (error instanceof Error && (error as { code?: unknown }).code === 'process_timed_out') {
       throw new MatchingError('whisper_timed_out', `whisper-cli did not finish within ${Math.round(run.timeoutMs / 1000)} s and was stopped.`, {

@@ -1,7 +1,9 @@
 /**
- * The `whisper` transcriber: whisper.cpp's whisper-cli, built on first use from the source that
- * nodejs-whisper ships, with the fixed `small` model downloaded on first use. status() says what
- * it is doing (building, downloading, ready, or what went wrong) for GET /api/asr-status.
+ * The `whisper` transcriber: whisper.cpp built on first use from the source that nodejs-whisper
+ * ships, with the fixed `small` model downloaded on first use. Chunks go to resident whisper-servers
+ * that keep the model loaded (docs/adr/0010-resident-whisper-server.md); whisper-cli, one process per
+ * chunk, is the fallback. status() says what it is doing (building, downloading, ready, or what went
+ * wrong) for GET /api/asr-status.
  */
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -24,6 +26,8 @@ import { computeTypeOfFtype, MODEL_DAMAGED_MESSAGE, SMALL_MODEL, type ModelSpec 
 import { ModelStore, type ReadyModel } from './model-store.ts';
 import { ModelLoadError, runWhisperCli } from './whisper-cli-run.ts';
 import { WhisperBuilder, type BuildVariant, type WhisperBinary } from './whisper-build.ts';
+import { ServerStartError } from './whisper-server-process.ts';
+import { WhisperServerPool } from './whisper-server-pool.ts';
 import { readWhisperSettings, type WhisperSettings } from './whisper-settings.ts';
 import { locateWhisperSource, type WhisperSource } from './whisper-source.ts';
 
@@ -35,7 +39,14 @@ export interface WhisperTranscriberOptions {
   /** The cmake executable (default `cmake` on PATH). */
   cmake?: string;
   source?: WhisperSource;
+  /** Extra whisper.cpp decoding flags for both whisper-cli and whisper-server (the benchmark bounds decoding). */
+  decodeArgs?: readonly string[];
+  /** How long a starting whisper-server may take to load the model (default 2 min). */
+  serverStartTimeoutMs?: number;
 }
+
+/** After this many failed starts in a row, whisper-cli serves every chunk until the next restart. */
+const SERVER_START_ATTEMPTS = 3;
 
 interface Activity {
   activity: 'building' | 'downloading';
@@ -59,6 +70,10 @@ export class WhisperTranscriber implements Transcriber {
   /** The last problem of each part, cleared when that part succeeds. */
   private readonly problems: { build: string | null; model: string | null } = { build: null, model: null };
   private readonly listeners = new Set<(status: TranscriberStatus) => void>();
+  /** The resident whisper-servers; null when resident_idle_seconds is 0. */
+  readonly servers: WhisperServerPool | null;
+  private serverStartFailures = 0;
+  private readonly decodeArgs: readonly string[];
 
   constructor(
     private readonly setup: PluginSetup<JsonObject>,
@@ -83,6 +98,21 @@ export class WhisperTranscriber implements Transcriber {
       userAgent: `Spindle/${setup.host.appVersion}`,
     });
     this.binary = this.builder.cached(this.wantedVariant());
+    this.decodeArgs = options.decodeArgs ?? [];
+    this.servers =
+      this.settings.residentIdleSeconds > 0
+        ? new WhisperServerPool({
+            processes: setup.processes,
+            logger: setup.logger,
+            idleMs: this.settings.residentIdleSeconds * 1000,
+            ...(options.serverStartTimeoutMs ? { startTimeoutMs: options.serverStartTimeoutMs } : {}),
+          })
+        : null;
+  }
+
+  /** Stops the resident whisper-servers now (the host's shutdown stops them as well). */
+  async stop(): Promise<void> {
+    await this.servers?.stopAll();
   }
 
   /** The build this machine and the settings call for. */
@@ -126,6 +156,27 @@ export class WhisperTranscriber implements Transcriber {
       throw new MatchingError('transcribe_input_missing', `The audio chunk to transcribe does not exist: ${request.wavPath}`);
     }
     const { binary, model } = await this.prepare(request.signal);
+    const maxConcurrent = this.setup.setting?.('max_concurrent_matches');
+    const threads = threadsPerTranscription(this.settings.threads, maxConcurrent);
+    const timeoutMs = this.settings.transcribeTimeoutSeconds * 1000;
+    if (this.servers && binary.serverPath && this.serverStartFailures < SERVER_START_ATTEMPTS) {
+      const workers = typeof maxConcurrent === 'number' && maxConcurrent >= 1 ? Math.floor(maxConcurrent) : 1;
+      try {
+        const launch = { binary: binary.serverPath, model: model.path, threads, extraArgs: this.decodeArgs };
+        const parsed = await this.servers.transcribe(launch, workers, request.wavPath, request.language, request.signal, timeoutMs);
+        this.serverStartFailures = 0;
+        return { text: parsed.text, segments: parsed.segments, model: this.spec.name };
+      } catch (error) {
+        if (!(error instanceof ServerStartError)) throw error;
+        this.serverStartFailures += 1;
+        this.setup.logger.warn('whisper-server could not start; this chunk uses whisper-cli', { error: error.message, failuresInARow: this.serverStartFailures });
+      }
+    }
+    return this.transcribeWithCli(binary, model, request, threads, timeoutMs);
+  }
+
+  /** One whisper-cli process for this chunk: loads the model, transcribes, exits. */
+  private async transcribeWithCli(binary: WhisperBinary, model: ReadyModel, request: TranscribeRequest, threads: number, timeoutMs: number): Promise<Transcript> {
     const workDir = await mkdtemp(join(tmpdir(), 'spindle-whisper-'));
     try {
       const parsed = await runWhisperCli(this.setup.processes, {
@@ -133,14 +184,16 @@ export class WhisperTranscriber implements Transcriber {
         model: model.path,
         wavPath: request.wavPath,
         language: request.language,
-        threads: threadsPerTranscription(this.settings.threads, this.setup.setting?.('max_concurrent_matches')),
+        threads,
         workDir,
         signal: request.signal,
-        timeoutMs: this.settings.transcribeTimeoutSeconds * 1000,
+        timeoutMs,
+        extraArgs: this.decodeArgs,
       });
       return { text: parsed.text, segments: parsed.segments, model: this.spec.name };
     } catch (error) {
       if (!(error instanceof ModelLoadError)) throw error;
+      await this.servers?.stopAll();
       await this.models.discard(`whisper-cli could not load it: ${error.message}`);
       this.ftype = null;
       this.setProblem('model', MODEL_DAMAGED_MESSAGE);

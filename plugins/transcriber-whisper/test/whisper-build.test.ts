@@ -64,9 +64,9 @@ describe.skipIf(process.platform === 'win32')('building whisper-cli', () => {
     await rm(root, { recursive: true, force: true });
   });
 
-  it('asks cmake for whisper-cli only: no tests, no server, portable, standalone; CUDA when wanted', () => {
+  it('asks cmake for whisper-cli and whisper-server: no tests, portable, standalone; CUDA when wanted', () => {
     expect(cmakeFlags('cpu')).toEqual([
-      '-DCMAKE_BUILD_TYPE=Release', '-DWHISPER_BUILD_TESTS=OFF', '-DWHISPER_BUILD_SERVER=OFF', '-DWHISPER_BUILD_EXAMPLES=ON',
+      '-DCMAKE_BUILD_TYPE=Release', '-DWHISPER_BUILD_TESTS=OFF', '-DWHISPER_BUILD_SERVER=ON', '-DWHISPER_BUILD_EXAMPLES=ON',
       '-DGGML_NATIVE=OFF', '-DBUILD_SHARED_LIBS=OFF',
     ]);
     expect(cmakeFlags('cuda')).toContain('-DGGML_CUDA=ON');

@@ -95,6 +95,7 @@ describe('model and settings', () => {
       buildCacheDir: null,
       threads: 0,
       transcribeTimeoutSeconds: 600,
+      residentIdleSeconds: 300,
     });
     expect(DEFAULT_MODEL_BASE_URL).toBe('https://huggingface.co/ggerganov/whisper.cpp/resolve/main');
     expect(readWhisperSettings({ model_base_url: 'http://mirror.local/models/' }).modelBaseUrl).toBe('http://mirror.local/models');

@@ -2,7 +2,8 @@
  * The whisper transcriber end to end with real parts: whisper-cli built by cmake from the source
  * nodejs-whisper ships (cached between runs), the model downloaded over HTTP from a local server
  * (a generated ggml model that says fixed words), speech made by espeak-ng and ffmpeg, and
- * whisper-cli's JSON output parsed.
+ * whisper-cli's JSON output parsed. This file covers the whisper-cli path (one process per chunk,
+ * `resident_idle_seconds: 0`); whisper-resident.test.ts covers the resident whisper-server.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -30,7 +31,7 @@ describe('whisper transcriber with the real whisper-cli', () => {
     server = await startModelServer({ 'ggml-small.bin': model.bytes });
     audioDir = await mkdtemp(join(tmpdir(), 'spindle-whisper-audio-'));
     setup = await createFakeSetup<JsonObject>({
-      settings: { model_base_url: server.baseUrl, build_cache_dir: SHARED_BUILD_CACHE, threads: 2 },
+      settings: { model_base_url: server.baseUrl, build_cache_dir: SHARED_BUILD_CACHE, threads: 2, resident_idle_seconds: 0 },
       appSettings: { max_concurrent_matches: 1 },
     });
     whisper = new WhisperTranscriber(setup, { modelSpec: model.spec });
@@ -57,14 +58,15 @@ describe('whisper transcriber with the real whisper-cli', () => {
     }
   });
 
-  it('built whisper-cli into the cache folder named by the source hash, with the fast portable flags', () => {
+  it('built whisper-cli and whisper-server into the cache folder named by the source hash, with the fast portable flags', () => {
     const folders = readdirSync(SHARED_BUILD_CACHE).filter((name) => /^[0-9a-f]{16}-cpu$/.test(name));
     expect(folders.length).toBeGreaterThan(0);
     const built = folders.map((name) => join(SHARED_BUILD_CACHE, name)).find((dir) => existsSync(join(dir, 'build.json')))!;
     const facts = JSON.parse(readFileSync(join(built, 'build.json'), 'utf8')) as { flags: string[]; variant: string };
     expect(facts.variant).toBe('cpu');
-    expect(facts.flags).toEqual(expect.arrayContaining(['-DWHISPER_BUILD_TESTS=OFF', '-DWHISPER_BUILD_SERVER=OFF', '-DGGML_NATIVE=OFF']));
+    expect(facts.flags).toEqual(expect.arrayContaining(['-DWHISPER_BUILD_TESTS=OFF', '-DWHISPER_BUILD_SERVER=ON', '-DGGML_NATIVE=OFF']));
     expect(existsSync(join(built, process.platform === 'win32' ? 'whisper-cli.exe' : 'whisper-cli'))).toBe(true);
+    expect(existsSync(join(built, process.platform === 'win32' ? 'whisper-server.exe' : 'whisper-server'))).toBe(true);
   });
 
   it('downloaded the model from the base URL with progress, verified, into {data_dir}/models', () => {
