@@ -2,13 +2,14 @@
  * matching: each ripped title goes through the configured matcher chain. At most
  * max_concurrent_matches titles are MATCHING at once, the rest wait QUEUED, in title order.
  * Confidence at or above the auto-accept threshold is accepted; anything less goes to review
- * (with candidates when there are any) — never a guess. Two titles claiming the same episode
- * both go to review.
+ * (with candidates when there are any) — never a guess. Then the disc-wide pass (disc-pass.ts)
+ * judges the titles together: distinct episodes, extras stay extras, contested episodes to review.
  */
 import { formatEpisodeCode, type MatchResult, type ReferenceSubtitle } from '@spindle/plugin-sdk';
 import type { JobRecord, TitleRecord } from '../../persistence/records.ts';
 import { toJobView, toTitleView } from '../job-view.ts';
 import type { StepDeps, StepOutcome } from '../step-deps.ts';
+import { applyDiscAssignment } from './disc-pass.ts';
 
 function episodeCode(result: MatchResult): string | null {
   return result.kind === 'episode' && result.season !== null && result.episode !== null
@@ -96,19 +97,11 @@ export async function matchStep(job: JobRecord, deps: StepDeps): Promise<StepOut
   };
   await Promise.all(Array.from({ length: Math.min(limit, queue.length) }, worker));
 
-  const finished = await deps.titles.listByJob(job.id);
-  const byEpisode = new Map<string, TitleRecord[]>();
-  for (const t of finished.filter((t) => t.state === 'matched' && t.matchedEpisode)) {
-    byEpisode.set(t.matchedEpisode!, [...(byEpisode.get(t.matchedEpisode!) ?? []), t]);
-  }
-  for (const [, claimants] of byEpisode) {
-    if (claimants.length > 1) for (const t of claimants) await deps.jobService.updateTitle(t, { state: 'review' });
-  }
-  const review = (await deps.titles.listByJob(job.id)).filter((t) => t.state === 'review');
+  // The disc-wide pass: titles are judged together (distinct episodes), extras stay extras.
+  const { review, contested } = await applyDiscAssignment(job.id, config.match_auto_accept_threshold, deps);
   if (review.length > 0) {
-    const duplicates = [...byEpisode.values()].filter((c) => c.length > 1).map((c) => c[0]!.matchedEpisode);
-    const reason = duplicates.length
-      ? `${review.length} title(s) need review; several titles claim ${duplicates.join(', ')}`
+    const reason = contested.length
+      ? `${review.length} title(s) need review; several titles claim ${contested.join(', ')}`
       : `${review.length} title(s) could not be matched with enough confidence${subtitleNote(job, references, deps.subtitles?.problem(job.id) ?? null)}`;
     return { kind: 'review', reason, about: 'titles', resumeAt: 'organizing' };
   }
