@@ -5,7 +5,8 @@
  * scored as the matcher would (against the season's references, and — as negatives — against the
  * references without the title's own episode, the way an episode missing from the subtitles or an
  * unrelated title looks), labelled by whether the winner is the right episode. A logistic
- * regression is fitted on season 1 and its reliability checked on season 2, held apart.
+ * regression is fitted on half of the titles (odd title numbers) and its reliability checked on
+ * the other half, held apart. `--seasons 1,2` picks the discs (default: season 1).
  * Prints the constants and the reliability table (docs/matching-calibration.md keeps them).
  */
 import type { ReferenceSubtitle } from '@spindle/plugin-sdk';
@@ -25,6 +26,8 @@ interface Sample {
   x: number[];
   y: number;
   season: number;
+  /** Which half of the titles the sample belongs to (fitted: 1, held apart: 0). */
+  half: number;
 }
 
 function evidence(chunks: ChunkResult[], references: readonly ReferenceSubtitle[]): { x: number[]; winner: number } | null {
@@ -40,11 +43,11 @@ function subsets<T>(items: T[]): T[][] {
   return out;
 }
 
-export async function collectSamples(): Promise<Sample[]> {
+export async function collectSamples(seasons: number[]): Promise<Sample[]> {
   const corpus = await buildDegradedCorpus();
   const transcriber = new CachedTranscriber(await pocketsphinx());
   const samples: Sample[] = [];
-  for (const season of corpus.seasons) {
+  for (const season of corpus.seasons.filter((x) => seasons.includes(x.season))) {
     const references = await loadReferences(season.srtDir, season.season);
     for (const variant of VARIANTS) {
       const outcomes = await matchDisc(season, variant, transcriber, { listenFor: 2 });
@@ -61,7 +64,7 @@ export async function collectSamples(): Promise<Sample[]> {
           });
           for (const subset of subsets(chunks.slice(0, 8))) {
             const e = evidence(subset, set.refs);
-            if (e) samples.push({ x: e.x, y: e.winner === set.truth ? 1 : 0, season: season.season });
+            if (e) samples.push({ x: e.x, y: e.winner === set.truth ? 1 : 0, season: season.season, half: o.titleIndex % 2 });
           }
         }
       }
@@ -98,13 +101,14 @@ export function reliabilityTable(samples: readonly Sample[], w: readonly number[
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const samples = await collectSamples();
-  const train = samples.filter((s) => s.season === 1);
-  const held = samples.filter((s) => s.season !== 1);
+  const at = process.argv.indexOf('--seasons');
+  const samples = await collectSamples(at > 0 ? process.argv[at + 1]!.split(',').map(Number) : [1]);
+  const train = samples.filter((s) => s.half === 1);
+  const held = samples.filter((s) => s.half === 0);
   const w = fitLogistic(train);
   const c: Coefficients = { intercept: w[0]!, similarity: w[1]!, separation: w[2]!, consensus: w[3]!, votes: w[4]! };
-  console.log(`samples: ${train.length} fitted (season 1; ${train.filter((s) => s.y).length} right), ${held.length} held apart (season 2; ${held.filter((s) => s.y).length} right)`);
+  console.log(`samples: ${train.length} fitted (odd titles; ${train.filter((s) => s.y).length} right), ${held.length} held apart (even titles; ${held.filter((s) => s.y).length} right)`);
   console.log(`constants: ${JSON.stringify(Object.fromEntries(Object.entries(c).map(([k, v]) => [k, Math.round(v * 1000) / 1000])))}`);
-  console.log(`\nreliability on the held-apart season:\n${reliabilityTable(held, w)}`);
-  console.log(`\nreliability on the fitted season:\n${reliabilityTable(train, w)}`);
+  console.log(`\nreliability on the held-apart titles:\n${reliabilityTable(held, w)}`);
+  console.log(`\nreliability on the fitted titles:\n${reliabilityTable(train, w)}`);
 }
