@@ -2,8 +2,8 @@
  * The calibrated confidence: a logistic regression from the matcher's evidence to the probability
  * that its best episode is the right one. The constants were fitted by test/corpus/fit-calibration.ts
  * on the generated degradation corpus (condensed subtitles, shifted cues, recurring names, a noise
- * bed, extras and titles whose episode is missing from the references), on one season, and checked
- * on the other season held apart — see docs/matching-calibration.md for the reliability table.
+ * bed, extras and titles whose episode is missing from the references), on half of the titles, and
+ * checked on the other half held apart — see docs/matching-calibration.md for the reliability table.
  * Thresholds are not here: accepting or reviewing stays in configuration.
  */
 
@@ -20,12 +20,12 @@ export interface Evidence {
 
 /** Fitted by test/corpus/fit-calibration.ts (see docs/matching-calibration.md). */
 export const CALIBRATION = {
-  intercept: -5.2,
-  similarity: 6.0,
-  separation: 3.0,
-  consensus: 2.5,
+  intercept: -2.913,
+  similarity: 1.418,
+  separation: 1.859,
+  consensus: 1.151,
   /** per ln(1 + agreeing chunks) */
-  votes: 2.0,
+  votes: 1.269,
 } as const;
 
 export type Coefficients = { intercept: number; similarity: number; separation: number; consensus: number; votes: number };
