@@ -39,7 +39,7 @@ describe('disc-wide assignment', () => {
 
   it('sends two titles claiming one episode to review, each naming the other', () => {
     const out = decideDisc([title(1, [[2, 0.6], [3, 0.1]]), title(2, [[2, 0.6], [4, 0.1]]), title(3, [[5, 0.95]])], 0.7);
-    expect(out.get(1)).toMatchObject({ state: 'review', contestedWith: [2] });
+    expect(out.get(1)).toMatchObject({ state: 'review', contestedWith: [2], contestedEpisode: 'S01E02' });
     expect(out.get(2)).toMatchObject({ state: 'review', contestedWith: [1] });
     expect(out.get(3)!.state).toBe('matched');
   });

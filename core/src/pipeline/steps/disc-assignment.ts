@@ -27,6 +27,8 @@ export interface DiscDecision {
   result: MatchResult | null;
   /** Other titles whose best candidate is the same episode (a contested episode). */
   contestedWith: number[];
+  /** The contested episode (this title's own pick), when contestedWith is not empty. */
+  contestedEpisode?: string;
 }
 
 interface Option {
@@ -156,7 +158,7 @@ export function decideDisc(titles: readonly DiscTitle[], threshold: number): Map
     };
     // A title the disc moved off its own pick waits for a person, with the disc's choice on top.
     const moved = !best.option.candidate || formatEpisodeCode(c.season, c.episode, c.episodeEnd) !== formatEpisodeCode(own.season!, own.episode!, own.episodeEnd);
-    out.set(t.id, { state: p >= threshold && !moved ? 'matched' : 'review', result, contestedWith });
+    out.set(t.id, { state: p >= threshold && !moved ? 'matched' : 'review', result, contestedWith, contestedEpisode: formatEpisodeCode(own.season!, own.episode!, own.episodeEnd) });
   });
   // A low threshold (≤ 0.5) could let two titles keep one episode: then both wait for a person.
   const held = new Map<string, number[]>();
@@ -169,7 +171,7 @@ export function decideDisc(titles: readonly DiscTitle[], threshold: number): Map
     for (const id of ids) {
       const d = out.get(id)!;
       const decided = titles.find((t) => t.id === id)?.decided;
-      if (!decided) out.set(id, { ...d, state: 'review', contestedWith: ids.filter((x) => x !== id) });
+      if (!decided) out.set(id, { ...d, state: 'review', contestedWith: ids.filter((x) => x !== id), contestedEpisode: episodeKeys(d.result!.season!, d.result!.episode!, d.result!.episodeEnd).length ? formatEpisodeCode(d.result!.season!, d.result!.episode!, d.result!.episodeEnd) : undefined });
     }
   }
   return out;

@@ -43,7 +43,7 @@ export async function applyDiscAssignment(jobId: number, threshold: number, deps
       review.push(updated);
       if (d.contestedWith.length > 0) {
         const names = [title, ...all.filter((t) => d.contestedWith.includes(t.id))].map((t) => `title ${t.titleIndex}`).sort();
-        contested.add(`${episodeCode(d.result) ?? 'one episode'} (${names.join(' and ')})`);
+        contested.add(`${d.contestedEpisode ?? episodeCode(d.result) ?? 'one episode'} (${names.join(' and ')})`);
       }
     }
   }

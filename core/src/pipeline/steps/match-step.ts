@@ -100,9 +100,10 @@ export async function matchStep(job: JobRecord, deps: StepDeps): Promise<StepOut
   // The disc-wide pass: titles are judged together (distinct episodes), extras stay extras.
   const { review, contested } = await applyDiscAssignment(job.id, config.match_auto_accept_threshold, deps);
   if (review.length > 0) {
+    const note = subtitleNote(job, references, deps.subtitles?.problem(job.id) ?? null);
     const reason = contested.length
-      ? `${review.length} title(s) need review; several titles claim ${contested.join(', ')}`
-      : `${review.length} title(s) could not be matched with enough confidence${subtitleNote(job, references, deps.subtitles?.problem(job.id) ?? null)}`;
+      ? `${review.length} title(s) need review; several titles claim ${contested.join(', ')}${note}`
+      : `${review.length} title(s) could not be matched with enough confidence${note}`;
     return { kind: 'review', reason, about: 'titles', resumeAt: 'organizing' };
   }
   return { kind: 'next' };
