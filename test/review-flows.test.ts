@@ -53,10 +53,12 @@ describe('review flows', () => {
     const job = (await api.post('/api/staging/import', { staging_path: join(staging, 'GUESS_SHOW_D1'), content_type: 'tv', detected_title: 'Guess Show', detected_season: 2 })).body;
     const review = await settle(job.id, ['review_needed', 'failed', 'completed']);
     expect(review.body.state).toBe('review_needed');
-    expect(review.body.review_reason).toMatch(/^3 title\(s\) could not be matched with enough confidence; no reference subtitles were found for this season/);
+    // Review-band guesses (0.6 each, neighbours as runners-up): the disc-wide pass lifts the first title,
+    // whose only alternative episode the second title claims, over auto-accept; the other two wait.
+    expect(review.body.review_reason).toMatch(/^2 title\(s\) could not be matched with enough confidence; no reference subtitles were found for this season/);
     const titles = (await api.get(`/api/jobs/${job.id}/titles`)).body as { state: string; match_confidence: number; match_details: { components: { name: string }[] } }[];
-    expect(titles.map((t) => t.state)).toEqual(['review', 'review', 'review']);
-    expect(titles[0]!.match_details.components.map((c) => c.name)).toEqual(['disc_order_prior']);
+    expect(titles.map((t) => t.state).sort()).toEqual(['matched', 'review', 'review']);
+    for (const t of titles) expect(t.match_details.components.map((c) => c.name)).toEqual(['disc_order_prior', 'joint_assignment']);
     expect((await api.post(`/api/jobs/${job.id}/approve-all`)).body.state).toBe('organizing');
     const done = await settle(job.id, ['completed', 'failed']);
     expect(done.body.state).toBe('completed');

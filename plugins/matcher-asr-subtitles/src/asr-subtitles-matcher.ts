@@ -1,6 +1,9 @@
 /**
  * The asr-subtitles matcher: listens to a TV title in 30-second chunks, compares what is said with
- * every candidate episode's subtitles, and stops as soon as the answer is clear.
+ * every candidate episode's subtitles, and keeps listening until the calibrated confidence is at
+ * the auto-accept threshold or the planned chunks are spent (issue 23: "listen until sure").
+ * A title the identifier calls an extra is only asked "is this actually an episode?", with a
+ * higher bar; otherwise it is answered as an extra (the extras policy decides, not a reviewer).
  */
 import {
   SpindleError,
@@ -13,9 +16,9 @@ import {
   type StageContext,
 } from '@spindle/plugin-sdk';
 import { createHash } from 'node:crypto';
-import { transcribeChunk } from './audio-chunks.ts';
+import { TitleChunks } from './audio-chunks.ts';
 import { chunkOffsets } from './chunk-plan.ts';
-import { decide, tally, toCandidate, type ChunkResult } from './confidence.ts';
+import { decide, toCandidate, type ChunkResult, type Decision } from './confidence.ts';
 import type { AsrMatcherSettings } from './settings.ts';
 import { TfidfIndex } from './tfidf-index.ts';
 
@@ -42,29 +45,47 @@ export class AsrSubtitlesMatcher implements Matcher {
     const context = { id: contextId, text: references.map((r) => r.text).join('\n') };
     const language = typeof ctx.setting('subtitle_language') === 'string' ? (ctx.setting('subtitle_language') as string) : 'en';
 
-    const offsets = chunkOffsets(input.title.durationSeconds, s);
-    const chunks: ChunkResult[] = [];
-    for (const [i, offset] of offsets.entries()) {
-      throwIfAborted(ctx.signal);
-      ctx.progress.report({ fraction: i / offsets.length, currentTitle: input.title.titleIndex });
-      const text = await transcribeChunk({ filePath: input.title.filePath, offset, seconds: s.chunk_seconds, language, context }, transcriber, ctx);
-      const words = text.split(/\s+/).filter(Boolean).length;
-      chunks.push({ offset, words, scores: words >= s.min_transcript_words ? index.score(text) : [] });
-      if (this.clear(chunks, offsets.length)) break;
-    }
-    ctx.progress.report({ fraction: 1, currentTitle: input.title.titleIndex });
+    const threshold = typeof ctx.setting('match_auto_accept_threshold') === 'number' ? (ctx.setting('match_auto_accept_threshold') as number) : 0.7;
+    const extra = input.title.isExtra;
+    const bar = extra ? Math.max(threshold, s.extra_episode_confidence) : threshold;
 
     const episodes = input.siblings.filter((t) => t.durationSeconds >= MIN_EPISODE_SECONDS && !t.isExtra).sort((a, b) => a.titleIndex - b.titleIndex);
-    const decision = decide({
-      chunks,
-      planned: offsets.length,
-      references,
-      titleDurationSeconds: input.title.durationSeconds,
-      discPosition: { index: Math.max(0, episodes.findIndex((t) => t.id === input.title.id)), count: episodes.length },
-      weights: s.weights,
-      voteMargin: s.vote_margin,
-      minSimilarity: s.min_similarity,
-    });
+    const judge = (chunks: readonly ChunkResult[], planned: number): Decision | null =>
+      decide({
+        chunks,
+        planned,
+        references,
+        titleDurationSeconds: input.title.durationSeconds,
+        discPosition: { index: Math.max(0, episodes.findIndex((t) => t.id === input.title.id)), count: episodes.length },
+        weights: s.weights,
+        voteMargin: s.vote_margin,
+        minSimilarity: s.min_similarity,
+      });
+
+    const offsets = chunkOffsets(input.title.durationSeconds, s);
+    const source = new TitleChunks({ filePath: input.title.filePath, offsets, seconds: s.chunk_seconds, language, context, conditioning: s.audio_conditioning }, transcriber, ctx);
+    const chunks: ChunkResult[] = [];
+    let decision: Decision | null = null;
+    try {
+      await source.prepare();
+      for (const [i, offset] of offsets.entries()) {
+        throwIfAborted(ctx.signal);
+        ctx.progress.report({ fraction: i / offsets.length, currentTitle: input.title.titleIndex });
+        const text = await source.text(offset);
+        const words = text.split(/\s+/).filter(Boolean).length;
+        chunks.push({ offset, words, scores: words >= s.min_transcript_words ? index.score(text) : [] });
+        if (chunks.length < s.min_chunks) continue;
+        decision = judge(chunks, offsets.length);
+        // Sure: stop. An extra nobody's dialogue claims after the minimum: it is what it was said to be.
+        if (decision && decision.confidence >= bar) break;
+        if (extra && (!decision || decision.votes.size === 0)) break;
+      }
+    } finally {
+      await source.dispose();
+    }
+    ctx.progress.report({ fraction: 1, currentTitle: input.title.titleIndex });
+    decision = judge(chunks, offsets.length);
+    if (extra && (!decision || decision.confidence < bar)) return extraResult(decision);
     if (!decision) return null;
     const winner: ReferenceSubtitle = references[decision.reference]!;
     return {
@@ -80,17 +101,6 @@ export class AsrSubtitlesMatcher implements Matcher {
     };
   }
 
-  /** Early stop: enough chunks heard and the vote cannot change any more. */
-  private clear(chunks: readonly ChunkResult[], planned: number): boolean {
-    const s = this.setup.settings;
-    if (chunks.length < s.min_chunks) return false;
-    const votes = [...tally(chunks, s.vote_margin, s.min_similarity).values()].sort((a, b) => b - a);
-    const leader = votes[0] ?? 0;
-    const others = votes.slice(1).reduce((a, b) => a + b, 0);
-    const remaining = planned - chunks.length;
-    return (leader >= s.early_stop_votes && others === 0) || leader - (votes[1] ?? 0) > remaining;
-  }
-
   private indexFor(id: string, references: readonly ReferenceSubtitle[], windowSeconds: number): TfidfIndex {
     let index = this.indexes.get(id);
     if (!index) {
@@ -100,4 +110,23 @@ export class AsrSubtitlesMatcher implements Matcher {
     }
     return index;
   }
+}
+
+/** An extra stays an extra: as sure as the episode evidence is weak; the extras policy decides the rest. */
+function extraResult(decision: Decision | null): MatchResult {
+  const episode = decision?.confidence ?? 0;
+  return {
+    kind: 'extra',
+    season: null,
+    episode: null,
+    episodeEnd: null,
+    edition: null,
+    confidence: Math.round((1 - episode) * 1000) / 1000,
+    source: 'local_asr',
+    components: [
+      { name: 'identified_as_extra', value: 1, weight: 1, detail: 'the identifier or disc layout calls this title an extra' },
+      { name: 'episode_evidence', value: Math.round(episode * 1000) / 1000, weight: 0, detail: 'how strongly its speech matched an episode (below the bar for extras)' },
+    ],
+    candidates: [],
+  };
 }

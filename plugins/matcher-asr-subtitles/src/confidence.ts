@@ -1,12 +1,15 @@
 /**
  * Turns per-chunk similarity scores into a decision made of named components, so a reviewer can
- * see why: separation (how far the winner is ahead), vote consensus (share of chunks that voted
- * for it with a clear margin), coverage (chunks with usable speech), runtime agreement (title
- * length vs the catalog's runtime, when known) and a disc-order prior (episodes usually sit on a
- * disc in order). Confidence is their weighted mean; without a single clear vote it stays below
- * the review threshold.
+ * see why: similarity (how much of the winner's dialogue was heard), separation (how far it is
+ * ahead, per chunk), vote consensus and agreeing chunks (how many chunks voted for it with a clear
+ * margin), coverage (heard chunks with usable speech), runtime agreement (title length vs the
+ * catalog's runtime, when known) and a disc-order prior (episodes usually sit on a disc in order).
+ * The first four go through the fitted calibration (calibration.ts) and give a probability; the
+ * runtime and disc-order components nudge its log-odds by their configured weights (the corpus the
+ * calibration was fitted on has neither). Without a single clear vote it stays below review.
  */
 import type { MatchCandidate, ReferenceSubtitle, ScoreComponent } from '@spindle/plugin-sdk';
+import { CALIBRATION, logit, sigmoid, type Coefficients } from './calibration.ts';
 import type { ComponentWeights } from './settings.ts';
 import type { EpisodeScore } from './tfidf-index.ts';
 
@@ -54,6 +57,9 @@ function meanScores(chunks: readonly ChunkResult[], count: number): number[] {
   return sums.map((s) => (chunks.length ? s / chunks.length : 0));
 }
 
+/** Log-odds a runtime or disc-order component in [0, 1] adds at full weight (value 1 → +2·weight·SHIFT, 0 → −). */
+const SHIFT = 4;
+
 export function decide(input: {
   chunks: readonly ChunkResult[];
   planned: number;
@@ -64,6 +70,7 @@ export function decide(input: {
   weights: ComponentWeights;
   voteMargin: number;
   minSimilarity: number;
+  coefficients?: Coefficients;
 }): Decision | null {
   const usable = input.chunks.filter((c) => c.scores.length > 0);
   if (usable.length === 0 || input.references.length === 0) return null;
@@ -78,8 +85,12 @@ export function decide(input: {
       const other = Math.max(0, ...chunk.scores.filter((s) => s.reference !== winner).map((s) => s.score));
       return sum + (own > 0 ? clamp((own - other) / own) : 0);
     }, 0) / usable.length;
-  const consensus = (votes.get(winner) ?? 0) / usable.length;
-  const coverage = usable.length / Math.max(1, input.planned);
+  const agreeing = votes.get(winner) ?? 0;
+  const consensus = agreeing / usable.length;
+  const similarity = clamp(means[winner]!);
+  // Coverage is of the chunks heard: a unanimous early stop (3 of 3) is complete evidence, not a gap.
+  const heard = Math.max(usable.length, input.chunks.length);
+  const coverage = usable.length / Math.max(1, heard);
   const reference = input.references[winner]!;
   const runtime =
     reference.runtimeMinutes && reference.runtimeMinutes > 0
@@ -92,19 +103,29 @@ export function decide(input: {
       ? clamp(1 - Math.abs(input.discPosition.index / (input.discPosition.count - 1) - rank / (episodes.length - 1)))
       : null;
 
+  const c = input.coefficients ?? CALIBRATION;
   const w = input.weights;
   const components: ScoreComponent[] = [
-    { name: 'separation', value: separation, weight: w.separation, detail: 'how far the best episode is ahead of the runner-up, per chunk' },
-    { name: 'vote_consensus', value: consensus, weight: w.vote_consensus, detail: `${votes.get(winner) ?? 0} of ${usable.length} chunks voted for it with a clear margin` },
-    { name: 'coverage', value: coverage, weight: w.coverage, detail: `${usable.length} of ${input.planned} chunks had usable speech` },
+    { name: 'similarity', value: similarity, weight: c.similarity, detail: 'mean similarity of the heard speech to its best subtitle window' },
+    { name: 'separation', value: separation, weight: c.separation, detail: 'how far the best episode is ahead of the runner-up, per chunk' },
+    { name: 'vote_consensus', value: consensus, weight: c.consensus, detail: `${agreeing} of ${usable.length} chunks voted for it with a clear margin` },
+    { name: 'agreeing_chunks', value: clamp(Math.log1p(agreeing) / Math.log1p(8)), weight: c.votes * Math.log1p(8), detail: `${agreeing} agreeing chunk(s); more agreeing evidence, more confidence` },
+    { name: 'coverage', value: coverage, weight: 0, detail: `${usable.length} of ${heard} heard chunks had usable speech (${input.planned} planned)` },
     { name: 'runtime_agreement', value: runtime ?? 0, weight: runtime === null ? 0 : w.runtime_agreement, detail: runtime === null ? 'no catalog runtime' : `title ${(input.titleDurationSeconds / 60).toFixed(1)} min vs catalog ${reference.runtimeMinutes} min` },
     { name: 'disc_order_prior', value: order ?? 0, weight: order === null ? 0 : w.disc_order_prior, detail: order === null ? 'single title' : `title ${input.discPosition.index + 1} of ${input.discPosition.count} on the disc` },
   ];
-  const totalWeight = components.reduce((s, c) => s + c.weight, 0);
-  let confidence = totalWeight > 0 ? components.reduce((s, c) => s + c.value * c.weight, 0) / totalWeight : 0;
+  let z = logit({ similarity, separation, consensus, votes: agreeing }, c);
+  if (runtime !== null) z += w.runtime_agreement * SHIFT * (runtime - 0.5) * 2;
+  if (order !== null) z += w.disc_order_prior * SHIFT * (order - 0.5) * 2;
+  let confidence = sigmoid(z);
   if (!votes.has(winner)) confidence = Math.min(confidence, NO_VOTE_CAP);
-  const top = means[winner]! || 1;
-  const candidates = [{ reference: winner, score: confidence }, ...ranked.filter((r) => r.reference !== winner).slice(0, 2).map((r) => ({ reference: r.reference, score: clamp(confidence * (r.score / top)) }))];
+  // Runners-up share what the winner leaves, by their mean similarity, and never rank above it.
+  const others = ranked.filter((r) => r.reference !== winner);
+  const otherMass = others.reduce((sum, r) => sum + r.score, 0) || 1;
+  const candidates = [
+    { reference: winner, score: confidence },
+    ...others.slice(0, 2).map((r) => ({ reference: r.reference, score: Math.min(confidence, (1 - confidence) * (r.score / otherMass)) })),
+  ].sort((a, b) => b.score - a.score);
   return { reference: winner, confidence, components, candidates, votes };
 }
 

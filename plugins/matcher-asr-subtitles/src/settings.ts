@@ -1,7 +1,10 @@
+import type { Conditioning } from './audio-chunks.ts';
+
+/** Log-odds nudges for evidence the fitted calibration does not cover (the rest is fitted). */
 export interface ComponentWeights {
-  separation: number;
-  vote_consensus: number;
-  coverage: number;
+  separation?: number;
+  vote_consensus?: number;
+  coverage?: number;
   runtime_agreement: number;
   disc_order_prior: number;
 }
@@ -18,4 +21,7 @@ export interface AsrMatcherSettings {
   early_stop_votes: number;
   min_transcript_words: number;
   weights: ComponentWeights;
+  /** An extra is matched as an episode only at this confidence (or the auto-accept threshold, if higher). */
+  extra_episode_confidence: number;
+  audio_conditioning: Conditioning;
 }

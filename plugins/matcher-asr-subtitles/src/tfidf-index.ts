@@ -2,15 +2,20 @@
  * TF-IDF over word unigrams and bigrams. Each candidate episode's subtitles are cut into
  * overlapping windows; an inverted index gives, for a transcribed chunk, the cosine similarity to
  * every window in time proportional to the chunk's own terms. An episode scores its best window.
+ * Document frequency is counted over episodes, so names and catch phrases that recur in most
+ * episodes of the season weigh next to nothing.
  */
 import type { ReferenceSubtitle } from '@spindle/plugin-sdk';
+import { normalizedWords, stem } from './text-normalize.ts';
 
 const STOP = new Set(
   'a an and are as at be but by for from had has have he her him his i if in is it its me my no not of on or our she so that the their them then there they this to up us was we were what when which who will with you your'.split(' '),
 );
 
 export function terms(text: string): string[] {
-  const words = (text.toLowerCase().match(/[a-z0-9]+(?:'[a-z]+)?/g) ?? []).filter((w) => !STOP.has(w));
+  // Contractions spelled out and numbers as words before stop words go; then stems, so a
+  // condensed subtitle ("3 lanterns") and the speech ("three lantern") share terms.
+  const words = normalizedWords(text).filter((w) => !STOP.has(w)).map(stem);
   const out = [...words];
   for (let i = 1; i < words.length; i++) out.push(`${words[i - 1]} ${words[i]}`);
   return out;

@@ -74,6 +74,18 @@ describe('asr-subtitles matcher', () => {
     expect(result === null || result.confidence < 0.5).toBe(true);
   });
 
+  it('answers an extra that speaks no episode as an extra, and one that clearly does as that episode', async () => {
+    const m = await matcher();
+    speaking = null;
+    const quiet = await m.match(input(4, { title: title(4, { isExtra: true }) }), await context());
+    expect(quiet).toMatchObject({ kind: 'extra', episode: null, candidates: [] });
+    speaking = season[4]!;
+    const ctx = await createFakeContext({ providers: { transcriber }, appSettings: { subtitle_language: 'en', match_auto_accept_threshold: 0.7 } });
+    const spoken = (await m.match(input(4, { title: title(4, { isExtra: true }) }), ctx))!;
+    if (spoken.kind === 'episode') expect(spoken).toMatchObject({ episode: 5 });
+    expect(spoken.kind === 'extra' || spoken.confidence >= 0.95).toBe(true);
+  });
+
   it('fails with a coded error when no transcriber is configured, and stops on abort', async () => {
     const m = await matcher();
     const bare = await createFakeContext({ appSettings: { subtitle_language: 'en' } });

@@ -51,9 +51,29 @@ describe('confidence', () => {
     const d = decide({ ...base, chunks: [chunk(3, 10), chunk(3, 60), chunk(3, 110)], planned: 3 })!;
     expect(d.reference).toBe(2);
     expect(d.confidence).toBeGreaterThanOrEqual(0.7);
-    expect(d.components.map((c) => c.name)).toEqual(['separation', 'vote_consensus', 'coverage', 'runtime_agreement', 'disc_order_prior']);
+    expect(d.components.map((c) => c.name)).toEqual(['similarity', 'separation', 'vote_consensus', 'agreeing_chunks', 'coverage', 'runtime_agreement', 'disc_order_prior']);
     expect(d.components.find((c) => c.name === 'runtime_agreement')!.weight).toBe(0); // no catalog runtime: not counted
     expect(d.candidates[0]).toEqual({ reference: 2, score: d.confidence });
+  });
+
+  it('does not mark a unanimous early stop (3 of 3 heard, 8 planned) down as low coverage', () => {
+    const d = decide({ ...base, chunks: [chunk(3, 10), chunk(3, 60), chunk(3, 110)], planned: 8 })!;
+    expect(d.components.find((c) => c.name === 'coverage')!.value).toBe(1);
+    expect(d.confidence).toBeGreaterThanOrEqual(0.7);
+  });
+
+  it('grows with agreeing evidence: more agreeing chunks, more confidence', () => {
+    // The same evidence twice as often: only the number of agreeing chunks differs.
+    const two = decide({ ...base, chunks: [chunk(3, 10), chunk(3, 60)], planned: 8 })!;
+    const four = decide({ ...base, chunks: [chunk(3, 10), chunk(3, 60), chunk(3, 10), chunk(3, 60)], planned: 8 })!;
+    expect(four.confidence).toBeGreaterThan(two.confidence);
+  });
+
+  it('lists candidates by score, the winner first', () => {
+    const d = decide({ ...base, chunks: [chunk(3, 10), chunk(5, 60), chunk(3, 110)], planned: 3 })!;
+    const scores = d.candidates.map((c) => c.score);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+    expect(d.candidates[0]!.reference).toBe(d.reference);
   });
 
   it('stays below auto-accept when chunks disagree', () => {

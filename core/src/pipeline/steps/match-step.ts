@@ -3,14 +3,15 @@
  * max_concurrent_matches titles are MATCHING at once, the rest wait QUEUED, in title order
  * (title-flow.ts; with pipeline_overlap titles are already matched while the drive rips).
  * Confidence at or above the auto-accept threshold is accepted; anything less goes to review
- * (with candidates when there are any) — never a guess. Two titles claiming the same episode
- * both go to review.
+ * (with candidates when there are any) — never a guess. Then the disc-wide pass (disc-pass.ts)
+ * judges the titles together: distinct episodes, extras stay extras, contested episodes to review.
  */
 import { formatEpisodeCode, type MatchResult, type ReferenceSubtitle } from '@spindle/plugin-sdk';
 import type { JobRecord, TitleRecord } from '../../persistence/records.ts';
 import { toJobView, toTitleView } from '../job-view.ts';
 import type { StepDeps, StepOutcome } from '../step-deps.ts';
 import { TitleFlow } from '../title-flow.ts';
+import { applyDiscAssignment } from './disc-pass.ts';
 
 function episodeCode(result: MatchResult): string | null {
   return result.kind === 'episode' && result.season !== null && result.episode !== null
@@ -103,26 +104,20 @@ export async function matchStep(job: JobRecord, deps: StepDeps): Promise<StepOut
 }
 
 /**
- * The disc-wide point: runs once, after the last title's match. Two titles claiming the same episode
- * go to review (a title already filed early keeps its place; the other one is asked about).
+ * The disc-wide point: runs once, after the last title's match and before anything not yet accepted
+ * is filed. The titles are judged together (disc-pass.ts): distinct episodes, extras stay extras; a
+ * title already filed early, like a person's decision, holds its episode and the other claimant is
+ * asked about.
  */
 async function settleDisc(job: JobRecord, deps: StepDeps): Promise<StepOutcome> {
   job = (await deps.jobs.get(job.id)) ?? job;
-  const finished = await deps.titles.listByJob(job.id);
-  const byEpisode = new Map<string, TitleRecord[]>();
-  for (const t of finished.filter((t) => (t.state === 'matched' || (t.state === 'completed' && t.organizedPath)) && t.matchedEpisode)) {
-    byEpisode.set(t.matchedEpisode!, [...(byEpisode.get(t.matchedEpisode!) ?? []), t]);
-  }
-  for (const [, claimants] of byEpisode) {
-    if (claimants.length > 1) for (const t of claimants.filter((c) => c.state === 'matched')) await deps.jobService.updateTitle(t, { state: 'review' });
-  }
-  const review = (await deps.titles.listByJob(job.id)).filter((t) => t.state === 'review');
+  const { review, contested } = await applyDiscAssignment(job.id, deps.config.get().match_auto_accept_threshold, deps);
   if (review.length > 0) {
-    const duplicates = [...byEpisode.values()].filter((c) => c.length > 1).map((c) => c[0]!.matchedEpisode);
     const references = deps.subtitles && job.contentType === 'tv' ? await deps.subtitles.references(job, deps.signal) : [];
-    const reason = duplicates.length
-      ? `${review.length} title(s) need review; several titles claim ${duplicates.join(', ')}`
-      : `${review.length} title(s) could not be matched with enough confidence${subtitleNote(job, references, deps.subtitles?.problem(job.id) ?? null)}`;
+    const note = subtitleNote(job, references, deps.subtitles?.problem(job.id) ?? null);
+    const reason = contested.length
+      ? `${review.length} title(s) need review; several titles claim ${contested.join(', ')}${note}`
+      : `${review.length} title(s) could not be matched with enough confidence${note}`;
     return { kind: 'review', reason, about: 'titles', resumeAt: 'organizing' };
   }
   return { kind: 'next' };
