@@ -80,3 +80,17 @@ describe('disc-wide assignment', () => {
     expect(d.result!.candidates[0]!.episode).not.toBe(1);
   });
 });
+
+describe('disc-wide assignment with candidate scores that are not probabilities', () => {
+  it('never lowers a pick no other title claims below the title’s own confidence', () => {
+    // A disc-order matcher: its pick at 0.9, each neighbour at 0.3 (the scores sum past 1).
+    const titles = [1, 2, 3].map((e) => title(e, [[e, 0.9], ...(e > 1 ? [[e - 1, 0.3] as [number, number]] : []), [e + 1, 0.3]]));
+    const out = decideDisc(titles, 0.7);
+    for (const t of titles) {
+      const d = out.get(t.id)!;
+      expect(d.state, `title ${t.id}`).toBe('matched');
+      expect(d.result).toMatchObject({ episode: t.id });
+      expect(d.result!.confidence).toBeGreaterThanOrEqual(0.9);
+    }
+  });
+});

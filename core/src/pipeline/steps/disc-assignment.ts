@@ -137,7 +137,11 @@ export function decideDisc(titles: readonly DiscTitle[], threshold: number): Map
     const best = ranked.find((x) => x.option.candidate !== null) ?? ranked[0]!;
     const runnerUp = ranked.find((x) => x !== best);
     const c = best.option.candidate ?? { season: own.season!, episode: own.episode!, episodeEnd: own.episodeEnd };
-    const p = round(best.option.candidate ? best.p : 0);
+    const keptOwnPick = best.option.candidate !== null && formatEpisodeCode(c.season, c.episode, c.episodeEnd) === formatEpisodeCode(own.season!, own.episode!, own.episodeEnd);
+    // The disc only adds trust to a pick no other title claims: its confidence never drops below the title's own
+    // (candidate scores of some matchers are not probabilities, and renormalising them must not cost a clear winner).
+    const joint = round(best.option.candidate ? best.p : 0);
+    const p = keptOwnPick && contestedWith.length === 0 ? Math.max(joint, round(own.confidence)) : joint;
     const code = formatEpisodeCode(c.season, c.episode, c.episodeEnd);
     const others = runnerUp ? `${runnerUp.option.candidate ? formatEpisodeCode(runnerUp.option.candidate.season, runnerUp.option.candidate.episode, runnerUp.option.candidate.episodeEnd) : 'something else'} ${round(runnerUp.p)}` : 'none';
     const claim = contestedWith.length ? `also claimed by ${contestedWith.length} other title(s)` : 'claimed by no other title';
@@ -157,7 +161,7 @@ export function decideDisc(titles: readonly DiscTitle[], threshold: number): Map
       candidates,
     };
     // A title the disc moved off its own pick waits for a person, with the disc's choice on top.
-    const moved = !best.option.candidate || formatEpisodeCode(c.season, c.episode, c.episodeEnd) !== formatEpisodeCode(own.season!, own.episode!, own.episodeEnd);
+    const moved = !keptOwnPick;
     out.set(t.id, { state: p >= threshold && !moved ? 'matched' : 'review', result, contestedWith, contestedEpisode: formatEpisodeCode(own.season!, own.episode!, own.episodeEnd) });
   });
   // A low threshold (≤ 0.5) could let two titles keep one episode: then both wait for a person.
