@@ -11,6 +11,7 @@ import { checkReadiness } from '../setup/readiness.ts';
 import { APP_VERSION } from './app-paths.ts';
 import { readRunFile, removeRunFile, writeRunFile } from './run-file.ts';
 import { startSummary } from './start-summary.ts';
+import { errorMessage } from '@spindle/plugin-sdk';
 
 /** The URL a client on this machine uses (a wildcard address means this machine's loopback). */
 function clientUrl(host: string, port: number): string {
@@ -44,7 +45,7 @@ export function announceRun(facts: RunFacts): { stop: () => Promise<void> } {
   writeRunFile(settings.dataDir, { url: clientUrl(settings.host, port), pid: process.pid, port, host: settings.host, version: APP_VERSION, started_at: facts.startedAt.toISOString() });
   const summary = checkReadiness({ config: facts.config, catalog: facts.providers.get('catalog'), thorough: false })
     .then((readiness) => logger.info(startSummary({ url, dataDir: settings.dataDir, pluginsLoaded: facts.pluginsLoaded, readiness })))
-    .catch((error: unknown) => logger.warn('the start-up checks failed', { error: error instanceof Error ? error.message : String(error) }));
+    .catch((error: unknown) => logger.warn('the start-up checks failed', { error: errorMessage(error) }));
   return {
     stop: async () => {
       await summary;

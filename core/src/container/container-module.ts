@@ -6,6 +6,7 @@
  */
 import { instanceCachingFactory, type DependencyContainer } from 'tsyringe';
 import { tokenName, type Token } from './tokens.ts';
+import { errorMessage } from '@spindle/plugin-sdk';
 
 export interface ContainerModule {
   name: string;
@@ -42,7 +43,7 @@ export async function composeModules(container: DependencyContainer, modules: re
         // Built now, in module order: a service asking for an unregistered token fails here, at startup.
         container.resolve(token);
       } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
+        const reason = errorMessage(error);
         throw new CompositionError(`container module "${module.name}" could not build ${tokenName(token)}: ${reason}`);
       }
     }

@@ -4,6 +4,7 @@
  * failing step is logged and the next one still runs; running twice does nothing.
  */
 import type { Logger } from '@spindle/plugin-sdk';
+import { errorMessage } from '@spindle/plugin-sdk';
 
 export class Shutdown {
   private readonly steps: { name: string; run: () => Promise<void> | void }[] = [];
@@ -20,7 +21,7 @@ export class Shutdown {
       try {
         await step.run();
       } catch (error) {
-        logger.warn(`shutdown step failed (${step.name})`, { error: error instanceof Error ? error.message : String(error) });
+        logger.warn(`shutdown step failed (${step.name})`, { error: errorMessage(error) });
       }
     }
   }

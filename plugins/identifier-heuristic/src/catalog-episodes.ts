@@ -7,6 +7,7 @@
  */
 import type { IdentifyInput, ScannedTitle, StageContext } from '@spindle/plugin-sdk';
 import type { Layout } from './layout-analysis.ts';
+import { errorMessage } from '@spindle/plugin-sdk';
 
 export interface CatalogSeasonRuntimes {
   showId: number;
@@ -30,7 +31,7 @@ export async function catalogSeasonRuntimes(input: IdentifyInput, ctx: StageCont
     return runtimes.length > 0 ? { showId: named.catalogId!, season: named.season!, runtimes } : null;
   } catch (error) {
     if (ctx.signal.aborted) throw error;
-    ctx.logger.warn('The catalog gave no episode runtimes; judging by durations alone', { error: error instanceof Error ? error.message : String(error) });
+    ctx.logger.warn('The catalog gave no episode runtimes; judging by durations alone', { error: errorMessage(error) });
     return null;
   }
 }

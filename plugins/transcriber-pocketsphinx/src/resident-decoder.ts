@@ -13,7 +13,7 @@ import { Socket } from 'node:net';
 import { createInterface } from 'node:readline';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { SubtitleError, type ProcessRunner } from '@spindle/plugin-sdk';
+import { errorMessage, SubtitleError, type ProcessRunner } from '@spindle/plugin-sdk';
 
 export interface DecoderLaunch {
   binary: string;
@@ -76,7 +76,7 @@ export class ResidentDecoder {
     this.alive = true;
     this.exited = run.then(
       (result) => `exited with ${result.exitCode ?? result.signal ?? 'no code'}`,
-      (error: unknown) => (error instanceof Error ? error.message : String(error)),
+      (error: unknown) => errorMessage(error),
     );
     void this.exited.then(async (why) => {
       this.alive = false;

@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { open, rename, rm } from 'node:fs/promises';
-import { MatchingError } from '@spindle/plugin-sdk';
+import { errorMessage, MatchingError } from '@spindle/plugin-sdk';
 import { MODEL_DAMAGED_MESSAGE, type ModelSpec } from './model-spec.ts';
 
 export interface DownloadProgress {
@@ -53,7 +53,7 @@ export async function downloadModel(options: DownloadOptions): Promise<void> {
     clearTimeout(stallTimer);
     stallTimer = setTimeout(() => stall.abort(), stallMs);
   };
-  const stalledOr = (error: unknown) => (stall.signal.aborted ? `no data for ${Math.round(stallMs / 1000)} s` : error instanceof Error ? error.message : String(error));
+  const stalledOr = (error: unknown) => (stall.signal.aborted ? `no data for ${Math.round(stallMs / 1000)} s` : errorMessage(error));
   try {
     let response: Response;
     try {

@@ -10,7 +10,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { chmod, copyFile, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import { join } from 'node:path';
-import { MatchingError, SpindleError, type Logger, type ProcessRunner } from '@spindle/plugin-sdk';
+import { errorMessage, MatchingError, SpindleError, type Logger, type ProcessRunner } from '@spindle/plugin-sdk';
 import { acquireBuildLock } from './build-lock.ts';
 import { buildKey, type WhisperSource } from './whisper-source.ts';
 
@@ -187,7 +187,7 @@ export class WhisperBuilder {
       if (SpindleError.is(error) && error.code === 'process_not_found') {
         throw this.failure(name, `${file} is not installed (whisper-cli needs cmake and a C++ compiler, e.g. apt-get install cmake g++ make)`, error);
       }
-      throw this.failure(name, error instanceof Error ? error.message : String(error), error);
+      throw this.failure(name, errorMessage(error), error);
     }
     if (result.aborted) throw this.failure(name, 'the build was stopped because Spindle is shutting down');
     if (result.exitCode !== 0) {

@@ -2,7 +2,7 @@
  * Reads the JSON file `whisper-cli -oj` writes: `transcription[]` with `offsets.from`/`offsets.to`
  * in milliseconds and `text` per segment (examples/cli/cli.cpp, output_json).
  */
-import { MatchingError, type TranscriptSegment } from '@spindle/plugin-sdk';
+import { errorMessage, MatchingError, type TranscriptSegment } from '@spindle/plugin-sdk';
 
 export interface ParsedTranscript {
   text: string;
@@ -22,7 +22,7 @@ function tolerantJson(raw: string): unknown {
   try {
     return JSON.parse(raw.replace(/[\u0000-\u001f]/g, ' '));
   } catch (error) {
-    throw invalid(error instanceof Error ? error.message : String(error));
+    throw invalid(errorMessage(error));
   }
 }
 

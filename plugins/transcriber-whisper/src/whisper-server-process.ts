@@ -11,7 +11,7 @@ import { request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AbortedError, MatchingError, type Logger, type ProcessRunner } from '@spindle/plugin-sdk';
+import { AbortedError, errorMessage, MatchingError, type Logger, type ProcessRunner } from '@spindle/plugin-sdk';
 import { whisperLanguage } from './whisper-cli-run.ts';
 import type { ParsedTranscript } from './whisper-json.ts';
 
@@ -101,7 +101,7 @@ export class WhisperServerProcess {
     this.alive = true;
     const ended = run.then(
       (result) => `exit code ${result.exitCode ?? result.signal ?? 'none'}`,
-      (error: unknown) => (error instanceof Error ? error.message : String(error)),
+      (error: unknown) => errorMessage(error),
     );
     this.exited = ended.then(async () => {
       this.alive = false;
@@ -140,7 +140,7 @@ export class WhisperServerProcess {
         await this.stop(); // it may still be decoding; a fresh one serves the next chunk
         throw new MatchingError('whisper_timed_out', `whisper-server did not finish within ${Math.round(timeoutMs / 1000)} s; it was stopped.`, { retryable: true });
       }
-      throw new ServerDiedError(`whisper-server stopped answering: ${error instanceof Error ? error.message : String(error)}`);
+      throw new ServerDiedError(`whisper-server stopped answering: ${errorMessage(error)}`);
     }
     if (response.status !== 200) {
       if (!this.alive || response.status >= 500) throw new ServerDiedError(`whisper-server failed (HTTP ${response.status}): ${response.text.slice(0, 200)}`);
@@ -220,7 +220,7 @@ export function parseServerJson(raw: string): ParsedTranscript {
   try {
     doc = JSON.parse(raw) as { segments?: unknown };
   } catch (error) {
-    throw new MatchingError('whisper_output_invalid', `whisper-server answered with something that is not JSON: ${error instanceof Error ? error.message : String(error)}`);
+    throw new MatchingError('whisper_output_invalid', `whisper-server answered with something that is not JSON: ${errorMessage(error)}`);
   }
   if (!doc || !Array.isArray(doc.segments)) throw new MatchingError('whisper_output_invalid', 'whisper-server answered without a "segments" list');
   const segments = [];

@@ -10,6 +10,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  errorMessage,
   MatchingError,
   throwIfAborted,
   untilAborted,
@@ -212,13 +213,13 @@ export class WhisperTranscriber implements Transcriber {
       if (variant !== 'cuda') throw this.failed('build', error);
       // No CUDA toolkit, or it cannot build for this GPU: run on the CPU (tried again after a restart).
       this.cudaFailed = true;
-      this.setup.logger.warn('the CUDA build of whisper-cli failed; using the CPU', { error: error instanceof Error ? error.message : String(error) });
+      this.setup.logger.warn('the CUDA build of whisper-cli failed; using the CPU', { error: errorMessage(error) });
       try {
         this.binary = await this.build('cpu');
       } catch (cpuError) {
         throw this.failed('build', cpuError);
       }
-      this.setProblem('build', `The CUDA build of whisper-cli failed, so the CPU is used: ${error instanceof Error ? error.message : String(error)}`);
+      this.setProblem('build', `The CUDA build of whisper-cli failed, so the CPU is used: ${errorMessage(error)}`);
       return this.binary;
     }
     this.setProblem('build', null);
@@ -253,7 +254,7 @@ export class WhisperTranscriber implements Transcriber {
   }
 
   private failed(part: 'build' | 'model', error: unknown): unknown {
-    this.setProblem(part, error instanceof Error ? error.message : String(error));
+    this.setProblem(part, errorMessage(error));
     return error;
   }
 

@@ -7,7 +7,7 @@
  * winner without any borrows them from a later identifier of the chain. Titles a person chose to
  * rip or leave out before (see rip-choices.ts) keep that choice.
  */
-import { ConfigurationError, SpindleError, type DiscScan, type Identification } from '@spindle/plugin-sdk';
+import { ConfigurationError, errorMessage, SpindleError, type DiscScan, type Identification } from '@spindle/plugin-sdk';
 import { deciderFor, hintDiscard, nothingFiledReason } from '../../jobs/title-accounting.ts';
 import { parseFileList } from '../../intake/late-files.ts';
 import type { JobRecord, NewTitle } from '../../persistence/records.ts';
@@ -52,7 +52,7 @@ export async function identifyStep(job: JobRecord, deps: StepDeps): Promise<Step
     } catch (error) {
       // One identifier failing (a service down, a plugin bug) must not fail the job: the chain goes on.
       if (deps.signal.aborted || (SpindleError.is(error) && error.code === 'aborted')) throw error;
-      const message = error instanceof Error ? error.message : String(error);
+      const message = errorMessage(error);
       deps.logger.warn(`identifier ${identifier.record.id} failed for job ${job.id}; trying the next one`, { error: message });
       failures.push(`identifier ${identifier.record.id} failed: ${message}`);
       return null;

@@ -8,7 +8,7 @@
  * the job's timeline, and the job goes on with the original: a rip that is good but larger is
  * worth more than a failed job (ADR 0007). Cancel and shutdown still stop the job.
  */
-import { SpindleError } from '@spindle/plugin-sdk';
+import { errorMessage, SpindleError } from '@spindle/plugin-sdk';
 import { rm, stat, utimes } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import type { JobRecord, TitleRecord } from '../../persistence/records.ts';
@@ -23,7 +23,7 @@ export function transcodedPath(filePath: string): string {
   return join(dirname(filePath), `${basename(filePath, extname(filePath))}${TRANSCODED_SUFFIX}`);
 }
 
-const message = (error: unknown) => (SpindleError.is(error) || error instanceof Error ? error.message : String(error));
+const message = (error: unknown) => (SpindleError.is(error) || errorMessage(error));
 const size = (bytes: number) =>
   bytes >= 1e9 ? `${(bytes / 1e9).toFixed(2)} GB` : bytes >= 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : `${(bytes / 1e3).toFixed(1)} kB`;
 
