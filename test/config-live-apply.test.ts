@@ -57,7 +57,12 @@ async function importShow(): Promise<number> {
 }
 
 const settled = (id: number) => eventually(() => api.get(`/api/jobs/${id}`), (r) => ['failed', 'completed', 'review_needed'].includes(r.body.state), 60_000);
-const titles = async (id: number) => (await svc.service.db.titles.listByJob(id)).map((t) => ({ source: t.matchSource, confidence: t.matchConfidence }));
+/** Each title's match source and the matcher's own evidence (its first component: the disc-wide pass may raise the final confidence). */
+const titles = async (id: number) =>
+  (await svc.service.db.titles.listByJob(id)).map((t) => ({
+    source: t.matchSource,
+    confidence: t.matchDetailsJson ? (JSON.parse(t.matchDetailsJson) as { components: { value: number }[] }).components[0]!.value : null,
+  }));
 
 describe('live apply', () => {
   it('a running job keeps its matcher and settings; the next job gets the new ones, without a restart', async () => {

@@ -49,7 +49,7 @@ describe('disc-wide assignment', () => {
     expect([...out.values()].filter((d) => d.state === 'matched' && d.result?.episode === 2).length).toBeLessThan(2);
   });
 
-  it('keeps extras extras: matched as extras (never review) unless the matcher said episode at auto-accept', () => {
+  it('keeps extras extras: matched as extras (never review) unless the matcher said episode at auto-accept; one no matcher could judge waits like any unmatched title', () => {
     const out = decideDisc(
       [
         title(1, [[4, 0.32], [2, 0.4]], { isExtra: true }),
@@ -60,7 +60,7 @@ describe('disc-wide assignment', () => {
       0.7,
     );
     expect(out.get(1)).toMatchObject({ state: 'matched', result: { kind: 'extra', episode: null } });
-    expect(out.get(2)).toMatchObject({ state: 'matched', result: { kind: 'extra' } });
+    expect(out.get(2)).toMatchObject({ state: 'review', result: null });
     expect(out.get(3)).toMatchObject({ state: 'matched', result: { kind: 'episode', episode: 6 } });
     expect(out.get(4)).toMatchObject({ state: 'matched', result: { episode: 4 } });
   });

@@ -114,7 +114,9 @@ export function decideDisc(titles: readonly DiscTitle[], threshold: number): Map
   for (const t of titles) {
     const r = t.result;
     if (t.decided && r) out.set(t.id, { state: 'matched', result: r, contestedWith: [] });
-    if (t.isExtra && !t.decided && !(r?.kind === 'episode' && r.confidence >= threshold)) {
+    // An extra the matcher judged (its speech heard, its evidence weighed) stays an extra; one no matcher could say
+    // anything about (no references, nothing heard) waits for a person like any title without a match.
+    if (t.isExtra && !t.decided && r !== null && !(r.kind === 'episode' && r.confidence >= threshold)) {
       out.set(t.id, { state: 'matched', result: asExtra(r), contestedWith: [] });
       continue;
     }
