@@ -23,7 +23,7 @@ export function transcodedPath(filePath: string): string {
   return join(dirname(filePath), `${basename(filePath, extname(filePath))}${TRANSCODED_SUFFIX}`);
 }
 
-const message = (error: unknown) => (SpindleError.is(error) || errorMessage(error));
+const message = (error: unknown) => errorMessage(error); // a SpindleError from any copy of the SDK included
 const size = (bytes: number) =>
   bytes >= 1e9 ? `${(bytes / 1e9).toFixed(2)} GB` : bytes >= 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : `${(bytes / 1e3).toFixed(1)} kB`;
 
