@@ -51,7 +51,11 @@ describe('settings and server-level settings', () => {
       const binary = sphinx.getByLabel('pocketsphinx_continuous executable');
       expect(await binary.inputValue()).toBe('/usr/bin/pocketsphinx_continuous');
       expect(await binary.getAttribute('readonly')).not.toBeNull();
-      await expect(sphinx.getByTestId('set-on-machine').textContent()).resolves.toContain('spindle config set --local plugin_settings.transcriber-pocketsphinx.binary');
+      // Both of its executables are set on the machine only: each field says how.
+      const notes = sphinx.getByTestId('set-on-machine');
+      await expect.poll(() => notes.count()).toBe(2);
+      await expect(notes.filter({ hasText: 'transcriber-pocketsphinx.binary' }).textContent()).resolves.toContain('spindle config set --local plugin_settings.transcriber-pocketsphinx.binary');
+      expect(await sphinx.getByLabel(/^pocketsphinx_batch executable/).getAttribute('readonly')).not.toBeNull();
       // Saving the plugin's other settings keeps the executable as it is.
       await sphinx.getByLabel('Timeout seconds', { exact: true }).fill('120');
       await sphinx.getByRole('button', { name: /^Save/ }).click();

@@ -8,7 +8,7 @@
  * the job's timeline, and the job goes on with the original: a rip that is good but larger is
  * worth more than a failed job (ADR 0007). Cancel and shutdown still stop the job.
  */
-import { errorMessage, SpindleError } from '@spindle/plugin-sdk';
+import { errorMessage } from '@spindle/plugin-sdk';
 import { rm, stat, utimes } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import type { JobRecord, TitleRecord } from '../../persistence/records.ts';
