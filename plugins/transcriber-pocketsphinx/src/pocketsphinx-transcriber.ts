@@ -1,10 +1,12 @@
 /**
  * Speech recognition with PocketSphinx on 16 kHz mono WAV chunks. With reference text in the
  * request it decodes with a language model built from that text (cached per context id);
- * otherwise with the general en-us model. The chunks of a title (same context) all go to one
- * resident `pocketsphinx_batch` that loaded the models once (decoder-pool.ts); with
- * `resident_idle_seconds: 0`, or when pocketsphinx_batch cannot start, each chunk runs
- * `pocketsphinx_continuous` as before.
+ * otherwise with the general en-us model. By default each chunk runs `pocketsphinx_continuous`,
+ * whose voice-activity segmentation hears noticeably better than `pocketsphinx_batch` decoding a
+ * whole chunk as one utterance (the step-probe sample: the right words vs none of them). With
+ * `resident_idle_seconds` above 0 the chunks of a title (same context) all go to one resident
+ * `pocketsphinx_batch` that loaded the models once (decoder-pool.ts), falling back to
+ * `pocketsphinx_continuous` when it cannot start.
  */
 import {
   SubtitleError,
@@ -44,7 +46,7 @@ export class PocketsphinxTranscriber implements Transcriber {
 
   constructor(private readonly setup: PluginSetup<PocketsphinxSettings>) {
     this.cacheDir = join(setup.host.dataDir, 'cache', 'pocketsphinx');
-    const idleSeconds = setup.settings.resident_idle_seconds ?? 120;
+    const idleSeconds = setup.settings.resident_idle_seconds ?? 0; // off by default: see the manifest
     this.decoders = idleSeconds > 0 ? new DecoderPool(setup.processes, idleSeconds * 1000) : null;
   }
 

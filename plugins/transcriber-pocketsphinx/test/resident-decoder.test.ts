@@ -43,7 +43,7 @@ describe.skipIf(process.platform !== 'linux')('resident pocketsphinx_batch', () 
   let wav: string;
   const setups: FakeSetup<PocketsphinxSettings>[] = [];
   const make = async (overrides: Record<string, unknown> = {}) => {
-    const settings: Record<string, unknown> = { ...overrides };
+    const settings: Record<string, unknown> = { resident_idle_seconds: 120, ...overrides }; // resident is opt-in
     new Ajv({ useDefaults: true, strict: false }).compile(manifest.spindle.settingsSchema)(settings);
     const setup = await createFakeSetup<PocketsphinxSettings>({ settings: settings as unknown as PocketsphinxSettings });
     setups.push(setup);
