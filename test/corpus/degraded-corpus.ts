@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { buildOnce } from '../support/build-once.ts';
+import { wav as wavFile } from '../support/episode-audio.ts';
 import { condense, episodeLines, extraLines, seeded, type Random } from './dialogue-generator.ts';
 
 const run = promisify(execFile);
@@ -75,23 +76,6 @@ async function espeak(text: string, voice: string, speed: number, path: string):
     at += 8 + size;
   }
   throw new Error(`no audio from espeak-ng for ${voice}`);
-}
-
-function wavFile(samples: Int16Array): Buffer {
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0);
-  header.writeUInt32LE(36 + samples.byteLength, 4);
-  header.write('WAVEfmt ', 8);
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(RATE, 24);
-  header.writeUInt32LE(RATE * 2, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36);
-  header.writeUInt32LE(samples.byteLength, 40);
-  return Buffer.concat([header, Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength)]);
 }
 
 /** Speaks the lines with digital silence between them; returns the samples and exact cue times. */
@@ -226,7 +210,7 @@ async function generate(build: string, seasonCount: number, episodeCount: number
       const files = {} as Record<Variant, string>;
       for (const v of VARIANTS) {
         const wav = join(work, `${v}.wav`);
-        await writeFile(wav, wavFile(v === 'clean' ? piece.samples : withBed(piece.samples, r)));
+        await writeFile(wav, wavFile(v === 'clean' ? piece.samples : withBed(piece.samples, r), RATE));
         files[v] = join(discRel(v), `title_t${pad(i + 1)}.mkv`);
         await mux(wav, seconds, join(build, files[v]));
         if (piece.truth.kind === 'episode') episodeFiles[v][piece.truth.episode - 1] = files[v];

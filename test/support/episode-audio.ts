@@ -20,7 +20,8 @@ function rng(seed: number): () => number {
   };
 }
 
-function wav(samples: Int16Array): Buffer {
+/** A mono 16-bit PCM WAV file of `samples` at `rate` Hz. */
+export function wav(samples: Int16Array, rate = RATE): Buffer {
   const header = Buffer.alloc(44);
   header.write('RIFF', 0);
   header.writeUInt32LE(36 + samples.byteLength, 4);
@@ -28,8 +29,8 @@ function wav(samples: Int16Array): Buffer {
   header.writeUInt32LE(16, 16);
   header.writeUInt16LE(1, 20); // PCM
   header.writeUInt16LE(1, 22); // mono
-  header.writeUInt32LE(RATE, 24);
-  header.writeUInt32LE(RATE * 2, 28);
+  header.writeUInt32LE(rate, 24);
+  header.writeUInt32LE(rate * 2, 28);
   header.writeUInt16LE(2, 32);
   header.writeUInt16LE(16, 34);
   header.write('data', 36);
