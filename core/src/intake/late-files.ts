@@ -84,7 +84,7 @@ export type FollowUpImport = (job: JobRecord, files: string[]) => Promise<JobRec
 
 /** A job ended (job-state-hooks.ts): late files of a finished folder job become a job of their own. */
 export async function handOverLateFiles(deps: LateFileDeps, job: JobRecord, followUp: FollowUpImport): Promise<JobRecord | null> {
-  if (job.sourceKind !== 'folder' || !job.sourcePath || job.simulated) return null;
+  if (job.sourceKind !== 'folder' || !job.sourcePath) return null;
   if ((await deps.titles.listByJob(job.id)).length === 0) return null; // never scanned: nothing it saw can be told from what came later
   const late = await unclaimedFiles(job.sourcePath, deps);
   if (late.length === 0) return null;

@@ -44,7 +44,7 @@ export function installJobStateHooks(lifecycle: JobLifecycle, targets: JobStateH
     on: { leaves: 'ripping' },
     awaited: false,
     run: async (job) => {
-      if (job.sourceKind === 'disc' && job.driveId && !job.simulated) await targets.detectors.ripFinished(job.driveId, job.state !== 'failed');
+      if (job.sourceKind === 'disc' && job.driveId) await targets.detectors.ripFinished(job.driveId, job.state !== 'failed');
     },
   });
   lifecycle.hook({ name: 'staging cleanup', on: { enters: 'terminal' }, awaited: true, run: (job) => targets.stagingCleanup.jobFinished(job) });

@@ -77,7 +77,6 @@ export class StagingCleanup {
   /** Why nothing in a job's staging folder may be touched, or null when the accounted files may go. */
   async refusal(job: JobRecord): Promise<string | null> {
     const config = this.deps.config.get();
-    if (job.simulated) return 'simulated job';
     if (!job.stagingPath) return 'the job has no staging folder';
     if (job.importMode === 'copy') return 'the folder was imported as a copy: it is left as it is';
     const folder = await real(job.stagingPath);
@@ -100,7 +99,7 @@ export class StagingCleanup {
   async clean(job: JobRecord, why: string): Promise<CleanupResult | null> {
     const refusal = await this.refusal(job);
     if (refusal) {
-      if (refusal !== 'simulated job' && refusal !== 'the folder no longer exists') this.deps.logger.info(`staging folder of job ${job.id} kept: ${refusal}`);
+      if (refusal !== 'the folder no longer exists') this.deps.logger.info(`staging folder of job ${job.id} kept: ${refusal}`);
       return null;
     }
     const folder = resolve(job.stagingPath!);

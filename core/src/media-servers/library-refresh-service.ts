@@ -5,6 +5,7 @@
  * timeline; a failure is also logged.
  */
 import { errorMessage, type LibraryRefresher, type Logger } from '@spindle/plugin-sdk';
+import { stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { BackgroundTasks } from '../app/background-tasks.ts';
 import type { JobRepository, TitleRepository } from '../persistence/ports.ts';
@@ -42,7 +43,7 @@ export class LibraryRefreshService {
 
   /** A job completed (job-state-hooks.ts): its library folders are rescanned. */
   jobFinished(job: JobRecord): void {
-    if (job.state !== 'completed' || job.simulated) return;
+    if (job.state !== 'completed') return;
     if (!this.deps.refreshers().some((r) => r.impl.status().configured)) return;
     this.tasks.run(() => this.refresh(job), (error) => this.deps.logger.warn(`library refresh for job ${job.id} failed`, { error: errorMessage(error) }));
   }
@@ -55,11 +56,16 @@ export class LibraryRefreshService {
     return this.tasks.stop();
   }
 
-  /** The folders that received files: the job's library folder, else the folders of its organized files. */
+  /**
+   * The folders that received files: the job's library folder, else the folders of its organized
+   * files; only folders that exist (a job whose paths exist nowhere, as a DEBUG-simulated one's,
+   * filed nothing a media server could find).
+   */
   private async paths(job: JobRecord): Promise<string[]> {
-    if (job.libraryPath) return [job.libraryPath];
-    const titles = await this.deps.titles.listByJob(job.id);
-    return [...new Set(titles.flatMap((t) => (t.organizedPath ? [dirname(t.organizedPath)] : [])))];
+    const titles = job.libraryPath ? [] : await this.deps.titles.listByJob(job.id);
+    const candidates = job.libraryPath ? [job.libraryPath] : [...new Set(titles.flatMap((t) => (t.organizedPath ? [dirname(t.organizedPath)] : [])))];
+    const present = await Promise.all(candidates.map((path) => stat(path).then((s) => s.isDirectory(), () => false)));
+    return candidates.filter((_, i) => present[i]);
   }
 
   private async refresh(job: JobRecord): Promise<void> {

@@ -1,7 +1,8 @@
 /**
- * Runs jobs through identify → rip → match → organize → complete with whichever stage
- * implementations are configured. The database row is the cursor: the runner reads the job's
- * state, runs that state's step, and moves on; a restart continues from the stored state.
+ * Runs jobs through identify → rip → match → organize → complete with the steps its StepSource
+ * gives each job (the configured stages; a DEBUG-simulated job the simulated ones). The database
+ * row is the cursor: the runner reads the job's state, runs that state's step, and moves on; a
+ * restart continues from the stored state.
  */
 import { SpindleError, type JobState, type Logger, type ProgressReporter } from '@spindle/plugin-sdk';
 import { mkdir } from 'node:fs/promises';
@@ -15,23 +16,11 @@ import type { ConfigReader, PluginContextFactory } from '../plugins/plugin-conte
 import type { SubtitleService } from '../subtitles/subtitle-service.ts';
 import type { StageResolver } from './stage-resolver.ts';
 import type { StepDeps } from './step-deps.ts';
-import { stepTable, type StepTable } from './step-table.ts';
+import type { StepSource } from './step-table.ts';
 import { asksBeforeFiling, filingPlanReason } from '../jobs/filing-plan.ts';
 import { asksWhichTitles, ripChoiceReason } from './rip-choices.ts';
-import { identifyStep } from './steps/identify-step.ts';
-import { matchStep } from './steps/match-step.ts';
-import { organizeStep } from './steps/organize-step.ts';
-import { ripAndTranscodeStep } from './steps/transcode-step.ts';
 import { failUnfinishedTitles } from '../jobs/unfinished-titles.ts';
 import { TitleFlow } from './title-flow.ts';
-
-const STEPS: StepTable = stepTable({
-  identifying: identifyStep,
-  // Rips, then transcodes the rips when transcoding_enabled (still in ripping: the spec's states).
-  ripping: ripAndTranscodeStep,
-  matching: matchStep,
-  organizing: organizeStep,
-});
 
 export interface PipelineRunnerDeps {
   jobs: JobRepository;
@@ -43,8 +32,8 @@ export interface PipelineRunnerDeps {
   config: ConfigReader;
   logger: Logger;
   workRoot: string;
-  /** Steps for DEBUG-simulated jobs (fake titles and progress instead of plugins). */
-  simulatedSteps?: StepTable;
+  /** Which steps serve a job: the configured stages (configured-steps.ts) or another table (the DEBUG simulation's). */
+  steps: StepSource;
   subtitles?: SubtitleService;
   matchConcurrency?: number;
 }
@@ -172,7 +161,7 @@ export class PipelineRunner {
         await this.deps.jobService.transition(jobId, 'identifying');
         continue;
       }
-      const entry = (job.simulated && this.deps.simulatedSteps ? this.deps.simulatedSteps : STEPS)[job.state];
+      const entry = this.deps.steps.stepsFor(job)[job.state];
       if (!entry) return;
       try {
         const outcome = await entry.step(job, stepDeps);
@@ -202,11 +191,9 @@ export class PipelineRunner {
           });
           return;
         }
-        const moved = await this.deps.jobService.transition(jobId, entry.next, {
+        await this.deps.jobService.transition(jobId, entry.next, {
           patch: { ...outcome.patch, progressPercent: entry.next === 'completed' ? 100 : 0, currentSpeed: null, etaSeconds: null },
         });
-        // The show and season are known once identified: fetch reference subtitles while ripping.
-        if (moved.state === 'ripping' && !moved.simulated) this.deps.subtitles?.start(moved);
       } catch (error) {
         if (signal.aborted) return; // cancel or shutdown: whoever aborted decides the job's fate
         const message = failureMessage(error, job.state);

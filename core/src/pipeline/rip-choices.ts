@@ -33,8 +33,8 @@ export function ripChoicePatch(title: TitleRecord, choices: readonly RipChoice[]
  * "Ask which titles to rip": an identified job (the setting `ask_which_titles_to_rip`, or the
  * import's own `ask_which_titles`) stops before ripping until a person ticks the titles and goes on.
  */
-export function asksWhichTitles(config: { ask_which_titles_to_rip?: boolean }, job: Pick<JobRecord, 'askTitles' | 'simulated'>): boolean {
-  return !job.simulated && (job.askTitles || config.ask_which_titles_to_rip === true);
+export function asksWhichTitles(config: { ask_which_titles_to_rip?: boolean }, job: Pick<JobRecord, 'askTitles'>): boolean {
+  return job.askTitles || config.ask_which_titles_to_rip === true;
 }
 
 /** The review reason of a job held for the choice: how many titles are ticked (at first, as the rules would rip them). */

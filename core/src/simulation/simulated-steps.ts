@@ -1,8 +1,10 @@
 /**
  * DEBUG simulation: a job that moves through identifying → ripping → matching → organizing →
  * completed with fake titles and fake progress, paced by `rip_speed_multiplier`, without any
- * drive, plugin or file. It runs inside the normal pipeline runner, so cancel, restart and
- * broadcasting behave exactly as for a real job.
+ * drive, plugin or file. They are the simulated stages: SimulatingStepSource hands them to the
+ * normal pipeline runner for a simulated job, so cancel, restart, review gates, the state hooks and
+ * broadcasting behave exactly as for a real job. Their paths (/simulated/…) exist nowhere, so
+ * staging cleanup finds no folder and a library refresh finds nothing that received files.
  */
 import { formatEpisodeCode, sleep, type MatchResult } from '@spindle/plugin-sdk';
 import type { NewTitle } from '../persistence/records.ts';
@@ -51,7 +53,8 @@ export function createSimulatedSteps(multiplier: (jobId: number) => number): Ste
     const m = multiplier(job.id);
     const totalMs = (SIMULATED_RIP_SECONDS * 1000) / m;
     const ticks = Math.max(1, Math.round(totalMs / TICK_MS));
-    for (const title of titles) if (title.state === 'pending') await deps.jobService.updateTitle(title, { state: 'ripping' });
+    // Titles a person left out (ask which titles to rip) stay as they are, as in a real rip.
+    for (const title of titles) if (title.state === 'pending' && title.selected) await deps.jobService.updateTitle(title, { state: 'ripping' });
     for (let i = 1; i <= ticks; i++) {
       await sleep(totalMs / ticks, deps.signal);
       const fraction = i / ticks;

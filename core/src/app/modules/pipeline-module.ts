@@ -26,12 +26,14 @@ import type { LogSink } from '../../logging/logger.ts';
 import type { LibraryRefreshService } from '../../media-servers/library-refresh-service.ts';
 import type { NotificationService } from '../../notifications/notification-service.ts';
 import type { Database } from '../../persistence/database.ts';
+import { CONFIGURED_STEPS } from '../../pipeline/configured-steps.ts';
 import { PipelineRunner } from '../../pipeline/pipeline-runner.ts';
 import type { ProviderTable, StageResolver } from '../../pipeline/stage-resolver.ts';
 import { StepProbes } from '../../pipeline/step-probes.ts';
 import type { PluginContextFactory } from '../../plugins/plugin-context-factory.ts';
 import { DiscSimulator } from '../../simulation/disc-simulator.ts';
 import { createSimulatedSteps } from '../../simulation/simulated-steps.ts';
+import { SimulatingStepSource } from '../../simulation/simulated-step-source.ts';
 import { SimulationPace } from '../../simulation/simulation-pace.ts';
 import { SubtitleService } from '../../subtitles/subtitle-service.ts';
 import { DetectorHost } from '../detector-host.ts';
@@ -83,9 +85,11 @@ export const pipelineModule: ContainerModule = {
     // PipelineRunner takes a deps object (the runner is being reworked in parallel): built here.
     provide(c, Tokens.PipelineRunner, (r) => {
       const pace = r.resolve<SimulationPace>(Tokens.SimulationPace);
+      // A job the DEBUG simulator created runs the simulated stages; every other job the configured ones.
+      const steps = new SimulatingStepSource(CONFIGURED_STEPS, createSimulatedSteps((jobId) => pace.multiplier(jobId)));
       return new PipelineRunner({
         jobs: db.jobs, bus, titles: db.titles, jobService: jobService(r), resolver, contexts, config, logger: logs.logger('pipeline'), workRoot,
-        simulatedSteps: createSimulatedSteps((jobId) => pace.multiplier(jobId)), subtitles: r.resolve<SubtitleService>(Tokens.SubtitleService), matchConcurrency: effective,
+        steps, subtitles: r.resolve<SubtitleService>(Tokens.SubtitleService), matchConcurrency: effective,
       });
     });
 
