@@ -7,6 +7,7 @@
  */
 import { errorMessage, type JobState, type Logger } from '@spindle/plugin-sdk';
 import { inject, injectable } from 'tsyringe';
+import { BackgroundTasks } from '../app/background-tasks.ts';
 import { Tokens } from '../container/tokens.ts';
 import type { JobRecord } from '../persistence/records.ts';
 import { isTerminal } from './job-state-machine.ts';
@@ -31,7 +32,7 @@ function matches(trigger: HookTrigger, job: JobRecord, from: JobState): boolean 
 @injectable()
 export class JobLifecycle {
   private readonly hooks: JobStateHook[] = [];
-  private readonly background = new Set<Promise<void>>();
+  private readonly background = new BackgroundTasks();
 
   constructor(@inject(Tokens.Logger) private readonly logger: Logger) {}
 
@@ -43,20 +44,15 @@ export class JobLifecycle {
   async entered(job: JobRecord, from: JobState): Promise<void> {
     for (const hook of this.hooks) {
       if (!matches(hook.on, job, from)) continue;
-      const run = Promise.resolve()
-        .then(() => hook.run(job, from))
-        .catch((error: unknown) => this.logger.error(`${hook.name} failed for job ${job.id} (${from} → ${job.state})`, { error: errorMessage(error) }));
-      if (hook.awaited) {
-        await run;
-        continue;
-      }
-      const tracked = run.finally(() => this.background.delete(tracked));
-      this.background.add(tracked);
+      const run = async () => hook.run(job, from);
+      const failed = (error: unknown) => this.logger.error(`${hook.name} failed for job ${job.id} (${from} → ${job.state})`, { error: errorMessage(error) });
+      if (hook.awaited) await run().catch(failed);
+      else this.background.run(run, failed);
     }
   }
 
   /** Resolves when every background hook started so far has finished. */
-  async settled(): Promise<void> {
-    while (this.background.size > 0) await Promise.all([...this.background]);
+  settled(): Promise<void> {
+    return this.background.settled();
   }
 }
