@@ -39,6 +39,8 @@ export interface DomainEventMap {
     totalTitles: number | null;
   };
   'job.cleared': { jobId: number };
+  /** A job's fields other than its state changed (the job service's update): which ones. */
+  'job.updated': { jobId: number; fields: string[] };
   'title.updated': {
     jobId: number;
     titleId: number;

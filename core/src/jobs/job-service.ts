@@ -7,7 +7,7 @@ import { inject, injectable } from 'tsyringe';
 import { Tokens } from '../container/tokens.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import type { JobRepository, TitleRepository } from '../persistence/ports.ts';
-import type { JobPatch, JobRecord, NewJob, TitlePatch, TitleRecord } from '../persistence/records.ts';
+import type { JobPatch, JobRecord, NewJob, NewTitle, TitlePatch, TitleRecord } from '../persistence/records.ts';
 import type { Clock } from './clock.ts';
 import type { JobLifecycle } from './job-lifecycle.ts';
 import { canReopen, canTransition, isTerminal } from './job-state-machine.ts';
@@ -120,8 +120,11 @@ export class JobService {
     return updated;
   }
 
+  /** Stores a change of a job's other fields (never its state: see transition) and says which fields changed. */
   async update(id: number, patch: JobPatch): Promise<JobRecord> {
-    return this.jobs.update(id, { ...patch, updatedAt: this.clock.now() });
+    const updated = await this.jobs.update(id, { ...patch, updatedAt: this.clock.now() });
+    this.bus.emit('job.updated', { jobId: id, fields: Object.keys(patch) });
+    return updated;
   }
 
   /** Stores and broadcasts progress. Callers may report often; the WebSocket gateway throttles. */
@@ -136,15 +139,33 @@ export class JobService {
       throw new ConflictError('invalid_title_transition', `Title ${title.id} cannot go from ${title.state} to ${patch.state}`);
     }
     const updated = await this.titles.update(title.id, patch);
-    this.bus.emit('title.updated', {
-      jobId: updated.jobId,
-      titleId: updated.id,
-      titleIndex: updated.titleIndex,
-      state: updated.state,
-      matchedEpisode: updated.matchedEpisode,
-      matchConfidence: updated.matchConfidence,
-    });
+    this.emitTitle(updated);
     return updated;
+  }
+
+  /** Stores a job's titles as a scan found them, replacing those of an earlier scan; each new title is announced. */
+  async replaceTitles(jobId: number, titles: NewTitle[]): Promise<TitleRecord[]> {
+    const stored = await this.titles.replaceForJob(jobId, titles);
+    for (const title of stored) this.emitTitle(title);
+    return stored;
+  }
+
+  /** Adds titles to a job (files that joined it late); each is announced. */
+  async addTitles(jobId: number, titles: NewTitle[]): Promise<TitleRecord[]> {
+    const stored = await this.titles.addToJob(jobId, titles);
+    for (const title of stored) this.emitTitle(title);
+    return stored;
+  }
+
+  private emitTitle(title: TitleRecord): void {
+    this.bus.emit('title.updated', {
+      jobId: title.jobId,
+      titleId: title.id,
+      titleIndex: title.titleIndex,
+      state: title.state,
+      matchedEpisode: title.matchedEpisode,
+      matchConfidence: title.matchConfidence,
+    });
   }
 
   private emitState(job: JobRecord, from: JobState): void {

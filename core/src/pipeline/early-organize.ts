@@ -76,7 +76,7 @@ export async function fileEarly(job: JobRecord, title: TitleRecord, deps: StepDe
   }
   await deps.jobService.updateTitle(title, { state: 'completed', organizedPath: result.path, discardReason: null, discardedBy: null });
   const current = await deps.jobs.get(job.id);
-  if (current && !current.libraryPath && outcome.libraryPath) await deps.jobs.update(job.id, { libraryPath: outcome.libraryPath });
+  if (current && !current.libraryPath && outcome.libraryPath) await deps.jobService.update(job.id, { libraryPath: outcome.libraryPath });
   await deps.jobs.note(job.id, current?.state ?? job.state, `title ${title.titleIndex}: filed as ${title.matchedEpisode} while the rest of the disc is still worked on`);
   return true;
 }

@@ -34,7 +34,7 @@ export function fakeTitles(contentType: string): NewTitle[] {
 export function createSimulatedSteps(multiplier: (jobId: number) => number): StepTable {
   const identify = async (job: Parameters<StepDeps['context']>[1], deps: StepDeps): Promise<StepOutcome> => {
     await sleep(300 / multiplier(job.id), deps.signal);
-    await deps.titles.replaceForJob(job.id, fakeTitles(job.contentType).map((t) => ({ ...t, state: 'pending', selected: true })));
+    await deps.jobService.replaceTitles(job.id, fakeTitles(job.contentType).map((t) => ({ ...t, state: 'pending', selected: true })));
     const label = job.volumeLabel.replace(/[_-]+/g, ' ').trim();
     return {
       kind: 'next',

@@ -6,7 +6,7 @@
  */
 import { errorMessage, SpindleError, type Logger, type ProviderLookup, type ReferenceSubtitle } from '@spindle/plugin-sdk';
 import type { EventBus } from '../events/event-bus.ts';
-import type { JobRepository } from '../persistence/ports.ts';
+import type { JobService } from '../jobs/job-service.ts';
 import type { JobRecord } from '../persistence/records.ts';
 import { cleanCues, parseSrt } from './srt-parser.ts';
 import { showKeyOf, SubtitleCache } from './subtitle-cache.ts';
@@ -26,7 +26,8 @@ interface EpisodeInfo {
 }
 
 export interface SubtitleServiceDeps {
-  jobs: JobRepository;
+  /** The writer of job rows (so each change is announced). */
+  jobs: Pick<JobService, 'update'>;
   bus: EventBus;
   providers: ProviderLookup;
   cache: SubtitleCache;
@@ -44,7 +45,7 @@ export class SubtitleService {
   private readonly deps: SubtitleServiceDeps;
 
   constructor(
-    @inject(Tokens.JobRepository) jobs: JobRepository,
+    @inject(Tokens.JobService) jobs: JobService,
     @inject(Tokens.EventBus) bus: EventBus,
     @inject(Tokens.ProviderTable) providers: ProviderLookup,
     @inject(Tokens.LogSink) logs: LogSink,

@@ -59,12 +59,10 @@ async function identify(chain: Identification[], record: Partial<JobRecord> = {}
   }));
   const deps = {
     jobs: { get: async () => current },
-    titles: {
-      listByJob: async () => stored,
-      replaceForJob: async (_id: number, titles: NewTitle[]) => (stored = titles.map((t, i) => ({ ...t, id: i + 1, jobId: 1 }) as unknown as TitleRecord)),
-    },
-    // Titles change only through the job service (which emits title.updated): the repository fake has no update.
+    titles: { listByJob: async () => stored },
+    // Titles are stored and change only through the job service (which emits title.updated): the repository fake only reads.
     jobService: {
+      replaceTitles: async (_id: number, titles: NewTitle[]) => (stored = titles.map((t, i) => ({ ...t, id: i + 1, jobId: 1 }) as unknown as TitleRecord)),
       update: async (_id: number, patch: Partial<JobRecord>) => (current = { ...current, ...patch }),
       updateTitle: async (title: TitleRecord, patch: Partial<TitleRecord>) => {
         stored = stored.map((t) => (t.id === title.id ? { ...t, ...patch } : t));

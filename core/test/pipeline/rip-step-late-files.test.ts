@@ -39,6 +39,8 @@ async function setup(files: string[], only: string[] | null = null) {
   const bus = new EventBus();
   const events: unknown[] = [];
   bus.on('job.late_files', (e) => void events.push(e));
+  const announced: { titleId: number; titleIndex: number; state: string }[] = [];
+  bus.on('title.updated', (e) => void announced.push({ titleId: e.titleId, titleIndex: e.titleIndex, state: e.state }));
   const jobService = new JobService(db.jobs, db.titles, bus, { now: () => new Date() }, quiet, new JobLifecycle(quiet));
   let job: JobRecord = await db.jobs.create({
     sourceKind: 'folder', volumeLabel: 'SLOW_COPY', sourcePath: folder, stagingPath: folder, importMode: 'move', state: 'ripping',
@@ -54,16 +56,18 @@ async function setup(files: string[], only: string[] | null = null) {
     resolver: { ripperFor: () => ({ record: { id: 'folder' }, impl: inPlaceRipper }) },
     context: async () => ({ signal: new AbortController().signal, progress: { report() {} } }) as unknown as StageContext,
   } as unknown as StepDeps;
-  return { folder, db, job, deps, events };
+  return { folder, db, job, deps, events, announced };
 }
 
 describe('rip step: files that come late to a folder job', () => {
   it('a file that arrived after the scan joins the job, is ripped with it, and is reported', async () => {
-    const { folder, db, job, deps, events } = await setup(['a.mkv']);
+    const { folder, db, job, deps, events, announced } = await setup(['a.mkv']);
     await writeFile(join(folder, 'b.mkv'), 'late'); // the rest of a slow copy
     const outcome = await ripStep(job, deps);
     expect(outcome.kind).toBe('next');
     const titles = await db.titles.listByJob(job.id);
+    // The late title is stored through the job service: announced as it is added, before it is ripped.
+    expect(announced.find((a) => a.titleIndex === 1)).toEqual({ titleId: titles[1]!.id, titleIndex: 1, state: 'pending' });
     expect(titles.map((t) => [t.titleIndex, t.sourceFile, t.state, t.filePath])).toEqual([
       [0, 'a.mkv', 'queued', join(folder, 'a.mkv')],
       [1, 'b.mkv', 'queued', join(folder, 'b.mkv')],

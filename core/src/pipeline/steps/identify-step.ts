@@ -37,7 +37,7 @@ export async function identifyStep(job: JobRecord, deps: StepDeps): Promise<Step
   }));
   // A person's choice of titles to rip (made while the job waited in review) survives the new scan.
   const choices = ripChoicesOf(await deps.titles.listByJob(job.id));
-  const stored = await deps.titles.replaceForJob(job.id, titles);
+  const stored = await deps.jobService.replaceTitles(job.id, titles);
   job = await deps.jobService.update(job.id, { contentHash: scan.contentHash ?? job.contentHash });
 
   const chain = deps.resolver.identifiers();

@@ -173,7 +173,7 @@ async function joinLateFiles(job: JobRecord, deps: StepDeps, ripper: ResolvedRip
       selected: true,
     }));
   if (added.length === 0) return [];
-  const titles = await deps.titles.addToJob(job.id, added);
+  const titles = await deps.jobService.addTitles(job.id, added);
   await reportLateFiles({ jobs: deps.jobs, bus: deps.bus, logger: deps.logger }, job, titles.map((t) => t.sourceFile!), 'joined');
   return titles;
 }
