@@ -16,7 +16,9 @@
  *   * the refresh service tracks its own background runs (`settled()`), like the notifier.
  *
  * Outside this table: the pipeline runner moves a job along the happy path (HAPPY_PATH_NEXT in
- * job-state-machine.ts) and starts fetching reference subtitles when a job enters ripping.
+ * job-state-machine.ts) with the steps its StepSource gives the job; the configured rip step starts
+ * fetching reference subtitles (configured-steps.ts). Every job is treated alike here, a
+ * DEBUG-simulated one included (its drive is released like any disc job's).
  */
 import type { JobState } from '@spindle/plugin-sdk';
 import type { JobRecord } from '../persistence/records.ts';
