@@ -15,7 +15,10 @@ import type { ConfigReader } from '../../src/plugins/plugin-context-factory.ts';
 import { createSimulatedSteps } from '../../src/simulation/simulated-steps.ts';
 import { SubtitleService } from '../../src/subtitles/subtitle-service.ts';
 import { tempDir } from '../persistence/test-database.ts';
-import { jobWorld } from './job-fakes.ts';
+import { IdentityDeclarations } from '../../src/jobs/identity-declaration.ts';
+import { JobCommands } from '../../src/jobs/job-commands.ts';
+import type { PipelineRunner } from '../../src/pipeline/pipeline-runner.ts';
+import { FakeRunner, jobWorld } from './job-fakes.ts';
 
 type World = ReturnType<typeof jobWorld>;
 const names = (w: World) => w.emitted.map((e) => e.name);
@@ -114,5 +117,26 @@ describe('JobService is the one writer of job and title rows', () => {
     expect(updated).toMatchObject({ subtitlesDownloaded: 1, subtitleStatus: 'ready' });
     expect(names(w)).toEqual(['job.updated']);
     expect(w.emitted[0]!.payload).toMatchObject({ jobId: job.id, fields: expect.arrayContaining(['subtitlesDownloaded', 'subtitleStatus']) });
+  });
+
+  it('clearing jobs from the dashboard (JobCommands) is announced for each job (job.updated)', async () => {
+    const w = jobWorld();
+    const commands = new JobCommands(w.jobs, w.titles, w.service, new FakeRunner() as unknown as PipelineRunner, undefined as unknown as SubtitleService, { get: () => ({}) } as unknown as ConfigReader);
+    const { job: one } = await w.seed('completed');
+    const { job: two } = await w.seed('failed');
+    w.emitted.length = 0;
+    await commands.clear(one.id);
+    await commands.clearFinished();
+    expect(w.emitted).toEqual([one.id, two.id].map((jobId) => ({ name: 'job.updated', payload: { jobId, fields: ['clearedAt'] } })));
+  });
+
+  it('a declared identity on a job past identification (IdentityDeclarations) is announced (job.updated)', async () => {
+    const w = jobWorld();
+    const declarations = new IdentityDeclarations({ jobService: w.service, runner: new FakeRunner() as unknown as PipelineRunner });
+    const { job } = await w.seed('matching', { detectedTitle: 'Shwo', detectedSeason: 1 });
+    const declared = await declarations.declare(job.id, { contentType: 'tv', catalogId: null, detectedTitle: 'Show', detectedSeason: 1, detectedYear: null, discNumber: null });
+    expect(declared).toMatchObject({ state: 'matching', detectedTitle: 'Show', identityDeclared: true });
+    expect(names(w)).toEqual(['job.updated']);
+    expect(w.emitted[0]!.payload).toMatchObject({ jobId: job.id, fields: expect.arrayContaining(['identityDeclared', 'detectedTitle']) });
   });
 });
