@@ -19,12 +19,12 @@ function refreshWorld() {
   const w = jobWorld();
   const asked: string[][] = [];
   const refresher: LibraryRefresher = {
-    status: () => ({ configured: true, description: 'test server' }),
+    status: () => ({ configured: true, target: 'test-server' }),
     refresh: async (request) => {
       asked.push(request.paths);
       return { detail: `rescanned ${request.paths.length} folder(s)` };
     },
-  } as unknown as LibraryRefresher;
+  };
   const resolver = { providers: () => [{ record: { id: 'test-server' }, impl: refresher }] } as unknown as StageResolver;
   const redactor = { redact: (text: string) => text } as unknown as SecretRedactor;
   const logs = { logger: () => new RecordingLogger() } as unknown as LogSink;
