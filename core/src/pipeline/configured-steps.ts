@@ -4,7 +4,7 @@
  * runner's StepSource; the runner itself knows only "a table of steps".
  */
 import type { Step } from './step-deps.ts';
-import { stepTable, type StepSource, type StepTable } from './step-table.ts';
+import { stepTable, type StepTable } from './step-table.ts';
 import { identifyStep } from './steps/identify-step.ts';
 import { matchStep } from './steps/match-step.ts';
 import { organizeStep } from './steps/organize-step.ts';
@@ -23,6 +23,3 @@ export const CONFIGURED_STEPS: StepTable = stepTable({
   matching: matchStep,
   organizing: organizeStep,
 });
-
-/** Every job runs the configured stages (a service without the DEBUG simulation). */
-export const configuredSteps: StepSource = { stepsFor: () => CONFIGURED_STEPS };

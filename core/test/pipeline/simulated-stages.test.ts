@@ -10,8 +10,11 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { PipelineRunner } from '../../src/pipeline/pipeline-runner.ts';
 import { StageResolver } from '../../src/pipeline/stage-resolver.ts';
+import { CONFIGURED_STEPS } from '../../src/pipeline/configured-steps.ts';
 import { stepTable } from '../../src/pipeline/step-table.ts';
 import type { PluginContextFactory } from '../../src/plugins/plugin-context-factory.ts';
+import type { JobRecord } from '../../src/persistence/records.ts';
+import type { SubtitleService } from '../../src/subtitles/subtitle-service.ts';
 import { createSimulatedSteps } from '../../src/simulation/simulated-steps.ts';
 import { SimulatingStepSource } from '../../src/simulation/simulated-step-source.ts';
 import { tempDir } from '../persistence/test-database.ts';
@@ -28,6 +31,8 @@ function runnerWorld(config: Partial<AppConfig> = {}) {
     },
   });
   const workRoot = join(tempDir(), 'work');
+  const subtitlesStarted: number[] = [];
+  const subtitles = { start: (job: JobRecord) => void subtitlesStarted.push(job.id) } as unknown as SubtitleService;
   const runner = new PipelineRunner({
     jobs: world.jobs,
     bus: world.bus,
@@ -40,6 +45,7 @@ function runnerWorld(config: Partial<AppConfig> = {}) {
     config: { get: () => ({ ask_which_titles_to_rip: false, always_ask_before_filing: false, ...config }) as AppConfig },
     logger: world.logger,
     workRoot,
+    subtitles,
     // Fast pace: 20 simulated seconds of ripping take 20 ms (the test waits for the run, not a clock).
     steps: new SimulatingStepSource(configured, createSimulatedSteps(() => 1000)),
   });
@@ -48,7 +54,7 @@ function runnerWorld(config: Partial<AppConfig> = {}) {
     await runner.settled(jobId);
     return (await world.jobs.get(jobId))!;
   };
-  return { ...world, runner, run, configuredJobs, workRoot };
+  return { ...world, runner, run, configuredJobs, workRoot, subtitles, subtitlesStarted };
 }
 
 describe('simulation as an implementation of the stages', () => {
@@ -70,6 +76,7 @@ describe('simulation as an implementation of the stages', () => {
     expect(states).toEqual(['identifying', 'ripping', 'matching', 'organizing', 'completed']);
     expect(w.configuredJobs).toEqual([]);
     expect(existsSync(w.workRoot)).toBe(false); // no work folder, no file
+    expect(w.subtitlesStarted).toEqual([]); // nothing is fetched for a simulated show
   });
 
   it('runs a job the simulator did not create through the configured steps', async () => {
@@ -94,5 +101,14 @@ describe('simulation as an implementation of the stages', () => {
       [main!.titleIndex, 'completed'],
       [extra!.titleIndex, 'pending'],
     ]);
+  });
+
+  it('the configured rip step asks for reference subtitles before it rips (a resumed rip too)', async () => {
+    const w = runnerWorld();
+    const { job } = await w.seed('ripping', { detectedTitle: 'Show', detectedSeason: 1 });
+    const deps = { ...w.runner.stepDeps(new AbortController().signal), subtitles: w.subtitles };
+    // No ripper is configured here: the step fails after asking for the subtitles.
+    await expect(CONFIGURED_STEPS.ripping!.step(job, deps)).rejects.toThrow(/No ripper is configured/);
+    expect(w.subtitlesStarted).toEqual([job.id]);
   });
 });
