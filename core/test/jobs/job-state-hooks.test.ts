@@ -61,6 +61,14 @@ describe('when a job enters a state', () => {
     expect(calls).toEqual(['drive sr0 ok', 'notify completed', 'cleanup completed', 'contributors completed', 'refresh completed', 'late files completed']);
   });
 
+  it('a DEBUG-simulated disc job gets the same hooks as any job (no simulation case here)', async () => {
+    const { jobService, lifecycle, calls } = await setup();
+    const job = await jobService.create({ sourceKind: 'disc', driveId: 'sim:0', volumeLabel: 'SIM', contentType: 'tv', simulated: true });
+    for (const state of ['identifying', 'ripping', 'matching', 'organizing', 'completed'] as const) await jobService.transition(job.id, state);
+    await lifecycle.settled();
+    expect(calls).toEqual(['drive sim:0 ok', 'notify completed', 'cleanup completed', 'contributors completed', 'refresh completed', 'late files completed']);
+  });
+
   it('failed while ripping: the drive is told the rip failed; no contributors, no rescan', async () => {
     const { jobService, lifecycle, calls } = await setup();
     const job = await discJob(jobService);
