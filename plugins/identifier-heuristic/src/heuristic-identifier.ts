@@ -146,6 +146,26 @@ function variedExtras(titles: readonly ScannedTitle[], layout: Layout, s: Heuris
   return Math.max(...kept.map(alike)) * 2 <= kept.length;
 }
 
+/**
+ * The kind of disc a person declared for the job, else the kind a catalog answer before this one named
+ * (null when neither said TV or movie). It decides how the titles are read, not the durations.
+ */
+export function knownContentType(input: IdentifyInput): { contentType: 'tv' | 'movie'; why: string } | null {
+  const declared = input.job.contentType;
+  if (input.job.identityDeclared && (declared === 'tv' || declared === 'movie')) return { contentType: declared, why: 'the declared identity' };
+  const named = input.previous.find((a) => a.catalogId !== null && (a.contentType === 'tv' || a.contentType === 'movie'));
+  return named ? { contentType: named.contentType as 'tv' | 'movie', why: `the ${named.source} answer` } : null;
+}
+
+/**
+ * On a disc known to be a movie with no feature-length title: the titles of episode length (specials or short
+ * films gathered on one disc, or the one special), each a candidate for the feature.
+ */
+function episodeLengthTitles(titles: readonly ScannedTitle[], layout: Layout): ScannedTitle[] {
+  const episodeLike = new Set([...layout.cluster.map((t) => t.index), ...layout.moreEpisodes.keys(), ...layout.pairLike.map((t) => t.index)]);
+  return titles.filter((t) => episodeLike.has(t.index)).sort((a, b) => b.durationSeconds - a.durationSeconds || a.index - b.index);
+}
+
 export class HeuristicIdentifier implements Identifier {
   async identify(input: IdentifyInput, ctx: StageContext): Promise<Identification | null> {
     throwIfAborted(ctx.signal);
@@ -172,16 +192,30 @@ export class HeuristicIdentifier implements Identifier {
     const bonus = bonusDiscReason(titles, layout, contentType);
     if (bonus) evidence.push(bonus);
     if (bonus && variedExtras(titles, layout, s)) {
-      // Extras of many lengths: the bonus disc of a set — of the kind a catalog answer before this one named, else
+      // Extras of many lengths: the bonus disc of a set — of the kind declared or named by a catalog answer, else
       // a movie set's (they carry most bonus discs) unless the label names a season. A person confirms (low confidence).
-      const named = input.previous.find((a) => a.catalogId !== null && (a.contentType === 'tv' || a.contentType === 'movie'));
+      const named = knownContentType(input);
       contentType = named?.contentType ?? (label.season !== null ? 'tv' : 'movie');
       confidence = CONFIDENCE.bonusDisc;
-      const why = named ? `the catalog names a ${contentType === 'tv' ? 'show' : 'movie'}` : label.season !== null ? 'the label names a season' : 'the label names no season';
+      const why = named ? `${named.why} names a ${contentType === 'tv' ? 'show' : 'movie'}` : label.season !== null ? 'the label names a season' : 'the label names no season';
       evidence.push(`a bonus disc of a ${contentType === 'tv' ? 'series' : 'movie set'} (${why}): nothing is taken for the main feature or an episode`);
     }
-    const sole = contentType === 'movie' && !bonus && layout.long.length === 0 ? soleSubstantialTitle(titles, layout, s) : null;
-    const mains = contentType === 'movie' && !bonus ? (sole ? [sole] : plausibleMainFeatures(layout.long, s)) : [];
+    const known = knownContentType(input);
+    let specials: ScannedTitle[] = [];
+    let bonusReason = bonus;
+    if (known && known.contentType !== contentType) {
+      // The person or the catalog said what the disc is: the titles are read as that kind (the hints are lent to that
+      // answer), with no more confidence than a small cluster gives when the durations alone said otherwise.
+      evidence.push(`${known.why} names a ${known.contentType === 'tv' ? 'series' : 'movie'}; by durations alone the disc reads as ${contentType}`);
+      if (known.contentType === 'movie' && layout.long.length === 0) specials = episodeLengthTitles(titles, layout);
+      contentType = known.contentType;
+      confidence = Math.min(confidence, CONFIDENCE.labelledSmallCluster);
+      const episodes = layout.cluster.length + layout.moreEpisodes.size + layout.pairLike.length;
+      if (specials.length > 0 || (known.contentType === 'tv' && episodes > 0)) bonusReason = null;
+    }
+    const keepBonus = bonusReason !== null;
+    const sole = contentType === 'movie' && !keepBonus && layout.long.length === 0 ? soleSubstantialTitle(titles, layout, s) : null;
+    const mains = contentType === 'movie' && !keepBonus ? (sole ? [sole] : specials.length > 0 ? specials : plausibleMainFeatures(layout.long, s)) : [];
     const ambiguousMovie = mains.length > 1;
     if (ambiguousMovie) confidence = Math.min(confidence, CONFIDENCE.ambiguousMovie);
     if (label.season !== null) evidence.push(`volume label names season ${label.season}`);
@@ -198,7 +232,7 @@ export class HeuristicIdentifier implements Identifier {
       discLookup: null,
       titleHints: hintsFor(titles, layout, contentType, mains, s.short_title_max_seconds),
       ambiguousMovie,
-      reviewReason: ambiguousMovie ? `${mains.length} titles could be the main feature: ${list(mains)}` : bonus,
+      reviewReason: ambiguousMovie ? `${mains.length} titles could be the main feature: ${list(mains)}` : bonusReason,
       evidence,
     };
   }
