@@ -41,14 +41,14 @@ export const CONFIDENCE = {
 const total = (titles: readonly ScannedTitle[]) => titles.reduce((sum, t) => sum + t.durationSeconds, 0);
 const list = (titles: readonly ScannedTitle[]) => titles.map((t) => `title ${t.index} (${formatDuration(t.durationSeconds)})`).join(', ');
 
-function hintsFor(titles: readonly ScannedTitle[], layout: Layout, contentType: ContentType, mains: ScannedTitle[], shortMax: number): TitleHint[] {
+function hintsFor(titles: readonly ScannedTitle[], layout: Layout, contentType: ContentType, mains: ScannedTitle[], shortMax: number, episodes = true): TitleHint[] {
   const role = new Map<number, TitleHint>();
   const set = (ts: readonly ScannedTitle[], hint: Omit<TitleHint, 'titleIndex'>) => ts.forEach((t) => role.set(t.index, { titleIndex: t.index, ...hint }));
   const setEach = (reasons: Map<number, string>, hint: Omit<TitleHint, 'titleIndex' | 'reason'>) => {
     for (const [index, reason] of reasons) role.set(index, { titleIndex: index, ...hint, reason });
   };
   set(titles, { role: 'extra', rip: true });
-  if (contentType === 'tv') {
+  if (contentType === 'tv' && episodes) {
     set(layout.cluster, { role: 'episode_candidate', rip: true, reason: 'length matches the episode cluster' });
     setEach(layout.moreEpisodes, { role: 'episode_candidate', rip: true });
   }
@@ -166,6 +166,21 @@ function episodeLengthTitles(titles: readonly ScannedTitle[], layout: Layout): S
   return titles.filter((t) => episodeLike.has(t.index)).sort((a, b) => b.durationSeconds - a.durationSeconds || a.index - b.index);
 }
 
+/**
+ * Four or more titles of episode length or longer, none of feature length, no Play All among them, and no more
+ * than half of them alike in length (within the episode tolerance): the documentaries and featurettes of a
+ * series' bonus disc, not episodes (a series disc's episodes are mostly alike, or joined by a Play All).
+ */
+export function variedSubstance(titles: readonly ScannedTitle[], layout: Layout, s: HeuristicSettings): string | null {
+  if (layout.long.length > 0 || layout.playAll.size > 0 || layout.pairLike.length > 0) return null;
+  const kept = titles.filter((t) => t.durationSeconds >= s.episode_min_minutes * 60 && !layout.short.includes(t) && !layout.copies.has(t.index));
+  if (kept.length < 4) return null;
+  const alike = (t: ScannedTitle) => kept.filter((o) => Math.abs(o.durationSeconds - t.durationSeconds) <= episodeTolerance(t.durationSeconds, s)).length;
+  const most = Math.max(...kept.map(alike));
+  if (most * 2 > kept.length) return null;
+  return `${kept.length} titles of episode length or more and at most ${most} of them alike (${list(kept)}), no Play All: a bonus disc of a series' extras, no episodes`;
+}
+
 export class HeuristicIdentifier implements Identifier {
   async identify(input: IdentifyInput, ctx: StageContext): Promise<Identification | null> {
     throwIfAborted(ctx.signal);
@@ -200,9 +215,16 @@ export class HeuristicIdentifier implements Identifier {
       const why = named ? `${named.why} names a ${contentType === 'tv' ? 'show' : 'movie'}` : label.season !== null ? 'the label names a season' : 'the label names no season';
       evidence.push(`a bonus disc of a ${contentType === 'tv' ? 'series' : 'movie set'} (${why}): nothing is taken for the main feature or an episode`);
     }
+    // A series' bonus disc: the disc reads as TV, but its long titles vary too much to be episodes (not when the
+    // catalog's episode runtimes said which titles are episodes).
+    const seriesBonus = contentType === 'tv' && !catalog ? variedSubstance(titles, layout, s) : null;
+    if (seriesBonus) {
+      evidence.push(seriesBonus);
+      confidence = CONFIDENCE.bonusDisc;
+    }
     const known = knownContentType(input);
     let specials: ScannedTitle[] = [];
-    let bonusReason = bonus;
+    let bonusReason = bonus ?? seriesBonus;
     if (known && known.contentType !== contentType) {
       // The person or the catalog said what the disc is: the titles are read as that kind (the hints are lent to that
       // answer), with no more confidence than a small cluster gives when the durations alone said otherwise.
@@ -230,7 +252,7 @@ export class HeuristicIdentifier implements Identifier {
       catalogId: null,
       catalogTitle: null,
       discLookup: null,
-      titleHints: hintsFor(titles, layout, contentType, mains, s.short_title_max_seconds),
+      titleHints: hintsFor(titles, layout, contentType, mains, s.short_title_max_seconds, !seriesBonus),
       ambiguousMovie,
       reviewReason: ambiguousMovie ? `${mains.length} titles could be the main feature: ${list(mains)}` : bonusReason,
       evidence,
