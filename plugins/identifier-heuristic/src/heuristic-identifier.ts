@@ -108,6 +108,11 @@ function classify(titles: readonly ScannedTitle[], layout: Layout, s: HeuristicS
     evidence.push(`one title of substance, title ${single.index} (${formatDuration(single.durationSeconds)}), and the label names season ${labelSeason}: an episode or special of that season`);
     return { contentType: 'tv', confidence: CONFIDENCE.labelledSmallCluster };
   }
+  const beside = single ? extrasBeside(titles, layout, single) : 0;
+  if (single && beside >= EXTRAS_OF_A_BONUS_DISC) {
+    evidence.push(`one title of substance, title ${single.index} (${formatDuration(single.durationSeconds)}), with ${beside} extras beside it: the documentary of a bonus disc, not a film`);
+    return { contentType: 'unknown', confidence: CONFIDENCE.unknown };
+  }
   if (single) {
     evidence.push(`one title of substance, title ${single.index} (${formatDuration(single.durationSeconds)}), and nothing half as long: a short film or special, or a single episode`);
     return { contentType: 'movie', confidence: CONFIDENCE.soleTitle };
@@ -124,6 +129,14 @@ function soleSubstantialTitle(titles: readonly ScannedTitle[], layout: Layout, s
   const longest = kept.reduce((a, b) => (b.durationSeconds > a.durationSeconds || (b.durationSeconds === a.durationSeconds && b.index < a.index) ? b : a));
   if (longest.durationSeconds < s.episode_min_minutes * 60) return null;
   return kept.every((t) => t === longest || t.durationSeconds <= longest.durationSeconds / 2) ? longest : null;
+}
+
+/** A lone title of substance with this many extras (not clips, copies or Play Alls) beside it is a bonus disc's documentary. */
+const EXTRAS_OF_A_BONUS_DISC = 3;
+
+/** The titles worth ripping beside `one` (not clips, copies or Play Alls). */
+function extrasBeside(titles: readonly ScannedTitle[], layout: Layout, one: ScannedTitle): number {
+  return titles.filter((t) => t !== one && !layout.short.includes(t) && !layout.copies.has(t.index) && !layout.playAll.has(t.index)).length;
 }
 
 /** A disc of extras only: no episodes, nothing of feature length, but something worth ripping. */
@@ -206,8 +219,9 @@ export class HeuristicIdentifier implements Identifier {
     let { contentType, confidence } = classify(titles, layout, s, label.season, evidence, catalog !== null);
     const bonus = bonusDiscReason(titles, layout, contentType);
     if (bonus) evidence.push(bonus);
-    if (bonus && variedExtras(titles, layout, s)) {
-      // Extras of many lengths: the bonus disc of a set — of the kind declared or named by a catalog answer, else
+    const lone = soleSubstantialTitle(titles, layout, s);
+    if (bonus && (variedExtras(titles, layout, s) || (lone !== null && extrasBeside(titles, layout, lone) >= EXTRAS_OF_A_BONUS_DISC))) {
+      // Extras of many lengths, or one documentary among extras: the bonus disc of a set — of the kind declared or named by a catalog answer, else
       // a movie set's (they carry most bonus discs) unless the label names a season. A person confirms (low confidence).
       const named = knownContentType(input);
       contentType = named?.contentType ?? (label.season !== null ? 'tv' : 'movie');
