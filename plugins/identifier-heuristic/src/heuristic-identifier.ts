@@ -159,14 +159,19 @@ function variedExtras(titles: readonly ScannedTitle[], layout: Layout, s: Heuris
   return Math.max(...kept.map(alike)) * 2 <= kept.length;
 }
 
+/** An answer at least this confident, without a review reason, wins the identification (identification-verdict). */
+const CONFIDENT = 0.8;
+
 /**
- * The kind of disc a person declared for the job, else the kind a catalog answer before this one named
+ * The kind of disc a person declared for the job, else the kind a confident catalog answer before this one named
  * (null when neither said TV or movie). It decides how the titles are read, not the durations.
  */
 export function knownContentType(input: IdentifyInput): { contentType: 'tv' | 'movie'; why: string } | null {
   const declared = input.job.contentType;
   if (input.job.identityDeclared && (declared === 'tv' || declared === 'movie')) return { contentType: declared, why: 'the declared identity' };
-  const named = input.previous.find((a) => a.catalogId !== null && (a.contentType === 'tv' || a.contentType === 'movie'));
+  // Only an answer that would win (confident, nothing to review): against a weak or contested catalog match the
+  // heuristic's own reading is the evidence the verdict weighs.
+  const named = input.previous.find((a) => a.catalogId !== null && (a.contentType === 'tv' || a.contentType === 'movie') && a.confidence >= CONFIDENT && !a.reviewReason);
   return named ? { contentType: named.contentType as 'tv' | 'movie', why: `the ${named.source} answer` } : null;
 }
 

@@ -67,6 +67,12 @@ describe('the declared or catalog-named kind of disc', () => {
     expect(id.confidence).toBeLessThan(0.8);
   });
 
+  it('keeps its own reading against a weak or contested catalog answer (the verdict weighs the two)', async () => {
+    const specials = [1515, 1532, 1510, 1504, 1509, 1521];
+    expect((await identify(specials, {}, [{ ...catalogMovie, confidence: 0.6 }])).contentType).toBe('tv');
+    expect((await identify(specials, {}, [{ ...catalogMovie, reviewReason: 'two movies fit equally' }])).contentType).toBe('tv');
+  });
+
   it('a declared movie wins over a catalog answer of another kind before it', async () => {
     const id = await identify([44 * 60, 45 * 60, 43 * 60], { identityDeclared: true, contentType: 'movie' }, [{ ...catalogMovie, contentType: 'tv', season: 1 }]);
     expect(id.contentType).toBe('movie');
