@@ -80,6 +80,15 @@ export function scanOf(disc: RealDisc): DiscScan {
   };
 }
 
+export interface EpisodeCounts {
+  truth: number;
+  kept: number;
+  keptTitles: number;
+  keptRight: number;
+  keptUnassigned: number;
+  notRipped: number;
+}
+
 export interface DiscFigures {
   stem: string;
   kind: 'series' | 'movie';
@@ -88,7 +97,9 @@ export interface DiscFigures {
   typeRight: boolean;
   /** Series discs with ≥ 2 real episodes called "movie". */
   seriesCalledMovie: boolean;
-  episodes: { truth: number; kept: number; keptTitles: number; keptRight: number; keptUnassigned: number; notRipped: number };
+  episodes: EpisodeCounts;
+  /** The same counts when a catalog answer before the heuristic named the disc's kind (TheDiscDB's: show or movie). */
+  episodesTypeGiven: EpisodeCounts;
   /** Movie discs with a main movie: was the first pick one of them (null when not applicable). */
   mainWithRuntime: boolean | null;
   mainWithoutRuntime: boolean | null;
@@ -102,14 +113,55 @@ export interface DiscFigures {
   notes: string[];
 }
 
-async function identify(scan: DiscScan, volumeLabel: string): Promise<Identification> {
+async function identify(scan: DiscScan, volumeLabel: string, previous: Identification[] = []): Promise<Identification> {
   const ctx = await createFakeContext();
   try {
-    return (await new HeuristicIdentifier().identify({ job: sampleJob({ volumeLabel }), scan, previous: [] }, ctx))!;
+    return (await new HeuristicIdentifier().identify({ job: sampleJob({ volumeLabel }), scan, previous }, ctx))!;
   } finally {
     await ctx.dispose();
   }
 }
+
+/** What the catalog identifier answers when it finds the disc's show or movie: the kind TheDiscDB files it as. */
+function catalogAnswer(disc: RealDisc): Identification {
+  return {
+    contentType: disc.kind === 'series' ? 'tv' : 'movie', source: 'catalog', confidence: 0.9, title: disc.record.Name ?? null, year: null, season: null,
+    discNumber: null, catalogId: 1, catalogTitle: disc.record.Name ?? null, discLookup: null, titleHints: [], ambiguousMovie: false, reviewReason: null, evidence: [],
+  };
+}
+
+type Truths = { t: TruthTitle; truth: ReturnType<typeof truthOf> }[];
+
+/** Episodes kept and ripped by an identification; episodes are counted by number ("11-12" holds 11 and 12). */
+function episodeFigure(truths: Truths, id: Identification): EpisodeCounts & { notRippedKeys: string[] } {
+  const hint = new Map(id.titleHints.map((h) => [h.titleIndex, h]));
+  const episodeKeys = new Set(truths.flatMap((x) => (x.truth.role === 'episode' ? x.truth.keys : [])));
+  const keptKeys = new Set<string>();
+  const rippedKeys = new Set<string>();
+  let keptTitles = 0;
+  let keptRight = 0;
+  let keptUnassigned = 0;
+  for (const { t, truth } of truths) {
+    const h = hint.get(t.Index);
+    if (truth.role === 'episode' && h?.rip) truth.keys.forEach((k) => rippedKeys.add(k));
+    if (h?.role === 'episode_candidate' && h.rip) {
+      // TheDiscDB leaves some titles unassigned (some discs map only a few of their episodes): not counted either way.
+      if (truth.role === 'none') {
+        keptUnassigned++;
+        continue;
+      }
+      keptTitles++;
+      if (truth.role === 'episode') {
+        keptRight++;
+        truth.keys.forEach((k) => keptKeys.add(k));
+      }
+    }
+  }
+  const notRippedKeys = [...episodeKeys].filter((k) => !rippedKeys.has(k));
+  return { truth: episodeKeys.size, kept: keptKeys.size, keptTitles, keptRight, keptUnassigned, notRipped: notRippedKeys.length, notRippedKeys };
+}
+
+const withoutKeys = ({ notRippedKeys: _, ...counts }: EpisodeCounts & { notRippedKeys: string[] }): EpisodeCounts => counts;
 
 /** The movie-runtime matcher's first main-feature pick among the ripped titles (highest confidence, then lowest index). */
 function mainPick(scan: DiscScan, id: Identification, runtimeMinutes: number | null): number | null {
@@ -138,35 +190,16 @@ function hashFigure(disc: RealDisc): boolean | null {
 export async function measureDisc(disc: RealDisc): Promise<DiscFigures> {
   const scan = scanOf(disc);
   const id = await identify(scan, scan.volumeLabel);
-  const hint = new Map(id.titleHints.map((h) => [h.titleIndex, h]));
   const truths = disc.record.Titles.map((t) => ({ t, truth: truthOf(t) }));
   const notes: string[] = [];
 
-  // Episodes are counted by number: a title "11-12" holds episodes 11 and 12.
-  const episodeKeys = new Set(truths.flatMap((x) => (x.truth.role === 'episode' ? x.truth.keys : [])));
-  const keptKeys = new Set<string>();
-  const rippedKeys = new Set<string>();
-  let keptTitles = 0;
-  let keptRight = 0;
-  let keptUnassigned = 0;
-  for (const { t, truth } of truths) {
-    const h = hint.get(t.Index);
-    if (truth.role === 'episode' && h?.rip) truth.keys.forEach((k) => rippedKeys.add(k));
-    if (h?.role === 'episode_candidate' && h.rip) {
-      // TheDiscDB leaves some titles unassigned (some discs map only a few of their episodes): not counted either way.
-      if (truth.role === 'none') {
-        keptUnassigned++;
-        continue;
-      }
-      keptTitles++;
-      if (truth.role === 'episode') {
-        keptRight++;
-        truth.keys.forEach((k) => keptKeys.add(k));
-      }
-    }
-  }
-  const notRipped = [...episodeKeys].filter((k) => !rippedKeys.has(k));
-  if (notRipped.length > 0) notes.push(`episodes not ripped: ${notRipped.join(', ')}`);
+  const episodes = episodeFigure(truths, id);
+  if (episodes.notRippedKeys.length > 0) notes.push(`episodes not ripped: ${episodes.notRippedKeys.join(', ')}`);
+  // The same disc when the catalog identifier before the heuristic named it as what TheDiscDB files it as (a show
+  // or a movie): the heuristic reads the titles as that kind (TheDiscDB files collections of TV specials as films).
+  const typedId = await identify(scan, scan.volumeLabel, [catalogAnswer(disc)]);
+  const typed = episodeFigure(truths, typedId);
+  if (typed.notRippedKeys.length > 0) notes.push(`episodes not ripped, catalog type given: ${typed.notRippedKeys.join(', ')}`);
 
   const mains = new Set(truths.filter((x) => x.truth.role === 'main').map((x) => x.t.Index));
   const isMovie = disc.kind === 'movie';
@@ -175,9 +208,9 @@ export async function measureDisc(disc: RealDisc): Promise<DiscFigures> {
   let bonusRecognised: boolean | null = null;
   if (isMovie && mains.size > 0) {
     const runtime = Math.round(Math.max(...disc.record.Titles.filter((t) => mains.has(t.Index)).map((t) => seconds(t.Duration))) / 60);
-    // With a catalog runtime the catalog has named the film, so the job is a movie whatever the heuristic's guess
-    // (TheDiscDB files TV specials as films); the titles to rip still come from the heuristic's hints.
-    const withRt = mainPick(scan, id, runtime);
+    // With a catalog runtime the catalog has named the film, so the heuristic reads the disc as a movie (TheDiscDB
+    // files TV specials as films) and the titles to rip come from its hints for that reading.
+    const withRt = mainPick(scan, typedId, runtime);
     const withoutRt = id.contentType === 'movie' ? mainPick(scan, id, null) : null;
     mainWithRuntime = withRt !== null && mains.has(withRt);
     mainWithoutRuntime = withoutRt !== null && mains.has(withoutRt);
@@ -185,8 +218,8 @@ export async function measureDisc(disc: RealDisc): Promise<DiscFigures> {
   }
   if (isMovie && mains.size === 0) bonusRecognised = /bonus disc/i.test(id.reviewReason ?? '');
 
-  const typed = truths.filter((x) => x.truth.role === 'extra' && x.truth.extraType !== null);
-  const typedRight = typed.filter((x) => hintExtraType(id, x.t.Index) === x.truth.extraType).length;
+  const typedExtras = truths.filter((x) => x.truth.role === 'extra' && x.truth.extraType !== null);
+  const typedRight = typedExtras.filter((x) => hintExtraType(id, x.t.Index) === x.truth.extraType).length;
 
   const typeRight = id.contentType === (disc.kind === 'series' ? 'tv' : 'movie');
   if (!typeRight) notes.push(`called ${id.contentType}`);
@@ -198,12 +231,13 @@ export async function measureDisc(disc: RealDisc): Promise<DiscFigures> {
     heldOut: disc.heldOut,
     said: id.contentType,
     typeRight,
-    seriesCalledMovie: disc.kind === 'series' && episodeKeys.size >= 2 && id.contentType === 'movie',
-    episodes: { truth: episodeKeys.size, kept: keptKeys.size, keptTitles, keptRight, keptUnassigned, notRipped: notRipped.length },
+    seriesCalledMovie: disc.kind === 'series' && episodes.truth >= 2 && id.contentType === 'movie',
+    episodes: withoutKeys(episodes),
+    episodesTypeGiven: withoutKeys(typed),
     mainWithRuntime,
     mainWithoutRuntime,
     bonusRecognised,
-    extras: { typedTruth: typed.length, typedRight },
+    extras: { typedTruth: typedExtras.length, typedRight },
     namedExtras: { typedTruth: named.typedTruth, typedRight: named.typedRight },
     hashRight: hashFigure(disc),
     notes,

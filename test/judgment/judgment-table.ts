@@ -15,6 +15,10 @@ export interface Totals {
   episodeRecall: Ratio;
   keptUnassigned: number;
   episodesNotRipped: number;
+  /** The same three when a catalog answer named the disc's kind (show or movie) before the heuristic. */
+  typedPrecision: Ratio;
+  typedRecall: Ratio;
+  typedNotRipped: number;
   mainWithRuntime: Ratio;
   mainWithoutRuntime: Ratio;
   bonusRecognised: Ratio;
@@ -36,6 +40,9 @@ export function totalsOf(figures: readonly DiscFigures[]): Totals {
     episodeRecall: { right: sum((d) => d.episodes.kept), of: sum((d) => d.episodes.truth) },
     keptUnassigned: sum((d) => d.episodes.keptUnassigned),
     episodesNotRipped: sum((d) => d.episodes.notRipped),
+    typedPrecision: { right: sum((d) => d.episodesTypeGiven.keptRight), of: sum((d) => d.episodesTypeGiven.keptTitles) },
+    typedRecall: { right: sum((d) => d.episodesTypeGiven.kept), of: sum((d) => d.episodesTypeGiven.truth) },
+    typedNotRipped: sum((d) => d.episodesTypeGiven.notRipped),
     mainWithRuntime: ratio(figures.map((d) => d.mainWithRuntime)),
     mainWithoutRuntime: ratio(figures.map((d) => d.mainWithoutRuntime)),
     bonusRecognised: ratio(figures.map((d) => d.bonusRecognised)),
@@ -59,6 +66,9 @@ export const ROWS: [string, (t: Totals) => string][] = [
   ['  kept as episodes, unassigned in TheDiscDB (not counted)', (t) => String(t.keptUnassigned)],
   ['episode recall (episodes kept as episodes)', (t) => cell(t.episodeRecall)],
   ['real episodes marked don\u2019t-rip', (t) => String(t.episodesNotRipped)],
+  ['episode precision, catalog type given (show or movie)', (t) => cell(t.typedPrecision)],
+  ['episode recall, catalog type given', (t) => cell(t.typedRecall)],
+  ['real episodes marked don\u2019t-rip, catalog type given', (t) => String(t.typedNotRipped)],
   ['main feature right, catalog runtime given', (t) => cell(t.mainWithRuntime)],
   ['main feature right, no catalog runtime', (t) => cell(t.mainWithoutRuntime)],
   ['bonus discs recognised', (t) => cell(t.bonusRecognised)],

@@ -41,14 +41,14 @@ export const CONFIDENCE = {
 const total = (titles: readonly ScannedTitle[]) => titles.reduce((sum, t) => sum + t.durationSeconds, 0);
 const list = (titles: readonly ScannedTitle[]) => titles.map((t) => `title ${t.index} (${formatDuration(t.durationSeconds)})`).join(', ');
 
-function hintsFor(titles: readonly ScannedTitle[], layout: Layout, contentType: ContentType, mains: ScannedTitle[], shortMax: number): TitleHint[] {
+function hintsFor(titles: readonly ScannedTitle[], layout: Layout, contentType: ContentType, mains: ScannedTitle[], shortMax: number, episodes = true): TitleHint[] {
   const role = new Map<number, TitleHint>();
   const set = (ts: readonly ScannedTitle[], hint: Omit<TitleHint, 'titleIndex'>) => ts.forEach((t) => role.set(t.index, { titleIndex: t.index, ...hint }));
   const setEach = (reasons: Map<number, string>, hint: Omit<TitleHint, 'titleIndex' | 'reason'>) => {
     for (const [index, reason] of reasons) role.set(index, { titleIndex: index, ...hint, reason });
   };
   set(titles, { role: 'extra', rip: true });
-  if (contentType === 'tv') {
+  if (contentType === 'tv' && episodes) {
     set(layout.cluster, { role: 'episode_candidate', rip: true, reason: 'length matches the episode cluster' });
     setEach(layout.moreEpisodes, { role: 'episode_candidate', rip: true });
   }
@@ -108,6 +108,11 @@ function classify(titles: readonly ScannedTitle[], layout: Layout, s: HeuristicS
     evidence.push(`one title of substance, title ${single.index} (${formatDuration(single.durationSeconds)}), and the label names season ${labelSeason}: an episode or special of that season`);
     return { contentType: 'tv', confidence: CONFIDENCE.labelledSmallCluster };
   }
+  const beside = single ? extrasBeside(titles, layout, single) : 0;
+  if (single && beside >= EXTRAS_OF_A_BONUS_DISC) {
+    evidence.push(`one title of substance, title ${single.index} (${formatDuration(single.durationSeconds)}), with ${beside} extras beside it: the documentary of a bonus disc, not a film`);
+    return { contentType: 'unknown', confidence: CONFIDENCE.unknown };
+  }
   if (single) {
     evidence.push(`one title of substance, title ${single.index} (${formatDuration(single.durationSeconds)}), and nothing half as long: a short film or special, or a single episode`);
     return { contentType: 'movie', confidence: CONFIDENCE.soleTitle };
@@ -124,6 +129,14 @@ function soleSubstantialTitle(titles: readonly ScannedTitle[], layout: Layout, s
   const longest = kept.reduce((a, b) => (b.durationSeconds > a.durationSeconds || (b.durationSeconds === a.durationSeconds && b.index < a.index) ? b : a));
   if (longest.durationSeconds < s.episode_min_minutes * 60) return null;
   return kept.every((t) => t === longest || t.durationSeconds <= longest.durationSeconds / 2) ? longest : null;
+}
+
+/** A lone title of substance with this many extras (not clips, copies or Play Alls) beside it is a bonus disc's documentary. */
+const EXTRAS_OF_A_BONUS_DISC = 3;
+
+/** The titles worth ripping beside `one` (not clips, copies or Play Alls). */
+function extrasBeside(titles: readonly ScannedTitle[], layout: Layout, one: ScannedTitle): number {
+  return titles.filter((t) => t !== one && !layout.short.includes(t) && !layout.copies.has(t.index) && !layout.playAll.has(t.index)).length;
 }
 
 /** A disc of extras only: no episodes, nothing of feature length, but something worth ripping. */
@@ -144,6 +157,46 @@ function variedExtras(titles: readonly ScannedTitle[], layout: Layout, s: Heuris
   if (kept.length < 3) return false;
   const alike = (t: ScannedTitle) => kept.filter((o) => Math.abs(o.durationSeconds - t.durationSeconds) <= episodeTolerance(t.durationSeconds, s)).length;
   return Math.max(...kept.map(alike)) * 2 <= kept.length;
+}
+
+/** An answer at least this confident, without a review reason, wins the identification (identification-verdict). */
+const CONFIDENT = 0.8;
+
+/**
+ * The kind of disc a person declared for the job, else the kind a confident catalog answer before this one named
+ * (null when neither said TV or movie). It decides how the titles are read, not the durations.
+ */
+export function knownContentType(input: IdentifyInput): { contentType: 'tv' | 'movie'; why: string } | null {
+  const declared = input.job.contentType;
+  if (input.job.identityDeclared && (declared === 'tv' || declared === 'movie')) return { contentType: declared, why: 'the declared identity' };
+  // Only an answer that would win (confident, nothing to review): against a weak or contested catalog match the
+  // heuristic's own reading is the evidence the verdict weighs.
+  const named = input.previous.find((a) => a.catalogId !== null && (a.contentType === 'tv' || a.contentType === 'movie') && a.confidence >= CONFIDENT && !a.reviewReason);
+  return named ? { contentType: named.contentType as 'tv' | 'movie', why: `the ${named.source} answer` } : null;
+}
+
+/**
+ * On a disc known to be a movie with no feature-length title: the titles of episode length (specials or short
+ * films gathered on one disc, or the one special), each a candidate for the feature.
+ */
+function episodeLengthTitles(titles: readonly ScannedTitle[], layout: Layout): ScannedTitle[] {
+  const episodeLike = new Set([...layout.cluster.map((t) => t.index), ...layout.moreEpisodes.keys(), ...layout.pairLike.map((t) => t.index)]);
+  return titles.filter((t) => episodeLike.has(t.index)).sort((a, b) => b.durationSeconds - a.durationSeconds || a.index - b.index);
+}
+
+/**
+ * Four or more titles of episode length or longer, none of feature length, no Play All among them, and no more
+ * than half of them alike in length (within the episode tolerance): the documentaries and featurettes of a
+ * series' bonus disc, not episodes (a series disc's episodes are mostly alike, or joined by a Play All).
+ */
+export function variedSubstance(titles: readonly ScannedTitle[], layout: Layout, s: HeuristicSettings): string | null {
+  if (layout.long.length > 0 || layout.playAll.size > 0 || layout.pairLike.length > 0) return null;
+  const kept = titles.filter((t) => t.durationSeconds >= s.episode_min_minutes * 60 && !layout.short.includes(t) && !layout.copies.has(t.index));
+  if (kept.length < 4) return null;
+  const alike = (t: ScannedTitle) => kept.filter((o) => Math.abs(o.durationSeconds - t.durationSeconds) <= episodeTolerance(t.durationSeconds, s)).length;
+  const most = Math.max(...kept.map(alike));
+  if (most * 2 > kept.length) return null;
+  return `${kept.length} titles of episode length or more and at most ${most} of them alike (${list(kept)}), no Play All: a bonus disc of a series' extras, no episodes`;
 }
 
 export class HeuristicIdentifier implements Identifier {
@@ -171,17 +224,39 @@ export class HeuristicIdentifier implements Identifier {
     let { contentType, confidence } = classify(titles, layout, s, label.season, evidence, catalog !== null);
     const bonus = bonusDiscReason(titles, layout, contentType);
     if (bonus) evidence.push(bonus);
-    if (bonus && variedExtras(titles, layout, s)) {
-      // Extras of many lengths: the bonus disc of a set — of the kind a catalog answer before this one named, else
+    const lone = soleSubstantialTitle(titles, layout, s);
+    if (bonus && (variedExtras(titles, layout, s) || (lone !== null && extrasBeside(titles, layout, lone) >= EXTRAS_OF_A_BONUS_DISC))) {
+      // Extras of many lengths, or one documentary among extras: the bonus disc of a set — of the kind declared or named by a catalog answer, else
       // a movie set's (they carry most bonus discs) unless the label names a season. A person confirms (low confidence).
-      const named = input.previous.find((a) => a.catalogId !== null && (a.contentType === 'tv' || a.contentType === 'movie'));
+      const named = knownContentType(input);
       contentType = named?.contentType ?? (label.season !== null ? 'tv' : 'movie');
       confidence = CONFIDENCE.bonusDisc;
-      const why = named ? `the catalog names a ${contentType === 'tv' ? 'show' : 'movie'}` : label.season !== null ? 'the label names a season' : 'the label names no season';
+      const why = named ? `${named.why} names a ${contentType === 'tv' ? 'show' : 'movie'}` : label.season !== null ? 'the label names a season' : 'the label names no season';
       evidence.push(`a bonus disc of a ${contentType === 'tv' ? 'series' : 'movie set'} (${why}): nothing is taken for the main feature or an episode`);
     }
-    const sole = contentType === 'movie' && !bonus && layout.long.length === 0 ? soleSubstantialTitle(titles, layout, s) : null;
-    const mains = contentType === 'movie' && !bonus ? (sole ? [sole] : plausibleMainFeatures(layout.long, s)) : [];
+    // A series' bonus disc: the disc reads as TV, but its long titles vary too much to be episodes (not when the
+    // catalog's episode runtimes said which titles are episodes).
+    const seriesBonus = contentType === 'tv' && !catalog ? variedSubstance(titles, layout, s) : null;
+    if (seriesBonus) {
+      evidence.push(seriesBonus);
+      confidence = CONFIDENCE.bonusDisc;
+    }
+    const known = knownContentType(input);
+    let specials: ScannedTitle[] = [];
+    let bonusReason = bonus ?? seriesBonus;
+    if (known && known.contentType !== contentType) {
+      // The person or the catalog said what the disc is: the titles are read as that kind (the hints are lent to that
+      // answer), with no more confidence than a small cluster gives when the durations alone said otherwise.
+      evidence.push(`${known.why} names a ${known.contentType === 'tv' ? 'series' : 'movie'}; by durations alone the disc reads as ${contentType}`);
+      if (known.contentType === 'movie' && layout.long.length === 0) specials = episodeLengthTitles(titles, layout);
+      contentType = known.contentType;
+      confidence = Math.min(confidence, CONFIDENCE.labelledSmallCluster);
+      const episodes = layout.cluster.length + layout.moreEpisodes.size + layout.pairLike.length;
+      if (specials.length > 0 || (known.contentType === 'tv' && episodes > 0)) bonusReason = null;
+    }
+    const keepBonus = bonusReason !== null;
+    const sole = contentType === 'movie' && !keepBonus && layout.long.length === 0 ? soleSubstantialTitle(titles, layout, s) : null;
+    const mains = contentType === 'movie' && !keepBonus ? (sole ? [sole] : specials.length > 0 ? specials : plausibleMainFeatures(layout.long, s)) : [];
     const ambiguousMovie = mains.length > 1;
     if (ambiguousMovie) confidence = Math.min(confidence, CONFIDENCE.ambiguousMovie);
     if (label.season !== null) evidence.push(`volume label names season ${label.season}`);
@@ -196,9 +271,9 @@ export class HeuristicIdentifier implements Identifier {
       catalogId: null,
       catalogTitle: null,
       discLookup: null,
-      titleHints: hintsFor(titles, layout, contentType, mains, s.short_title_max_seconds),
+      titleHints: hintsFor(titles, layout, contentType, mains, s.short_title_max_seconds, !seriesBonus),
       ambiguousMovie,
-      reviewReason: ambiguousMovie ? `${mains.length} titles could be the main feature: ${list(mains)}` : bonus,
+      reviewReason: ambiguousMovie ? `${mains.length} titles could be the main feature: ${list(mains)}` : bonusReason,
       evidence,
     };
   }

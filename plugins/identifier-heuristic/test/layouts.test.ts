@@ -124,6 +124,18 @@ const layouts: Layout[] = [
     expect: { contentType: 'movie', band: 'low', roles: { 0: 'main_feature_candidate' }, ambiguous: false },
   },
   {
+    name: 'one 44-minute documentary among featurettes of 5 to 15 minutes: a bonus disc, nothing taken for the feature',
+    label: 'FILM_BONUS',
+    minutes: [44, 5, 6, 12, 15, 8, 0.3],
+    expect: { contentType: 'movie', band: 'low', roles: { 0: 'extra', 1: 'extra', 6: 'short' }, ambiguous: false },
+  },
+  {
+    name: 'one 44-minute title with two short extras: still a short film or special',
+    label: 'PILOT',
+    minutes: [44, 5, 8],
+    expect: { contentType: 'movie', band: 'low', roles: { 0: 'main_feature_candidate', 1: 'extra' }, ambiguous: false },
+  },
+  {
     name: 'one 75-minute title on a disc whose label names a season: an episode or special of that season',
     label: 'MY_SHOW_S1_D1',
     minutes: [75],
@@ -264,7 +276,7 @@ describe('heuristic identifier layouts', () => {
   });
 
   it('says a disc of documentaries and featurettes only is a bonus disc', async () => {
-    for (const name of ['two documentaries half a minute apart', 'five-minute featurettes beside', 'a bonus disc whose label']) {
+    for (const name of ['two documentaries half a minute apart', 'five-minute featurettes beside', 'a bonus disc whose label', 'one 44-minute documentary among']) {
       const id = await identify(layouts.find((l) => l.name.startsWith(name))!);
       expect(id!.reviewReason).toMatch(/bonus disc/);
     }
