@@ -4,77 +4,35 @@
  * from the review queue and from the job's page a person types every field of the identify form
  * (numbers included) or picks a catalog search result, and the request sent carries integers.
  */
-import { mkdir, mkdtemp } from 'node:fs/promises';
-import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SAMPLE_TOKEN, startTmdbServer, type TmdbServer } from '../../plugins/provider-tmdb/test/support/tmdb-server.ts';
-import { apiClient, eventually } from '../support/http-client.ts';
-import { makeLongMkv } from '../support/make-media.ts';
-import { type TestService } from '../support/service-harness.ts';
-import { closeBrowserSession, openPage, screenshots, startBrowserSession } from './support/browser.ts';
+import { SAMPLE_TOKEN } from '../../plugins/provider-tmdb/test/support/tmdb-server.ts';
+import { eventually, type apiClient } from '../support/http-client.ts';
+import type { TestService } from '../support/service-harness.ts';
+import { openPage, screenshots } from './support/browser.ts';
+import { closeIdentifySession, identifyRequests, jobWaitingForIdentity, startIdentifySession, typeInto, type IdentifySession } from './support/identify-session.ts';
 
 // A browser, a service and a real identification per test: allow for a busy machine.
 vi.setConfig({ testTimeout: 90_000 });
 
+let session: IdentifySession | undefined;
 let svc: TestService;
 let browser: Browser;
 let api: ReturnType<typeof apiClient>;
-let tmdb: TmdbServer;
 let sources: string;
 
 beforeAll(async () => {
-  tmdb = await startTmdbServer({
-    shows: [
-      { id: 2316, name: 'The Office', first_air_date: '2005-03-24', popularity: 80, overview: 'A mockumentary on a group of typical office workers.' },
-      { id: 2996, name: 'The Office', first_air_date: '2001-07-09', popularity: 30, overview: 'The lives of the staff of a paper merchant in Slough.' },
-    ],
-    movies: [{ id: 1542, title: 'Office Space', release_date: '1999-02-19', popularity: 20 }],
-  });
-  ({ svc, browser, api } = await startBrowserSession({ plugin_settings: { 'provider-tmdb': { base_url: tmdb.url } } }));
-  // Imports come from inside staging_path (or IMPORT_ROOTS): the person's folders live there.
-  sources = await mkdtemp(join(svc.service.config.get().staging_path!, 'sources-'));
-  await api.put('/api/config', { catalog_api_key: SAMPLE_TOKEN });
+  session = await startIdentifySession();
+  ({ svc, browser, api, sources } = session);
 }, 90_000);
 
 afterAll(async () => {
-  await closeBrowserSession({ svc, browser });
-  await tmdb?.close();
+  await closeIdentifySession(session);
 });
-
-/** A folder with one 44-minute title (the heuristic cannot tell what it is), imported: it waits in review. */
-async function jobWaitingForIdentity(label: string): Promise<number> {
-  const folder = join(sources, label);
-  await mkdir(folder);
-  await makeLongMkv(join(folder, 'title_t00.mkv'), 2640);
-  const created = await api.post('/api/staging/import', { staging_path: folder });
-  expect(created.status).toBe(201);
-  const id = created.body.id as number;
-  const waiting = await eventually(() => api.get(`/api/jobs/${id}`), (r) => ['review_needed', 'failed', 'completed'].includes(r.body.state), 45_000);
-  expect(waiting.body.state).toBe('review_needed');
-  expect(waiting.body.review_reason).toMatch(/confirm what this disc is/);
-  return id;
-}
-
-/** The JSON bodies of every POST /api/jobs/{id}/identify the page sends. */
-function identifyRequests(page: Page, id: number): unknown[] {
-  const bodies: unknown[] = [];
-  page.on('request', (request) => {
-    if (request.method() === 'POST' && new URL(request.url()).pathname === `/api/jobs/${id}/identify`) bodies.push(request.postDataJSON());
-  });
-  return bodies;
-}
-
-/** Clears a field and types the text key by key, as a person does. */
-async function typeInto(page: Page, label: string, text: string, scope = page.locator('body')): Promise<void> {
-  const field = scope.getByLabel(label, { exact: true });
-  await field.fill('');
-  await field.pressSequentially(text);
-}
 
 describe('identify form', () => {
   it('identifies a job from the review queue with every field typed, numbers included', async () => {
-    const id = await jobWaitingForIdentity('MYSTERY_ONE');
+    const id = await jobWaitingForIdentity(api, sources, 'MYSTERY_ONE');
     const { page, errors, close } = await openPage(browser, svc.url);
     const sent = identifyRequests(page, id);
     try {
@@ -106,7 +64,7 @@ describe('identify form', () => {
   });
 
   it('identifies from the job page: a catalog search result fills the id, then typed numbers replace it', async () => {
-    const id = await jobWaitingForIdentity('MYSTERY_TWO');
+    const id = await jobWaitingForIdentity(api, sources, 'MYSTERY_TWO');
     const { page, errors, close } = await openPage(browser, svc.url);
     const sent = identifyRequests(page, id);
     try {
@@ -159,7 +117,7 @@ describe('identify form', () => {
   });
 
   it('refuses a fraction in a number field without sending anything', async () => {
-    const id = await jobWaitingForIdentity('MYSTERY_THREE');
+    const id = await jobWaitingForIdentity(api, sources, 'MYSTERY_THREE');
     const { page, errors, close } = await openPage(browser, svc.url);
     const sent = identifyRequests(page, id);
     try {
@@ -180,37 +138,6 @@ describe('identify form', () => {
       expect(sent).toEqual([{ content_type: 'movie', detected_title: 'Office Space', catalog_id: 1542, detected_year: 1999, disc_number: 2 }]);
       const job = await eventually(() => api.get(`/api/jobs/${id}`), (r) => r.body.identity_declared === true);
       expect(job.body).toMatchObject({ content_type: 'movie', detected_title: 'Office Space', detected_season: null, detected_year: 1999, catalog_id: 1542, disc_number: 2 });
-      expect(errors).toEqual([]);
-    } finally {
-      await close();
-    }
-  });
-
-  it('re-matches and re-identifies a job in review from its page, keeping the job', async () => {
-    const id = await jobWaitingForIdentity('MYSTERY_FOUR');
-    await api.post(`/api/jobs/${id}/identify`, { content_type: 'tv', detected_title: 'The Office', detected_season: 1 });
-    // Identified, ripped, and waiting for a decision about its title (no subtitles to match with).
-    const waiting = await eventually(() => api.get(`/api/jobs/${id}`), (r) => r.body.state === 'review_needed' && r.body.review_kind === 'titles', 60_000);
-    expect(waiting.body.review_kind).toBe('titles');
-    const { page, errors, close } = await openPage(browser, svc.url);
-    const sent: unknown[] = [];
-    page.on('request', (r) => {
-      if (r.method() === 'POST' && new URL(r.url()).pathname === `/api/jobs/${id}/retry`) sent.push(r.postDataJSON());
-    });
-    const messages = async () => ((await api.get(`/api/jobs/${id}/detail`)).body.timeline as { message: string | null }[]).map((e) => e.message ?? '');
-    try {
-      await page.goto(`/jobs/${id}`);
-      await page.getByTestId('re-match').click();
-      await expect.poll(messages).toContainEqual(expect.stringMatching(/^re-match requested: running again from matching/));
-      await eventually(() => api.get(`/api/jobs/${id}`), (r) => r.body.state === 'review_needed', 60_000);
-      await page.locator('[data-testid="job-state"][data-state="review_needed"]').waitFor();
-
-      await page.getByTestId('re-identify').click();
-      await expect.poll(messages).toContainEqual(expect.stringMatching(/^re-identify requested: running again from identifying/));
-      expect(sent).toEqual([{ from: 'matching' }, { from: 'identifying' }]);
-      const after = await eventually(() => api.get(`/api/jobs/${id}`), (r) => r.body.state === 'review_needed', 60_000);
-      // The same job, still what the person said it is.
-      expect(after.body).toMatchObject({ id, identity_declared: true, detected_title: 'The Office', detected_season: 1 });
       expect(errors).toEqual([]);
     } finally {
       await close();

@@ -1,37 +1,10 @@
-import { join } from 'node:path';
+/**
+ * Where films and episodes go in the library: Plex/Jellyfin names from the catalog title, year,
+ * season and episode (ranges, specials, editions), and titles made safe for every file system.
+ */
 import { describe, expect, it } from 'vitest';
-import type { ExtrasPolicy, JobView, MatchResult } from '@spindle/plugin-sdk';
-import { sampleJob } from '@spindle/plugin-sdk/testing';
-import { MAX_NAME_BYTES, placeTitle, safeName, type LibraryKind } from '../src/library-naming.ts';
-
-const MOVIES = '/lib/Movies';
-const TV = '/lib/TV';
-
-const match = (kind: MatchResult['kind'], fields: Partial<MatchResult> = {}): MatchResult => ({
-  kind,
-  season: null,
-  episode: null,
-  episodeEnd: null,
-  edition: null,
-  confidence: 0.9,
-  source: 'local_asr',
-  components: [],
-  candidates: [],
-  ...fields,
-});
-const episode = (season: number | null, ep: number, end: number | null = null) => match('episode', { season, episode: ep, episodeEnd: end });
-const tvJob = (fields: Partial<JobView> = {}) => sampleJob({ contentType: 'tv', detectedTitle: 'The Show', detectedSeason: 1, ...fields });
-const movieJob = (fields: Partial<JobView> = {}) => sampleJob({ contentType: 'movie', detectedTitle: 'The Movie', detectedYear: 1999, detectedSeason: null, ...fields });
-
-interface Case {
-  name: string;
-  job: JobView;
-  match: MatchResult;
-  file?: string;
-  kind?: LibraryKind | null;
-  extras?: ExtrasPolicy;
-  expected: string | { action: 'skip' | 'review' };
-}
+import { MAX_NAME_BYTES, placeTitle, safeName } from '../src/library-naming.ts';
+import { episode, expectPlacement, match, movieJob, MOVIES, TV, tvJob, type Case } from './support/naming-cases.ts';
 
 const cases: Case[] = [
   { name: 'a movie', job: movieJob(), match: match('main_movie'), expected: `${MOVIES}/The Movie (1999)/The Movie (1999).mkv` },
@@ -57,17 +30,6 @@ const cases: Case[] = [
   { name: 'the season from the job', job: tvJob({ detectedSeason: 4 }), match: episode(null, 5), expected: `${TV}/The Show/Season 04/The Show - S04E05.mkv` },
   { name: 'a three-digit episode', job: tvJob({ catalogTitle: 'Daily: Show' }), match: episode(12, 105), expected: `${TV}/Daily Show/Season 12/Daily Show - S12E105.mkv` },
   { name: 'an episode without a season anywhere', job: tvJob({ detectedSeason: null }), match: episode(null, 1), expected: { action: 'review' } },
-  { name: 'a kept movie extra of unknown kind', job: movieJob(), match: match('extra'), file: '/staging/title_t05.mkv', extras: 'keep', kind: 'movie', expected: `${MOVIES}/The Movie (1999)/Other/title_t05.mkv` },
-  { name: 'a kept TV extra of unknown kind', job: tvJob(), match: match('extra'), file: '/staging/Gag Reel.mkv', extras: 'keep', kind: 'tv', expected: `${TV}/The Show/Other/Gag Reel.mkv` },
-  { name: 'a trailer', job: movieJob(), match: match('extra', { extraType: 'trailer' }), file: '/s/Teaser.mkv', extras: 'keep', expected: `${MOVIES}/The Movie (1999)/Trailers/Teaser.mkv` },
-  { name: 'a deleted scene of a show', job: tvJob(), match: match('extra', { extraType: 'deleted_scene' }), file: '/s/t03.mkv', extras: 'keep', expected: `${TV}/The Show/Deleted Scenes/t03.mkv` },
-  { name: 'a featurette', job: movieJob(), match: match('extra', { extraType: 'featurette' }), file: '/s/Making Of.mkv', extras: 'keep', expected: `${MOVIES}/The Movie (1999)/Featurettes/Making Of.mkv` },
-  { name: 'behind the scenes', job: movieJob(), match: match('extra', { extraType: 'behind_the_scenes' }), file: '/s/b.mkv', extras: 'keep', expected: `${MOVIES}/The Movie (1999)/Behind The Scenes/b.mkv` },
-  { name: 'an interview', job: tvJob(), match: match('extra', { extraType: 'interview' }), file: '/s/cast.mkv', extras: 'keep', expected: `${TV}/The Show/Interviews/cast.mkv` },
-  { name: 'a short', job: movieJob(), match: match('extra', { extraType: 'short' }), file: '/s/short.mkv', extras: 'keep', expected: `${MOVIES}/The Movie (1999)/Shorts/short.mkv` },
-  { name: 'a scene', job: movieJob(), match: match('extra', { extraType: 'scene' }), file: '/s/scene 1.mkv', extras: 'keep', expected: `${MOVIES}/The Movie (1999)/Scenes/scene 1.mkv` },
-  { name: 'an extra a reviewer kept although the policy asks', job: tvJob(), match: match('extra', { source: 'user_review' }), file: '/s/x.mkv', extras: 'ask', expected: `${TV}/The Show/Other/x.mkv` },
-  { name: 'an extra a reviewer kept although the policy skips', job: tvJob(), match: match('extra', { source: 'user_review', extraType: 'featurette' }), file: '/s/x.mkv', extras: 'skip', expected: `${TV}/The Show/Featurettes/x.mkv` },
   { name: 'an accented title', job: movieJob({ catalogTitle: 'Amélie', detectedYear: 2001 }), match: match('main_movie'), expected: `${MOVIES}/Amélie (2001)/Amélie (2001).mkv` },
   { name: 'a decomposed accent is stored composed (NFC)', job: movieJob({ catalogTitle: 'Ame\u0301lie', detectedYear: 2001 }), match: match('main_movie'), expected: `${MOVIES}/Amélie (2001)/Amélie (2001).mkv` },
   { name: 'a Japanese title', job: movieJob({ catalogTitle: '千と千尋の神隠し', detectedYear: 2001 }), match: match('main_movie'), expected: `${MOVIES}/千と千尋の神隠し (2001)/千と千尋の神隠し (2001).mkv` },
@@ -84,23 +46,11 @@ const cases: Case[] = [
   { name: 'surrounding white space', job: tvJob({ catalogTitle: '   The   Office  ' }), match: episode(2, 1), expected: `${TV}/The Office/Season 02/The Office - S02E01.mkv` },
   { name: 'a name of nothing but illegal characters', job: movieJob({ catalogTitle: '???', detectedYear: null }), match: match('main_movie'), expected: `${MOVIES}/Unknown/Unknown.mkv` },
   { name: 'a movie found on a TV job goes to the movie library', job: tvJob({ detectedYear: 2005 }), match: match('main_movie'), expected: `${MOVIES}/The Show (2005)/The Show (2005).mkv` },
-  { name: 'a skipped extra', job: tvJob(), match: match('extra'), extras: 'skip', expected: { action: 'skip' } },
-  { name: 'an extra to ask about', job: tvJob(), match: match('extra'), extras: 'ask', expected: { action: 'review' } },
-  { name: 'a kept extra of unknown content', job: tvJob(), match: match('extra'), extras: 'keep', kind: null, expected: { action: 'review' } },
-  { name: 'a discarded title', job: tvJob(), match: match('discarded'), expected: { action: 'skip' } },
   { name: 'an MKV with an upper-case extension', job: tvJob(), match: episode(1, 1), file: '/staging/A.MKV', expected: `${TV}/The Show/Season 01/The Show - S01E01.mkv` },
 ];
 
 describe('library naming', () => {
-  it.each(cases.map((c) => [c.name, c] as const))('%s', (_name, c) => {
-    const placement = placeTitle(
-      { job: c.job, kind: c.kind === undefined ? (c.job.contentType as LibraryKind) : c.kind, libraryMoviesPath: MOVIES, libraryTvPath: TV, extrasPolicy: c.extras ?? 'skip' },
-      c.match,
-      c.file ?? '/staging/title_t00.mkv',
-    );
-    if (typeof c.expected === 'string') expect(placement).toEqual({ to: join(c.expected) });
-    else expect(placement).toMatchObject({ action: c.expected.action, reason: expect.any(String) });
-  });
+  it.each(cases.map((c) => [c.name, c] as const))('%s', (_name, c) => expectPlacement(c));
 });
 
 describe('long names', () => {

@@ -5,40 +5,23 @@
  * kept apart from the index), checked on disk; a title without its file, with a failure
  * message, or whose file is shorter than its Matroska header says, is `failed` and its partial
  * file is deleted. Cancel and the watchdog delete the file
- * being written before the error propagates, so no partial file is ever claimed.
+ * being written before the error propagates, so no partial file is ever claimed. The `all` run is
+ * in rip-all-titles.ts; the checks both share are in rip-checks.ts.
  */
-import { mkdir, rm, stat } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { RipperError, throwIfAborted, type RippedFile, type RipRequest, type RipResult, type ScannedTitle, type StageContext } from '@spindle/plugin-sdk';
 import { scanKey, assertSourceExists, type RememberedScan } from './disc-scanner.ts';
-import { fatalFailure, lastMessage, saveFailed, stalledError, titleFailureText } from './makemkv-failures.ts';
+import { lastMessage, saveFailed, titleFailureText } from './makemkv-failures.ts';
 import { mkvArgs, readSettings, type MakemkvSettings } from './makemkv-settings.ts';
 import { makemkvSourceFor, type MakemkvSource } from './makemkv-source.ts';
-import { mkvTruncation } from './mkv-completeness.ts';
 import { locateMakemkvcon } from './makemkvcon-lookup.ts';
 import { runMakemkvcon, type RunOutcome } from './makemkvcon-run.ts';
-import { Attr, Msg, Progress } from './robot-codes.ts';
-import type { MsgLine, RobotLine } from './robot-line-parser.ts';
+import { ripEverything } from './rip-all-titles.ts';
+import { fileSize, isSavingStep, messagesFor, removeAll, stopIfFatal, truncationText, type RipEnv } from './rip-checks.ts';
+import { Attr, Msg } from './robot-codes.ts';
+import type { MsgLine } from './robot-line-parser.ts';
 import { RipProgress } from './rip-progress.ts';
-
-interface RipEnv {
-  ctx: StageContext;
-  exe: string;
-  source: MakemkvSource;
-  settings: MakemkvSettings;
-  outputDir: string;
-  /** The host's "this title's file is complete" callback (RipRequest.onTitleSaved). */
-  saved: (file: RippedFile) => void;
-}
-
-const isSavingStep = (line: RobotLine): boolean =>
-  (line.kind === 'PRGT' && (line.code === Progress.SAVING_ALL_TITLES || /sav/i.test(line.name))) ||
-  (line.kind === 'PRGC' && (line.code === Progress.SAVING_TO_MKV || /sav/i.test(line.name)));
-
-async function fileSize(path: string): Promise<number | null> {
-  const info = await stat(path).catch(() => null);
-  return info?.isFile() ? info.size : null;
-}
 
 /** How a makemkvcon run ended, in words ("was killed by SIGSEGV (it crashed)" rather than "exit code null"). */
 function endedText(run: RunOutcome): string {
@@ -46,34 +29,8 @@ function endedText(run: RunOutcome): string {
   return `ended with exit code ${run.exitCode}`;
 }
 
-/** Why a file makemkvcon reported as saved is not whole (see mkv-completeness.ts); null when it is. */
-async function truncationText(dir: string, name: string): Promise<string | null> {
-  const cut = await mkvTruncation(join(dir, name)).catch(() => null);
-  return cut ? `${name} is truncated: MakeMKV reported it saved, but it has ${cut.actual} of the ${cut.expected} bytes its Matroska header announces` : null;
-}
-
-async function removeAll(dir: string, names: readonly string[]): Promise<void> {
-  await Promise.all(names.map((n) => rm(join(dir, n), { force: true })));
-}
-
-/** Stops on cancel, a stall or a disc-level failure, deleting `partial` first. */
-async function stopIfFatal(env: RipEnv, run: RunOutcome, partial: readonly string[], doing: string): Promise<void> {
-  if (!run.aborted && !run.stalled && !fatalFailure(run.disc.messages, env.source.target)) return;
-  await removeAll(env.outputDir, partial);
-  throwIfAborted(env.ctx.signal);
-  if (run.stalled) throw stalledError({ seconds: env.settings.stallTimeoutSeconds, doing, messages: run.disc.messages });
-  throw fatalFailure(run.disc.messages, env.source.target)!;
-}
-
 function copyCompleted(messages: readonly MsgLine[]): boolean {
   return messages.some((m) => (m.code === Msg.COPY_COMPLETE || m.code === Msg.COPY_COMPLETE_WITH_FAILURES || m.code === Msg.COPY_COMPLETE_FAILED) && Number(m.params[0] ?? 0) > 0);
-}
-
-/** The messages of a run that concern `title` (5003 names it) plus the run-wide ones. */
-function messagesFor(title: ScannedTitle, name: string | null, messages: readonly MsgLine[]): MsgLine[] {
-  return messages.filter(
-    (m) => m.code !== Msg.FAILED_TO_SAVE_TITLE || m.params[0] === String(title.index) || (name !== null && (m.params[1] ?? '').endsWith(name)),
-  );
 }
 
 async function ripOne(env: RipEnv, title: ScannedTitle, position: number, progress: RipProgress): Promise<RippedFile | { titleIndex: number; message: string }> {
@@ -142,96 +99,6 @@ async function ripEach(env: RipEnv, titles: ScannedTitle[]): Promise<RipResult> 
   }
   progress.finish();
   return result;
-}
-
-async function ripEverything(env: RipEnv, requested: ScannedTitle[]): Promise<RipResult> {
-  const titles = [...requested].sort((a, b) => a.index - b.index);
-  const { ctx, outputDir } = env;
-  for (const t of titles) if (t.outputFileName) await rm(join(outputDir, t.outputFileName), { force: true });
-  const progress = new RipProgress(titles, (u) => ctx.progress.report(u));
-  progress.startTitle(0);
-  let saving = false;
-  let position = 0;
-  let sawValues = false;
-  const totalBytes = titles.reduce((sum, t) => sum + t.sizeBytes, 0);
-  // A title is whole once MakeMKV moved on to the next one: checked (size, no failure, header) and announced at once.
-  const messages: MsgLine[] = [];
-  const announced = new Map<number, RippedFile>();
-  let checks: Promise<void> = Promise.resolve();
-  const announceBefore = (next: number) => {
-    for (const title of titles.slice(0, next)) {
-      if (announced.has(title.index) || !title.outputFileName) continue;
-      const seen = [...messages];
-      announced.set(title.index, { titleIndex: title.index, path: '', sizeBytes: 0 });
-      checks = checks.then(async () => {
-        const file = await wholeFile(outputDir, title, seen);
-        if (file) {
-          announced.set(title.index, file);
-          env.saved(file);
-        } else announced.delete(title.index);
-      });
-    }
-  };
-  const run = await runMakemkvcon({
-    exe: env.exe,
-    args: mkvArgs(env.settings, env.source.argument, 'all', outputDir),
-    ctx,
-    stallSeconds: env.settings.stallTimeoutSeconds,
-    outputDir,
-    onLine: (line) => {
-      if (line.kind === 'MSG') messages.push(line);
-      if (line.kind === 'PRGC' && line.code === Progress.SAVING_TO_MKV) {
-        position = Math.min(line.id, titles.length - 1);
-        announceBefore(position);
-      }
-      if (isSavingStep(line)) saving = true;
-      else if (line.kind === 'PRGV' && saving) {
-        sawValues = true;
-        progress.overallProgress(line.total / line.max, position);
-      }
-    },
-    onGrowth: (bytes) => {
-      if (!sawValues && totalBytes > 0) progress.overallProgress(Math.min(0.99, bytes / totalBytes), position);
-    },
-  });
-  await checks;
-  const unfinished = run.newFiles.filter((n) => !titles.slice(0, position).some((t) => t.outputFileName === n));
-  await stopIfFatal(env, run, unfinished, 'ripping all titles');
-  const result: RipResult = { files: [], failed: [] };
-  for (const title of titles) {
-    const early = announced.get(title.index);
-    if (early) {
-      result.files.push(early); // announced as whole: never taken back
-      continue;
-    }
-    const name = title.outputFileName ?? null;
-    const size = name ? await fileSize(join(outputDir, name)) : null;
-    const own = run.disc.messages.filter((m) => m.code === Msg.FAILED_TO_SAVE_TITLE && messagesFor(title, name, [m]).length > 0);
-    const cut = name && size !== null && size > 0 ? await truncationText(outputDir, name) : null;
-    if (name && size !== null && size > 0 && own.length === 0 && !cut) {
-      const file = { titleIndex: title.index, path: join(outputDir, name), sizeBytes: size };
-      result.files.push(file);
-      env.saved(file);
-    } else {
-      if (name) await rm(join(outputDir, name), { force: true });
-      const why = own.length > 0 ? titleFailureText([...own, ...run.disc.messages.filter((m) => m.code === Msg.READ_ERROR)]) : cut;
-      result.failed.push({ titleIndex: title.index, message: why ?? `MakeMKV reported no output file for title ${title.index}${name ? ` (${name} is missing)` : ''}` });
-    }
-  }
-  const stray = run.newFiles.filter((n) => !titles.some((t) => t.outputFileName === n));
-  if (stray.length > 0) ctx.logger.warn('MakeMKV wrote files no title reported', { files: stray.map((n) => basename(n)) });
-  progress.finish();
-  return result;
-}
-
-/** The file of a title of an `all` run that MakeMKV has moved past, when it is whole (no failure said for it, header complete). */
-async function wholeFile(outputDir: string, title: ScannedTitle, messages: readonly MsgLine[]): Promise<RippedFile | null> {
-  const name = title.outputFileName!;
-  const size = await fileSize(join(outputDir, name));
-  if (size === null || size === 0) return null;
-  if (messages.some((m) => m.code === Msg.FAILED_TO_SAVE_TITLE && messagesFor(title, name, [m]).length > 0)) return null;
-  if (await truncationText(outputDir, name)) return null;
-  return { titleIndex: title.index, path: join(outputDir, name), sizeBytes: size };
 }
 
 /** True when the request is every title of the last scan of this source (same --minlength). */

@@ -9,5 +9,6 @@ export default definePlugin({
   },
 });
 
-export { WhisperTranscriber, type WhisperTranscriberOptions } from './whisper-transcriber.ts';
+export { WhisperTranscriber } from './whisper-transcriber.ts';
+export type { WhisperTranscriberOptions } from './whisper-transcriber-options.ts';
 export { SMALL_MODEL, MODEL_DAMAGED_MESSAGE, type ModelSpec } from './model-spec.ts';

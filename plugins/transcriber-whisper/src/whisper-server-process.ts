@@ -7,13 +7,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AbortedError, errorMessage, MatchingError, type Logger, type ProcessRunner } from '@spindle/plugin-sdk';
 import { whisperLanguage } from './whisper-cli-run.ts';
 import type { ParsedTranscript } from './whisper-json.ts';
+import { multipart, parseServerJson, post } from './whisper-server-http.ts';
 
 export interface WhisperServerOptions {
   processes: ProcessRunner;
@@ -180,58 +180,4 @@ export class WhisperServerProcess {
     }
     return null;
   }
-}
-
-/** A multipart/form-data body: text fields, then the WAV as `file`. */
-function multipart(fields: Record<string, string>, wav: Buffer): { boundary: string; bytes: Buffer } {
-  const boundary = `spindle-${randomBytes(12).toString('hex')}`;
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  }
-  parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="chunk.wav"\r\nContent-Type: audio/wav\r\n\r\n`), wav);
-  parts.push(Buffer.from(`\r\n--${boundary}--\r\n`));
-  return { boundary, bytes: Buffer.concat(parts) };
-}
-
-function post(url: string, body: { boundary: string; bytes: Buffer }, signal: AbortSignal): Promise<{ status: number; text: string }> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(url, {
-      method: 'POST',
-      signal,
-      agent: false,
-      headers: { 'Content-Type': `multipart/form-data; boundary=${body.boundary}`, 'Content-Length': String(body.bytes.length) },
-    }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(body.bytes);
-  });
-}
-
-const clean = (text: string) => text.replace(/\s+/g, ' ').trim();
-
-/** whisper-server's verbose_json: `segments[]` with `start`/`end` in seconds and `text`. */
-export function parseServerJson(raw: string): ParsedTranscript {
-  let doc: { segments?: unknown };
-  try {
-    doc = JSON.parse(raw) as { segments?: unknown };
-  } catch (error) {
-    throw new MatchingError('whisper_output_invalid', `whisper-server answered with something that is not JSON: ${errorMessage(error)}`);
-  }
-  if (!doc || !Array.isArray(doc.segments)) throw new MatchingError('whisper_output_invalid', 'whisper-server answered without a "segments" list');
-  const segments = [];
-  for (const entry of doc.segments as { start?: unknown; end?: unknown; text?: unknown }[]) {
-    const start = Number(entry?.start ?? 0);
-    const end = Number(entry?.end ?? start);
-    if (typeof entry?.text !== 'string' || !Number.isFinite(start) || !Number.isFinite(end)) {
-      throw new MatchingError('whisper_output_invalid', 'whisper-server answered with a segment without text or times');
-    }
-    const text = clean(entry.text);
-    if (text !== '') segments.push({ startSeconds: start, endSeconds: Math.max(start, end), text });
-  }
-  return { text: segments.map((s) => s.text).join(' '), segments };
 }

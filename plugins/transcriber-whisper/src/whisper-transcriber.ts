@@ -21,42 +21,21 @@ import {
   type TranscriberStatus,
   type Transcript,
 } from '@spindle/plugin-sdk';
-import { nvidiaGpuPresent, threadsPerTranscription, type GpuProbe } from './machine-facts.ts';
+import { nvidiaGpuPresent, threadsPerTranscription } from './machine-facts.ts';
 import { damagedModelError } from './model-download.ts';
-import { computeTypeOfFtype, MODEL_DAMAGED_MESSAGE, SMALL_MODEL, type ModelSpec } from './model-spec.ts';
+import { MODEL_DAMAGED_MESSAGE, SMALL_MODEL, type ModelSpec } from './model-spec.ts';
 import { ModelStore, type ReadyModel } from './model-store.ts';
 import { ModelLoadError, runWhisperCli } from './whisper-cli-run.ts';
 import { WhisperBuilder, type BuildVariant, type WhisperBinary } from './whisper-build.ts';
 import { ServerStartError } from './whisper-server-process.ts';
 import { WhisperServerPool } from './whisper-server-pool.ts';
+import { describeStatus, downloadActivity, type Activity } from './whisper-status.ts';
+import type { WhisperTranscriberOptions } from './whisper-transcriber-options.ts';
 import { readWhisperSettings, type WhisperSettings } from './whisper-settings.ts';
-import { locateWhisperSource, type WhisperSource } from './whisper-source.ts';
-
-/** Test and embedding seams; the plugin itself passes none. */
-export interface WhisperTranscriberOptions {
-  /** The model to fetch and verify (default: the fixed small model). */
-  modelSpec?: ModelSpec;
-  gpuProbe?: GpuProbe;
-  /** The cmake executable (default `cmake` on PATH). */
-  cmake?: string;
-  source?: WhisperSource;
-  /** Extra whisper.cpp decoding flags for both whisper-cli and whisper-server (the benchmark bounds decoding). */
-  decodeArgs?: readonly string[];
-  /** How long a starting whisper-server may take to load the model (default 2 min). */
-  serverStartTimeoutMs?: number;
-}
+import { locateWhisperSource } from './whisper-source.ts';
 
 /** After this many failed starts in a row, whisper-cli serves every chunk until the next restart. */
 const SERVER_START_ATTEMPTS = 3;
-
-interface Activity {
-  activity: 'building' | 'downloading';
-  progress: number | null;
-  message: string;
-}
-
-/** Sizes are shown in MiB, labelled MB as the spec does ("about 465 MB"). */
-const MB = 1024 * 1024;
 
 export class WhisperTranscriber implements Transcriber {
   readonly settings: WhisperSettings;
@@ -122,18 +101,15 @@ export class WhisperTranscriber implements Transcriber {
   }
 
   status(): TranscriberStatus {
-    const ready = this.binary !== null && this.models.presentSync();
-    const idle = ready ? null : `whisper-cli is built and the ${this.spec.name} model (${Math.round(this.spec.sizeBytes / MB)} MB) downloaded on first use`;
-    return {
-      device: this.binary?.variant === 'cuda' ? 'cuda' : 'cpu',
-      computeType: computeTypeOfFtype(this.ftype),
-      model: this.spec.name,
-      ready: ready && this.current === null,
-      message: this.current?.message ?? this.problems.model ?? this.problems.build ?? idle,
-      activity: this.current?.activity ?? null,
-      progress: this.current?.progress ?? null,
+    return describeStatus({
+      ready: this.binary !== null && this.models.presentSync(),
+      variant: this.binary?.variant ?? null,
+      ftype: this.ftype,
+      spec: this.spec,
+      current: this.current,
+      problems: this.problems,
       gpu: { detected: this.gpuDetected, enabled: this.settings.gpuEnabled, runtimeInstalled: this.builder.cached('cuda') !== null },
-    };
+    });
   }
 
   /** Called with the new status on every change (building and download progress included). */
@@ -236,13 +212,7 @@ export class WhisperTranscriber implements Transcriber {
 
   private async ensureModel(): Promise<ReadyModel> {
     try {
-      const model = await this.models.ensure((p) =>
-        this.setActivity({
-          activity: 'downloading',
-          progress: p.fraction,
-          message: `downloading the speech model: ${Math.floor(p.fraction * 100)}% (${Math.round(p.receivedBytes / MB)} of ${Math.round(p.totalBytes / MB)} MB)`,
-        }),
-      );
+      const model = await this.models.ensure((p) => this.setActivity(downloadActivity(p)));
       this.ftype = model.ftype;
       this.setProblem('model', null);
       return model;

@@ -1,0 +1,45 @@
+/**
+ * What the notifier tests share: a notification as the host sends it (a job needing review, with a
+ * damaged file's full path and library paths), a notifier of this plugin made with given settings
+ * through the SDK's fake setup, and sending with a fresh signal.
+ */
+import type { Notification, Notifier } from '@spindle/plugin-sdk';
+import { createFakeSetup, readManifest, type FakeSetup } from '@spindle/plugin-sdk/testing';
+import plugin from '../../src/index.ts';
+
+/** Stands for every credential: it must never show up in a request it does not belong in, nor in an error. */
+export const TOKEN = 'tok-9f8e7d6c5b4a';
+const manifest = readManifest(new URL('../../package.json', import.meta.url));
+const setups: FakeSetup[] = [];
+
+export function notification(overrides: Partial<Notification> = {}): Notification {
+  return {
+    event: 'review_needed',
+    at: '2026-01-02T03:04:05.000Z',
+    jobId: 12,
+    state: 'review_needed',
+    label: 'MY_SHOW_S1_D1',
+    contentType: 'tv',
+    title: 'My Show',
+    season: 1,
+    counts: { titles: 3, completed: 0, failed: 0, review: 2 },
+    reason: '2 title(s) could not be matched; /srv/staging/MY_SHOW_S1_D1/title_t01.mkv is damaged',
+    summary: 'Job 12 needs review: My Show, season 1',
+    paths: { library: '/srv/media/TV/My Show', files: ['/srv/media/TV/My Show/Season 01/My Show - S01E01.mkv'] },
+    ...overrides,
+  };
+}
+
+export async function notifier(id: 'webhook' | 'ntfy' | 'discord' | 'gotify' | 'apprise', settings: Record<string, unknown>): Promise<Notifier> {
+  const setup = await createFakeSetup({ manifest, settings: settings as never });
+  setups.push(setup);
+  return plugin.definition.providers!.notifier![id]!(setup) as Notifier;
+}
+
+export const send = (n: Notifier, note = notification()) => n.send(note, new AbortController().signal);
+
+/** Disposes every fake setup notifier() made. */
+export async function disposeNotifiers(): Promise<void> {
+  for (const s of setups) await s.dispose();
+  setups.length = 0;
+}
