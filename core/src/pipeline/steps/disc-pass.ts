@@ -9,6 +9,7 @@ import { formatEpisodeCode, type MatchResult } from '@spindle/plugin-sdk';
 import type { TitleRecord } from '../../persistence/records.ts';
 import type { StepDeps } from '../step-deps.ts';
 import { decideDisc, type DiscTitle } from './disc-assignment.ts';
+import { contestedReview, matchReview } from '../../jobs/title-review.ts';
 
 function episodeCode(result: MatchResult | null): string | null {
   return result && result.kind === 'episode' && result.season !== null && result.episode !== null ? formatEpisodeCode(result.season, result.episode, result.episodeEnd) : null;
@@ -33,8 +34,11 @@ export async function applyDiscAssignment(jobId: number, threshold: number, deps
     if (!d) continue;
     let updated = title;
     if (!fixed(title)) {
+      const others = all.filter((t) => d.contestedWith.includes(t.id)).map((t) => t.titleIndex).sort((a, b) => a - b);
+      const why = others.length > 0 ? contestedReview(d.result, d.contestedEpisode ?? episodeCode(d.result), others) : matchReview(d.result, threshold);
       updated = await deps.jobService.updateTitle(title, {
         state: d.state === 'review' ? 'review' : 'matched',
+        review: d.state === 'review' ? why : null,
         matchedEpisode: episodeCode(d.result),
         isExtra: d.result ? d.result.kind === 'extra' : title.isExtra,
         matchConfidence: d.result?.confidence ?? null,
