@@ -8,14 +8,15 @@ import type { MatchCandidate, MatchResult } from '@spindle/plugin-sdk';
 
 /**
  * - `low_confidence`: the matcher's best answer is below the auto-accept threshold (candidates offered);
+ * - `ambiguous_feature`: the disc has several possible main features and this one is not settled (choose feature / edition);
  * - `no_match`: no matcher had an answer (a person names the episode or skips);
  * - `duplicate_claim`: another title claims the same episode or library path (`otherTitles`, `episode`, `path`);
  * - `conflict`: a file already exists at `path` in the library (skip or overwrite);
  * - `keep_extra`: the extras policy is "ask" (keep or skip);
  * - `placement`: the organizer cannot place the title (no season/episode, unknown extra kind).
  */
-export type TitleReviewKind = 'low_confidence' | 'no_match' | 'duplicate_claim' | 'conflict' | 'keep_extra' | 'placement';
-export const TITLE_REVIEW_KINDS: readonly TitleReviewKind[] = ['low_confidence', 'no_match', 'duplicate_claim', 'conflict', 'keep_extra', 'placement'];
+export type TitleReviewKind = 'low_confidence' | 'ambiguous_feature' | 'no_match' | 'duplicate_claim' | 'conflict' | 'keep_extra' | 'placement';
+export const TITLE_REVIEW_KINDS: readonly TitleReviewKind[] = ['low_confidence', 'ambiguous_feature', 'no_match', 'duplicate_claim', 'conflict', 'keep_extra', 'placement'];
 
 export interface TitleReview {
   kind: TitleReviewKind;
@@ -37,10 +38,13 @@ export function titleReview(kind: TitleReviewKind, message: string, extra: Parti
 
 const sortedCandidates = (result: MatchResult | null): MatchCandidate[] => [...(result?.candidates ?? [])].sort((a, b) => b.score - a.score);
 
-/** A title the matcher could not settle: below the threshold, or no answer at all. */
-export function matchReview(result: MatchResult | null, threshold: number): TitleReview {
+/** A title the matcher could not settle: below the threshold, or no answer at all; `ambiguousMovie`: the identifier saw several main features. */
+export function matchReview(result: MatchResult | null, threshold: number, ambiguousMovie = false): TitleReview {
   if (result === null) return titleReview('no_match', 'No matcher found an answer for this title');
   const percent = (n: number) => `${Math.round(n * 100)} %`;
+  if (ambiguousMovie && result.kind === 'main_movie') {
+    return titleReview('ambiguous_feature', 'Several titles could be the main feature; choose whether this is it, and its edition', { candidates: sortedCandidates(result) });
+  }
   return titleReview('low_confidence', `The best match has ${percent(result.confidence)} confidence, below the ${percent(threshold)} needed to accept it`, {
     candidates: sortedCandidates(result),
   });

@@ -16,7 +16,12 @@ function episodeCode(result: MatchResult | null): string | null {
 }
 
 /** Returns the titles that need review and, when episodes are contested, which. */
-export async function applyDiscAssignment(jobId: number, threshold: number, deps: Pick<StepDeps, 'titles' | 'jobService'>): Promise<{ review: TitleRecord[]; contested: string[] }> {
+export async function applyDiscAssignment(
+  jobId: number,
+  threshold: number,
+  deps: Pick<StepDeps, 'titles' | 'jobService'>,
+  ambiguousMovie = false,
+): Promise<{ review: TitleRecord[]; contested: string[] }> {
   const filed = (t: TitleRecord) => t.state === 'completed' && t.organizedPath !== null && t.matchDetailsJson !== null;
   const fixed = (t: TitleRecord) => t.matchSource === 'user_review' || filed(t);
   const all = (await deps.titles.listByJob(jobId)).filter((t) => t.state === 'matched' || t.state === 'review' || filed(t));
@@ -35,7 +40,7 @@ export async function applyDiscAssignment(jobId: number, threshold: number, deps
     let updated = title;
     if (!fixed(title)) {
       const others = all.filter((t) => d.contestedWith.includes(t.id)).map((t) => t.titleIndex).sort((a, b) => a - b);
-      const why = others.length > 0 ? contestedReview(d.result, d.contestedEpisode ?? episodeCode(d.result), others) : matchReview(d.result, threshold);
+      const why = others.length > 0 ? contestedReview(d.result, d.contestedEpisode ?? episodeCode(d.result), others) : matchReview(d.result, threshold, ambiguousMovie);
       updated = await deps.jobService.updateTitle(title, {
         state: d.state === 'review' ? 'review' : 'matched',
         review: d.state === 'review' ? why : null,
