@@ -63,7 +63,7 @@ describe('GET /api/openapi.json', () => {
       const body = await (await fetch(svc.url + url)).json();
       expect(ajv.validate(schema, body), `${url}: ${JSON.stringify(ajv.errors)}`).toBe(true);
     }
-    const detail = await (await fetch(`${svc.url}/api/jobs/${job.id}/detail`)).json();
+    const detail = (await (await fetch(`${svc.url}/api/jobs/${job.id}/detail`)).json()) as { titles: { review: unknown }[]; disc_mappings: unknown[]; identification: { discLookup: { mappings: unknown[] } }[] };
     expect(detail.titles[0].review).toMatchObject({ kind: 'conflict', path: '/lib/a.mkv' });
     expect(detail.disc_mappings[0]).toMatchObject({ titleIndex: 0, episode: 2 });
     expect(detail.identification[0].discLookup.mappings).toHaveLength(1);

@@ -3,6 +3,7 @@
  * jobs) and each job's `actions`, decided by the server and agreeing with what its routes accept.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { TitleReview } from '../../src/jobs/title-review.ts';
 import type { ReviewKind } from '../../src/persistence/records.ts';
 import { apiClient } from '../../../test/support/http-client.ts';
 import { EMPTY_PIPELINE, startTestService, type TestService } from '../../../test/support/service-harness.ts';
@@ -23,7 +24,7 @@ beforeEach(async () => {
 async function parkInReview(label: string, kind: ReviewKind = 'titles') {
   const { jobService, db } = svc.service;
   const job = await jobService.create({ sourceKind: 'folder', volumeLabel: label, contentType: 'tv', detectedSeason: 1 });
-  const review = { kind: 'no_match', message: `nothing fits ${label}`, candidates: [], path: null, otherTitles: [], episode: null } as const;
+  const review: TitleReview = { kind: 'no_match', message: `nothing fits ${label}`, candidates: [], path: null, otherTitles: [], episode: null };
   const titles = await db.titles.replaceForJob(
     job.id,
     kind === 'nothing_filed'
