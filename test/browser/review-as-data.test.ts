@@ -87,6 +87,8 @@ describe('review as data', () => {
       await page.goto('/review');
       const section = page.locator(`[data-testid="review-job"][data-job-id="${job.id}"]`);
       await section.waitFor();
+      // The navigation counts it too: the count is the service's, not the dashboard list's.
+      await expect.poll(() => page.getByRole('link', { name: /Review/ }).first().textContent()).toContain('1');
       const item = (i: number) => section.locator(`[data-testid="review-item"][data-title-id="${titles[i]!.id}"]`);
       // The words are the renamed ones: the page shows what it was sent and decides nothing from it.
       for (let i = 0; i < 3; i++) await expect(item(i).getByTestId('review-message').textContent()).resolves.toMatch(/^Zyx renamed \d+$/);
