@@ -12,6 +12,7 @@ import { AddTitleAccounting } from './20261124010000-AddTitleAccounting.ts';
 import { AddJobFolderOrigin } from './20261124120000-AddJobFolderOrigin.ts';
 import { AddJobAskTitles } from './20261124130000-AddJobAskTitles.ts';
 import { AddTitleExtraType } from './20261125110000-AddTitleExtraType.ts';
+import { AddTitleReview } from './20261126100000-AddTitleReview.ts';
 
 export const migrationsList: MigrationObject[] = [
   { name: '20261122000000-CreateInitialSchema', class: CreateInitialSchema },
@@ -22,6 +23,7 @@ export const migrationsList: MigrationObject[] = [
   { name: '20261124120000-AddJobFolderOrigin', class: AddJobFolderOrigin },
   { name: '20261124130000-AddJobAskTitles', class: AddJobAskTitles },
   { name: '20261125110000-AddTitleExtraType', class: AddTitleExtraType },
+  { name: '20261126100000-AddTitleReview', class: AddTitleReview },
 ];
 
 /** The newest migration: what a fresh or stamped database is at. */

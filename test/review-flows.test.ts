@@ -46,6 +46,19 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => svc?.close());
 
+interface TitleReviewWire {
+  kind: string;
+  message: string;
+  candidates: { kind: string; score: number }[];
+  path: string | null;
+}
+interface DetailWithReviews {
+  review_kind: string | null;
+  actions: Record<string, boolean>;
+  titles: { id: number; state: string; review: TitleReviewWire | null }[];
+  reviews: { scope: string; kind: string; title_id: number | null; title_index: number | null }[];
+}
+
 const settle = (id: number, states: string[]) => eventually(() => api.get(`/api/jobs/${id}`), (r) => states.includes(r.body.state), 60_000);
 
 describe('review flows', () => {
@@ -59,6 +72,17 @@ describe('review flows', () => {
     const titles = (await api.get(`/api/jobs/${job.id}/titles`)).body as { state: string; match_confidence: number; match_details: { components: { name: string }[] } }[];
     expect(titles.map((t) => t.state).sort()).toEqual(['matched', 'review', 'review']);
     for (const t of titles) expect(t.match_details.components.map((c) => c.name)).toEqual(['disc_order_prior', 'joint_assignment']);
+    // The review as data: each waiting title says why (kind) with the candidates to choose from; the job lists them.
+    const detail = (await api.get(`/api/jobs/${job.id}/detail`)).body as DetailWithReviews;
+    const waiting = detail.titles.filter((t) => t.state === 'review');
+    for (const t of waiting) {
+      expect(t.review).toMatchObject({ kind: 'low_confidence', path: null });
+      expect(t.review!.candidates.length).toBeGreaterThan(0);
+      expect(t.review!.message.length).toBeGreaterThan(0);
+    }
+    expect(detail.titles.filter((t) => t.state !== 'review').every((t) => t.review === null)).toBe(true);
+    expect(detail.reviews.map((r) => [r.scope, r.kind, r.title_id])).toEqual([['job', 'titles', null], ...waiting.map((t) => ['title', 'low_confidence', t.id])]);
+    expect(detail.actions).toMatchObject({ start: true, approve_all: true, review: true, rematch: true, retry: false, give_up: false });
     expect((await api.post(`/api/jobs/${job.id}/approve-all`)).body.state).toBe('organizing');
     const done = await settle(job.id, ['completed', 'failed']);
     expect(done.body.state).toBe('completed');
@@ -83,6 +107,12 @@ describe('review flows', () => {
       expect(conflict.body.review_reason).toMatch(/library file: [\d.]+ MB.*new rip: [\d.]+ MB/);
       const titles = (await api.get(`/api/jobs/${job.id}/titles`)).body as { id: number; state: string; title_index: number }[];
       expect(titles.map((t) => t.state)).toEqual(['matched', 'review', 'matched']);
+      // The conflict is data: its kind and the path taken, whatever the words say.
+      const detail = (await api.get(`/api/jobs/${job.id}/detail`)).body as DetailWithReviews;
+      expect(detail.review_kind).toBe('organize');
+      expect(detail.titles[1]!.review).toMatchObject({ kind: 'conflict', path: join(season, 'Clash - S01E02.mkv') });
+      expect(detail.reviews.map((r) => [r.scope, r.kind, r.title_index])).toEqual([['job', 'organize', null], ['title', 'conflict', 1]]);
+      expect(conflict.body.review_reason).toContain(detail.titles[1]!.review!.message); // the spec's string is made of the messages
       const decided = await api.post(`/api/jobs/${job.id}/review`, { title_id: titles[1]!.id, conflict_resolution: 'overwrite' });
       expect(decided.body).toMatchObject({ conflict_resolution: 'overwrite', matched_episode: 'S01E02' });
       const done = await settle(job.id, ['completed', 'failed']);

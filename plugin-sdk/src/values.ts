@@ -221,6 +221,14 @@ export interface PlannedMove {
   conflict?: ConflictChoice;
   /** Leave the source file where it is (a copy or hardlink goes into the library): the title's transfer is `copy`. */
   keepSource?: boolean;
+  /**
+   * For `action: 'review'`: what the person is asked — `conflict` (a file exists at `to`: skip or
+   * overwrite), `duplicate_claim` (another title, `claimedBy`, is filed as `to`), `keep_extra` (extras
+   * policy "ask"), `placement` (the title cannot be placed). Absent: the core tells it from the move.
+   */
+  question?: 'conflict' | 'duplicate_claim' | 'keep_extra' | 'placement';
+  /** For `question: 'duplicate_claim'`: the title index already filed as `to`. */
+  claimedBy?: number;
 }
 
 export interface OrganizePlan {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bytes, confidenceBand, duration, episodeCode, isConflictReason, parseEpisodeCode, percent, span, titleBadge, titleReasons } from '../src/lib/format.ts';
+import { bytes, confidenceBand, duration, episodeCode, parseEpisodeCode, percent, span, titleBadge } from '../src/lib/format.ts';
 
 describe('formatting', () => {
   it('bands confidence as the spec says: 80 % or more high, 50–79 % medium, below 50 % low', () => {
@@ -34,15 +34,5 @@ describe('formatting', () => {
     expect(['S01E05', 's1e5', '1x05', ' S2 E110 ', 'E05', 'S1', 'S123E01'].map(parseEpisodeCode)).toEqual(['S01E05', 'S01E05', 'S01E05', 'S02E110', null, null, null]);
     expect(episodeCode(1, 11, 12)).toBe('S01E11-E12');
     expect(episodeCode(null, 3)).toBeNull();
-  });
-
-  it('finds per-title reasons in a review reason', () => {
-    const reasons = titleReasons('Organizing needs decisions — title 3: the library already has /TV/x.mkv; title 12: extras policy is ask');
-    expect([...reasons]).toEqual([
-      [3, 'the library already has /TV/x.mkv'],
-      [12, 'extras policy is ask'],
-    ]);
-    expect(isConflictReason(reasons.get(3))).toBe(true);
-    expect(isConflictReason(reasons.get(12))).toBe(false);
   });
 });

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { readMatchDetails, readTimeline } from '../src/lib/api/detail-shapes.ts';
 import { Backoff } from '../src/lib/backoff.ts';
 import { configGroups, SPECIAL_FIELDS } from '../src/lib/config-fields.ts';
 import { configSchemas } from '../src/lib/api/generated.ts';
@@ -62,17 +61,6 @@ describe('client routes', () => {
     expect(parseRoute('/jobs/42')).toEqual({ name: 'job', id: 42 });
     expect(parseRoute('/review/')).toEqual({ name: 'review' });
     expect(parseRoute('/jobs/abc')).toEqual({ name: 'not_found' });
-  });
-});
-
-describe('loosely typed detail parts', () => {
-  it('reads a match result and a timeline without trusting them', () => {
-    const details = readMatchDetails({ kind: 'episode', season: 1, episode: 3, confidence: 0.6, components: [{ name: 'asr', value: 0.6, weight: 1 }, 'junk'], candidates: 'nope' });
-    expect(details).toMatchObject({ kind: 'episode', season: 1, episode: 3, episodeEnd: null, components: [{ name: 'asr', value: 0.6, weight: 1, detail: null }], candidates: [] });
-    expect(readMatchDetails(null)).toBeNull();
-    expect(readTimeline([{ at: '2026-01-01T00:00:00Z', from: 'idle', to: 'identifying' }, 7])).toEqual([
-      { at: '2026-01-01T00:00:00Z', from: 'idle', to: 'identifying', message: null },
-    ]);
   });
 });
 

@@ -14,6 +14,7 @@ import { healthRoutes } from '../http/routes/health-routes.ts';
 import { historyRoutes } from '../http/routes/history-routes.ts';
 import { identifyRoutes } from '../http/routes/identify-routes.ts';
 import { fingerprintRoutes } from '../http/routes/fingerprint-routes.ts';
+import { reviewRoutes } from '../http/routes/review-routes.ts';
 import { jobRoutes } from '../http/routes/job-routes.ts';
 import { IdentityDeclarations } from '../jobs/identity-declaration.ts';
 import { simulationRoutes } from '../http/routes/simulation-routes.ts';
@@ -78,6 +79,7 @@ export function buildRoutes(deps: RouteDeps): RouteSpec[] {
     // history and stats before /api/jobs/:id, which would otherwise claim them
     ...historyRoutes(deps.db.jobs),
     ...jobRoutes({ jobs: deps.db.jobs, titles: deps.db.titles, commands: deps.commands }),
+    ...reviewRoutes({ jobs: deps.db.jobs, titles: deps.db.titles }),
     ...identifyRoutes(new IdentityDeclarations({ jobService: deps.jobService, runner: deps.runner })),
     ...subtitleRoutes(deps.commands),
     ...testStepRoutes(deps.probes),

@@ -138,7 +138,9 @@ export class JobService {
     if (patch.state && !canTransitionTitle(title.state, patch.state)) {
       throw new ConflictError('invalid_title_transition', `Title ${title.id} cannot go from ${title.state} to ${patch.state}`);
     }
-    const updated = await this.titles.update(title.id, patch);
+    // A title that leaves review no longer waits for anyone: its review goes with it.
+    const clearsReview = patch.state !== undefined && patch.state !== 'review' && patch.review === undefined && title.review !== null;
+    const updated = await this.titles.update(title.id, clearsReview ? { ...patch, review: null } : patch);
     this.emitTitle(updated);
     return updated;
   }

@@ -106,6 +106,8 @@ export const TitleEntity = defineEntity({
     included: p.boolean().default(false),
     // Added by migration 8 (AddTitleExtraType): the kind of extra the identifier told (decides the extras folder).
     extraType: p.text().$type<ExtraType>().nullable(),
+    // Added by migration 9 (AddTitleReview): the typed review (jobs/title-review.ts) as JSON.
+    reviewJson: p.text().nullable(),
   },
 });
 

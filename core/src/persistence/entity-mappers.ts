@@ -3,6 +3,7 @@
  * entities never leave a repository method.
  */
 import type { JobEventRow, JobRow, TitleRow } from './entities.ts';
+import { parseTitleReview } from '../jobs/title-review.ts';
 import type { JobEventRecord, JobPatch, JobRecord, NewJob, NewTitle, TitlePatch, TitleRecord } from './records.ts';
 
 export function toJobRecord(row: JobRow): JobRecord {
@@ -84,6 +85,7 @@ export function toTitleRecord(row: TitleRow): TitleRecord {
     discardedBy: row.discardedBy ?? null,
     included: row.included,
     extraType: row.extraType ?? null,
+    review: parseTitleReview(row.reviewJson),
   };
 }
 
@@ -171,9 +173,16 @@ export function newTitleData(jobId: number, title: NewTitle): Omit<TitleRecord, 
     discardedBy: null,
     included: false,
     extraType: null,
+    review: null,
     ...definedOnly(title as Record<string, unknown>, ['id', 'jobId']),
     jobId,
   } as Omit<TitleRecord, 'id'>;
+}
+
+/** A new title's entity data: the typed review stored as JSON. */
+export function newTitleRow(jobId: number, title: NewTitle): Omit<TitleRecord, 'id' | 'review'> & { reviewJson: string | null } {
+  const { review, ...data } = newTitleData(jobId, title);
+  return { ...data, reviewJson: review ? JSON.stringify(review) : null };
 }
 
 /** A job patch as entity data: undefined values and immutable keys dropped. */
@@ -183,7 +192,10 @@ export function jobPatchData(patch: JobPatch): Partial<JobRow> {
 
 /** A title patch as entity data (`jobId` cannot be changed). */
 export function titlePatchData(patch: TitlePatch): Partial<TitleRow> {
-  return definedOnly(patch as Record<string, unknown>, ['id', 'jobId', 'job']) as Partial<TitleRow>;
+  const { review, ...rest } = patch;
+  const data = definedOnly(rest as Record<string, unknown>, ['id', 'jobId', 'job']);
+  if (review !== undefined) data.reviewJson = review ? JSON.stringify(review) : null;
+  return data as Partial<TitleRow>;
 }
 
 function definedOnly(source: Record<string, unknown>, drop: readonly string[]): Record<string, unknown> {

@@ -74,6 +74,12 @@ export class MikroJobRepository implements JobRepository {
     return rows.map(toJobRecord);
   }
 
+  async pageInState(state: JobState, page: number, perPage: number): Promise<{ items: JobRecord[]; total: number }> {
+    const em = this.orm.em.fork();
+    const [rows, total] = await em.findAndCount(JobEntity, { state }, { orderBy: NEWEST_FIRST, limit: perPage, offset: (page - 1) * perPage });
+    return { items: rows.map(toJobRecord), total };
+  }
+
   async history(query: HistoryQuery): Promise<{ items: JobRecord[]; total: number }> {
     const em = this.orm.em.fork();
     const perPage = Math.max(1, Math.floor(query.perPage));

@@ -33,6 +33,8 @@ export interface JobRepository {
   listBySourcePath(sourcePath: string): Promise<JobRecord[]>;
   /** Completed and failed jobs (cleared included), newest first. */
   history(query: HistoryQuery): Promise<{ items: JobRecord[]; total: number }>;
+  /** One page of the jobs in `state` (cleared included), newest first, and how many there are. */
+  pageInState(state: JobState, page: number, perPage: number): Promise<{ items: JobRecord[]; total: number }>;
   stats(topErrors: number, recent: number): Promise<JobStats>;
   timeline(jobId: number): Promise<JobEventRecord[]>;
   /** Appends a timeline row that is not a state change (a review decision, a cleanup). */

@@ -3,6 +3,7 @@
  * repository boundary, so services never hold managed entities across units of work.
  */
 import type { ClassificationSource, ContentType, ExtraType, JobState, SourceKind, TitleState } from '@spindle/plugin-sdk';
+import type { TitleReview } from '../jobs/title-review.ts';
 
 /** How an imported folder's files reach the library: moved out of the folder, or copied (hardlinked) so the folder stays whole. */
 export type ImportMode = 'move' | 'copy';
@@ -128,6 +129,8 @@ export interface TitleRecord {
   included: boolean;
   /** The kind of extra the identifier told (featurette, trailer, …): the extras folder when the matcher names none. */
   extraType: ExtraType | null;
+  /** Why the title waits for a person (set with state `review`, cleared when it leaves it); see jobs/title-review.ts. */
+  review: TitleReview | null;
 }
 
 export interface JobEventRecord {

@@ -2,7 +2,7 @@
 import type { MikroORM } from '@mikro-orm/sqlite';
 import { NotFoundError } from '@spindle/plugin-sdk';
 import { TitleEntity } from './entities.ts';
-import { newTitleData, titlePatchData, toTitleRecord } from './entity-mappers.ts';
+import { newTitleRow, titlePatchData, toTitleRecord } from './entity-mappers.ts';
 import type { TitleRepository } from './ports.ts';
 import type { NewTitle, TitlePatch, TitleRecord } from './records.ts';
 
@@ -16,7 +16,7 @@ export class MikroTitleRepository implements TitleRepository {
     return em.transactional(async (tx) => {
       await tx.nativeDelete(TitleEntity, { job: jobId });
       const created = titles.map((title) => {
-        const { jobId: job, ...data } = newTitleData(jobId, title);
+        const { jobId: job, ...data } = newTitleRow(jobId, title);
         return tx.create(TitleEntity, { ...data, job });
       });
       await tx.flush();
@@ -28,7 +28,7 @@ export class MikroTitleRepository implements TitleRepository {
     const em = this.orm.em.fork();
     return em.transactional(async (tx) => {
       const created = titles.map((title) => {
-        const { jobId: job, ...data } = newTitleData(jobId, title);
+        const { jobId: job, ...data } = newTitleRow(jobId, title);
         return tx.create(TitleEntity, { ...data, job });
       });
       await tx.flush();

@@ -68,6 +68,11 @@ export class MemoryJobRepository implements JobRepository {
     return [...this.rows.values()].filter((j) => j.sourcePath === sourcePath).sort((a, b) => b.id - a.id).map(copy);
   }
 
+  async pageInState(state: JobState, page: number, perPage: number): Promise<{ items: JobRecord[]; total: number }> {
+    const all = [...this.rows.values()].filter((j) => j.state === state).sort((a, b) => b.id - a.id);
+    return { items: all.slice((page - 1) * perPage, page * perPage).map(copy), total: all.length };
+  }
+
   async history(query: HistoryQuery): Promise<{ items: JobRecord[]; total: number }> {
     const all = [...this.rows.values()].filter((j) => FINISHED.includes(j.state)).sort((a, b) => b.id - a.id);
     return { items: all.slice((query.page - 1) * query.perPage, query.page * query.perPage).map(copy), total: all.length };

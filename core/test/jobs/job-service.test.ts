@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { JobStateHook } from '../../src/jobs/job-lifecycle.ts';
+import { matchReview } from '../../src/jobs/title-review.ts';
 import { jobWorld } from './job-fakes.ts';
 
 const episode = (titleIndex: number, extra: Record<string, unknown> = {}) => ({ titleIndex, durationSeconds: 1320, sizeBytes: 1e9, ...extra });
@@ -171,5 +172,17 @@ describe('JobService progress and titles', () => {
     expect(w.emitted).toEqual([
       { name: 'title.updated', payload: { jobId: title.jobId, titleId: title.id, titleIndex: 1, state: 'matched', matchedEpisode: 'S01E01', matchConfidence: 0.93 } },
     ]);
+  });
+
+  it('a title that leaves review loses its review; one that stays keeps it', async () => {
+    const w = jobWorld();
+    const { titles } = await w.seed('matching', {}, [episode(1, { state: 'matching' })]);
+    const review = matchReview(null, 0.7);
+    const waiting = await w.service.updateTitle(titles[0]!, { state: 'review', review });
+    expect(waiting.review).toEqual(review);
+    const renamed = await w.service.updateTitle(waiting, { matchedEpisode: 'S01E02' });
+    expect(renamed.review).toEqual(review);
+    const decided = await w.service.updateTitle(renamed, { state: 'matched' });
+    expect(decided.review).toBeNull();
   });
 });

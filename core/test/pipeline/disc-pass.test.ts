@@ -31,6 +31,10 @@ describe('disc-wide pass over stored titles', () => {
     const rows = await w.titles.listByJob(job.id);
     expect(rows[0]).toMatchObject({ state: 'completed', organizedPath: '/library/S01E01.mkv', matchedEpisode: 'S01E01', matchConfidence: 0.9 });
     expect(rows[1]!.state).toBe('review');
+    // The question as data: the episode both claim and the other claimant, with the candidates.
+    expect(rows[1]!.review).toMatchObject({ kind: 'duplicate_claim', episode: 'S01E01', otherTitles: [0], path: null });
+    expect(rows[1]!.review!.candidates.map((c) => c.episode)).toEqual([1]);
+    expect(rows[2]!.review).toBeNull();
     expect(rows[2]).toMatchObject({ state: 'matched', matchedEpisode: 'S01E02' });
     expect(review.map((t) => t.titleIndex)).toEqual([1]);
     expect(contested.join(' ')).toContain('S01E01');

@@ -69,7 +69,7 @@ export function movieFolderName(job: JobView): string {
 
 export type LibraryKind = 'movie' | 'tv';
 
-export type Placement = { to: string } | { action: 'skip' | 'review'; reason: string };
+export type Placement = { to: string } | { action: 'skip' | 'review'; reason: string; question?: 'keep_extra' | 'placement' };
 
 export interface NamingInput {
   job: JobView;
@@ -90,7 +90,7 @@ export function titleFolder(input: NamingInput, kind: LibraryKind): string {
 
 function episodePlacement(input: NamingInput, match: MatchResult, filePath: string): Placement {
   const season = match.season ?? input.job.detectedSeason;
-  if (season === null || match.episode === null) return { action: 'review', reason: 'The match names no season or episode number' };
+  if (season === null || match.episode === null) return { action: 'review', reason: 'The match names no season or episode number', question: 'placement' };
   const show = displayName(input.job);
   const code = formatEpisodeCode(season, match.episode, match.episodeEnd);
   const seasonFolder = `Season ${String(season).padStart(2, '0')}`;
@@ -108,8 +108,8 @@ function extraPlacement(input: NamingInput, match: MatchResult, filePath: string
   // A person who reviewed this extra and kept it (or put it back in) has already answered the policy's question.
   const keptByReviewer = match.source === 'user_review' || included;
   if (input.extrasPolicy === 'skip' && !keptByReviewer) return { action: 'skip', reason: 'Extras are skipped (extras policy "skip")' };
-  if (input.extrasPolicy === 'ask' && !keptByReviewer) return { action: 'review', reason: 'Keep this extra? (extras policy "ask")' };
-  if (input.kind === null) return { action: 'review', reason: 'Cannot tell whether this extra belongs to a movie or a show' };
+  if (input.extrasPolicy === 'ask' && !keptByReviewer) return { action: 'review', reason: 'Keep this extra? (extras policy "ask")', question: 'keep_extra' };
+  if (input.kind === null) return { action: 'review', reason: 'Cannot tell whether this extra belongs to a movie or a show', question: 'placement' };
   const name = safeName(basename(filePath, extname(filePath)), 'Extra');
   const folder = EXTRAS_FOLDERS[match.extraType ?? 'other'];
   return { to: join(titleFolder(input, input.kind), folder, `${name}${extension(filePath)}`) };

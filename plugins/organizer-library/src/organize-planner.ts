@@ -45,6 +45,7 @@ async function conflictMove(title: OrganizableTitle, to: string, choice: Conflic
         ...base,
         to,
         action: 'review',
+        question: 'conflict',
         reason: `A file already exists at ${to} (library file: ${existing}; new rip: ${incoming}). Keep the library file (skip) or replace it (overwrite)?`,
       };
     }
@@ -60,14 +61,14 @@ export async function planMoves(input: OrganizeInput): Promise<OrganizePlan> {
     const base = { titleIndex: title.titleIndex, from: title.filePath, ...(copy ? { keepSource: true } : {}) };
     const placement = placeTitle(naming, title.match, title.filePath, title.included === true);
     if (!('to' in placement)) {
-      moves.push({ ...base, to: null, action: placement.action, reason: placement.reason });
+      moves.push({ ...base, to: null, action: placement.action, reason: placement.reason, ...(placement.question ? { question: placement.question } : {}) });
       continue;
     }
     const to = placement.to;
     const key = resolve(to);
     const owner = claimed.get(key);
     if (owner !== undefined) {
-      moves.push({ ...base, to, action: 'review', reason: `Title ${owner} is already filed as ${to}` });
+      moves.push({ ...base, to, action: 'review', question: 'duplicate_claim', claimedBy: owner, reason: `Title ${owner} is already filed as ${to}` });
       continue;
     }
     if (resolve(title.filePath) === key) {

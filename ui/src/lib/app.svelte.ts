@@ -28,7 +28,7 @@ class AppState {
   readonly jobs = new ActiveJobs();
   readonly system = new SystemStatus();
   readonly config = new ConfigState();
-  readonly review = new ReviewQueue(this.jobs);
+  readonly review = new ReviewQueue();
   readonly history = new HistoryState();
   readonly stats = new StatsState();
   readonly disclosure = new DisclosurePrompt(this.config);

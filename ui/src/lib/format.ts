@@ -111,19 +111,3 @@ export const RUNNING_STATES = new Set(['identifying', 'ripping', 'matching', 'or
 export function contentTypeLabel(type: string | null | undefined): string {
   return type === 'tv' ? 'TV' : type === 'movie' ? 'Movie' : 'Unknown';
 }
-
-/**
- * Per-title reasons inside a job's review reason ("… — title 3: the library already has …;
- * title 4: …"), by title index.
- */
-export function titleReasons(reviewReason: string | null | undefined): Map<number, string> {
-  const reasons = new Map<number, string>();
-  if (!reviewReason) return reasons;
-  for (const m of reviewReason.matchAll(/title (\d+): ((?:(?!; title \d+:).)+)/g)) reasons.set(Number(m[1]), m[2]!.trim());
-  return reasons;
-}
-
-/** True when a review reason is about a file already in the library. */
-export function isConflictReason(reason: string | null | undefined): boolean {
-  return !!reason && /already|exists|conflict|taken/i.test(reason);
-}

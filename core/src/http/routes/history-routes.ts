@@ -51,7 +51,7 @@ export function historyRoutes(jobs: JobRepository): RouteSpec[] {
           ...(query.state ? { state: query.state } : {}),
           ...(query.q ? { search: query.q } : {}),
         });
-        return { items: items.map(toJobWire), total, page, per_page: perPage, pages: Math.ceil(total / perPage) };
+        return { items: items.map((j) => toJobWire(j)), total, page, per_page: perPage, pages: Math.ceil(total / perPage) };
       },
     }),
     defineRoute({
@@ -91,7 +91,7 @@ export function historyRoutes(jobs: JobRepository): RouteSpec[] {
           movie: s.movie,
           avg_processing_seconds: s.avgProcessingSeconds,
           top_errors: s.topErrors,
-          recent_jobs: s.recentJobs.map(toJobWire),
+          recent_jobs: s.recentJobs.map((j) => toJobWire(j)),
         };
       },
     }),

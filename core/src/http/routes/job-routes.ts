@@ -2,11 +2,12 @@
 import { NotFoundError } from '@spindle/plugin-sdk';
 import type { JobCommands } from '../../jobs/job-commands.ts';
 import type { JobRepository, TitleRepository } from '../../persistence/ports.ts';
-import { parseMappings } from '../../pipeline/job-view.ts';
+import type { JobRecord } from '../../persistence/records.ts';
 import { defineRoute, idParams, type RouteSpec } from '../route-spec.ts';
 import { RETRY_FROM, type RetryFrom } from '../../jobs/job-retry.ts';
 import { jobSchema, toJobWire } from '../wire/job-wire.ts';
 import { titleSchema, toTitleWire } from '../wire/title-wire.ts';
+import { jobDetailSchema, toJobDetailWire } from '../wire/job-detail-wire.ts';
 
 export interface JobRouteDeps {
   jobs: JobRepository;
@@ -44,49 +45,29 @@ export function jobRoutes(deps: JobRouteDeps): RouteSpec[] {
     if (!job) throw new NotFoundError('job_not_found', `Job ${id} does not exist`);
     return job;
   };
+  /** The wire job with its actions decided over its titles too. */
+  const wire = async (job: JobRecord) => toJobWire(job, await deps.titles.listByJob(job.id));
   type Id = { id: number };
   return [
     defineRoute({
       method: 'get', path: '/api/jobs', tag: 'jobs', operationId: 'listJobs',
       summary: 'Active jobs (not cleared), newest first, at most 10',
       response: { type: 'array', items: jobSchema, maxItems: ACTIVE_JOBS_LIMIT },
-      handler: async () => (await deps.jobs.listActive(ACTIVE_JOBS_LIMIT)).map(toJobWire),
+      handler: async () => Promise.all((await deps.jobs.listActive(ACTIVE_JOBS_LIMIT)).map(wire)),
     }),
     defineRoute<Id>({
       method: 'get', path: '/api/jobs/:id', tag: 'jobs', operationId: 'getJob', summary: 'One job',
       params: idParams, response: jobSchema, errors: [404],
-      handler: async ({ params }) => toJobWire(await requireJob(params.id)),
+      handler: async ({ params }) => wire(await requireJob(params.id)),
     }),
     defineRoute<Id>({
       method: 'get', path: '/api/jobs/:id/detail', tag: 'jobs', operationId: 'getJobDetail',
-      summary: 'A job with its titles, parsed disc mappings, identification evidence and state timeline',
-      params: idParams, errors: [404],
-      response: {
-        allOf: [jobSchema],
-        type: 'object',
-        properties: {
-          titles: { type: 'array', items: titleSchema },
-          disc_mappings: { type: ['array', 'null'] },
-          identification: { type: ['array', 'null'] },
-          timeline: { type: 'array', items: { type: 'object' } },
-        },
-      },
+      summary: 'A job with its titles, its review list, typed disc mappings and identification evidence, and its state timeline',
+      params: idParams, errors: [404], response: jobDetailSchema,
       handler: async ({ params }) => {
         const job = await requireJob(params.id);
         const [titles, timeline] = await Promise.all([deps.titles.listByJob(job.id), deps.jobs.timeline(job.id)]);
-        let identification: unknown = null;
-        try {
-          identification = job.identificationJson ? JSON.parse(job.identificationJson) : null;
-        } catch {
-          identification = null;
-        }
-        return {
-          ...toJobWire(job),
-          titles: titles.map(toTitleWire),
-          disc_mappings: parseMappings(job.discMappingsJson),
-          identification,
-          timeline: timeline.map((e) => ({ at: e.at.toISOString(), from: e.fromState, to: e.toState, message: e.message })),
-        };
+        return toJobDetailWire(job, titles, timeline);
       },
     }),
     defineRoute<Id>({
@@ -97,19 +78,19 @@ export function jobRoutes(deps: JobRouteDeps): RouteSpec[] {
     defineRoute<Id>({
       method: 'post', path: '/api/jobs/:id/start', tag: 'jobs', operationId: 'startJob',
       summary: 'Start an idle job, or continue a job after review', params: idParams, response: jobSchema, errors: [404, 409],
-      handler: async ({ params }) => toJobWire(await deps.commands.start(params.id)),
+      handler: async ({ params }) => wire(await deps.commands.start(params.id)),
     }),
     defineRoute<Id>({
       method: 'post', path: '/api/jobs/:id/cancel', tag: 'jobs', operationId: 'cancelJob',
       summary: 'Cancel a job: its running stage is aborted and it becomes failed ("Cancelled by user")',
       params: idParams, response: jobSchema, errors: [404, 409],
-      handler: async ({ params }) => toJobWire(await deps.commands.cancel(params.id)),
+      handler: async ({ params }) => wire(await deps.commands.cancel(params.id)),
     }),
     defineRoute<Id>({
       method: 'delete', path: '/api/jobs/:id', tag: 'jobs', operationId: 'clearJob',
       summary: 'Clear a job from the dashboard (soft delete: it stays in history and statistics)',
       params: idParams, response: jobSchema, errors: [404, 409],
-      handler: async ({ params }) => toJobWire(await deps.commands.clear(params.id)),
+      handler: async ({ params }) => wire(await deps.commands.clear(params.id)),
     }),
     defineRoute({
       method: 'post', path: '/api/jobs/clear-finished', tag: 'jobs', operationId: 'clearFinishedJobs',
@@ -144,12 +125,12 @@ export function jobRoutes(deps: JobRouteDeps): RouteSpec[] {
       method: 'post', path: '/api/jobs/:id/retry', tag: 'jobs', operationId: 'retryJob',
       summary: 'Run a failed or completed job again from the earliest state that needs redoing (or re-identify / re-match it); keeps its id, history and decisions',
       params: idParams, body: retryBody, bodyOptional: true, response: jobSchema, errors: [400, 404, 409],
-      handler: async ({ params, body }) => toJobWire(await deps.commands.retry(params.id, body?.from)),
+      handler: async ({ params, body }) => wire(await deps.commands.retry(params.id, body?.from)),
     }),
     defineRoute<Id>({
       method: 'post', path: '/api/jobs/:id/approve-all', tag: 'review', operationId: 'approveAll',
       summary: 'Accept the best candidate of every title waiting for review and continue', params: idParams, response: jobSchema, errors: [404, 409],
-      handler: async ({ params }) => toJobWire(await deps.commands.approveAll(params.id)),
+      handler: async ({ params }) => wire(await deps.commands.approveAll(params.id)),
     }),
   ];
 }

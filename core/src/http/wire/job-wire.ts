@@ -1,9 +1,11 @@
 /** The wire shape of a Job (snake_case, ISO 8601 UTC timestamps) and its JSON Schema. */
-import type { JobRecord } from '../../persistence/records.ts';
+import type { JobRecord, TitleRecord } from '../../persistence/records.ts';
+import { jobActions, jobActionsSchema } from '../../jobs/job-actions.ts';
 
 const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
 
-export function toJobWire(job: JobRecord) {
+/** `titles`, when the caller has them, refine the actions (a nothing-filed job continues once a title is included). */
+export function toJobWire(job: JobRecord, titles: readonly TitleRecord[] | null = null) {
   return {
     id: job.id,
     state: job.state,
@@ -46,6 +48,7 @@ export function toJobWire(job: JobRecord) {
     files_filed: job.filesFiled,
     titles_discarded: job.titlesDiscarded,
     retryable_from: job.state === 'failed' || job.state === 'completed' ? job.retryFrom : null,
+    actions: jobActions(job, titles),
   };
 }
 
@@ -57,7 +60,7 @@ const time = { type: ['string', 'null'], format: 'date-time' };
 
 export const jobSchema = {
   type: 'object',
-  required: ['id', 'state', 'content_type', 'volume_label', 'created_at', 'updated_at', 'progress_percent'],
+  required: ['id', 'state', 'content_type', 'volume_label', 'created_at', 'updated_at', 'progress_percent', 'actions'],
   properties: {
     id: { type: 'integer' },
     state: { enum: ['idle', 'identifying', 'review_needed', 'ripping', 'matching', 'organizing', 'completed', 'failed'] },
@@ -88,7 +91,7 @@ export const jobSchema = {
     titles_discarded: { type: 'integer', minimum: 0, description: 'titles left out of the library for a stated reason' },
     retryable_from: { enum: ['identifying', 'ripping', 'matching', 'organizing', null], description: 'where POST /retry starts; null when there is nothing to redo' },
     is_ambiguous_movie: { type: 'boolean' },
-    review_reason: str,
+    review_reason: { type: ['string', 'null'], description: 'the review in words (the messages of `reviews`); for people, never to be parsed' },
     disc_lookup_title_slug: str,
     disc_lookup_disc_slug: str,
     subtitle_status: str,
@@ -100,5 +103,6 @@ export const jobSchema = {
     eta_seconds: int,
     identity_declared: { type: 'boolean' },
     simulated: { type: 'boolean' },
+    actions: jobActionsSchema,
   },
 } as const;

@@ -1,15 +1,7 @@
 /** The wire shape of a Title and its JSON Schema. */
 import type { TitleRecord } from '../../persistence/records.ts';
 import { titleOutcome } from '../../jobs/title-accounting.ts';
-
-function parseDetails(json: string | null): unknown {
-  if (!json) return null;
-  try {
-    return JSON.parse(json) as unknown;
-  } catch {
-    return null;
-  }
-}
+import { matchDetailsSchema, titleReviewSchema, toMatchDetailsWire, toReviewWire } from './detail-wire.ts';
 
 export function toTitleWire(title: TitleRecord) {
   return {
@@ -25,7 +17,7 @@ export function toTitleWire(title: TitleRecord) {
     is_extra: title.isExtra,
     match_confidence: title.matchConfidence,
     match_source: title.matchSource,
-    match_details: parseDetails(title.matchDetailsJson),
+    match_details: toMatchDetailsWire(title.matchDetailsJson),
     conflict_resolution: title.conflictResolution,
     organized_path: title.organizedPath,
     output_filename: title.outputFilename,
@@ -36,6 +28,7 @@ export function toTitleWire(title: TitleRecord) {
     discard_reason: title.discardReason,
     discarded_by: title.discardedBy,
     included: title.included,
+    review: toReviewWire(title.state === 'review' ? title.review : null),
   };
 }
 
@@ -57,7 +50,7 @@ export const titleSchema = {
     is_extra: { type: 'boolean' },
     match_confidence: { type: ['number', 'null'], minimum: 0, maximum: 1 },
     match_source: str,
-    match_details: { description: 'The match result: kind, named score components with weights, candidates' },
+    match_details: matchDetailsSchema,
     conflict_resolution: { enum: ['skip', 'overwrite', 'ask', null] },
     organized_path: str,
     output_filename: str,
@@ -68,5 +61,6 @@ export const titleSchema = {
     discard_reason: str,
     discarded_by: { enum: ['rule', 'setting', 'person', null], description: 'rule: the file is always kept; setting (discard_files_of) or person: a cleanup may delete it' },
     included: { type: 'boolean', description: 'a person put the title back in after a rule left it out' },
+    review: titleReviewSchema,
   },
 } as const;

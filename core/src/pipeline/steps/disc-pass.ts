@@ -9,13 +9,19 @@ import { formatEpisodeCode, type MatchResult } from '@spindle/plugin-sdk';
 import type { TitleRecord } from '../../persistence/records.ts';
 import type { StepDeps } from '../step-deps.ts';
 import { decideDisc, type DiscTitle } from './disc-assignment.ts';
+import { contestedReview, matchReview } from '../../jobs/title-review.ts';
 
 function episodeCode(result: MatchResult | null): string | null {
   return result && result.kind === 'episode' && result.season !== null && result.episode !== null ? formatEpisodeCode(result.season, result.episode, result.episodeEnd) : null;
 }
 
 /** Returns the titles that need review and, when episodes are contested, which. */
-export async function applyDiscAssignment(jobId: number, threshold: number, deps: Pick<StepDeps, 'titles' | 'jobService'>): Promise<{ review: TitleRecord[]; contested: string[] }> {
+export async function applyDiscAssignment(
+  jobId: number,
+  threshold: number,
+  deps: Pick<StepDeps, 'titles' | 'jobService'>,
+  ambiguousMovie = false,
+): Promise<{ review: TitleRecord[]; contested: string[] }> {
   const filed = (t: TitleRecord) => t.state === 'completed' && t.organizedPath !== null && t.matchDetailsJson !== null;
   const fixed = (t: TitleRecord) => t.matchSource === 'user_review' || filed(t);
   const all = (await deps.titles.listByJob(jobId)).filter((t) => t.state === 'matched' || t.state === 'review' || filed(t));
@@ -33,8 +39,11 @@ export async function applyDiscAssignment(jobId: number, threshold: number, deps
     if (!d) continue;
     let updated = title;
     if (!fixed(title)) {
+      const others = all.filter((t) => d.contestedWith.includes(t.id)).map((t) => t.titleIndex).sort((a, b) => a - b);
+      const why = others.length > 0 ? contestedReview(d.result, d.contestedEpisode ?? episodeCode(d.result), others) : matchReview(d.result, threshold, ambiguousMovie);
       updated = await deps.jobService.updateTitle(title, {
         state: d.state === 'review' ? 'review' : 'matched',
+        review: d.state === 'review' ? why : null,
         matchedEpisode: episodeCode(d.result),
         isExtra: d.result ? d.result.kind === 'extra' : title.isExtra,
         matchConfidence: d.result?.confidence ?? null,

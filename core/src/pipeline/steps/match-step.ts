@@ -12,6 +12,7 @@ import { toJobView, toTitleView } from '../job-view.ts';
 import type { StepDeps, StepOutcome } from '../step-deps.ts';
 import { TitleFlow } from '../title-flow.ts';
 import { applyDiscAssignment } from './disc-pass.ts';
+import { matchReview } from '../../jobs/title-review.ts';
 
 function episodeCode(result: MatchResult): string | null {
   return result.kind === 'episode' && result.season !== null && result.episode !== null
@@ -68,6 +69,7 @@ export async function matchTitle(job: JobRecord, queued: TitleRecord, references
   const accepted = result !== null && result.confidence >= config.match_auto_accept_threshold;
   return deps.jobService.updateTitle(title, {
     state: accepted ? 'matched' : 'review',
+    review: accepted ? null : matchReview(result, config.match_auto_accept_threshold, job.isAmbiguousMovie),
     matchedEpisode: result ? episodeCode(result) : null,
     edition: result?.edition ?? null,
     isExtra: result ? result.kind === 'extra' : title.isExtra,
@@ -111,7 +113,7 @@ export async function matchStep(job: JobRecord, deps: StepDeps): Promise<StepOut
  */
 async function settleDisc(job: JobRecord, deps: StepDeps): Promise<StepOutcome> {
   job = (await deps.jobs.get(job.id)) ?? job;
-  const { review, contested } = await applyDiscAssignment(job.id, deps.config.get().match_auto_accept_threshold, deps);
+  const { review, contested } = await applyDiscAssignment(job.id, deps.config.get().match_auto_accept_threshold, deps, job.isAmbiguousMovie);
   if (review.length > 0) {
     const references = deps.subtitles && job.contentType === 'tv' ? await deps.subtitles.references(job, deps.signal) : [];
     const note = subtitleNote(job, references, deps.subtitles?.problem(job.id) ?? null);

@@ -11,6 +11,16 @@ import { deciderFor, nothingFiledReason, organizeDiscard } from '../../jobs/titl
 import { parseMatch, toJobView } from '../job-view.ts';
 import { createJobProgress } from '../job-progress.ts';
 import type { StepDeps, StepOutcome } from '../step-deps.ts';
+import { organizeReason, titleReview, type TitleReview } from '../../jobs/title-review.ts';
+
+/** What an organizer's review move asks, as data: its own `question`, else told from the move's shape. */
+function organizeReview(move: PlannedMove, titles: readonly TitleRecord[]): TitleReview {
+  const message = move.reason ?? 'needs a decision';
+  const kind = move.question ?? (move.conflict === 'ask' ? 'conflict' : move.to !== null ? 'duplicate_claim' : 'placement');
+  const title = titles.find((t) => t.titleIndex === move.titleIndex);
+  const candidates = title ? [...(parseMatch(title)?.candidates ?? [])].sort((a, b) => b.score - a.score) : [];
+  return titleReview(kind, message, { path: move.to, candidates, otherTitles: move.claimedBy !== undefined ? [move.claimedBy] : [] });
+}
 
 /** Who left a title out at organizing: a person (their review decision), or the rule or setting behind the skip. */
 function decider(title: TitleRecord, move: PlannedMove, kind: ReturnType<typeof organizeDiscard>['kind'], deps: StepDeps): DiscardedBy {
@@ -63,12 +73,12 @@ export async function organizeStep(job: JobRecord, deps: StepDeps): Promise<Step
   );
   const toReview = plan.moves.filter((m) => m.action === 'review');
   if (toReview.length > 0) {
-    for (const move of toReview) {
-      const title = titles.find((t) => t.titleIndex === move.titleIndex);
-      if (title) await deps.jobService.updateTitle(title, { state: 'review' });
+    const items = toReview.map((move) => ({ titleIndex: move.titleIndex, review: organizeReview(move, titles) }));
+    for (const item of items) {
+      const title = titles.find((t) => t.titleIndex === item.titleIndex);
+      if (title) await deps.jobService.updateTitle(title, { state: 'review', review: item.review });
     }
-    const reasons = toReview.map((m) => `title ${m.titleIndex}: ${m.reason ?? 'needs a decision'}`).join('; ');
-    return { kind: 'review', reason: `Organizing needs decisions — ${reasons}`, about: 'organize', resumeAt: 'organizing' };
+    return { kind: 'review', reason: organizeReason(items), about: 'organize', resumeAt: 'organizing' };
   }
 
   // Every skip is recorded on its title before anything moves, so the question "would anything be filed?" is answered from the records.

@@ -50,6 +50,7 @@ export type Job = {
   /** where POST /retry starts; null when there is nothing to redo */
   retryable_from?: "identifying" | "ripping" | "matching" | "organizing" | null;
   is_ambiguous_movie?: boolean;
+  /** the review in words (the messages of `reviews`); for people, never to be parsed */
   review_reason?: string | null;
   disc_lookup_title_slug?: string | null;
   disc_lookup_disc_slug?: string | null;
@@ -63,6 +64,19 @@ export type Job = {
   eta_seconds?: number | null;
   identity_declared?: boolean;
   simulated?: boolean;
+  /** what a person may do with the job now, decided by the server (the UI shows a control only when true) */
+  actions: {
+    start: boolean;
+    cancel: boolean;
+    give_up: boolean;
+    clear: boolean;
+    retry: boolean;
+    reidentify: boolean;
+    rematch: boolean;
+    approve_all: boolean;
+    review: boolean;
+    identify: boolean;
+  };
 };
 
 /** One title (track) of a job. */
@@ -79,8 +93,31 @@ export type Title = {
   is_extra?: boolean;
   match_confidence?: number | null;
   match_source?: string | null;
-  /** The match result: kind, named score components with weights, candidates */
-  match_details?: unknown;
+  /** the matcher's result: what the title is, with named score components and the candidates it weighed */
+  match_details?: {
+    kind: "episode" | "main_movie" | "extra" | "discarded";
+    season: number | null;
+    episode: number | null;
+    episodeEnd: number | null;
+    edition: string | null;
+    extraType: string | null;
+    confidence: number;
+    source: string;
+    components: {
+      name: string;
+      value: number;
+      weight: number;
+      detail: string | null;
+    }[];
+    candidates: {
+      kind: "episode" | "main_movie" | "extra" | "discarded";
+      season: number | null;
+      episode: number | null;
+      episodeEnd: number | null;
+      edition: string | null;
+      score: number;
+    }[];
+  } | null;
   conflict_resolution?: "skip" | "overwrite" | "ask" | null;
   organized_path?: string | null;
   output_filename?: string | null;
@@ -95,6 +132,26 @@ export type Title = {
   discarded_by?: "rule" | "setting" | "person" | null;
   /** a person put the title back in after a rule left it out */
   included?: boolean;
+  /** why the title waits for a person (null when it does not). Controls follow `kind`; `message` is words only. */
+  review?: {
+    kind: "low_confidence" | "ambiguous_feature" | "no_match" | "duplicate_claim" | "conflict" | "keep_extra" | "placement";
+    message: string;
+    /** best first */
+    candidates: {
+      kind: "episode" | "main_movie" | "extra" | "discarded";
+      season: number | null;
+      episode: number | null;
+      episodeEnd: number | null;
+      edition: string | null;
+      score: number;
+    }[];
+    /** the library path concerned (conflict, duplicate_claim) */
+    path: string | null;
+    /** title indexes claiming the same episode or path */
+    other_titles: number[];
+    /** the contested episode code */
+    episode: string | null;
+  } | null;
 };
 
 /** The configuration as answered: secrets are "***" when set, null when unset. */
@@ -576,14 +633,90 @@ export type GetJobDetailParams = {
 };
 
 export type GetJobDetailResponse = Job & {
-  titles?: Title[];
-  disc_mappings?: unknown[] | null;
-  identification?: unknown[] | null;
-  timeline?: Record<string, unknown>[];
+  titles: Title[];
+  /** the job-level question, then each title waiting in review (empty when not in review) */
+  reviews: {
+    scope: "job" | "title";
+    /** scope job: the review_kind; scope title: the title review kind */
+    kind: "identity" | "titles" | "organize" | "nothing_filed" | "filing" | "rip_choice" | "low_confidence" | "ambiguous_feature" | "no_match" | "duplicate_claim" | "conflict" | "keep_extra" | "placement";
+    /** words for people */
+    message: string;
+    title_id: number | null;
+    title_index: number | null;
+    /** why the title waits for a person (null when it does not). Controls follow `kind`; `message` is words only. */
+    review: {
+      kind: "low_confidence" | "ambiguous_feature" | "no_match" | "duplicate_claim" | "conflict" | "keep_extra" | "placement";
+      message: string;
+      /** best first */
+      candidates: {
+        kind: "episode" | "main_movie" | "extra" | "discarded";
+        season: number | null;
+        episode: number | null;
+        episodeEnd: number | null;
+        edition: string | null;
+        score: number;
+      }[];
+      /** the library path concerned (conflict, duplicate_claim) */
+      path: string | null;
+      /** title indexes claiming the same episode or path */
+      other_titles: number[];
+      /** the contested episode code */
+      episode: string | null;
+    } | null;
+  }[];
+  /** the disc lookup's title-to-episode mappings */
+  disc_mappings: {
+    titleIndex: number;
+    assignment: "episode" | "main_movie" | "extra" | "discarded";
+    season: number | null;
+    episode: number | null;
+    episodeEnd: number | null;
+    name: string | null;
+    extraType: string | null;
+    durationSeconds: number | null;
+  }[] | null;
+  /** the identification chain's answers, in chain order (the classification's evidence) */
+  identification: {
+    contentType: "tv" | "movie" | "unknown";
+    /** catalog, heuristic, disc_lookup, ai (or a plugin source) */
+    source: string;
+    confidence: number;
+    title: string | null;
+    year: number | null;
+    season: number | null;
+    discNumber: number | null;
+    catalogId: number | null;
+    catalogTitle: string | null;
+    ambiguousMovie: boolean;
+    /** words of the identifier asking for a person */
+    reviewReason: string | null;
+    holdForReview: boolean;
+    evidence: string[];
+    discLookup: {
+      titleSlug: string | null;
+      discSlug: string | null;
+      mappings: {
+        titleIndex: number;
+        assignment: "episode" | "main_movie" | "extra" | "discarded";
+        season: number | null;
+        episode: number | null;
+        episodeEnd: number | null;
+        name: string | null;
+        extraType: string | null;
+        durationSeconds: number | null;
+      }[];
+    } | null;
+  }[] | null;
+  timeline: {
+    at: string;
+    from: "idle" | "identifying" | "review_needed" | "ripping" | "matching" | "organizing" | "completed" | "failed" | null;
+    to: "idle" | "identifying" | "review_needed" | "ripping" | "matching" | "organizing" | "completed" | "failed";
+    message: string | null;
+  }[];
 };
 
 /**
- * A job with its titles, parsed disc mappings, identification evidence and state timeline
+ * A job with its titles, its review list, typed disc mappings and identification evidence, and its state timeline
  * GET /api/jobs/{id}/detail
  * Errors: 400, 404 (thrown as ApiError).
  */
@@ -830,6 +963,110 @@ export type ListPluginsResponse = {
  */
 export function listPlugins(options: RequestOptions = {}): Promise<ListPluginsResponse> {
   return request<ListPluginsResponse>({ method: 'GET', path: '/api/plugins', ...options });
+}
+
+export type ListReviewQueueQuery = {
+  page?: number;
+  per_page?: number;
+};
+
+export type ListReviewQueueResponse = {
+  items: (Job & {
+    titles: Title[];
+    /** the job-level question, then each title waiting in review (empty when not in review) */
+    reviews: {
+      scope: "job" | "title";
+      /** scope job: the review_kind; scope title: the title review kind */
+      kind: "identity" | "titles" | "organize" | "nothing_filed" | "filing" | "rip_choice" | "low_confidence" | "ambiguous_feature" | "no_match" | "duplicate_claim" | "conflict" | "keep_extra" | "placement";
+      /** words for people */
+      message: string;
+      title_id: number | null;
+      title_index: number | null;
+      /** why the title waits for a person (null when it does not). Controls follow `kind`; `message` is words only. */
+      review: {
+        kind: "low_confidence" | "ambiguous_feature" | "no_match" | "duplicate_claim" | "conflict" | "keep_extra" | "placement";
+        message: string;
+        /** best first */
+        candidates: {
+          kind: "episode" | "main_movie" | "extra" | "discarded";
+          season: number | null;
+          episode: number | null;
+          episodeEnd: number | null;
+          edition: string | null;
+          score: number;
+        }[];
+        /** the library path concerned (conflict, duplicate_claim) */
+        path: string | null;
+        /** title indexes claiming the same episode or path */
+        other_titles: number[];
+        /** the contested episode code */
+        episode: string | null;
+      } | null;
+    }[];
+    /** the disc lookup's title-to-episode mappings */
+    disc_mappings: {
+      titleIndex: number;
+      assignment: "episode" | "main_movie" | "extra" | "discarded";
+      season: number | null;
+      episode: number | null;
+      episodeEnd: number | null;
+      name: string | null;
+      extraType: string | null;
+      durationSeconds: number | null;
+    }[] | null;
+    /** the identification chain's answers, in chain order (the classification's evidence) */
+    identification: {
+      contentType: "tv" | "movie" | "unknown";
+      /** catalog, heuristic, disc_lookup, ai (or a plugin source) */
+      source: string;
+      confidence: number;
+      title: string | null;
+      year: number | null;
+      season: number | null;
+      discNumber: number | null;
+      catalogId: number | null;
+      catalogTitle: string | null;
+      ambiguousMovie: boolean;
+      /** words of the identifier asking for a person */
+      reviewReason: string | null;
+      holdForReview: boolean;
+      evidence: string[];
+      discLookup: {
+        titleSlug: string | null;
+        discSlug: string | null;
+        mappings: {
+          titleIndex: number;
+          assignment: "episode" | "main_movie" | "extra" | "discarded";
+          season: number | null;
+          episode: number | null;
+          episodeEnd: number | null;
+          name: string | null;
+          extraType: string | null;
+          durationSeconds: number | null;
+        }[];
+      } | null;
+    }[] | null;
+    timeline: {
+      at: string;
+      from: "idle" | "identifying" | "review_needed" | "ripping" | "matching" | "organizing" | "completed" | "failed" | null;
+      to: "idle" | "identifying" | "review_needed" | "ripping" | "matching" | "organizing" | "completed" | "failed";
+      message: string | null;
+    }[];
+  })[];
+  /** jobs in review in all */
+  total: number;
+  page: number;
+  per_page: number;
+  pages: number;
+};
+
+/**
+ * The review queue: every job waiting in review_needed, newest first, paginated, with its titles and review list
+ * GET /api/review
+ * Errors: 400 (thrown as ApiError).
+ */
+export function listReviewQueue(query: ListReviewQueueQuery = {}, options: RequestOptions = {}): Promise<ListReviewQueueResponse> {
+  return request<ListReviewQueueResponse>({ method: 'GET', path: '/api/review', query, ...options });
 }
 
 export type LoginBody = {
@@ -1276,7 +1513,7 @@ export function validateRipper(body?: ValidateRipperBody, options: RequestOption
 }
 
 /** Every operationId of the document, in the order above. */
-export const OPERATION_IDS = ["approveAll","cancelJob","checkSetup","clearFinishedJobs","clearJob","createApiToken","debugSeedFingerprint","detectTools","forgetContributions","getAsrStatus","getAuthStatus","getConfig","getDiagnosticsReport","getHealth","getJob","getJobDetail","getOpenApi","getStats","getStatus","identifyJob","importStaging","listApiTokens","listContributions","listHistory","listJobs","listJobTitles","listPlugins","login","logout","patchConfig","restartService","retryJob","reviewTitle","revokeApiToken","rotatePseudonym","searchCatalog","setUpPassword","simulateAdvanceJob","simulateInsertDisc","simulateInsertFromStaging","simulateRemoveDisc","simulateResetAllJobs","startJob","testMatch","testNotifications","testSubtitles","testTranscribe","updateConfig","uploadSubtitles","validateMediaTool","validateRipper"] as const;
+export const OPERATION_IDS = ["approveAll","cancelJob","checkSetup","clearFinishedJobs","clearJob","createApiToken","debugSeedFingerprint","detectTools","forgetContributions","getAsrStatus","getAuthStatus","getConfig","getDiagnosticsReport","getHealth","getJob","getJobDetail","getOpenApi","getStats","getStatus","identifyJob","importStaging","listApiTokens","listContributions","listHistory","listJobs","listJobTitles","listPlugins","listReviewQueue","login","logout","patchConfig","restartService","retryJob","reviewTitle","revokeApiToken","rotatePseudonym","searchCatalog","setUpPassword","simulateAdvanceJob","simulateInsertDisc","simulateInsertFromStaging","simulateRemoveDisc","simulateResetAllJobs","startJob","testMatch","testNotifications","testSubtitles","testTranscribe","updateConfig","uploadSubtitles","validateMediaTool","validateRipper"] as const;
 
 /** JSON Schemas the settings screen renders its fields from (field order, types, limits, descriptions, which fields are secrets). */
 export const configSchemas = {

@@ -3,9 +3,18 @@
  * how many files reached the library, where Retry restarts, and per title whether it was filed
  * or left out and why.
  */
-import type { GetStatsResponse, Job, RetryJobBody, Title } from './generated.ts';
+import type { GetJobDetailResponse, GetStatsResponse, Job, RetryJobBody, Title } from './generated.ts';
 
 export type ReviewKind = NonNullable<Job['review_kind']>;
+/** The typed parts of a job detail, as the OpenAPI document declares them. */
+export type JobActions = Job['actions'];
+export type TitleReview = NonNullable<Title['review']>;
+export type TitleReviewKind = TitleReview['kind'];
+export type MatchDetails = NonNullable<Title['match_details']>;
+export type MatchCandidate = MatchDetails['candidates'][number];
+export type IdentificationAnswer = NonNullable<GetJobDetailResponse['identification']>[number];
+export type DiscMappingRow = NonNullable<GetJobDetailResponse['disc_mappings']>[number];
+export type TimelineEntry = GetJobDetailResponse['timeline'][number];
 export type RetryFrom = NonNullable<RetryJobBody['from']>;
 export type TitleOutcome = NonNullable<Title['outcome']>;
 

@@ -3,7 +3,7 @@
  * updates of `/ws` applied on top. After a reconnect (or news of a job it does not know) it
  * fetches the list again, so nothing missed while offline stays missing.
  */
-import { cancelJob, clearFinishedJobs, clearJob, getJob, listJobs, listJobTitles, retryJob, startJob, type ClientMessage, type Job, type Title } from '../api/generated.ts';
+import { cancelJob, clearFinishedJobs, clearJob, getJob, listJobs, listJobTitles, listReviewQueue, retryJob, startJob, type ClientMessage, type Job, type Title } from '../api/generated.ts';
 import type { RetryFrom } from '../api/outcome-shapes.ts';
 import { errorMessage } from '../api/runtime.ts';
 
@@ -30,8 +30,21 @@ export class ActiveJobs {
    */
   private readonly liveSeq = new Map<number, number>();
 
+  /** Jobs waiting in review in all, as GET /api/review counts them (null until asked). */
+  reviewTotal = $state<number | null>(null);
+
+  /** Jobs in review: the service's count (the list holds only the 10 newest jobs). */
   get reviewCount(): number {
-    return this.jobs.filter((j) => j.state === 'review_needed').length;
+    return this.reviewTotal ?? this.jobs.filter((j) => j.state === 'review_needed').length;
+  }
+
+  /** Asks the service how many jobs wait in review (a failure keeps the last count). */
+  private async countReview(): Promise<void> {
+    try {
+      this.reviewTotal = (await listReviewQueue({ page: 1, per_page: 1 })).total;
+    } catch {
+      // The list's own count stands in until the next refresh.
+    }
   }
 
   job(id: number): Job | undefined {
@@ -50,6 +63,7 @@ export class ActiveJobs {
           this.refreshAgain = false;
           const jobs = await listJobs();
           const titles = await Promise.all(jobs.map((j) => listJobTitles({ id: j.id }).catch(() => this.titles[j.id] ?? [])));
+          await this.countReview();
           this.jobs = jobs;
           this.titles = Object.fromEntries(jobs.map((j, i) => [j.id, titles[i]!]));
           this.error = null;
@@ -123,7 +137,7 @@ export class ActiveJobs {
         this.jobRefetch.delete(id);
         try {
           const seq = this.liveSeq.get(id) ?? 0;
-          const [job, titles] = await Promise.all([getJob({ id }), listJobTitles({ id })]);
+          const [job, titles] = await Promise.all([getJob({ id }), listJobTitles({ id }), this.countReview()]);
           this.place(job, seq);
           this.titles[id] = titles;
         } catch {

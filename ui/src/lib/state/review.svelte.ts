@@ -1,6 +1,7 @@
 /**
- * The review queue: every active job in review_needed with its titles waiting for a decision,
- * each with the matcher's candidates and score components as evidence.
+ * The review queue: every job in review_needed (GET /api/review, all pages) with its titles
+ * waiting for a decision, each with its typed review (kind, message, candidates) and the
+ * matcher's score components as evidence.
  */
 import {
   approveAll,
@@ -8,6 +9,7 @@ import {
   startJob,
   getJobDetail,
   identifyJob,
+  listReviewQueue,
   reviewTitle,
   type GetJobDetailResponse,
   type IdentifyJobBody,
@@ -15,13 +17,17 @@ import {
   type Title,
 } from '../api/generated.ts';
 import { errorMessage } from '../api/runtime.ts';
-import { readIdentification, readMatchDetails, type IdentificationAnswer, type MatchDetails } from '../api/detail-shapes.ts';
-import { reviewKindOf, titleOutcomeOf, type ReviewKind } from '../api/outcome-shapes.ts';
-import type { ActiveJobs } from './jobs.svelte.ts';
+import { reviewKindOf, titleOutcomeOf, type IdentificationAnswer, type MatchDetails, type ReviewKind, type TitleReview } from '../api/outcome-shapes.ts';
+
+/** Jobs per page of GET /api/review; the queue reads every page. */
+const PAGE_SIZE = 50;
+/** A queue longer than this many pages is shown in part (with a note). */
+const MAX_PAGES = 20;
 
 export interface ReviewItem {
   title: Title;
   details: MatchDetails | null;
+  review: TitleReview | null;
 }
 
 export interface ReviewJob {
@@ -45,9 +51,9 @@ function toEntry(job: GetJobDetailResponse): ReviewJob {
   return {
     job,
     kind,
-    items: (job.titles ?? []).filter((t) => t.state === 'review').map((title) => ({ title, details: readMatchDetails(title.match_details) })),
-    leftOut: kind === 'nothing_filed' ? (job.titles ?? []).filter((t) => isLeftOut(t) || t.included === true) : [],
-    identification: readIdentification(job.identification),
+    items: job.titles.filter((t) => t.state === 'review').map((title) => ({ title, details: title.match_details ?? null, review: title.review ?? null })),
+    leftOut: kind === 'nothing_filed' ? job.titles.filter((t) => isLeftOut(t) || t.included === true) : [],
+    identification: job.identification ?? [],
   };
 }
 
@@ -62,7 +68,9 @@ export class ReviewQueue {
   itemErrors = $state<Record<number, string>>({});
   busy = $state<Record<string, boolean>>({});
 
-  constructor(private readonly jobs: ActiveJobs) {}
+  /** Jobs in review in all (the service's count), and whether more exist than were read. */
+  total = $state(0);
+  partial = $state(false);
 
   get pendingCount(): number {
     return this.entries.reduce((n, e) => n + e.items.length, 0);
@@ -71,11 +79,19 @@ export class ReviewQueue {
   async load(): Promise<void> {
     this.loading = true;
     try {
-      const ids = this.jobs.jobs.filter((j) => j.state === 'review_needed').map((j) => j.id);
-      const details = await Promise.all(ids.map((id) => getJobDetail({ id })));
-      this.entries = details
-        .filter((d) => d.state === 'review_needed')
-        .map(toEntry);
+      const jobs: GetJobDetailResponse[] = [];
+      let pages = 1;
+      let total = 0;
+      for (let page = 1; page <= Math.min(pages, MAX_PAGES); page++) {
+        const answer = await listReviewQueue({ page, per_page: PAGE_SIZE });
+        jobs.push(...answer.items);
+        pages = answer.pages;
+        total = answer.total;
+      }
+      // A job may move between pages while they are read: each appears once.
+      this.entries = jobs.filter((job, i) => jobs.findIndex((j) => j.id === job.id) === i).map(toEntry);
+      this.total = total;
+      this.partial = pages > MAX_PAGES;
       this.error = null;
     } catch (error) {
       this.error = errorMessage(error);
