@@ -12,7 +12,8 @@
 import type { ReferenceSubtitle } from '@spindle/plugin-sdk';
 import { fileURLToPath } from 'node:url';
 import { featureVector, sigmoid, type Coefficients } from '../../plugins/matcher-asr-subtitles/src/calibration.ts';
-import { decide, type ChunkResult } from '../../plugins/matcher-asr-subtitles/src/confidence.ts';
+import { decide } from '../../plugins/matcher-asr-subtitles/src/confidence.ts';
+import { alignChunks, type HeardChunk } from '../../plugins/matcher-asr-subtitles/src/cue-alignment.ts';
 import type { AsrMatcherSettings } from '../../plugins/matcher-asr-subtitles/src/settings.ts';
 import { TfidfIndex } from '../../plugins/matcher-asr-subtitles/src/tfidf-index.ts';
 import { pluginSettings } from '../support/plugin-defaults.ts';
@@ -30,8 +31,10 @@ interface Sample {
   half: number;
 }
 
-function evidence(chunks: ChunkResult[], references: readonly ReferenceSubtitle[]): { x: number[]; winner: number } | null {
-  const d = decide({ chunks, planned: chunks.length, references, titleDurationSeconds: 0, discPosition: { index: 0, count: 1 }, weights: { runtime_agreement: 0, disc_order_prior: 0 }, voteMargin: settings.vote_margin, minSimilarity: settings.min_similarity });
+/** Scored as the matcher scores them: index windows, then cue-time alignment when the chunks agree on a shift. */
+function evidence(heard: HeardChunk[], references: readonly ReferenceSubtitle[], index: TfidfIndex): { x: number[]; winner: number } | null {
+  const { chunks, alignment } = alignChunks(index, heard, settings.chunk_seconds);
+  const d = decide({ chunks, alignment, planned: chunks.length, references, titleDurationSeconds: 0, discPosition: { index: 0, count: 1 }, weights: { runtime_agreement: 0, disc_order_prior: 0 }, voteMargin: settings.vote_margin, minSimilarity: settings.min_similarity });
   if (!d) return null;
   const value = (name: string) => d.components.find((c) => c.name === name)!.value;
   return { x: featureVector({ similarity: value('similarity'), separation: value('separation'), consensus: value('vote_consensus'), votes: d.votes.get(d.reference) ?? 0 }), winner: d.reference };
@@ -58,12 +61,12 @@ export async function collectSamples(seasons: number[]): Promise<Sample[]> {
         if (truth >= 0) sets.push({ refs: references.filter((_, i) => i !== truth), truth: -1 });
         for (const set of sets) {
           const index = new TfidfIndex(set.refs, settings.window_seconds);
-          const chunks: ChunkResult[] = o.heard.map((h) => {
+          const chunks: HeardChunk[] = o.heard.map((h) => {
             const words = h.text.split(/\s+/).filter(Boolean).length;
-            return { offset: h.offset, words, scores: words >= settings.min_transcript_words ? index.score(h.text) : [] };
+            return { offset: h.offset, words, text: h.text, scores: words >= settings.min_transcript_words ? index.score(h.text) : [] };
           });
           for (const subset of subsets(chunks.slice(0, 8))) {
-            const e = evidence(subset, set.refs);
+            const e = evidence(subset, set.refs, index);
             if (e) samples.push({ x: e.x, y: e.winner === set.truth ? 1 : 0, season: season.season, half: o.titleIndex % 2 });
           }
         }
