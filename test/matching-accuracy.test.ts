@@ -34,7 +34,7 @@ describe('matching accuracy on the generated season (pocketsphinx)', () => {
 
   it('explains each match with named score components', () => {
     const r = [...results.values()].find((x) => x !== null)!;
-    expect(r.components.map((c) => c.name)).toEqual(['similarity', 'separation', 'vote_consensus', 'agreeing_chunks', 'coverage', 'runtime_agreement', 'disc_order_prior']);
+    expect(r.components.map((c) => c.name)).toEqual(['similarity', 'separation', 'vote_consensus', 'agreeing_chunks', 'coverage', 'cue_alignment', 'runtime_agreement', 'disc_order_prior']);
     expect(r.candidates.length).toBeGreaterThan(1);
     expect(r.source).toBe('local_asr');
   });

@@ -12,7 +12,8 @@
 import type { ReferenceSubtitle } from '@spindle/plugin-sdk';
 import { fileURLToPath } from 'node:url';
 import { featureVector, sigmoid, type Coefficients } from '../../plugins/matcher-asr-subtitles/src/calibration.ts';
-import { decide, type ChunkResult } from '../../plugins/matcher-asr-subtitles/src/confidence.ts';
+import { decide } from '../../plugins/matcher-asr-subtitles/src/confidence.ts';
+import { alignChunks, type HeardChunk } from '../../plugins/matcher-asr-subtitles/src/cue-alignment.ts';
 import type { AsrMatcherSettings } from '../../plugins/matcher-asr-subtitles/src/settings.ts';
 import { TfidfIndex } from '../../plugins/matcher-asr-subtitles/src/tfidf-index.ts';
 import { pluginSettings } from '../support/plugin-defaults.ts';
@@ -28,13 +29,17 @@ interface Sample {
   season: number;
   /** Which half of the titles the sample belongs to (fitted: 1, held apart: 0). */
   half: number;
+  /** Runtime agreement of the winner with the catalog runtime (measured, not fitted: see main). */
+  runtime: number;
 }
 
-function evidence(chunks: ChunkResult[], references: readonly ReferenceSubtitle[]): { x: number[]; winner: number } | null {
-  const d = decide({ chunks, planned: chunks.length, references, titleDurationSeconds: 0, discPosition: { index: 0, count: 1 }, weights: { runtime_agreement: 0, disc_order_prior: 0 }, voteMargin: settings.vote_margin, minSimilarity: settings.min_similarity });
+/** Scored as the matcher scores them: index windows, then cue-time alignment when the chunks agree on a shift. */
+function evidence(heard: HeardChunk[], references: readonly ReferenceSubtitle[], index: TfidfIndex, seconds: number): { x: number[]; winner: number; runtime: number } | null {
+  const { chunks, alignment } = alignChunks(index, heard, settings.chunk_seconds);
+  const d = decide({ chunks, alignment, planned: chunks.length, references, titleDurationSeconds: seconds, discPosition: { index: 0, count: 1 }, weights: { runtime_agreement: 0, disc_order_prior: 0 }, voteMargin: settings.vote_margin, minSimilarity: settings.min_similarity });
   if (!d) return null;
   const value = (name: string) => d.components.find((c) => c.name === name)!.value;
-  return { x: featureVector({ similarity: value('similarity'), separation: value('separation'), consensus: value('vote_consensus'), votes: d.votes.get(d.reference) ?? 0 }), winner: d.reference };
+  return { x: featureVector({ similarity: value('similarity'), separation: value('separation'), consensus: value('vote_consensus'), votes: d.votes.get(d.reference) ?? 0 }), winner: d.reference, runtime: value('runtime_agreement') };
 }
 
 function subsets<T>(items: T[]): T[][] {
@@ -48,7 +53,11 @@ export async function collectSamples(seasons: number[]): Promise<Sample[]> {
   const transcriber = new CachedTranscriber(await pocketsphinx());
   const samples: Sample[] = [];
   for (const season of corpus.seasons.filter((x) => seasons.includes(x.season))) {
-    const references = await loadReferences(season.srtDir, season.season);
+    // The catalog's runtimes: each episode's length in whole minutes, as a catalog lists it.
+    const references = (await loadReferences(season.srtDir, season.season)).map((r) => {
+      const title = season.titles.find((t) => t.truth.kind === 'episode' && t.truth.episode === r.episode);
+      return { ...r, runtimeMinutes: title ? Math.max(1, Math.round(title.seconds / 60)) : null };
+    });
     for (const variant of VARIANTS) {
       const outcomes = await matchDisc(season, variant, transcriber, { listenFor: 2 });
       console.error(`${variant} S${season.season}: heard (${transcriber.recognized} recognized so far)`);
@@ -58,13 +67,13 @@ export async function collectSamples(seasons: number[]): Promise<Sample[]> {
         if (truth >= 0) sets.push({ refs: references.filter((_, i) => i !== truth), truth: -1 });
         for (const set of sets) {
           const index = new TfidfIndex(set.refs, settings.window_seconds);
-          const chunks: ChunkResult[] = o.heard.map((h) => {
+          const chunks: HeardChunk[] = o.heard.map((h) => {
             const words = h.text.split(/\s+/).filter(Boolean).length;
-            return { offset: h.offset, words, scores: words >= settings.min_transcript_words ? index.score(h.text) : [] };
+            return { offset: h.offset, words, text: h.text, scores: words >= settings.min_transcript_words ? index.score(h.text) : [] };
           });
           for (const subset of subsets(chunks.slice(0, 8))) {
-            const e = evidence(subset, set.refs);
-            if (e) samples.push({ x: e.x, y: e.winner === set.truth ? 1 : 0, season: season.season, half: o.titleIndex % 2 });
+            const e = evidence(subset, set.refs, index, season.titles.find((t) => t.titleIndex === o.titleIndex)!.seconds);
+            if (e) samples.push({ x: e.x, y: e.winner === set.truth ? 1 : 0, season: season.season, half: o.titleIndex % 2, runtime: e.runtime });
           }
         }
       }
@@ -111,4 +120,11 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   console.log(`constants: ${JSON.stringify(Object.fromEntries(Object.entries(c).map(([k, v]) => [k, Math.round(v * 1000) / 1000])))}`);
   console.log(`\nreliability on the held-apart titles:\n${reliabilityTable(held, w)}`);
   console.log(`\nreliability on the fitted titles:\n${reliabilityTable(train, w)}`);
+  // Runtime agreement (catalog runtime vs title length) is measured here but not fitted: it is
+  // worth a coefficient only if it tells right winners from wrong ones on the corpus.
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+  const rt = (y: number) => samples.filter((s) => s.y === y).map((s) => s.runtime);
+  console.log(`\nruntime agreement of the winner: right ${mean(rt(1)).toFixed(3)} (n ${rt(1).length}), wrong ${mean(rt(0)).toFixed(3)} (n ${rt(0).length})`);
+  const withRuntime = fitLogistic(train.map((s) => ({ ...s, x: [...s.x, s.runtime] })));
+  console.log(`fitted with it as a fifth feature: runtime coefficient ${withRuntime[5]!.toFixed(3)}, intercept ${withRuntime[0]!.toFixed(3)}`);
 }

@@ -1,46 +1,84 @@
 /**
- * `npx tsx test/corpus/measure-conditioning.ts [episodes] [variant]` — how well pocketsphinx hears
- * the degradation corpus under each audio conditioning of the matcher (audio-chunks.ts): for the
- * middle chunk of the first N episodes of season 1, the share of the subtitle window's content
- * terms found in the transcript (recall) and the similarity of the chunk to its own episode.
+ * `npx tsx test/corpus/measure-conditioning.ts [--seasons 1,2] [--variants clean,noise]
+ * [--conditionings none,noise_floor,...] [--chunks 1]` — how well pocketsphinx hears the
+ * degradation corpus under each audio conditioning of the matcher (audio-chunks.ts). For every
+ * episode of the chosen seasons and variants it hears the first `--chunks` chunks the matcher
+ * itself plans (chunk-plan.ts with the plugin's defaults, so the transcripts are shared with
+ * `npm run bench:accuracy` through the transcript cache) and reports, per variant and
+ * conditioning: the share of the subtitle window's content words found in the transcript
+ * (recall), the mean similarity of the chunk to its own episode, how often its own episode
+ * scores highest, and the mean margin over the best other episode.
  * Chooses the matcher's default `audio_conditioning` (issue 23 item 6).
  */
 import { createFakeContext } from '@spindle/plugin-sdk/testing';
-import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import { TitleChunks, type Conditioning } from '../../plugins/matcher-asr-subtitles/src/audio-chunks.ts';
+import { chunkOffsets } from '../../plugins/matcher-asr-subtitles/src/chunk-plan.ts';
+import type { AsrMatcherSettings } from '../../plugins/matcher-asr-subtitles/src/settings.ts';
 import { terms, TfidfIndex } from '../../plugins/matcher-asr-subtitles/src/tfidf-index.ts';
+import { pluginSettings } from '../support/plugin-defaults.ts';
 import { loadReferences, pocketsphinx } from './corpus-matching.ts';
-import { buildDegradedCorpus, type Variant } from './degraded-corpus.ts';
+import { buildDegradedCorpus, VARIANTS, type Variant } from './degraded-corpus.ts';
 import { CachedTranscriber } from './degraded-matching.ts';
 
-const episodes = Number(process.argv[2] ?? 6);
-const variant = (process.argv[3] ?? 'clean') as Variant;
+const arg = (name: string) => {
+  const at = process.argv.indexOf(name);
+  return at > 0 ? process.argv[at + 1] : undefined;
+};
+const seasons = (arg('--seasons') ?? '1,2').split(',').map(Number);
+const variants = (arg('--variants')?.split(',') ?? [...VARIANTS]) as Variant[];
+const conditionings = (arg('--conditionings') ?? 'none,noise_floor,normalize_noise_floor').split(',') as Conditioning[];
+const perTitle = Number(arg('--chunks') ?? 1);
+const settings = pluginSettings(fileURLToPath(new URL('../../plugins/matcher-asr-subtitles/package.json', import.meta.url))) as unknown as AsrMatcherSettings;
+
 const corpus = await buildDegradedCorpus();
-const season = corpus.seasons[0]!;
-const references = await loadReferences(season.srtDir, season.season);
-const index = new TfidfIndex(references, 90);
 const transcriber = new CachedTranscriber(await pocketsphinx());
-// The same context as the matcher's (asr-subtitles-matcher.ts), so its transcripts are shared.
-const context = { id: createHash('sha1').update(references.map((r) => `${r.season}x${r.episode}:${r.text}`).join('\n')).digest('hex').slice(0, 16), text: references.map((r) => r.text).join('\n') };
-for (const conditioning of ['none', 'noise_floor', 'normalize_noise_floor'] as Conditioning[]) {
-  let found = 0;
-  let total = 0;
-  let own = 0;
-  for (const title of season.titles.filter((t) => t.truth.kind === 'episode').slice(0, episodes)) {
-    const episode = (title.truth as { episode: number }).episode;
-    const duration = Number(execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', title.files[variant]], { encoding: 'utf8' }));
-    const offset = Math.round((duration / 2 - 15) * 10) / 10;
-    const ctx = await createFakeContext({ appSettings: {} });
-    const chunks = new TitleChunks({ filePath: title.files[variant], offsets: [offset], seconds: 30, language: 'en', context, conditioning }, transcriber.forTitle(title.files[variant], conditioning), ctx);
-    const text = await chunks.text(offset);
-    await ctx.dispose();
-    const reference = references.find((r) => r.episode === episode)!;
-    const said = new Set(terms(reference.cues.filter((c) => c.end > offset && c.start < offset + 30).map((c) => c.text).join(' ')).filter((t) => !t.includes(' ')));
-    const heard = new Set(terms(text));
-    total += said.size;
-    found += [...said].filter((t) => heard.has(t)).length;
-    own += index.score(text).find((s) => s.reference === references.indexOf(reference))!.score;
+const rows: string[] = [];
+for (const variant of variants) {
+  for (const conditioning of conditionings) {
+    let found = 0;
+    let total = 0;
+    let own = 0;
+    let top = 0;
+    let margin = 0;
+    let chunks = 0;
+    for (const season of corpus.seasons.filter((s) => seasons.includes(s.season))) {
+      const references = await loadReferences(season.srtDir, season.season);
+      const index = new TfidfIndex(references, settings.window_seconds);
+      // The same context as the matcher's (asr-subtitles-matcher.ts), so its transcripts are shared.
+      const text = references.map((r) => `${r.season}x${r.episode}:${r.text}`).join('\n');
+      const context = { id: createHash('sha1').update(text).digest('hex').slice(0, 16), text: references.map((r) => r.text).join('\n') };
+      for (const title of season.titles) {
+        if (title.truth.kind !== 'episode') continue;
+        const reference = references.findIndex((r) => r.episode === (title.truth as { episode: number }).episode);
+        const offsets = chunkOffsets(title.seconds, settings).slice(0, perTitle);
+        const ctx = await createFakeContext({ appSettings: {} });
+        const source = new TitleChunks({ filePath: title.files[variant], offsets, seconds: settings.chunk_seconds, language: 'en', context, conditioning }, transcriber.forTitle(title.files[variant], conditioning), ctx);
+        for (const offset of offsets) {
+          const heardText = await source.text(offset);
+          const cues = references[reference]!.cues.filter((c) => c.end > offset && c.start < offset + settings.chunk_seconds);
+          const said = new Set(terms(cues.map((c) => c.text).join(' ')).filter((t) => !t.includes(' ')));
+          const heard = new Set(terms(heardText));
+          total += said.size;
+          found += [...said].filter((t) => heard.has(t)).length;
+          const scores = index.score(heardText);
+          const mine = scores.find((s) => s.reference === reference)?.score ?? 0;
+          const other = scores.find((s) => s.reference !== reference)?.score ?? 0;
+          own += mine;
+          margin += mine - other;
+          if (mine > other) top++;
+          chunks++;
+        }
+        await source.dispose();
+        await ctx.dispose();
+      }
+    }
+    const row = `| ${variant} | ${conditioning} | ${chunks} | ${((100 * found) / Math.max(1, total)).toFixed(1)} % | ${(own / chunks).toFixed(3)} | ${top}/${chunks} | ${(margin / chunks).toFixed(3)} |`;
+    rows.push(row);
+    console.log(`${row} (${transcriber.recognized} recognized so far)`);
   }
-  console.log(`${variant} ${conditioning}: content-word recall ${((100 * found) / Math.max(1, total)).toFixed(1)} %, mean similarity to own episode ${(own / episodes).toFixed(3)} (${transcriber.recognized} recognized so far)`);
 }
+console.log('\n| variant | conditioning | chunks | content-word recall | similarity to own episode | own episode on top | margin over the best other |');
+console.log('|---|---|---|---|---|---|---|');
+for (const r of rows) console.log(r);

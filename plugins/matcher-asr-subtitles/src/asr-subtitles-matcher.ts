@@ -18,7 +18,8 @@ import {
 import { createHash } from 'node:crypto';
 import { TitleChunks } from './audio-chunks.ts';
 import { chunkOffsets } from './chunk-plan.ts';
-import { decide, toCandidate, type ChunkResult, type Decision } from './confidence.ts';
+import { decide, toCandidate, type Decision } from './confidence.ts';
+import { alignChunks, type HeardChunk } from './cue-alignment.ts';
 import type { AsrMatcherSettings } from './settings.ts';
 import { TfidfIndex } from './tfidf-index.ts';
 
@@ -50,9 +51,11 @@ export class AsrSubtitlesMatcher implements Matcher {
     const bar = extra ? Math.max(threshold, s.extra_episode_confidence) : threshold;
 
     const episodes = input.siblings.filter((t) => t.durationSeconds >= MIN_EPISODE_SECONDS && !t.isExtra).sort((a, b) => a.titleIndex - b.titleIndex);
-    const judge = (chunks: readonly ChunkResult[], planned: number): Decision | null =>
-      decide({
+    const judge = (heard: readonly HeardChunk[], planned: number): Decision | null => {
+      const { chunks, alignment } = alignChunks(index, heard, s.chunk_seconds);
+      return decide({
         chunks,
+        alignment,
         planned,
         references,
         titleDurationSeconds: input.title.durationSeconds,
@@ -61,10 +64,11 @@ export class AsrSubtitlesMatcher implements Matcher {
         voteMargin: s.vote_margin,
         minSimilarity: s.min_similarity,
       });
+    };
 
     const offsets = chunkOffsets(input.title.durationSeconds, s);
     const source = new TitleChunks({ filePath: input.title.filePath, offsets, seconds: s.chunk_seconds, language, context, conditioning: s.audio_conditioning }, transcriber, ctx);
-    const chunks: ChunkResult[] = [];
+    const chunks: HeardChunk[] = [];
     let decision: Decision | null = null;
     try {
       await source.prepare();
@@ -73,7 +77,7 @@ export class AsrSubtitlesMatcher implements Matcher {
         ctx.progress.report({ fraction: i / offsets.length, currentTitle: input.title.titleIndex });
         const text = await source.text(offset);
         const words = text.split(/\s+/).filter(Boolean).length;
-        chunks.push({ offset, words, scores: words >= s.min_transcript_words ? index.score(text) : [] });
+        chunks.push({ offset, words, text, scores: words >= s.min_transcript_words ? index.score(text) : [] });
         if (chunks.length < s.min_chunks) continue;
         decision = judge(chunks, offsets.length);
         // Sure: stop. An extra nobody's dialogue claims after the minimum: it is what it was said to be.

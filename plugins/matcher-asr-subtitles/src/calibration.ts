@@ -20,12 +20,12 @@ export interface Evidence {
 
 /** Fitted by test/corpus/fit-calibration.ts (see docs/matching-calibration.md). */
 export const CALIBRATION = {
-  intercept: -2.913,
-  similarity: 1.418,
-  separation: 1.859,
-  consensus: 1.151,
+  intercept: -3.896,
+  similarity: 1.804,
+  separation: 2.565,
+  consensus: 1.521,
   /** per ln(1 + agreeing chunks) */
-  votes: 1.269,
+  votes: 1.138,
 } as const;
 
 export type Coefficients = { intercept: number; similarity: number; separation: number; consensus: number; votes: number };

@@ -10,6 +10,7 @@
  */
 import type { MatchCandidate, ReferenceSubtitle, ScoreComponent } from '@spindle/plugin-sdk';
 import { CALIBRATION, logit, sigmoid, type Coefficients } from './calibration.ts';
+import type { Alignment } from './cue-alignment.ts';
 import type { ComponentWeights } from './settings.ts';
 import type { EpisodeScore } from './tfidf-index.ts';
 
@@ -71,6 +72,8 @@ export function decide(input: {
   voteMargin: number;
   minSimilarity: number;
   coefficients?: Coefficients;
+  /** The cue-time shift the chunks agreed on (cue-alignment.ts), when they did. */
+  alignment?: Alignment | null;
 }): Decision | null {
   const usable = input.chunks.filter((c) => c.scores.length > 0);
   if (usable.length === 0 || input.references.length === 0) return null;
@@ -111,6 +114,7 @@ export function decide(input: {
     { name: 'vote_consensus', value: consensus, weight: c.consensus, detail: `${agreeing} of ${usable.length} chunks voted for it with a clear margin` },
     { name: 'agreeing_chunks', value: clamp(Math.log1p(agreeing) / Math.log1p(8)), weight: c.votes * Math.log1p(8), detail: `${agreeing} agreeing chunk(s); more agreeing evidence, more confidence` },
     { name: 'coverage', value: coverage, weight: 0, detail: `${usable.length} of ${heard} heard chunks had usable speech (${input.planned} planned)` },
+    alignmentComponent(input.alignment ?? null, winner),
     { name: 'runtime_agreement', value: runtime ?? 0, weight: runtime === null ? 0 : w.runtime_agreement, detail: runtime === null ? 'no catalog runtime' : `title ${(input.titleDurationSeconds / 60).toFixed(1)} min vs catalog ${reference.runtimeMinutes} min` },
     { name: 'disc_order_prior', value: order ?? 0, weight: order === null ? 0 : w.disc_order_prior, detail: order === null ? 'single title' : `title ${input.discPosition.index + 1} of ${input.discPosition.count} on the disc` },
   ];
@@ -127,6 +131,18 @@ export function decide(input: {
     ...others.slice(0, 2).map((r) => ({ reference: r.reference, score: Math.min(confidence, (1 - confidence) * (r.score / otherMass)) })),
   ].sort((a, b) => b.score - a.score);
   return { reference: winner, confidence, components, candidates, votes };
+}
+
+/** Shown, not weighed: the aligned windows already raised the similarity it explains. */
+function alignmentComponent(a: Alignment | null, winner: number): ScoreComponent {
+  const applies = a !== null && a.reference === winner;
+  const shift = applies ? `${a.shift >= 0 ? '+' : ''}${a.shift.toFixed(1)} s` : '';
+  return {
+    name: 'cue_alignment',
+    value: applies ? 1 : 0,
+    weight: 0,
+    detail: applies ? `${a.agreeing} of ${a.located} chunks agree its subtitles run ${shift} from the title; chunks were also scored at that time` : 'no consistent offset between the heard chunks and the subtitle cue times',
+  };
 }
 
 export function toCandidate(reference: ReferenceSubtitle, score: number): MatchCandidate {

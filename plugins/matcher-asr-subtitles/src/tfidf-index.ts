@@ -40,7 +40,15 @@ export interface EpisodeScore {
   shared: number;
 }
 
+/** A text's weighted terms, to score it against many subtitle ranges (cue-alignment.ts). */
+export interface Query {
+  weights: Map<string, number>;
+  norm: number;
+}
+
 export class TfidfIndex {
+  /** Weighted terms of a range of one reference's cues, by "reference:first cue:last cue". */
+  private readonly ranges = new Map<string, { weights: Map<string, number>; norm: number }>();
   private readonly idf = new Map<string, number>();
   private readonly postings = new Map<string, { window: number; weight: number }[]>();
   private readonly windows: Window[] = [];
@@ -106,5 +114,61 @@ export class TfidfIndex {
       });
     }
     return [...best].map((score, reference) => ({ reference, score, shared: shared[reference]! })).sort((a, b) => b.score - a.score);
+  }
+
+  query(text: string): Query {
+    const weights = new Map<string, number>();
+    let norm = 0;
+    for (const [t, c] of counts(terms(text))) {
+      const idf = this.idf.get(t);
+      if (!idf || idf <= 0) continue;
+      const weight = (1 + Math.log(c)) * idf;
+      weights.set(t, weight);
+      norm += weight * weight;
+    }
+    return { weights, norm: Math.sqrt(norm) };
+  }
+
+  /**
+   * Cosine similarity of a query to the cues of one reference that overlap [from, to) in cue time,
+   * and the distinct terms they share (0 when no cue is there).
+   */
+  rangeScore(query: Query, reference: number, from: number, to: number): { score: number; shared: number } {
+    const cues = this.references[reference]?.cues ?? [];
+    let first = -1;
+    let last = -1;
+    cues.forEach((c, i) => {
+      if (c.end > from && c.start < to) {
+        if (first < 0) first = i;
+        last = i;
+      }
+    });
+    if (first < 0 || query.norm === 0) return { score: 0, shared: 0 };
+    const key = `${reference}:${first}:${last}`;
+    let range = this.ranges.get(key);
+    if (!range) {
+      const weights = new Map<string, number>();
+      let norm = 0;
+      for (const [t, c] of counts(terms(cues.slice(first, last + 1).map((c) => c.text).join(' ')))) {
+        const weight = (1 + Math.log(c)) * (this.idf.get(t) ?? 0);
+        if (weight <= 0) continue;
+        weights.set(t, weight);
+        norm += weight * weight;
+      }
+      range = { weights, norm: Math.sqrt(norm) };
+      if (this.ranges.size > 20000) this.ranges.clear();
+      this.ranges.set(key, range);
+    }
+    if (range.norm === 0) return { score: 0, shared: 0 };
+    let dot = 0;
+    let shared = 0;
+    for (const [t, w] of query.weights) {
+      const other = range.weights.get(t);
+      if (other) {
+        dot += w * other;
+        shared++;
+      }
+    }
+    return { score: dot / (query.norm * range.norm), shared };
   }
 }

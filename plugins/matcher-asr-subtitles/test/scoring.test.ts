@@ -51,7 +51,7 @@ describe('confidence', () => {
     const d = decide({ ...base, chunks: [chunk(3, 10), chunk(3, 60), chunk(3, 110)], planned: 3 })!;
     expect(d.reference).toBe(2);
     expect(d.confidence).toBeGreaterThanOrEqual(0.7);
-    expect(d.components.map((c) => c.name)).toEqual(['similarity', 'separation', 'vote_consensus', 'agreeing_chunks', 'coverage', 'runtime_agreement', 'disc_order_prior']);
+    expect(d.components.map((c) => c.name)).toEqual(['similarity', 'separation', 'vote_consensus', 'agreeing_chunks', 'coverage', 'cue_alignment', 'runtime_agreement', 'disc_order_prior']);
     expect(d.components.find((c) => c.name === 'runtime_agreement')!.weight).toBe(0); // no catalog runtime: not counted
     expect(d.candidates[0]).toEqual({ reference: 2, score: d.confidence });
   });
