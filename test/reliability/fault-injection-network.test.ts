@@ -107,10 +107,12 @@ describe('the fingerprint server answers 500, then 429', () => {
       req.pipe(fwd);
     });
     await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
-  }, 30_000);
+  }, 150_000);
   afterAll(async () => {
-    proxy?.closeAllConnections();
-    await new Promise((r) => proxy?.close(r));
+    if (proxy) {
+      proxy.closeAllConnections();
+      await new Promise((r) => proxy.close(r));
+    }
     await network?.stop();
   });
 

@@ -45,6 +45,8 @@ export interface PipelineRunnerDeps {
   workRoot: string;
   /** Steps for DEBUG-simulated jobs (fake titles and progress instead of plugins). */
   simulatedSteps?: StepTable;
+  /** The step of each working state; the real steps unless given (unit tests drive the runner with fakes). */
+  steps?: StepTable;
   subtitles?: SubtitleService;
   matchConcurrency?: number;
 }
@@ -172,7 +174,7 @@ export class PipelineRunner {
         await this.deps.jobService.transition(jobId, 'identifying');
         continue;
       }
-      const entry = (job.simulated && this.deps.simulatedSteps ? this.deps.simulatedSteps : STEPS)[job.state];
+      const entry = (job.simulated && this.deps.simulatedSteps ? this.deps.simulatedSteps : (this.deps.steps ?? STEPS))[job.state];
       if (!entry) return;
       try {
         const outcome = await entry.step(job, stepDeps);
