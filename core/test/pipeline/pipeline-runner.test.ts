@@ -174,7 +174,7 @@ describe('failure', () => {
 
 describe('abort, cancel and shutdown', () => {
   /** A ripping step that waits for the signal, as a ripper killing its process does. */
-  function waitingRip(w: { ran: string[] }, started: ReturnType<typeof gate>) {
+  function waitingRip(w: { ran: string[] }, started: ReturnType<typeof gate<void>>) {
     return async (_job: unknown, deps: { signal: AbortSignal }): Promise<StepOutcome> => {
       w.ran.push('ripping started');
       started.open();
