@@ -5,8 +5,10 @@ export default defineConfig({
     include: ['plugin-sdk/test/**/*.test.ts', 'core/test/**/*.test.ts', 'core/http-kit/test/**/*.test.ts', 'plugins/*/test/**/*.test.ts', 'test/**/*.test.ts', 'fingerprint-server/test/**/*.test.ts', 'ui/test/**/*.test.ts'],
     exclude: ['**/node_modules/**', 'test/fixtures/**'],
     setupFiles: ['test/support/vitest-setup.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Bounds for a stuck test, not speed checks: they hold on a machine twice as slow and busy
+    // (npm run test:under-load); speed targets are the bench:* scripts.
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
     // expect.poll waits for a page or a service: its 1 s default is a wall-clock margin a busy machine misses.
     expect: { poll: { timeout: 15_000 } },
     pool: 'forks',

@@ -137,8 +137,9 @@ describe('a disc job with the MakeMKV ripper', () => {
     const started = Date.now();
     const cancelled = await api.post(`/api/jobs/${id}/cancel`);
     expect(cancelled.status).toBe(200);
-    await eventually(async () => alive(pid), (a) => !a, 2000);
-    expect(Date.now() - started).toBeLessThan(2000);
+    // Promptly: the rip would take a minute more; the margin holds on a machine twice as slow and busy.
+    await eventually(async () => alive(pid), (a) => !a, 15_000);
+    expect(Date.now() - started).toBeLessThan(15_000);
     const job = await jobState(id);
     expect(job.body).toMatchObject({ state: 'failed', error_message: 'Cancelled by user' });
     const titles = await svc.service.db.titles.listByJob(id);
@@ -152,8 +153,8 @@ describe('a disc job with the MakeMKV ripper', () => {
     const id = await discJob('/dev/sr2', 'SPINDLE_MOVIE', 'Spindle Movie');
     await eventually(() => jobState(id), (r) => r.body.state === 'ripping', 15_000);
     const started = Date.now();
-    const failed = await eventually(() => jobState(id), (r) => r.body.state !== 'ripping', 10_000);
-    expect(Date.now() - started).toBeLessThan(6000);
+    const failed = await eventually(() => jobState(id), (r) => r.body.state !== 'ripping', 30_000);
+    expect(Date.now() - started).toBeLessThan(20_000); // the hang would last forever: any bound shows the watchdog acted
     expect(failed.body.state).toBe('failed');
     expect(failed.body.error_message).toMatch(/^makemkvcon made no progress for 2 s while ripping title 0 and was stopped; it reported a region mismatch before hanging \("Region setting of drive/);
     const pid = (await replay.invocations()).at(-1)!.pid;

@@ -14,7 +14,12 @@ export interface FingerprintServerProcess {
   stop(): Promise<void>;
 }
 
-export async function spawnFingerprintServer(env: Record<string, string>, timeoutMs = 20_000): Promise<FingerprintServerProcess> {
+/**
+ * The start-up bound is generous: a cold start compiles the server through tsx, which takes many
+ * seconds on a busy machine (CI runs the suite beside a CPU hog). A server that never listens is
+ * killed, not left behind.
+ */
+export async function spawnFingerprintServer(env: Record<string, string>, timeoutMs = 120_000): Promise<FingerprintServerProcess> {
   const child = spawn(process.execPath, [TSX_CLI, SERVER_MAIN], {
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -22,7 +27,10 @@ export async function spawnFingerprintServer(env: Record<string, string>, timeou
   let output = '';
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`fingerprint server did not start within ${timeoutMs} ms:\n${output}`)), timeoutMs);
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`fingerprint server did not start within ${timeoutMs} ms:\n${output}`));
+    }, timeoutMs);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const m = /listening on (http:\/\/\S+)/.exec(output);

@@ -148,7 +148,7 @@ describe('fake context process runner', () => {
     const started = Date.now();
     const error = await ctx.processes.run(node, ['-e', 'setTimeout(()=>{},60000)'], { timeoutMs: 300 }).catch((e: unknown) => e);
     expect(SpindleError.is(error) && error.code).toBe('process_timed_out');
-    expect(Date.now() - started).toBeLessThan(5000);
+    expect(Date.now() - started).toBeLessThan(20_000); // the child would run a minute
     await ctx.dispose();
   });
 

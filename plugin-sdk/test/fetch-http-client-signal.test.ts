@@ -24,7 +24,7 @@ describe('createFetchHttpClient per-request signal', () => {
     setTimeout(() => controller.abort(), 50);
     const started = Date.now();
     await expect(client.request(url, { signal: controller.signal })).rejects.toMatchObject({ code: 'aborted' });
-    expect(Date.now() - started).toBeLessThan(2000);
+    expect(Date.now() - started).toBeLessThan(10_000);
   });
 
   it('still cancels on the context signal when a per-request signal is given', async () => {

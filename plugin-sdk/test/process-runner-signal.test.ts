@@ -33,7 +33,7 @@ describe.skipIf(process.platform === 'win32')('ProcessOptions.signal', () => {
     });
     expect(result.aborted).toBe(true);
     expect(stage.signal.aborted).toBe(false);
-    expect(Date.now() - started).toBeLessThan(3000);
+    expect(Date.now() - started).toBeLessThan(10_000); // the child would run forever
     await new Promise((r) => setTimeout(r, 100));
     expect(pids).toHaveLength(2);
     for (const pid of pids) expect(alive(pid)).toBe(false);

@@ -13,150 +13,21 @@
  * After each restart: every title is accounted for (none lost, none twice), every file is either
  * in the library under its name or still in staging and claimed by its title, and no process
  * started for the test's paths outlives the job (checked in /proc).
+ * Shared setup and helpers: support/crash-world.ts.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { link, mkdir, mkdtemp, readdir, rm, stat, statfs, truncate } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { link, mkdir, mkdtemp, readdir, stat, statfs, truncate } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blkidExport, createFakeLinux, type FakeLinux } from '../../plugins/detector-linux-drive/test/fake-linux.ts';
-import { apiClient, eventually } from '../support/http-client.ts';
-import { makeLongMkv } from '../support/make-media.ts';
+import { eventually, type apiClient } from '../support/http-client.ts';
 import { mkvRuns } from '../support/makemkv-replay.ts';
-import { writeConfig } from '../support/service-harness.ts';
-import { spawnService, type ServiceProcess } from '../support/service-process.ts';
-import { recordFigures } from './support/figures.ts';
+import { episodes, expectLibrary, expectNoOrphans, isRoot, kill, mounts, pipeline, root, setOutcome, setup, shmDirs, start, terminal, titles, useCrashWorld, type Setup, type Wire } from './support/crash-world.ts';
 import { createGatedMakemkv, type GatedMakemkv } from './support/gated-makemkv.ts';
-import { isAlive, processesMentioning, serviceNodePid } from './support/processes.ts';
+import { isAlive } from './support/processes.ts';
 
-const THIRD_PARTY = fileURLToPath(new URL('../fixtures/third-party-plugins', import.meta.url));
-const EPISODE_SECONDS = [1320, 1290, 1335];
-const isRoot = process.getuid?.() === 0;
-
-let root = '';
-let episodes = '';
-const mounts: string[] = [];
-const running: ServiceProcess[] = [];
-const killed: { state: string; outcome: string }[] = [];
-const shmDirs: string[] = [];
-
-interface Wire {
-  id: number;
-  state: string;
-  error_message: string | null;
-  review_reason: string | null;
-  [k: string]: unknown;
-}
-interface TitleWire {
-  id: number;
-  title_index: number;
-  state: string;
-  organized_path: string | null;
-  matched_episode: string | null;
-  selected: boolean;
-}
-
-beforeAll(async () => {
-  root = await mkdtemp(join(tmpdir(), 'spindle-crash-'));
-  episodes = join(root, 'episodes');
-  await mkdir(episodes);
-  await Promise.all(EPISODE_SECONDS.map((s, i) => makeLongMkv(join(episodes, `title_t0${i}.mkv`), s)));
-}, 60_000);
-
-afterAll(async () => {
-  for (const s of running) await s.stop('SIGKILL').catch(() => undefined);
-  for (const p of processesMentioning(root)) process.kill(p.pid, 'SIGKILL');
-  for (const dir of mounts.reverse()) {
-    try {
-      execFileSync('umount', ['-l', dir], { stdio: 'ignore' });
-    } catch {
-      // already gone
-    }
-  }
-  for (const dir of [root, ...shmDirs]) await rm(dir, { recursive: true, force: true });
-  recordFigures('crash-recovery', { states_killed: killed.length, kills: killed });
-});
-
-interface Setup {
-  dir: string;
-  dataDir: string;
-  staging: string;
-  tv: string;
-  env: Record<string, string>;
-}
-
-/** A data directory, staging and library folders, and the configuration written before the first start. */
-async function setup(name: string, config: Record<string, unknown>, tvLibrary?: string): Promise<Setup> {
-  const dir = join(root, name);
-  const dataDir = join(dir, 'data');
-  const staging = join(dir, 'staging');
-  const tv = tvLibrary ?? join(dir, 'library', 'TV');
-  for (const d of [dataDir, staging, tv, join(dir, 'library', 'Movies')]) await mkdir(d, { recursive: true });
-  await writeConfig(dataDir, {
-    staging_watch_enabled: false,
-    staging_path: staging,
-    library_tv_path: tv,
-    library_movies_path: join(dir, 'library', 'Movies'),
-    max_concurrent_matches: 2,
-    ...config,
-  });
-  return { dir, dataDir, staging, tv, env: { SPINDLE_DATA_DIR: dataDir, SPINDLE_MAKEMKV_DATA_DIR: join(dataDir, 'makemkv'), SPINDLE_PLUGINS_DIR: THIRD_PARTY } };
-}
-
-async function start(s: Setup): Promise<{ svc: ServiceProcess; api: ReturnType<typeof apiClient> }> {
-  const svc = await spawnService(s.env);
-  running.push(svc);
-  return { svc, api: apiClient(svc.url) };
-}
-
-/** SIGKILL, as a power cut or the OOM killer would; returns the test's processes that outlived it. */
-async function kill(s: Setup, svc: ServiceProcess, state: string): Promise<number[]> {
-  const pid = serviceNodePid(svc.child.pid!);
-  expect(pid).toBe(svc.child.pid); // the spawned process is the service itself, not a launcher
-  const exit = await svc.stop('SIGKILL');
-  expect(exit.signal).toBe('SIGKILL');
-  killed.push({ state, outcome: '' });
-  return processesMentioning(s.dir).map((p) => p.pid);
-}
-
-const pipeline = (over: Record<string, unknown>) => ({
-  detectors: [],
-  identifiers: ['heuristic'],
-  rippers: { disc: 'makemkv', folder: 'folder' },
-  matchers: ['order-guess'],
-  organizer: 'library',
-  contributors: [],
-  providers: {},
-  ...over,
-});
-
-async function titles(api: ReturnType<typeof apiClient>, id: number): Promise<TitleWire[]> {
-  return (await api.get<TitleWire[]>(`/api/jobs/${id}/titles`)).body;
-}
-
-async function terminal(api: ReturnType<typeof apiClient>, id: number, timeoutMs = 60_000): Promise<Wire> {
-  return (await eventually(() => api.get<Wire>(`/api/jobs/${id}`), (r) => ['completed', 'failed', 'review_needed'].includes(r.body.state), timeoutMs)).body;
-}
-
-/** No process started for this test's paths is left, apart from the service itself. */
-function expectNoOrphans(s: Setup, svc: ServiceProcess | null): void {
-  const own = svc ? [svc.child.pid, serviceNodePid(svc.child.pid!)] : [];
-  const left = processesMentioning(s.dir).filter((p) => !own.includes(p.pid));
-  expect(left, `processes left: ${JSON.stringify(left)}`).toEqual([]);
-}
-
-/** Every title once; the episode files in the library once each and nothing half-written. */
-async function expectLibrary(tv: string, show: string, expected: string[]): Promise<void> {
-  const season = join(tv, show, 'Season 01');
-  const names = (await readdir(season)).sort();
-  expect(names).toEqual([...expected].sort());
-}
-
-function setOutcome(outcome: string): void {
-  killed.at(-1)!.outcome = outcome;
-}
+useCrashWorld();
 
 describe('crash recovery (SIGKILL mid-state, restart on the same data)', () => {
   let linux: FakeLinux;

@@ -12,7 +12,7 @@
  * searched for each secret (as is, JSON-escaped, URL-encoded, base64): zero hits.
  */
 import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
-import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
+import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { link } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -33,26 +33,10 @@ import { configuredSecretValues, declareWriteOnlySettings } from '../../core/src
 import type { AppConfig } from '../../core/src/config/app-config-fields.ts';
 import { dumpDatabase } from './support/database-dump.ts';
 import { recordFigures } from './support/figures.ts';
+import { listen, readBody, SECRETS, spellings } from './support/secret-values.ts';
 
 const THIRD_PARTY = fileURLToPath(new URL('../fixtures/third-party-plugins', import.meta.url));
 const SHOW_ID = 4242;
-
-/** One distinctive value per credential; none is a substring of anything else the flow produces. */
-const SECRETS = {
-  ripper_key: `T-${'RIPPERKEYqx7'.repeat(6)}Zq9`,
-  catalog_api_key: `eyJhbGciOiJIUzI1NiJ9.${Buffer.from('{"aud":"catalog-secret-qx7"}').toString('base64url')}.CATALOGsigQX7w`,
-  opensubtitles_api_key: 'OSKEYqx7-3f9a2c71d4e8b6a0',
-  opensubtitles_password: 'OSPASSqx7-correct-horse-battery',
-  ai_api_key: 'sk-AIKEYqx7-9d2e4b1c7a6f',
-  webhook_url_token: 'HOOKTOKENqx7-51b2c9',
-  webhook_authorization: 'Bearer WEBHOOKAUTHqx7-a8c3e1',
-  ntfy_topic: 'ntfytopicqx7-e02d77',
-  ntfy_token: 'tk_NTFYTOKENqx7x0b2e8',
-  discord_token: 'DISCORDqx7-Zr4Tq1p9',
-  jellyfin_api_key: 'JELLYKEYqx7c04f1e2d3',
-  plex_token: 'PLEXTOKqx7-91c2b3',
-  emby_api_key: 'EMBYKEYqx7a0b1c2d3',
-};
 
 let root = '';
 let dataDir = '';
@@ -73,16 +57,6 @@ let receiver: Server;
 const servers: { close(): unknown }[] = [];
 /** The credentials as configured through the API (for the secret registry's check). */
 let sentConfig: Partial<AppConfig> = {};
-
-const readBody = async (req: IncomingMessage) => {
-  const chunks: Buffer[] = [];
-  for await (const c of req) chunks.push(c as Buffer);
-  return Buffer.concat(chunks);
-};
-const listen = async (server: Server) => {
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-};
 
 /** Every request and its answer, kept for the scan. */
 async function call(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
@@ -216,11 +190,6 @@ afterAll(async () => {
   await network?.stop();
   await rm(root, { recursive: true, force: true });
 });
-
-/** The spellings a secret could leak in. */
-function spellings(value: string): string[] {
-  return [...new Set([value, JSON.stringify(value).slice(1, -1), encodeURIComponent(value), Buffer.from(value).toString('base64'), Buffer.from(value).toString('base64url')])];
-}
 
 describe('secret scan', () => {
   it('plants only what the secret registry calls a secret (masking, sealing, log redaction and diagnostics ask it)', () => {

@@ -37,7 +37,7 @@ export function apiClient(base: string, auth: { token?: string; cookie?: string 
 }
 
 /** Polls until the predicate holds (or fails after the timeout). */
-export async function eventually<T>(read: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 10_000): Promise<T> {
+export async function eventually<T>(read: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 20_000): Promise<T> {
   const until = Date.now() + timeoutMs;
   let last: T = await read();
   while (!ok(last)) {

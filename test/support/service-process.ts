@@ -19,7 +19,8 @@ export interface ServiceProcess {
   stop(signal?: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-export async function spawnService(env: Record<string, string>, args: string[] = [], timeoutMs = 30_000): Promise<ServiceProcess> {
+/** The start-up bound is generous (a busy machine compiles the service through tsx slowly); a service that never listens is killed. */
+export async function spawnService(env: Record<string, string>, args: string[] = [], timeoutMs = 90_000): Promise<ServiceProcess> {
   const child = spawn(process.execPath, ['--import', TSX_LOADER, MAIN, 'serve', ...args], {
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -29,7 +30,10 @@ export async function spawnService(env: Record<string, string>, args: string[] =
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`service did not start within ${timeoutMs} ms:\n${output}`)), timeoutMs);
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`service did not start within ${timeoutMs} ms:\n${output}`));
+    }, timeoutMs);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const m = /listening on (http:\/\/[^\s]+)/.exec(output);

@@ -27,7 +27,7 @@ export async function connectWs(baseUrl: string, path = '/ws'): Promise<Recordin
   });
   return {
     messages,
-    waitFor(predicate, timeoutMs = 5000) {
+    waitFor(predicate, timeoutMs = 15_000) {
       const seen = messages.find(predicate);
       if (seen) return Promise.resolve(seen);
       return new Promise((resolve, reject) => {

@@ -38,7 +38,7 @@ describe('WebSocket /ws', () => {
     await jobService.transition(job.id, 'failed', { patch: { errorMessage: 'Disc unreadable' } });
     const failed = await ws.waitFor((m) => m.type === 'job_update' && m.state === 'failed');
     expect(failed.error_message).toBe('Disc unreadable');
-    await new Promise((r) => setTimeout(r, 50));
+    await expect.poll(() => storedAtBroadcast.length).toBe(2); // each read of the row settles on its own time
     expect(storedAtBroadcast).toEqual(['identifying', 'failed']);
     const stored = await db.jobs.get(job.id);
     expect(stored?.completedAt).toBeInstanceOf(Date);

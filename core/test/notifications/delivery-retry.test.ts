@@ -34,7 +34,7 @@ describe('delivery retries', () => {
     const pending = withRetries(async () => { throw retryable(); }, { attempts: 5, baseDelayMs: 10_000, maxDelayMs: 10_000 }, controller.signal);
     setTimeout(() => controller.abort(), 20);
     expect((await pending).error).toMatchObject({ code: 'aborted' });
-    expect(Date.now() - started).toBeLessThan(2000);
+    expect(Date.now() - started).toBeLessThan(5000); // well before the 10 s backoff, with room for a busy machine
   });
 
   it('caps the delay and keeps the jitter within ±10 %', () => {

@@ -131,7 +131,7 @@ describe('rip', () => {
         const scan = await ripper.scan(disc('/dev/sr5'), ctx);
         const started = Date.now();
         const error = await errorOf(ripper.rip({ source: disc('/dev/sr5'), titles: [scan.titles[0]!], outputDir: ctx.workDir }, ctx));
-        expect(Date.now() - started).toBeLessThan(4000);
+        expect(Date.now() - started).toBeLessThan(15_000); // the hang would last forever
         expect(error).toMatchObject({ code: 'ripper_stalled', category: 'ripper' });
         expect(error.message).toMatch(/^makemkvcon made no progress for 1 s while ripping title 0 and was stopped; it reported a region mismatch/);
         const pid = (await env.replay.invocations()).at(-1)!.pid;
@@ -169,7 +169,7 @@ describe('rip', () => {
         const started = Date.now();
         ctx.abort();
         const error = await ripping;
-        expect(Date.now() - started).toBeLessThan(2000);
+        expect(Date.now() - started).toBeLessThan(8000); // the rip would take 20 s
         expect(SpindleError.is(error) && error.code).toBe('aborted');
         expect(alive(pid)).toBe(false);
         expect(await readdir(out)).toEqual([]);
