@@ -107,7 +107,7 @@ export function pipelineWorld(options: { config?: Partial<AppConfig>; stages?: F
       config: reader,
       logger: w.logger,
       workRoot,
-      steps,
+      steps: { stepsFor: () => steps },
       ...(subtitles ? { subtitles } : {}),
     });
 

@@ -8,7 +8,6 @@ import { RipperError, type JobState } from '@spindle/plugin-sdk';
 import { describe, expect, it } from 'vitest';
 import type { Step, StepOutcome } from '../../src/pipeline/step-deps.ts';
 import { stepTable } from '../../src/pipeline/step-table.ts';
-import type { SubtitleService } from '../../src/subtitles/subtitle-service.ts';
 import { gate, pipelineWorld } from './pipeline-fakes.ts';
 
 type Steps = Partial<Record<'identifying' | 'ripping' | 'matching' | 'organizing', Step>>;
@@ -244,25 +243,4 @@ describe('abort, cancel and shutdown', () => {
   });
 });
 
-describe('reference subtitles', () => {
-  it('are asked for once the job is identified, as it enters ripping and before the rip step runs', async () => {
-    const order: string[] = [];
-    const subtitles = { start: (job: { id: number; state: string }) => void order.push(`subtitles for job ${job.id} in ${job.state}`) } as unknown as SubtitleService;
-    const w = world({ subtitles }, {
-      identifying: async () => (order.push('identify'), { kind: 'next' }),
-      ripping: async () => (order.push('rip'), { kind: 'next' }),
-    });
-    const { job } = await w.seed('idle');
-    await w.run(job.id);
-    expect(order).toEqual(['identify', `subtitles for job ${job.id} in ripping`, 'rip']);
-  });
-
-  it('are not asked for a simulated job', async () => {
-    const order: string[] = [];
-    const subtitles = { start: () => void order.push('subtitles') } as unknown as SubtitleService;
-    const w = world({ subtitles });
-    const { job } = await w.seed('identifying', { simulated: true });
-    expect((await w.run(job.id)).state).toBe('completed');
-    expect(order).toEqual([]);
-  });
-});
+// Reference subtitles are asked for by the configured rip step, not the runner: see simulated-stages.test.ts.
