@@ -19,6 +19,8 @@ import { join, relative } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Tokens } from '../../core/src/container/tokens.ts';
+import type { JobLifecycle } from '../../core/src/jobs/job-lifecycle.ts';
 import { EMPTY_PIPELINE, startTestService, type TestService } from '../support/service-harness.ts';
 import { recordFigures } from './support/figures.ts';
 import { fuzzRequests, SRT, type FuzzRequest, type Operation, type Schema } from './support/fuzz-requests.ts';
@@ -161,11 +163,13 @@ function tables(): string {
 }
 
 /**
- * True when nothing runs in the background: a running job, or the contributions derived after a
+ * True when nothing runs in the background: a running job, the state hooks a job's end starts in
+ * the background (staging cleanup, notifications, refreshes), or the contributions derived after a
  * job completed (a fuzzed config write can turn contributors on, live), change the store by themselves.
  */
 function quiet(): boolean {
-  return (svc.service.runner as unknown as { running: Map<number, unknown> }).running.size === 0 && !svc.service.contributors.busy;
+  const lifecycle = svc.service.container.resolve<JobLifecycle>(Tokens.JobLifecycle);
+  return (svc.service.runner as unknown as { running: Map<number, unknown> }).running.size === 0 && !svc.service.contributors.busy && !lifecycle.busy;
 }
 
 function firstDifference(a: string, b: string): string {

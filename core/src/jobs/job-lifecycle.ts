@@ -51,6 +51,11 @@ export class JobLifecycle {
     }
   }
 
+  /** True while a background hook is still running. */
+  get busy(): boolean {
+    return this.background.busy;
+  }
+
   /** Resolves when every background hook started so far has finished. */
   settled(): Promise<void> {
     return this.background.settled();
