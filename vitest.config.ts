@@ -2,7 +2,15 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['plugin-sdk/test/**/*.test.ts', 'core/test/**/*.test.ts', 'core/http-kit/test/**/*.test.ts', 'plugins/*/test/**/*.test.ts', 'test/**/*.test.ts', 'fingerprint-server/test/**/*.test.ts', 'ui/test/**/*.test.ts'],
+    include: [
+      'plugin-sdk/test/**/*.test.ts',
+      'core/test/**/*.test.ts',
+      'core/http-kit/test/**/*.test.ts',
+      'plugins/*/test/**/*.test.ts',
+      'test/**/*.test.ts',
+      'fingerprint-server/test/**/*.test.ts',
+      'ui/test/**/*.test.ts',
+    ],
     exclude: ['**/node_modules/**', 'test/fixtures/**'],
     setupFiles: ['test/support/vitest-setup.ts'],
     // Bounds for a stuck test, not speed checks: they hold on a machine twice as slow and busy

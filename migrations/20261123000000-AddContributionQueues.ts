@@ -10,7 +10,9 @@ export class AddContributionQueues extends Migration {
   override name = '20261123000000-AddContributionQueues';
 
   override up(): void {
-    this.addSql('create table `contribution_run` (`job_id` integer not null primary key autoincrement, `created_at` datetime not null)');
+    this.addSql(
+      'create table `contribution_run` (`job_id` integer not null primary key autoincrement, `created_at` datetime not null)',
+    );
 
     this.addSql(
       'create table `pending_disc_contribution` (' +
@@ -28,7 +30,9 @@ export class AddContributionQueues extends Migration {
         '`last_error` text null, ' +
         '`created_at` datetime not null)',
     );
-    this.addSql('create unique index `pending_disc_contribution_dedupe_key_unique` on `pending_disc_contribution` (`dedupe_key`)');
+    this.addSql(
+      'create unique index `pending_disc_contribution_dedupe_key_unique` on `pending_disc_contribution` (`dedupe_key`)',
+    );
 
     this.addSql(
       'create table `pending_episode_contribution` (' +
@@ -45,7 +49,9 @@ export class AddContributionQueues extends Migration {
         '`last_error` text null, ' +
         '`created_at` datetime not null)',
     );
-    this.addSql('create unique index `pending_episode_contribution_dedupe_key_unique` on `pending_episode_contribution` (`dedupe_key`)');
+    this.addSql(
+      'create unique index `pending_episode_contribution_dedupe_key_unique` on `pending_episode_contribution` (`dedupe_key`)',
+    );
   }
 
   override down(): void {

@@ -10,8 +10,12 @@ export class AddAuthentication extends Migration {
   override name = '20261124000000-AddAuthentication';
 
   override up(): void {
-    this.addSql('create table `auth_credential` (`name` text not null primary key, `hash` text not null, `updated_at` datetime not null)');
-    this.addSql('create table `auth_session` (`token_hash` text not null primary key, `created_at` datetime not null, `expires_at` datetime not null)');
+    this.addSql(
+      'create table `auth_credential` (`name` text not null primary key, `hash` text not null, `updated_at` datetime not null)',
+    );
+    this.addSql(
+      'create table `auth_session` (`token_hash` text not null primary key, `created_at` datetime not null, `expires_at` datetime not null)',
+    );
     this.addSql(
       'create table `api_token` (' +
         '`id` integer not null primary key autoincrement, ' +

@@ -26,16 +26,28 @@ beforeAll(async () => {
     await mkdir(join(staging, name), { recursive: true });
     await makeLongMkv(join(staging, name, 'title_t00.mkv'), 6010); // one feature-length title: a clear movie
   }
-  svc = await startTestService({ config: { staging_path: staging, library_tv_path: join(library, 'TV'), library_movies_path: join(library, 'Movies') } });
+  svc = await startTestService({
+    config: {
+      staging_path: staging,
+      library_tv_path: join(library, 'TV'),
+      library_movies_path: join(library, 'Movies'),
+    },
+  });
   api = apiClient(svc.url);
 }, 120_000);
 afterAll(() => svc?.close());
 
-const settle = (id: number, states: string[]) => eventually(() => api.get(`/api/jobs/${id}`), (r) => states.includes(r.body.state), 60_000);
+const settle = (id: number, states: string[]) =>
+  eventually(
+    () => api.get(`/api/jobs/${id}`),
+    (r) => states.includes(r.body.state),
+    60_000,
+  );
 
 async function filedMovies(): Promise<string[]> {
   const found: string[] = [];
-  for (const dir of await readdir(join(library, 'Movies'))) for (const f of await readdir(join(library, 'Movies', dir))) found.push(`${dir}/${f}`);
+  for (const dir of await readdir(join(library, 'Movies')))
+    for (const f of await readdir(join(library, 'Movies', dir))) found.push(`${dir}/${f}`);
   return found;
 }
 
@@ -52,8 +64,12 @@ describe('always ask before filing', () => {
     const job = (await api.post('/api/staging/import', { staging_path: join(staging, 'ASKED_MOVIE') })).body;
     const held = await settle(job.id, ['review_needed', 'failed', 'completed']);
     expect(held.body).toMatchObject({ state: 'review_needed', review_kind: 'filing', content_type: 'movie' });
-    expect(held.body.review_reason).toBe('Check the plan before filing: 1 title(s) would be filed into the library. Approve the plan to file them.');
-    expect((await api.get(`/api/jobs/${job.id}/titles`)).body.map((t: { state: string }) => t.state)).toEqual(['matched']);
+    expect(held.body.review_reason).toBe(
+      'Check the plan before filing: 1 title(s) would be filed into the library. Approve the plan to file them.',
+    );
+    expect((await api.get(`/api/jobs/${job.id}/titles`)).body.map((t: { state: string }) => t.state)).toEqual([
+      'matched',
+    ]);
     expect(await filedMovies()).toEqual([]);
     // Continuing is the approval: the plan is filed.
     const approved = await api.post(`/api/jobs/${job.id}/approve-all`);

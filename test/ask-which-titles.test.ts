@@ -20,7 +20,15 @@ let api: ReturnType<typeof apiClient>;
 let staging: string;
 let library: string;
 
-interface WireTitle { id: number; title_index: number; state: string; selected: boolean; outcome: string; discarded_by: string | null; organized_path: string | null }
+interface WireTitle {
+  id: number;
+  title_index: number;
+  state: string;
+  selected: boolean;
+  outcome: string;
+  discarded_by: string | null;
+  organized_path: string | null;
+}
 
 beforeAll(async () => {
   const root = await mkdtemp(join(tmpdir(), 'spindle-ask-titles-'));
@@ -38,13 +46,23 @@ beforeAll(async () => {
   // Cleanup `manual`: an unticked title counts as skipped by the person, and under another policy a
   // cleanup may delete its file after the job (the data-safety suite covers that); here it must stay.
   svc = await startTestService({
-    config: { staging_path: staging, library_tv_path: join(library, 'TV'), library_movies_path: join(library, 'Movies'), staging_cleanup_policy: 'manual' },
+    config: {
+      staging_path: staging,
+      library_tv_path: join(library, 'TV'),
+      library_movies_path: join(library, 'Movies'),
+      staging_cleanup_policy: 'manual',
+    },
   });
   api = apiClient(svc.url);
 }, 120_000);
 afterAll(() => svc?.close());
 
-const settle = (id: number) => eventually(() => api.get(`/api/jobs/${id}`), (r) => ['review_needed', 'failed', 'completed'].includes(r.body.state), 60_000);
+const settle = (id: number) =>
+  eventually(
+    () => api.get(`/api/jobs/${id}`),
+    (r) => ['review_needed', 'failed', 'completed'].includes(r.body.state),
+    60_000,
+  );
 const titlesOf = async (id: number) => (await api.get(`/api/jobs/${id}/titles`)).body as WireTitle[];
 
 describe('asking which titles to rip', () => {
@@ -52,7 +70,10 @@ describe('asking which titles to rip', () => {
     expect((await api.get('/api/config')).body.ask_which_titles_to_rip).toBe(false);
     const badSetting = await api.put('/api/config', { ask_which_titles_to_rip: 'yes' });
     expect(badSetting.status).toBe(400);
-    const badImport = await api.post('/api/staging/import', { staging_path: join(staging, 'PLAIN_MOVIE'), ask_which_titles: 'yes' });
+    const badImport = await api.post('/api/staging/import', {
+      staging_path: join(staging, 'PLAIN_MOVIE'),
+      ask_which_titles: 'yes',
+    });
     expect(badImport.status).toBe(400);
     expect(badImport.body.error.code).toBeTruthy();
     expect((await api.get<unknown[]>('/api/jobs')).body).toHaveLength(0); // nothing was created
@@ -62,12 +83,29 @@ describe('asking which titles to rip', () => {
     const folder = join(staging, 'TICKED_MOVIE');
     const unticked = join(folder, 'title_t01.mkv');
     const before = await stat(unticked);
-    const job = (await api.post('/api/staging/import', { staging_path: folder, content_type: 'movie', detected_title: 'Tick Movie', mode: 'move', ask_which_titles: true })).body;
+    const job = (
+      await api.post('/api/staging/import', {
+        staging_path: folder,
+        content_type: 'movie',
+        detected_title: 'Tick Movie',
+        mode: 'move',
+        ask_which_titles: true,
+      })
+    ).body;
     const held = await settle(job.id);
-    expect(held.body).toMatchObject({ state: 'review_needed', review_kind: 'rip_choice', detected_title: 'Tick Movie', content_type: 'movie' });
+    expect(held.body).toMatchObject({
+      state: 'review_needed',
+      review_kind: 'rip_choice',
+      detected_title: 'Tick Movie',
+      content_type: 'movie',
+    });
     expect(held.body.review_reason).toMatch(/^Choose the titles to rip: 2 of 3/);
     const titles = await titlesOf(job.id);
-    expect(titles.map((t) => [t.title_index, t.state, t.selected])).toEqual([[0, 'pending', true], [1, 'pending', true], [2, 'pending', false]]);
+    expect(titles.map((t) => [t.title_index, t.state, t.selected])).toEqual([
+      [0, 'pending', true],
+      [1, 'pending', true],
+      [2, 'pending', false],
+    ]);
     expect(titles[2]!.discarded_by).toBe('rule');
 
     expect((await api.post(`/api/jobs/${job.id}/review`, { title_id: titles[1]!.id, skip: true })).status).toBe(200);
@@ -81,14 +119,21 @@ describe('asking which titles to rip', () => {
     await svc.close({ keepData: true });
     svc = await startTestService({ dataDir });
     api = apiClient(svc.url);
-    expect((await api.get(`/api/jobs/${job.id}`)).body).toMatchObject({ state: 'review_needed', review_kind: 'rip_choice' });
+    expect((await api.get(`/api/jobs/${job.id}`)).body).toMatchObject({
+      state: 'review_needed',
+      review_kind: 'rip_choice',
+    });
 
     const go = await api.post(`/api/jobs/${job.id}/approve-all`);
     expect(go.status).toBe(200);
     expect(go.body.state).toBe('ripping');
     expect((await settle(job.id)).body.state).toBe('completed');
     const done = await titlesOf(job.id);
-    expect(done.map((t) => [t.title_index, t.outcome])).toEqual([[0, 'filed'], [1, 'discarded'], [2, 'filed']]);
+    expect(done.map((t) => [t.title_index, t.outcome])).toEqual([
+      [0, 'filed'],
+      [1, 'discarded'],
+      [2, 'filed'],
+    ]);
     expect(done[1]!.organized_path).toBeNull();
     const movieDir = join(library, 'Movies', 'Tick Movie');
     expect((await readdir(movieDir)).sort()).toEqual(['Other', 'Tick Movie.mkv']);
@@ -103,7 +148,11 @@ describe('asking which titles to rip', () => {
   it('holds every import while the setting is on; a held job can be cancelled and keeps its files', async () => {
     expect((await api.put('/api/config', { ask_which_titles_to_rip: true })).status).toBe(200);
     const job = (await api.post('/api/staging/import', { staging_path: join(staging, 'SETTING_MOVIE') })).body;
-    expect((await settle(job.id)).body).toMatchObject({ state: 'review_needed', review_kind: 'rip_choice', content_type: 'movie' });
+    expect((await settle(job.id)).body).toMatchObject({
+      state: 'review_needed',
+      review_kind: 'rip_choice',
+      content_type: 'movie',
+    });
     const cancelled = await api.post(`/api/jobs/${job.id}/cancel`);
     expect(cancelled.status).toBe(200);
     expect(cancelled.body.state).toBe('failed');

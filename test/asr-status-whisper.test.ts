@@ -15,7 +15,12 @@ describe('ASR status with the whisper transcriber configured', () => {
         pipeline: { ...EMPTY_PIPELINE, providers: { transcriber: ['whisper'] } },
         max_concurrent_matches: 64,
         // Nothing is built or downloaded here: status() only looks. Port 1 has no server.
-        plugin_settings: { 'transcriber-whisper': { model_base_url: 'http://127.0.0.1:1/models', build_cache_dir: join('/nonexistent', 'whisper-build') } },
+        plugin_settings: {
+          'transcriber-whisper': {
+            model_base_url: 'http://127.0.0.1:1/models',
+            build_cache_dir: join('/nonexistent', 'whisper-build'),
+          },
+        },
       },
     });
   });

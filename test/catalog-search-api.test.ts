@@ -19,14 +19,33 @@ const LONG_OVERVIEW = `${'A crew of archivists travels from shelf to shelf, resc
 beforeAll(async () => {
   tmdb = await startTmdbServer({
     shows: [
-      { id: 2316, name: 'The Office', first_air_date: '2005-03-24', popularity: 80, overview: 'A mockumentary on a group of office workers.' },
+      {
+        id: 2316,
+        name: 'The Office',
+        first_air_date: '2005-03-24',
+        popularity: 80,
+        overview: 'A mockumentary on a group of office workers.',
+      },
       { id: 2996, name: 'The Office', first_air_date: '2001-07-09', popularity: 30, overview: LONG_OVERVIEW },
       { id: 4000, name: 'Office Space Stories', first_air_date: '', popularity: 1 },
     ],
-    movies: [{ id: 1542, title: 'Office Space', release_date: '1999-02-19', popularity: 20, overview: 'Three workers plan to rip off their company.' }],
+    movies: [
+      {
+        id: 1542,
+        title: 'Office Space',
+        release_date: '1999-02-19',
+        popularity: 20,
+        overview: 'Three workers plan to rip off their company.',
+      },
+    ],
   });
   [svc, bare] = await Promise.all([
-    startTestService({ config: { pipeline: { detectors: [] }, plugin_settings: { 'provider-tmdb': { base_url: tmdb.url, max_retry_wait_seconds: 1, max_retries: 0 } } } }),
+    startTestService({
+      config: {
+        pipeline: { detectors: [] },
+        plugin_settings: { 'provider-tmdb': { base_url: tmdb.url, max_retry_wait_seconds: 1, max_retries: 0 } },
+      },
+    }),
     startTestService({ config: { pipeline: EMPTY_PIPELINE } }),
   ]);
   api = apiClient(svc.url);
@@ -49,7 +68,15 @@ describe('GET /api/catalog/search without a usable catalog', () => {
 
   it('answers 409 with what to set when the TMDB provider has no key, asking TMDB nothing', async () => {
     const res = await search({ query: 'Office', content_type: 'tv' });
-    expect(res).toMatchObject({ status: 409, body: { error: { code: 'catalog_not_configured', message: 'catalog not configured: enter your TMDB Read Access Token under Settings → Identification' } } });
+    expect(res).toMatchObject({
+      status: 409,
+      body: {
+        error: {
+          code: 'catalog_not_configured',
+          message: 'catalog not configured: enter your TMDB Read Access Token under Settings → Identification',
+        },
+      },
+    });
     expect(tmdb.requests).toEqual([]);
   });
 
@@ -84,7 +111,13 @@ describe('GET /api/catalog/search with a good token', () => {
     const res = await search({ query: 'the office', content_type: 'tv' });
     expect(res.status).toBe(200);
     expect(res.body.results).toHaveLength(2);
-    expect(res.body.results[0]).toEqual({ catalog_id: 2316, title: 'The Office', year: 2005, content_type: 'tv', overview: 'A mockumentary on a group of office workers.' });
+    expect(res.body.results[0]).toEqual({
+      catalog_id: 2316,
+      title: 'The Office',
+      year: 2005,
+      content_type: 'tv',
+      overview: 'A mockumentary on a group of office workers.',
+    });
     expect(res.body.results[1]).toMatchObject({ catalog_id: 2996, year: 2001, content_type: 'tv' });
     expect(tmdb.requests.map((r) => r.path.split('?')[0])).toEqual(['/3/search/tv']);
     expect(new URL(tmdb.requests[0]!.path, 'http://x').searchParams.get('query')).toBe('the office');
@@ -96,7 +129,9 @@ describe('GET /api/catalog/search with a good token', () => {
     expect(long.endsWith('…')).toBe(true);
     expect(LONG_OVERVIEW.startsWith(long.slice(0, -1))).toBe(true);
     const none = await search({ query: 'office space stories', content_type: 'tv' });
-    expect(none.body.results).toEqual([{ catalog_id: 4000, title: 'Office Space Stories', year: null, content_type: 'tv', overview: null }]);
+    expect(none.body.results).toEqual([
+      { catalog_id: 4000, title: 'Office Space Stories', year: null, content_type: 'tv', overview: null },
+    ]);
   });
 
   it('passes the year on (first_air_date_year for TV, year for movies)', async () => {
@@ -104,7 +139,15 @@ describe('GET /api/catalog/search with a good token', () => {
     const tv = await search({ query: 'The Office', content_type: 'tv', year: '2001' });
     expect(tv.body.results.map((r: { catalog_id: number }) => r.catalog_id)).toEqual([2996]);
     const movie = await search({ query: 'Office', content_type: 'movie', year: '1999' });
-    expect(movie.body.results).toEqual([{ catalog_id: 1542, title: 'Office Space', year: 1999, content_type: 'movie', overview: 'Three workers plan to rip off their company.' }]);
+    expect(movie.body.results).toEqual([
+      {
+        catalog_id: 1542,
+        title: 'Office Space',
+        year: 1999,
+        content_type: 'movie',
+        overview: 'Three workers plan to rip off their company.',
+      },
+    ]);
     const params = tmdb.requests.map((r) => new URL(r.path, 'http://x').searchParams);
     expect(params[0]!.get('first_air_date_year')).toBe('2001');
     expect(params[1]!.get('year')).toBe('1999');
@@ -112,7 +155,9 @@ describe('GET /api/catalog/search with a good token', () => {
 
   it('searches shows and movies when no content type is given', async () => {
     const res = await search({ query: 'Office Space' });
-    expect(res.body.results.map((r: { content_type: string; catalog_id: number }) => `${r.content_type}:${r.catalog_id}`)).toEqual(['tv:4000', 'movie:1542']);
+    expect(
+      res.body.results.map((r: { content_type: string; catalog_id: number }) => `${r.content_type}:${r.catalog_id}`),
+    ).toEqual(['tv:4000', 'movie:1542']);
     expect((await search({ query: 'Nothing Like This' })).body).toEqual({ results: [] });
   });
 

@@ -34,7 +34,11 @@ function cli(args: string[], env: Record<string, string> = {}): Promise<Run> {
   return new Promise((resolve) => {
     // A clean environment: no HOST/PORT/SPINDLE_URL from the test runner unless a test sets them.
     const { HOST: _h, PORT: _p, SPINDLE_URL: _u, ...base } = process.env;
-    const child = spawn(process.execPath, [TSX_CLI, MAIN, ...args], { cwd: root, env: { ...base, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [TSX_CLI, MAIN, ...args], {
+      cwd: root,
+      env: { ...base, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
@@ -64,7 +68,13 @@ beforeAll(async () => {
     library_tv_path: join(root, 'TV'),
     staging_watch_enabled: false,
     staging_cleanup_policy: 'manual',
-    pipeline: { detectors: [], identifiers: ['heuristic'], matchers: ['movie-runtime'], contributors: [], providers: {} },
+    pipeline: {
+      detectors: [],
+      identifiers: ['heuristic'],
+      matchers: ['movie-runtime'],
+      contributors: [],
+      providers: {},
+    },
     plugin_settings: { 'matcher-movie-runtime': { feature_min_minutes: 1 } },
   });
   service = await spawnService({ SPINDLE_DATA_DIR: dataDir });
@@ -84,7 +94,11 @@ describe('spindle client commands against a running service', () => {
     expect(created).toMatch(new RegExp(`^Job (\\d+) created for ${dir} \\(CLI_MOVIE\\)\\.$`));
     const id = /^Job (\d+)/.exec(created!)![1];
     expect(rest.length).toBeGreaterThan(1);
-    expect(rest.slice(0, -1).every((line) => /^(idle|identifying|ripping|matching|organizing)\s+\[[#-]{10,30}\]\s+\d+%/.test(line))).toBe(true);
+    expect(
+      rest
+        .slice(0, -1)
+        .every((line) => /^(idle|identifying|ripping|matching|organizing)\s+\[[#-]{10,30}\]\s+\d+%/.test(line)),
+    ).toBe(true);
     expect(rest.at(-1)).toBe(`Job ${id} completed.`);
     expect(existsSync(join(movies, 'CLI Movie', 'CLI Movie.mkv'))).toBe(true);
 
@@ -92,21 +106,28 @@ describe('spindle client commands against a running service', () => {
     expect(jobs.code).toBe(0);
     const lines = jobs.stdout.trim().split('\n');
     expect(lines[0]).toMatch(/^ID\s+STATE\s+PROGRESS\s+TITLE\s+LABEL$/);
-    expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^${id}\\s+completed\\s+100%\\s+CLI Movie\\s+CLI_MOVIE$`)));
+    expect(lines).toContainEqual(
+      expect.stringMatching(new RegExp(`^${id}\\s+completed\\s+100%\\s+CLI Movie\\s+CLI_MOVIE$`)),
+    );
 
     const again = await cli(['watch', id!], { HOST: '127.0.0.1', PORT: new URL(service.url).port }); // the URL from HOST and PORT
     expect([again.code, again.stdout]).toEqual([0, `Job ${id} completed.\n`]);
   });
 
   it('exits 2 for a job waiting for review and 1 for a failed one, saying why', async () => {
-    const show = await folder('A_SHOW_D1', [['t00.mkv', 1300], ['t01.mkv', 1320]]);
+    const show = await folder('A_SHOW_D1', [
+      ['t00.mkv', 1300],
+      ['t01.mkv', 1320],
+    ]);
     const imported = await cli(['import', show, '--type', 'tv', '--title', 'A Show', '--season', '1', ...url()]);
     expect(imported.code).toBe(0);
     const reviewId = /^Job (\d+) created/.exec(imported.stdout)![1]!;
     expect(imported.stdout).toContain(`Follow it with: spindle watch ${reviewId}`);
     const review = await cli(['watch', reviewId, ...url()]);
     expect(review.code).toBe(2);
-    expect(review.stdout.trim().split('\n').at(-1)).toMatch(new RegExp(`^Job ${reviewId} needs review: 2 title\\(s\\) could not be matched`));
+    expect(review.stdout.trim().split('\n').at(-1)).toMatch(
+      new RegExp(`^Job ${reviewId} needs review: 2 title\\(s\\) could not be matched`),
+    );
 
     const broken = join(staging, 'BROKEN');
     await mkdir(broken);
@@ -119,13 +140,20 @@ describe('spindle client commands against a running service', () => {
   it('refuses bad requests with the service’s message and exit code 3, bad arguments with 64', async () => {
     const missing = await cli(['import', join(staging, 'no-such-folder'), ...url()]);
     expect(missing.code).toBe(3);
-    expect(missing.stderr).toContain(`Spindle refused: staging_path '${join(staging, 'no-such-folder')}' does not exist (staging_path_missing)`);
+    expect(missing.stderr).toContain(
+      `Spindle refused: staging_path '${join(staging, 'no-such-folder')}' does not exist (staging_path_missing)`,
+    );
     // A folder outside staging_path (and IMPORT_ROOTS) is refused before anything looks at it.
     const outside = await cli(['import', root, ...url()]);
     expect(outside.code).toBe(3);
-    expect(outside.stderr).toMatch(/Spindle refused: '.*' is not inside staging_path .*IMPORT_ROOTS.*\(import_outside_roots\)/);
+    expect(outside.stderr).toMatch(
+      /Spindle refused: '.*' is not inside staging_path .*IMPORT_ROOTS.*\(import_outside_roots\)/,
+    );
     const unknownJob = await cli(['watch', '99999', ...url()]);
-    expect([unknownJob.code, unknownJob.stderr.trim()]).toEqual([3, 'Spindle refused: Job 99999 does not exist (job_not_found)']);
+    expect([unknownJob.code, unknownJob.stderr.trim()]).toEqual([
+      3,
+      'Spindle refused: Job 99999 does not exist (job_not_found)',
+    ]);
     const usage = await cli(['import', staging, '--type', 'film', ...url()]);
     expect(usage.code).toBe(64);
     expect(usage.stderr).toContain('--type must be tv or movie, got "film"');
@@ -142,17 +170,24 @@ describe('spindle client commands against a running service', () => {
     expect(nested.stdout).toBe('pipeline.providers.notifier = [\n  "webhook"\n]\n');
     const nested2 = await cli(['config', 'set', 'pipeline.providers.catalog', '["tmdb"]', ...url()]);
     expect(nested2.code).toBe(0);
-    const pipeline = JSON.parse((await cli(['config', 'get', 'pipeline', ...url()])).stdout) as { matchers: string[]; providers: Record<string, string[]> };
+    const pipeline = JSON.parse((await cli(['config', 'get', 'pipeline', ...url()])).stdout) as {
+      matchers: string[];
+      providers: Record<string, string[]>;
+    };
     expect(pipeline.matchers).toEqual(['movie-runtime']); // the rest of the pipeline is kept
     expect(pipeline.providers).toEqual({ notifier: ['webhook'], catalog: ['tmdb'] }); // and the other provider kinds
     // unset: a merge patch's null removes the key; a top-level field goes back to its default.
     const unset = await cli(['config', 'unset', 'pipeline.providers.notifier', ...url()]);
     expect([unset.code, unset.stdout]).toEqual([0, 'pipeline.providers.notifier removed\n']);
-    expect(JSON.parse((await cli(['config', 'get', 'pipeline.providers', ...url()])).stdout)).toEqual({ catalog: ['tmdb'] });
+    expect(JSON.parse((await cli(['config', 'get', 'pipeline.providers', ...url()])).stdout)).toEqual({
+      catalog: ['tmdb'],
+    });
     const back = await cli(['config', 'unset', 'staging_cleanup_days', ...url()]);
     expect([back.code, back.stdout]).toEqual([0, 'staging_cleanup_days = 7\n']);
     const restart = await cli(['config', 'set', 'max_concurrent_matches', '3', ...url()]);
-    expect(restart.stdout).toBe('max_concurrent_matches = 3\nRestart Spindle for max_concurrent_matches to take effect (the web UI has a restart button).\n');
+    expect(restart.stdout).toBe(
+      'max_concurrent_matches = 3\nRestart Spindle for max_concurrent_matches to take effect (the web UI has a restart button).\n',
+    );
     const invalid = await cli(['config', 'set', 'max_concurrent_matches', '0', ...url()]);
     expect(invalid.code).toBe(3);
     expect(invalid.stderr).toContain('max_concurrent_matches');

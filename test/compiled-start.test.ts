@@ -22,7 +22,10 @@ let dataDir: string;
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'spindle-compiled-'));
   // Build first (minutes on a busy machine), so the start below is a start after the first build.
-  const built = spawnSync(process.execPath, [join(REPO, 'core', 'scripts', 'build-dist.mjs'), '--if-needed'], { cwd: REPO, encoding: 'utf8' });
+  const built = spawnSync(process.execPath, [join(REPO, 'core', 'scripts', 'build-dist.mjs'), '--if-needed'], {
+    cwd: REPO,
+    encoding: 'utf8',
+  });
   expect(built.status, built.stderr).toBe(0);
 });
 
@@ -63,14 +66,20 @@ describe('compiled start', () => {
       expect(output).not.toContain('Compiling');
       const health = (await (await fetch(`${url}/api/health`)).json()) as { status: string; plugins_loaded: number };
       expect(health.status).toBe('ok');
-      const plugins = (await (await fetch(`${url}/api/plugins`)).json()) as { id: string; status: string; dir?: string }[];
+      const plugins = (await (await fetch(`${url}/api/plugins`)).json()) as {
+        id: string;
+        status: string;
+        dir?: string;
+      }[];
       const loaded = plugins.filter((p) => p.status === 'loaded');
       expect(loaded.length).toBe(health.plugins_loaded);
       expect(loaded.length).toBeGreaterThan(10);
       expect(new Set(plugins.map((p) => p.id)).size).toBe(plugins.length);
       // The service is this one process: no Node or esbuild child (tsx runs esbuild as one, a launcher
       // the service). Tools it runs for a moment (ffmpeg -version for the start-up checks) may show.
-      const children = childrenOf(child.pid!).map((pid) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' '));
+      const children = childrenOf(child.pid!).map((pid) =>
+        readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' '),
+      );
       expect(children.filter((cmd) => /node|tsx|esbuild|spindle/.test(cmd))).toEqual([]);
       expect(readFileSync(`/proc/${child.pid}/cmdline`, 'utf8')).not.toContain('tsx');
     } finally {
@@ -79,7 +88,9 @@ describe('compiled start', () => {
     expect(await exited).toBe(0);
     const db = new DatabaseSync(join(dataDir, 'spindle.db'), { readOnly: true });
     try {
-      const applied = db.prepare('select name from mikro_orm_migrations order by id').all() as unknown as { name: string }[];
+      const applied = db.prepare('select name from mikro_orm_migrations order by id').all() as unknown as {
+        name: string;
+      }[];
       expect(applied.map((m) => m.name)).toEqual(migrationsList.map((m) => m.name));
     } finally {
       db.close();

@@ -34,7 +34,14 @@ beforeAll(async () => {
     config: {
       staging_path: join(root, 'staging'),
       // No organizer: a job ends after matching (failed in organizing), which is all these tests look at.
-      pipeline: { detectors: [], identifiers: ['heuristic'], matchers: ['order-guess'], organizer: null, contributors: [], providers: {} },
+      pipeline: {
+        detectors: [],
+        identifiers: ['heuristic'],
+        matchers: ['order-guess'],
+        organizer: null,
+        contributors: [],
+        providers: {},
+      },
       plugin_settings: { 'order-guess': { confidence: 0.9, delay_ms: 4000 } },
     },
   });
@@ -51,25 +58,43 @@ async function importShow(): Promise<number> {
   const folder = join(root, 'staging', `LIVE_SHOW_D${++disc}`);
   await mkdir(folder, { recursive: true });
   await Promise.all([0, 1].map((i) => makeLongMkv(join(folder, `t0${i}.mkv`), 1300 + i)));
-  const job = await api.post('/api/staging/import', { staging_path: folder, content_type: 'tv', detected_title: 'Live Show', detected_season: 1 });
+  const job = await api.post('/api/staging/import', {
+    staging_path: folder,
+    content_type: 'tv',
+    detected_title: 'Live Show',
+    detected_season: 1,
+  });
   expect(job.status).toBe(201);
   return job.body.id as number;
 }
 
-const settled = (id: number) => eventually(() => api.get(`/api/jobs/${id}`), (r) => ['failed', 'completed', 'review_needed'].includes(r.body.state), 60_000);
+const settled = (id: number) =>
+  eventually(
+    () => api.get(`/api/jobs/${id}`),
+    (r) => ['failed', 'completed', 'review_needed'].includes(r.body.state),
+    60_000,
+  );
 /** Each title's match source and the matcher's own evidence (its first component: the disc-wide pass may raise the final confidence). */
 const titles = async (id: number) =>
   (await svc.service.db.titles.listByJob(id)).map((t) => ({
     source: t.matchSource,
-    confidence: t.matchDetailsJson ? (JSON.parse(t.matchDetailsJson) as { components: { value: number }[] }).components[0]!.value : null,
+    confidence: t.matchDetailsJson
+      ? (JSON.parse(t.matchDetailsJson) as { components: { value: number }[] }).components[0]!.value
+      : null,
   }));
 
 describe('live apply', () => {
   it('a running job keeps its matcher and settings; the next job gets the new ones, without a restart', async () => {
     const first = await importShow();
     // The first job is mid-flight in the slow matcher when the configuration changes.
-    await eventually(() => api.get(`/api/jobs/${first}`), (r) => r.body.state === 'matching', 60_000);
-    const patch = await api.patch('/api/config', { plugin_settings: { 'order-guess': { confidence: 0.6, delay_ms: 0 } } });
+    await eventually(
+      () => api.get(`/api/jobs/${first}`),
+      (r) => r.body.state === 'matching',
+      60_000,
+    );
+    const patch = await api.patch('/api/config', {
+      plugin_settings: { 'order-guess': { confidence: 0.6, delay_ms: 0 } },
+    });
     expect(patch.status).toBe(200);
     expect(patch.body.restart_required).toEqual([]);
     expect(patch.body.plugin_settings['order-guess']).toEqual({ confidence: 0.6, delay_ms: 0 });
@@ -102,7 +127,13 @@ describe('live apply', () => {
     await mkdir(dir);
     await writeFile(
       join(dir, 'package.json'),
-      JSON.stringify({ name: 'spindle-plugin-late-label', version: '0.1.0', type: 'module', exports: { '.': './index.js' }, spindle: { id: 'late-label', apiVersion: '^1', stages: { identifier: ['late-label'] } } }),
+      JSON.stringify({
+        name: 'spindle-plugin-late-label',
+        version: '0.1.0',
+        type: 'module',
+        exports: { '.': './index.js' },
+        spindle: { id: 'late-label', apiVersion: '^1', stages: { identifier: ['late-label'] } },
+      }),
     );
     await writeFile(
       join(dir, 'index.js'),
@@ -141,7 +172,11 @@ describe('a configuration that could not start is refused with 400 naming the fi
   };
 
   it('an implementation no installed plugin offers (organizer, chain member, provider kind)', async () => {
-    await refused({ pipeline: { organizer: 'no-such-organizer' } }, 'pipeline.organizer', /no installed plugin offers it/);
+    await refused(
+      { pipeline: { organizer: 'no-such-organizer' } },
+      'pipeline.organizer',
+      /no installed plugin offers it/,
+    );
     await refused({ pipeline: { matchers: ['disc-lookup', 'nope'] } }, 'pipeline.matchers');
     await refused({ pipeline: { rippers: { folder: 'nope' } } }, 'pipeline.rippers.folder');
     await refused({ pipeline: { providers: { notifier: ['webhook', 'nope'] } } }, 'pipeline.providers.notifier');
@@ -153,14 +188,25 @@ describe('a configuration that could not start is refused with 400 naming the fi
   });
 
   it('settings that break the plugin’s settingsSchema, naming the property', async () => {
-    await refused({ plugin_settings: { 'order-guess': { confidence: 5 } } }, 'plugin_settings.order-guess.confidence', /must be <= 1/);
+    await refused(
+      { plugin_settings: { 'order-guess': { confidence: 5 } } },
+      'plugin_settings.order-guess.confidence',
+      /must be <= 1/,
+    );
     await refused({ plugin_settings: { 'order-guess': { bogus: 1 } } }, 'plugin_settings.order-guess.bogus');
     await refused({ plugin_settings: { 'order-guess': { delay_ms: 'slow' } } }, 'plugin_settings.order-guess.delay_ms');
   });
 
   it('an implementation whose factory throws; the same with the setting it needs is accepted', async () => {
-    await refused({ pipeline: { providers: { notifier: ['picky'] } } }, 'pipeline.providers.notifier', /set plugin_settings\["live-notifier"\]\.ready to true first/);
-    const ok = await api.patch('/api/config', { pipeline: { providers: { notifier: ['picky'] } }, plugin_settings: { 'live-notifier': { ready: true } } });
+    await refused(
+      { pipeline: { providers: { notifier: ['picky'] } } },
+      'pipeline.providers.notifier',
+      /set plugin_settings\["live-notifier"\]\.ready to true first/,
+    );
+    const ok = await api.patch('/api/config', {
+      pipeline: { providers: { notifier: ['picky'] } },
+      plugin_settings: { 'live-notifier': { ready: true } },
+    });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     expect(ok.body.pipeline.providers.notifier).toEqual(['picky']);
   });

@@ -39,8 +39,14 @@ describe.each(['PATCH', 'PUT'])('%s /api/config (merge patch)', (method) => {
   it("changes one plugin's setting and keeps its other settings (a masked secret included) and every other plugin's", async () => {
     const res = await write({ plugin_settings: { 'notifier-webhook': { events: ['job_failed', 'job_completed'] } } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.plugin_settings['notifier-webhook']).toEqual({ webhook_url: '***', events: ['job_failed', 'job_completed'] });
-    expect(res.body.plugin_settings['refresher-media-server']).toEqual({ jellyfin_url: 'http://127.0.0.1:8096', jellyfin_api_key: '***' });
+    expect(res.body.plugin_settings['notifier-webhook']).toEqual({
+      webhook_url: '***',
+      events: ['job_failed', 'job_completed'],
+    });
+    expect(res.body.plugin_settings['refresher-media-server']).toEqual({
+      jellyfin_url: 'http://127.0.0.1:8096',
+      jellyfin_api_key: '***',
+    });
     expect(svc.service.config.get().plugin_settings['refresher-media-server']!.jellyfin_api_key).toBe('jf-secret-1');
     expect(JSON.stringify(res.body)).not.toContain('jf-secret-1');
   });
@@ -55,10 +61,14 @@ describe.each(['PATCH', 'PUT'])('%s /api/config (merge patch)', (method) => {
 
 describe('the rules in place hold for merge patches', () => {
   it('clears a secret when its URL moves to another host, and keeps it when the same host is patched', async () => {
-    const same = await api.patch('/api/config', { plugin_settings: { 'refresher-media-server': { jellyfin_url: 'http://127.0.0.1:8096/' } } });
+    const same = await api.patch('/api/config', {
+      plugin_settings: { 'refresher-media-server': { jellyfin_url: 'http://127.0.0.1:8096/' } },
+    });
     expect(same.body.cleared_secrets).toEqual([]);
     expect(svc.service.config.get().plugin_settings['refresher-media-server']!.jellyfin_api_key).toBe('jf-secret-1');
-    const moved = await api.patch('/api/config', { plugin_settings: { 'refresher-media-server': { jellyfin_url: 'http://192.0.2.7:8096' } } });
+    const moved = await api.patch('/api/config', {
+      plugin_settings: { 'refresher-media-server': { jellyfin_url: 'http://192.0.2.7:8096' } },
+    });
     expect(moved.status).toBe(200);
     expect(moved.body.cleared_secrets).toEqual(['plugin_settings.refresher-media-server.jellyfin_api_key']);
     expect(svc.service.config.get().plugin_settings['refresher-media-server']).not.toHaveProperty('jellyfin_api_key');
@@ -74,9 +84,17 @@ describe('the rules in place hold for merge patches', () => {
   });
 
   it('goes through the request guard: a foreign origin or a form post is refused', async () => {
-    const foreign = await fetch(`${svc.url}/api/config`, { method: 'PATCH', headers: { 'content-type': 'application/json', origin: 'http://evil.example' }, body: '{"staging_cleanup_days":9}' });
+    const foreign = await fetch(`${svc.url}/api/config`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', origin: 'http://evil.example' },
+      body: '{"staging_cleanup_days":9}',
+    });
     expect(foreign.status).toBe(403);
-    const form = await fetch(`${svc.url}/api/config`, { method: 'PATCH', headers: { 'content-type': 'text/plain' }, body: '{"staging_cleanup_days":9}' });
+    const form = await fetch(`${svc.url}/api/config`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'text/plain' },
+      body: '{"staging_cleanup_days":9}',
+    });
     expect([403, 415]).toContain(form.status);
     expect(svc.service.config.get().staging_cleanup_days).toBe(7);
   });

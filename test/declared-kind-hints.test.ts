@@ -17,7 +17,12 @@ let svc: TestService;
 let api: ReturnType<typeof apiClient>;
 let staging: string;
 
-interface WireTitle { title_index: number; role: string | null; is_extra: boolean; selected: boolean }
+interface WireTitle {
+  title_index: number;
+  role: string | null;
+  is_extra: boolean;
+  selected: boolean;
+}
 
 beforeAll(async () => {
   const root = await mkdtemp(join(tmpdir(), 'spindle-declared-kind-'));
@@ -28,7 +33,12 @@ beforeAll(async () => {
   await makeLongMkv(join(staging, 'TWO_EPISODES', 'title_t00.mkv'), 1320);
   await makeLongMkv(join(staging, 'TWO_EPISODES', 'title_t01.mkv'), 1334);
   svc = await startTestService({
-    config: { staging_path: staging, library_tv_path: join(library, 'TV'), library_movies_path: join(library, 'Movies'), staging_cleanup_policy: 'manual' },
+    config: {
+      staging_path: staging,
+      library_tv_path: join(library, 'TV'),
+      library_movies_path: join(library, 'Movies'),
+      staging_cleanup_policy: 'manual',
+    },
   });
   api = apiClient(svc.url);
 }, 120_000);
@@ -37,8 +47,21 @@ afterAll(() => svc?.close());
 describe('a declared series folder of two episodes of unequal length', () => {
   it('is read as two episodes, not two extras', async () => {
     const folder = join(staging, 'TWO_EPISODES');
-    const job = (await api.post('/api/staging/import', { staging_path: folder, content_type: 'tv', detected_title: 'Twin Show', detected_season: 1, mode: 'copy', ask_which_titles: true })).body;
-    const held = await eventually(() => api.get(`/api/jobs/${job.id}`), (r) => ['review_needed', 'failed', 'completed'].includes(r.body.state), 90_000);
+    const job = (
+      await api.post('/api/staging/import', {
+        staging_path: folder,
+        content_type: 'tv',
+        detected_title: 'Twin Show',
+        detected_season: 1,
+        mode: 'copy',
+        ask_which_titles: true,
+      })
+    ).body;
+    const held = await eventually(
+      () => api.get(`/api/jobs/${job.id}`),
+      (r) => ['review_needed', 'failed', 'completed'].includes(r.body.state),
+      90_000,
+    );
     expect(held.body).toMatchObject({ state: 'review_needed', review_kind: 'rip_choice', content_type: 'tv' });
     const titles = (await api.get(`/api/jobs/${job.id}/titles`)).body as WireTitle[];
     expect(titles.map((t) => [t.title_index, t.role, t.is_extra, t.selected])).toEqual([

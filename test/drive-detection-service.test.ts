@@ -40,7 +40,8 @@ const delay = (ms: number) => new Promise((r) => setTimeout(r, ms));
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'spindle-drives-'));
   gates = join(root, 'gates');
-  for (const dir of [gates, join(root, 'staging'), join(root, 'library', 'TV'), join(root, 'library', 'Movies')]) await mkdir(dir, { recursive: true });
+  for (const dir of [gates, join(root, 'staging'), join(root, 'library', 'TV'), join(root, 'library', 'Movies')])
+    await mkdir(dir, { recursive: true });
   linux = await createFakeLinux();
   await linux.addDrive('sr0', { model: 'BD-RE BH16NS40' });
   await linux.addDrive('sr1', { model: 'DVDRAM GH24NSD1' });
@@ -54,7 +55,15 @@ beforeAll(async () => {
     await handle.close();
   }
   blurayHash = createHash('md5')
-    .update(Buffer.concat(sizes.map((s) => { const b = Buffer.alloc(8); b.writeBigUInt64LE(BigInt(s)); return b; })))
+    .update(
+      Buffer.concat(
+        sizes.map((s) => {
+          const b = Buffer.alloc(8);
+          b.writeBigUInt64LE(BigInt(s));
+          return b;
+        }),
+      ),
+    )
     .digest('hex')
     .toUpperCase();
   await linux.setMounts([`/dev/sr1 ${mountPoint} udf ro,nosuid,nodev 0 0`]);
@@ -65,11 +74,21 @@ beforeAll(async () => {
       staging_path: join(root, 'staging'),
       library_tv_path: join(root, 'library', 'TV'),
       library_movies_path: join(root, 'library', 'Movies'),
-      pipeline: { detectors: ['linux-drive'], identifiers: ['label'], rippers: { disc: 'gated', folder: 'folder' }, matchers: [] },
+      pipeline: {
+        detectors: ['linux-drive'],
+        identifiers: ['label'],
+        rippers: { disc: 'gated', folder: 'folder' },
+        matchers: [],
+      },
       plugin_settings: {
         'detector-linux-drive': linux.settings({ poll_interval_seconds: 0.1 }),
         'gated-disc-ripper': { gate_dir: gates },
-        'label-identifier': { labels: { DISC_A: { content_type: 'movie', title: 'Disc A' }, DISC_B: { content_type: 'movie', title: 'Disc B' } } },
+        'label-identifier': {
+          labels: {
+            DISC_A: { content_type: 'movie', title: 'Disc A' },
+            DISC_B: { content_type: 'movie', title: 'Disc B' },
+          },
+        },
       },
     },
   });
@@ -97,14 +116,28 @@ describe('two optical drives', () => {
   it('makes two independent jobs; cancelling one never touches the other; only a successful rip ejects', async () => {
     await linux.insert('sr0', 3_000_000, blkidExport('/dev/sr0', 'DISC_A'));
     await linux.insert('sr1', 12_000_000, blkidExport('/dev/sr1', 'DISC_B'));
-    const listed = await eventually(() => api.get<JobWire[]>('/api/jobs'), (r) => r.body.filter((j) => j.drive_id).length === 2, 10_000);
+    const listed = await eventually(
+      () => api.get<JobWire[]>('/api/jobs'),
+      (r) => r.body.filter((j) => j.drive_id).length === 2,
+      10_000,
+    );
     const a = listed.body.find((j) => j.drive_id === '/dev/sr0')!;
     const b = listed.body.find((j) => j.drive_id === '/dev/sr1')!;
     expect(a).toMatchObject({ source_kind: 'disc', volume_label: 'DISC_A', content_hash: null });
     expect(b).toMatchObject({ source_kind: 'disc', volume_label: 'DISC_B', content_hash: blurayHash });
-    await ws.waitFor((m) => m.type === 'drive_event' && m.drive_id === '/dev/sr0' && m.event === 'inserted' && m.volume_label === 'DISC_A');
-    await ws.waitFor((m) => m.type === 'drive_event' && m.drive_id === '/dev/sr1' && m.event === 'inserted' && m.volume_label === 'DISC_B');
-    await eventually(() => Promise.all([job(a.id), job(b.id)]), (jobs) => jobs.every((j) => j.state === 'identifying'), 10_000);
+    await ws.waitFor(
+      (m) =>
+        m.type === 'drive_event' && m.drive_id === '/dev/sr0' && m.event === 'inserted' && m.volume_label === 'DISC_A',
+    );
+    await ws.waitFor(
+      (m) =>
+        m.type === 'drive_event' && m.drive_id === '/dev/sr1' && m.event === 'inserted' && m.volume_label === 'DISC_B',
+    );
+    await eventually(
+      () => Promise.all([job(a.id), job(b.id)]),
+      (jobs) => jobs.every((j) => j.state === 'identifying'),
+      10_000,
+    );
 
     const cancelled = await api.post(`/api/jobs/${a.id}/cancel`);
     expect(cancelled.status).toBe(200);
@@ -113,10 +146,18 @@ describe('two optical drives', () => {
     expect(await job(b.id)).toMatchObject({ state: 'identifying', error_message: null });
 
     await writeFile(join(gates, 'sr1'), 'go'); // B's scan may finish now
-    const moved = await eventually(() => job(b.id), (j) => !['idle', 'identifying', 'ripping'].includes(j.state), 15_000);
+    const moved = await eventually(
+      () => job(b.id),
+      (j) => !['idle', 'identifying', 'ripping'].includes(j.state),
+      15_000,
+    );
     expect(moved.state).not.toBe('failed');
     // the rip from sr1 succeeded: sr1 is ejected (the fake eject opens the tray: a removal follows)
-    await eventually(() => linux.ejectCalls(), (calls) => calls.length > 0, 5000);
+    await eventually(
+      () => linux.ejectCalls(),
+      (calls) => calls.length > 0,
+      5000,
+    );
     expect(await linux.ejectCalls()).toEqual(['/dev/sr1']);
     await ws.waitFor((m) => m.type === 'drive_event' && m.drive_id === '/dev/sr1' && m.event === 'removed');
 

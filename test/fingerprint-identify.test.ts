@@ -39,7 +39,11 @@ async function inPairs<T>(items: T[], work: (item: T) => Promise<void>): Promise
 }
 
 async function fingerprintOf(file: string, durationSeconds: number): Promise<EncodedFingerprint> {
-  const encoded = await titleFingerprint(fingerprinter, { filePath: file, durationSeconds }, new AbortController().signal);
+  const encoded = await titleFingerprint(
+    fingerprinter,
+    { filePath: file, durationSeconds },
+    new AbortController().signal,
+  );
   if (!encoded) throw new Error(`no fingerprint for ${file}`);
   return encoded;
 }
@@ -51,13 +55,23 @@ beforeAll(async () => {
   // Decoys straight into the canonical set (the server's own store), before the server starts.
   const db = await openServerDatabase(dbUrl);
   await new CanonicalStore(db.orm).insert(
-    Array.from({ length: DECOYS }, (_, k) => ({ catalogId: 5000 + (k % 50), season: 1, episode: k, items: syntheticFingerprint(10_000 + k), releaseCount: 3 })),
+    Array.from({ length: DECOYS }, (_, k) => ({
+      catalogId: 5000 + (k % 50),
+      season: 1,
+      episode: k,
+      items: syntheticFingerprint(10_000 + k),
+      releaseCount: 3,
+    })),
   );
   await db.close();
   // The three releases arrive within seconds: spread 0 lets three pseudonyms count although they come
   // in one burst (the burst rule itself is tested in fingerprint-server/test/abuse.test.ts).
   network = await spawnFingerprintServer({ DATABASE_URL: dbUrl, PROMOTION_SPREAD_SECONDS: '0' });
-  fingerprinter = await chromaprint.definition.providers!.fingerprinter!.chromaprint!(await createFakeSetup({ manifest: readManifest(new URL('../plugins/provider-chromaprint/package.json', import.meta.url)) }));
+  fingerprinter = await chromaprint.definition.providers!.fingerprinter!.chromaprint!(
+    await createFakeSetup({
+      manifest: readManifest(new URL('../plugins/provider-chromaprint/package.json', import.meta.url)),
+    }),
+  );
 
   await writeEpisodeWav(join(dir, 'lead.wav'), 4242, 40);
   await inPairs([...EPISODES, 999], (seed) => writeEpisodeWav(join(dir, `episode-${seed}.wav`), seed, SECONDS));
@@ -70,10 +84,17 @@ beforeAll(async () => {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
-        wire_format_version: 1, pseudonym: `0b7f1c2e-1a2b-4c3d-8e9f-00000000000${r}`, catalog_id: 1399, season: 2, episode,
-        fingerprint_b64: fp.fingerprintB64, fingerprint_sha256_b64: fp.sha256B64,
+        wire_format_version: 1,
+        pseudonym: `0b7f1c2e-1a2b-4c3d-8e9f-00000000000${r}`,
+        catalog_id: 1399,
+        season: 2,
+        episode,
+        fingerprint_b64: fp.fingerprintB64,
+        fingerprint_sha256_b64: fp.sha256B64,
         disc_content_hash_b64: Buffer.alloc(16, 10 * episode + r).toString('base64'),
-        match_confidence: 0.95, match_source: 'local_asr', client_version: '0.1.0',
+        match_confidence: 0.95,
+        match_source: 'local_asr',
+        client_version: '0.1.0',
       }),
     });
     expect(res.status).toBe(201);
@@ -93,9 +114,19 @@ describe('identify through the fingerprint network', () => {
     await inPairs(EPISODES, async (episode) => {
       const lead = LEADS[episode % LEADS.length]!;
       const file = join(dir, `query-${episode}.mka`);
-      await encodeRelease(join(dir, `episode-${episode}.wav`), file, { codec: 'mp2', bitrate: '96k', sampleRate: 44_100, leadSeconds: lead, leadWav: join(dir, 'lead.wav') });
+      await encodeRelease(join(dir, `episode-${episode}.wav`), file, {
+        codec: 'mp2',
+        bitrate: '96k',
+        sampleRate: 44_100,
+        leadSeconds: lead,
+        leadWav: join(dir, 'lead.wav'),
+      });
       const candidates = await client.identify((await fingerprintOf(file, SECONDS + lead)).fingerprintB64);
-      expect(candidates[0], `episode ${episode} shifted ${lead} s`).toMatchObject({ catalog_id: 1399, season: 2, episode });
+      expect(candidates[0], `episode ${episode} shifted ${lead} s`).toMatchObject({
+        catalog_id: 1399,
+        season: 2,
+        episode,
+      });
       expect(candidates[0]!.score).toBeGreaterThan(0.8);
       expect(candidates.filter((c) => c.catalog_id === 1399 && c.episode !== episode)).toEqual([]);
     });

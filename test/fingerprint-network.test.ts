@@ -20,13 +20,23 @@ let network: FingerprintServerProcess;
 let svc: TestService;
 let ws: RecordingSocket;
 
-const health = async () => (await (await fetch(`${network.url}/v1/health`)).json()) as { episode_contributions: number; disc_contributions: number };
+const health = async () =>
+  (await (await fetch(`${network.url}/v1/health`)).json()) as {
+    episode_contributions: number;
+    disc_contributions: number;
+  };
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'fp-e2e-'));
   network = await spawnFingerprintServer({ DATABASE_URL: `sqlite://${join(dir, 'network', 'network.db')}` });
   svc = await startTestService({
-    config: { pipeline: { ...EMPTY_PIPELINE, contributors: ['fingerprint-network'], providers: { fingerprinter: ['chromaprint'] } } },
+    config: {
+      pipeline: {
+        ...EMPTY_PIPELINE,
+        contributors: ['fingerprint-network'],
+        providers: { fingerprinter: ['chromaprint'] },
+      },
+    },
     env: { DEBUG: 'true', FINGERPRINT_SERVER_URL: network.url, FINGERPRINT_UPLOAD_INTERVAL_SECONDS: '0.3' },
   });
   ws = await connectWs(svc.url);
@@ -50,8 +60,15 @@ async function completedJob(): Promise<number> {
     await encodeRelease(wav, files.at(-1)!, { codec: 'ac3', bitrate: '192k' });
   }
   const job = await db.jobs.create({
-    volumeLabel: 'SAMPLE_SHOW_S1_D1', sourceKind: 'disc', state: 'organizing', contentType: 'tv', detectedTitle: 'Sample Show',
-    detectedSeason: 1, catalogId: 1399, contentHash: '0123456789ABCDEF0123456789ABCDEF', driveId: '/dev/sr0',
+    volumeLabel: 'SAMPLE_SHOW_S1_D1',
+    sourceKind: 'disc',
+    state: 'organizing',
+    contentType: 'tv',
+    detectedTitle: 'Sample Show',
+    detectedSeason: 1,
+    catalogId: 1399,
+    contentHash: '0123456789ABCDEF0123456789ABCDEF',
+    driveId: '/dev/sr0',
   });
   const titles = await db.titles.replaceForJob(job.id, [
     { titleIndex: 0, durationSeconds: 200, sizeBytes: 5_000_000 },
@@ -59,9 +76,33 @@ async function completedJob(): Promise<number> {
     { titleIndex: 2, durationSeconds: 45, sizeBytes: 90_000, selected: false },
   ]);
   const match = (episode: number, source: string, confidence: number) =>
-    JSON.stringify({ kind: 'episode', season: 1, episode, episodeEnd: null, edition: null, confidence, source, components: [{ name: 'x', value: confidence, weight: 1 }], candidates: [] });
-  await db.titles.update(titles[0]!.id, { state: 'completed', organizedPath: files[0], matchedEpisode: 'S01E01', matchSource: 'user_review', matchConfidence: 1, matchDetailsJson: match(1, 'user_review', 1) });
-  await db.titles.update(titles[1]!.id, { state: 'completed', organizedPath: files[1], matchedEpisode: 'S01E02', matchSource: 'local_asr', matchConfidence: 0.9, matchDetailsJson: match(2, 'local_asr', 0.9) });
+    JSON.stringify({
+      kind: 'episode',
+      season: 1,
+      episode,
+      episodeEnd: null,
+      edition: null,
+      confidence,
+      source,
+      components: [{ name: 'x', value: confidence, weight: 1 }],
+      candidates: [],
+    });
+  await db.titles.update(titles[0]!.id, {
+    state: 'completed',
+    organizedPath: files[0],
+    matchedEpisode: 'S01E01',
+    matchSource: 'user_review',
+    matchConfidence: 1,
+    matchDetailsJson: match(1, 'user_review', 1),
+  });
+  await db.titles.update(titles[1]!.id, {
+    state: 'completed',
+    organizedPath: files[1],
+    matchedEpisode: 'S01E02',
+    matchSource: 'local_asr',
+    matchConfidence: 0.9,
+    matchDetailsJson: match(2, 'local_asr', 0.9),
+  });
   await jobService.transition(job.id, 'completed');
   return job.id;
 }
@@ -74,7 +115,11 @@ describe('fingerprint network end to end', () => {
     expect((await api.post('/debug/fingerprint/seed')).status).toBe(201);
 
     // 2 episode fingerprints + 1 seed, and 1 disc layout: both queues count.
-    const listed = await eventually(() => api.get('/api/fingerprint/contributions'), (r) => r.body.pending_count === 4, 15_000);
+    const listed = await eventually(
+      () => api.get('/api/fingerprint/contributions'),
+      (r) => r.body.pending_count === 4,
+      15_000,
+    );
     expect(listed.body.pending).toEqual({ episodes: 3, discs: 1 });
     const prompt = await ws.waitFor((m) => m.type === 'fingerprint_disclosure_required' && m.pending_count === 4, 5000);
     expect(prompt).toEqual({ type: 'fingerprint_disclosure_required', pending_count: 4 });
@@ -88,25 +133,43 @@ describe('fingerprint network end to end', () => {
 
     const asked = Date.now();
     expect((await api.put('/api/config', { fingerprint_disclosure_accepted: true })).status).toBe(200);
-    const uploaded = await eventually(() => api.get('/api/fingerprint/contributions'), (r) => r.body.pending_count === 0 && r.body.entries.length === 4, 10_000);
+    const uploaded = await eventually(
+      () => api.get('/api/fingerprint/contributions'),
+      (r) => r.body.pending_count === 0 && r.body.entries.length === 4,
+      10_000,
+    );
     expect(Date.now() - asked).toBeLessThan(5000);
     expect(await health()).toMatchObject({ episode_contributions: 3, disc_contributions: 1 });
 
     const entries = uploaded.body.entries as Record<string, unknown>[];
     expect(entries.every((e) => e.pseudonym_prefix === second.slice(0, 8))).toBe(true);
-    expect(entries.filter((e) => e.kind === 'episode').map((e) => e.episode).sort()).toEqual([1, 1, 2]);
-    expect(entries.find((e) => e.kind === 'disc')).toMatchObject({ catalog_id: 1399, season: 1, content_type: 'tv', title_count: 3 });
+    expect(
+      entries
+        .filter((e) => e.kind === 'episode')
+        .map((e) => e.episode)
+        .sort(),
+    ).toEqual([1, 1, 2]);
+    expect(entries.find((e) => e.kind === 'disc')).toMatchObject({
+      catalog_id: 1399,
+      season: 1,
+      content_type: 'tv',
+      title_count: 3,
+    });
     const lines = (await readFile(join(svc.dataDir, 'cache', 'contribution_log.jsonl'), 'utf8')).trim().split('\n');
     expect(lines).toHaveLength(4);
     for (const line of lines.map((l) => JSON.parse(l))) {
-      const keys = line.kind === 'episode' ? ['catalog_id', 'contrib_id', 'episode', 'kind', 'pseudonym_prefix', 'season', 'ts'] : ['catalog_id', 'content_type', 'contrib_id', 'kind', 'pseudonym_prefix', 'season', 'title_count', 'ts'];
+      const keys =
+        line.kind === 'episode'
+          ? ['catalog_id', 'contrib_id', 'episode', 'kind', 'pseudonym_prefix', 'season', 'ts']
+          : ['catalog_id', 'content_type', 'contrib_id', 'kind', 'pseudonym_prefix', 'season', 'title_count', 'ts'];
       expect(Object.keys(line).sort()).toEqual(keys);
     }
 
     // Nothing of the "never sent" list reached the network's database.
     for (const name of await readdir(join(dir, 'network'))) {
       const bytes = await readFile(join(dir, 'network', name));
-      for (const leak of [dir, 'Sample Show', '.mka', 'SAMPLE_SHOW', '/dev/sr0', first]) expect(bytes.includes(leak), `${name} contains ${leak}`).toBe(false);
+      for (const leak of [dir, 'Sample Show', '.mka', 'SAMPLE_SHOW', '/dev/sr0', first])
+        expect(bytes.includes(leak), `${name} contains ${leak}`).toBe(false);
     }
 
     const forgotten = await api.post('/api/fingerprint/forget');

@@ -31,7 +31,11 @@ beforeAll(async () => {
   svc = await startTestService({
     config: {
       staging_path: staging,
-      pipeline: { detectors: [], identifiers: ['disc-lookup', 'catalog', 'heuristic', 'ai'], providers: { disc_lookup: ['thediscdb'], catalog: ['tmdb'], ai: ['openai'] } },
+      pipeline: {
+        detectors: [],
+        identifiers: ['disc-lookup', 'catalog', 'heuristic', 'ai'],
+        providers: { disc_lookup: ['thediscdb'], catalog: ['tmdb'], ai: ['openai'] },
+      },
       plugin_settings: { 'provider-openai': { base_url: chat.url, model: 'test-model', api_key: KEY } },
     },
   });
@@ -47,21 +51,39 @@ async function identified(label: string) {
   await mkdir(folder);
   await link(sample, join(folder, 'title_t00.mkv'));
   const id = (await api.post('/api/staging/import', { staging_path: folder })).body.id as number;
-  const detail = await eventually(() => api.get(`/api/jobs/${id}/detail`), (r) => (r.body.timeline as { from: string }[]).some((e) => e.from === 'identifying'), 30_000);
-  return { job: detail.body, after: (detail.body.timeline as { from: string; to: string }[]).find((e) => e.from === 'identifying')!.to };
+  const detail = await eventually(
+    () => api.get(`/api/jobs/${id}/detail`),
+    (r) => (r.body.timeline as { from: string }[]).some((e) => e.from === 'identifying'),
+    30_000,
+  );
+  return {
+    job: detail.body,
+    after: (detail.body.timeline as { from: string; to: string }[]).find((e) => e.from === 'identifying')!.to,
+  };
 }
 
 describe('AI fallback through the service', () => {
   it('keeps the endpoint key out of /api/config and the logs', async () => {
     const config = await api.get('/api/config');
-    expect(config.body.plugin_settings['provider-openai']).toEqual({ base_url: chat.url, model: 'test-model', api_key: '***' });
+    expect(config.body.plugin_settings['provider-openai']).toEqual({
+      base_url: chat.url,
+      model: 'test-model',
+      api_key: '***',
+    });
   });
 
   it('uses a confident AI answer capped to medium, as classification_source ai', async () => {
     chat.reply(JSON.stringify({ content_type: 'tv', title: 'Mystery Show', year: 2019, season: 2, confidence: 0.92 }));
     const { job, after } = await identified('MYSTERY_DISC_A');
     expect(after).toBe('ripping');
-    expect(job).toMatchObject({ classification_source: 'ai', classification_confidence: 0.6, content_type: 'tv', detected_title: 'Mystery Show', detected_season: 2, detected_year: 2019 });
+    expect(job).toMatchObject({
+      classification_source: 'ai',
+      classification_confidence: 0.6,
+      content_type: 'tv',
+      detected_title: 'Mystery Show',
+      detected_season: 2,
+      detected_year: 2019,
+    });
     const sent = chat.requests.at(-1)!;
     expect(sent.authorization).toBe(`Bearer ${KEY}`);
     expect(JSON.stringify(sent.body)).toContain('Volume label: \\"MYSTERY_DISC_A\\"');
@@ -70,7 +92,9 @@ describe('AI fallback through the service', () => {
   });
 
   it('sends the job to review when the AI itself is unsure', async () => {
-    chat.reply(JSON.stringify({ content_type: 'movie', title: 'Maybe A Movie', year: null, season: null, confidence: 0.3 }));
+    chat.reply(
+      JSON.stringify({ content_type: 'movie', title: 'Maybe A Movie', year: null, season: null, confidence: 0.3 }),
+    );
     const { job, after } = await identified('MYSTERY_DISC_B');
     expect(after).toBe('review_needed');
     // The heuristic's own low-confidence guess (a lone title: a film at 45 %) outranks the AI's 30 %; both are named.
@@ -80,13 +104,23 @@ describe('AI fallback through the service', () => {
   });
 
   it.each([
-    ['an HTTP 500', { status: 500, body: { error: { message: 'model overloaded' } } }, 'AI fallback failed: AI endpoint answered HTTP 500: model overloaded'],
-    ['malformed JSON', { status: 200, body: '{"choices": [' }, 'AI fallback failed: AI answer unusable: the endpoint did not answer with JSON'],
+    [
+      'an HTTP 500',
+      { status: 500, body: { error: { message: 'model overloaded' } } },
+      'AI fallback failed: AI endpoint answered HTTP 500: model overloaded',
+    ],
+    [
+      'malformed JSON',
+      { status: 200, body: '{"choices": [' },
+      'AI fallback failed: AI answer unusable: the endpoint did not answer with JSON',
+    ],
   ])('sends the job to review with the reason after %s', async (_name, fault, reason) => {
     chat.fail(fault);
     const { job, after } = await identified(`MYSTERY_DISC_${_name.length}`);
     expect(after).toBe('review_needed');
-    expect(job.review_reason).toBe(`Identification confidence is low (45%, heuristic); confirm what this disc is (also: ${reason})`);
+    expect(job.review_reason).toBe(
+      `Identification confidence is low (45%, heuristic); confirm what this disc is (also: ${reason})`,
+    );
   });
 
   it('rejects an answer outside the schema', async () => {

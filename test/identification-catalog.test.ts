@@ -31,13 +31,23 @@ beforeAll(async () => {
   await Promise.all([1320, 1290, 1335, 3950].map((s, i) => makeLongMkv(join(episodes, `title_t0${i}.mkv`), s)));
   tmdb = await startTmdbServer({
     shows: [
-      { id: 1400, name: 'Show Name', first_air_date: '2005-03-24', popularity: 80, seasons: { 1: [22, 22, 22, 21, 22] } },
+      {
+        id: 1400,
+        name: 'Show Name',
+        first_air_date: '2005-03-24',
+        popularity: 80,
+        seasons: { 1: [22, 22, 22, 21, 22] },
+      },
       { id: 1500, name: 'Third Show', first_air_date: '2015-01-01', popularity: 20, seasons: { 1: [22, 22, 22] } },
     ],
     movies: [{ id: 99, title: 'Show Name: The Movie', release_date: '2012-01-01', popularity: 5, runtime: 101 }],
   });
   svc = await startTestService({
-    config: { staging_path: staging, pipeline: { detectors: [] }, plugin_settings: { 'provider-tmdb': { base_url: tmdb.url, max_retry_wait_seconds: 2 } } },
+    config: {
+      staging_path: staging,
+      pipeline: { detectors: [] },
+      plugin_settings: { 'provider-tmdb': { base_url: tmdb.url, max_retry_wait_seconds: 2 } },
+    },
   });
   api = apiClient(svc.url);
 }, 60_000);
@@ -68,19 +78,39 @@ async function identified(id: number) {
 }
 
 const setKey = (key: string | null) => api.put('/api/config', { catalog_api_key: key });
-const catalogAnswer = (job: { identification: { source: string }[] }) => job.identification.find((a) => a.source === 'catalog') as Record<string, unknown> | undefined;
+const catalogAnswer = (job: { identification: { source: string }[] }) =>
+  job.identification.find((a) => a.source === 'catalog') as Record<string, unknown> | undefined;
 
 describe('catalog identification through the service', () => {
   it('identifies with the heuristic when no catalog key is set, asking TMDB nothing', async () => {
     const status = await api.get('/api/status');
-    expect(status.body.catalog).toEqual({ healthy: false, configured: false, message: 'catalog not configured: enter your TMDB Read Access Token under Settings → Identification' });
+    expect(status.body.catalog).toEqual({
+      healthy: false,
+      configured: false,
+      message: 'catalog not configured: enter your TMDB Read Access Token under Settings → Identification',
+    });
     const { job, after } = await identified(await importDisc('SHOW_NAME_S1_D1'));
     expect(after).toBe('ripping');
-    expect(job).toMatchObject({ content_type: 'tv', classification_source: 'heuristic', detected_title: 'Show Name', detected_season: 1, catalog_id: null });
+    expect(job).toMatchObject({
+      content_type: 'tv',
+      classification_source: 'heuristic',
+      detected_title: 'Show Name',
+      detected_season: 1,
+      catalog_id: null,
+    });
     expect(tmdb.requests).toEqual([]);
     // The Play All is recognised and not ripped (nor matched as an episode).
-    expect((job.titles as { title_index: number; role: string; selected: boolean }[]).map((t) => [t.title_index, t.role, t.selected])).toEqual([
-      [0, 'episode_candidate', true], [1, 'episode_candidate', true], [2, 'episode_candidate', true], [3, 'play_all', false],
+    expect(
+      (job.titles as { title_index: number; role: string; selected: boolean }[]).map((t) => [
+        t.title_index,
+        t.role,
+        t.selected,
+      ]),
+    ).toEqual([
+      [0, 'episode_candidate', true],
+      [1, 'episode_candidate', true],
+      [2, 'episode_candidate', true],
+      [3, 'play_all', false],
     ]);
   });
 
@@ -102,16 +132,28 @@ describe('catalog identification through the service', () => {
     expect(svc.logs.join('\n')).not.toContain(wrong);
 
     // "Name it, then walk away": declaring the identity continues the job past identification.
-    const declared = await api.post(`/api/jobs/${id}/identify`, { content_type: 'tv', detected_title: 'Show Name', detected_season: 1 });
+    const declared = await api.post(`/api/jobs/${id}/identify`, {
+      content_type: 'tv',
+      detected_title: 'Show Name',
+      detected_season: 1,
+    });
     expect(declared.status).toBe(200);
-    await eventually(() => api.get(`/api/jobs/${id}`), (r) => ['ripping', 'matching'].includes(r.body.state) || (r.body.state === 'review_needed' && r.body.review_reason !== job.review_reason), 30_000);
+    await eventually(
+      () => api.get(`/api/jobs/${id}`),
+      (r) =>
+        ['ripping', 'matching'].includes(r.body.state) ||
+        (r.body.state === 'review_needed' && r.body.review_reason !== job.review_reason),
+      30_000,
+    );
   });
 
   it('says a short v3 key is the wrong kind of credential, without sending it', async () => {
     const before = tmdb.requests.length;
     await setKey('0123456789abcdef0123456789abcdef');
     const status = await api.get('/api/status');
-    expect(status.body.catalog.message).toMatch(/^catalog degraded: the TMDB key entered looks like a short v3 API key/);
+    expect(status.body.catalog.message).toMatch(
+      /^catalog degraded: the TMDB key entered looks like a short v3 API key/,
+    );
     const { job } = await identified(await importDisc('SHOW_NAME_S1_D3'));
     expect(job.review_reason).toBe(status.body.catalog.message);
     expect(tmdb.requests.length).toBe(before);
@@ -122,12 +164,25 @@ describe('catalog identification through the service', () => {
     expect((await api.get('/api/status')).body.catalog).toEqual({ healthy: true, configured: true, message: null });
     const { job, after } = await identified(await importDisc('SHOW_NAME_S1_D4'));
     expect(after).toBe('ripping');
-    expect(job).toMatchObject({ content_type: 'tv', classification_source: 'catalog', catalog_id: 1400, catalog_title: 'Show Name', detected_title: 'Show Name', detected_year: 2005, detected_season: 1, disc_number: 4 });
+    expect(job).toMatchObject({
+      content_type: 'tv',
+      classification_source: 'catalog',
+      catalog_id: 1400,
+      catalog_title: 'Show Name',
+      detected_title: 'Show Name',
+      detected_year: 2005,
+      detected_season: 1,
+      disc_number: 4,
+    });
     expect(job.classification_confidence).toBeGreaterThanOrEqual(0.8);
   });
 
   it('waits out a 429 with Retry-After and still identifies with the catalog', async () => {
-    tmdb.fail({ status: 429, headers: { 'Retry-After': '1' }, body: { status_code: 25, status_message: 'Your request count (41) is over the allowed limit of 40.' } });
+    tmdb.fail({
+      status: 429,
+      headers: { 'Retry-After': '1' },
+      body: { status_code: 25, status_message: 'Your request count (41) is over the allowed limit of 40.' },
+    });
     const started = Date.now();
     const { job } = await identified(await importDisc('THIRD_SHOW_S1_D1')); // a name not asked (and cached) before
     expect(job).toMatchObject({ classification_source: 'catalog', catalog_id: 1500, detected_title: 'Third Show' });
@@ -135,13 +190,26 @@ describe('catalog identification through the service', () => {
   });
 
   it.each([
-    ['HTTP 503', { status: 503, body: { status_code: 9, status_message: 'Service offline.' } }, 'catalog lookup failed: TMDB answered HTTP 503 (Service offline.)'],
-    ['malformed JSON', { status: 200, body: '{"page":1,"results":[{' }, 'catalog lookup failed: TMDB answered /search/tv with malformed JSON'],
+    [
+      'HTTP 503',
+      { status: 503, body: { status_code: 9, status_message: 'Service offline.' } },
+      'catalog lookup failed: TMDB answered HTTP 503 (Service offline.)',
+    ],
+    [
+      'malformed JSON',
+      { status: 200, body: '{"page":1,"results":[{' },
+      'catalog lookup failed: TMDB answered /search/tv with malformed JSON',
+    ],
   ])('goes on with the heuristic when TMDB answers %s', async (_name, fault, reason) => {
     tmdb.fail(fault);
     const { job, after } = await identified(await importDisc(`OTHER_SHOW_S2_D${_name.length}`));
     expect(after).toBe('ripping');
-    expect(job).toMatchObject({ classification_source: 'heuristic', content_type: 'tv', detected_title: 'Other Show', catalog_id: null });
+    expect(job).toMatchObject({
+      classification_source: 'heuristic',
+      content_type: 'tv',
+      detected_title: 'Other Show',
+      catalog_id: null,
+    });
     expect(catalogAnswer(job)).toMatchObject({ confidence: 0, reviewReason: reason });
   });
 

@@ -10,8 +10,18 @@ import { mkdir, mkdtemp, open, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { durationSeconds, loadSampleDiscs, SAMPLE_AVAILABLE, SAMPLE_MISSING_MESSAGE, type SampleDisc } from '../plugins/provider-thediscdb/test/support/sample-discs.ts';
-import { itemsFromSample, startTheDiscDbServer, type TheDiscDbServer } from '../plugins/provider-thediscdb/test/support/thediscdb-server.ts';
+import {
+  durationSeconds,
+  loadSampleDiscs,
+  SAMPLE_AVAILABLE,
+  SAMPLE_MISSING_MESSAGE,
+  type SampleDisc,
+} from '../plugins/provider-thediscdb/test/support/sample-discs.ts';
+import {
+  itemsFromSample,
+  startTheDiscDbServer,
+  type TheDiscDbServer,
+} from '../plugins/provider-thediscdb/test/support/thediscdb-server.ts';
 import { apiClient, eventually } from './support/http-client.ts';
 import { makeLongMkv } from './support/make-media.ts';
 import { startTestService, type TestService } from './support/service-harness.ts';
@@ -43,7 +53,14 @@ async function copyOfDisc(d: SampleDisc, folderName: string, only?: number[]): P
     await handle.close();
   }
   const titles = d.record.Titles.filter((t) => !only || only.includes(t.Index));
-  await Promise.all(titles.map((t) => makeLongMkv(join(folder, `title_t${String(t.Index).padStart(2, '0')}.mkv`), Math.max(1, durationSeconds(t.Duration)))));
+  await Promise.all(
+    titles.map((t) =>
+      makeLongMkv(
+        join(folder, `title_t${String(t.Index).padStart(2, '0')}.mkv`),
+        Math.max(1, durationSeconds(t.Duration)),
+      ),
+    ),
+  );
   return folder;
 }
 
@@ -51,7 +68,8 @@ describe.skipIf(!SAMPLE_AVAILABLE)('TheDiscDB identification of real discs throu
   beforeAll(async () => {
     root = await mkdtemp(join(tmpdir(), 'spindle-discdb-'));
     dataDir = join(root, 'data');
-    for (const dir of ['staging', 'library/TV', 'library/Movies', 'data']) await mkdir(join(root, dir), { recursive: true });
+    for (const dir of ['staging', 'library/TV', 'library/Movies', 'data'])
+      await mkdir(join(root, dir), { recursive: true });
     thediscdb = await startTheDiscDbServer({ items: itemsFromSample(discs, { '24': 1973 }) });
     svc = await startTestService({ dataDir, config: config() });
     api = apiClient(svc.url);
@@ -63,9 +81,16 @@ describe.skipIf(!SAMPLE_AVAILABLE)('TheDiscDB identification of real discs throu
 
   it('identifies 24 season 1 disc 1 by its content hash, matches the episodes from the mappings and files them', async () => {
     const d = disc('24_(2001)__season-1__disc01');
-    const created = await api.post('/api/staging/import', { staging_path: await copyOfDisc(d, '24_DISC1'), volume_label: d.volumeLabel });
+    const created = await api.post('/api/staging/import', {
+      staging_path: await copyOfDisc(d, '24_DISC1'),
+      volume_label: d.volumeLabel,
+    });
     const id = created.body.id as number;
-    const done = await eventually(() => api.get(`/api/jobs/${id}/detail`), (r) => ['completed', 'failed', 'review_needed'].includes(r.body.state), 60_000);
+    const done = await eventually(
+      () => api.get(`/api/jobs/${id}/detail`),
+      (r) => ['completed', 'failed', 'review_needed'].includes(r.body.state),
+      60_000,
+    );
     expect(done.body).toMatchObject({
       state: 'completed',
       content_hash: '61485B316D32A8ECF5961523172045BF',
@@ -79,39 +104,105 @@ describe.skipIf(!SAMPLE_AVAILABLE)('TheDiscDB identification of real discs throu
       disc_lookup_title_slug: '24-2001',
       disc_lookup_disc_slug: 'season-1-disc-1',
     });
-    expect(done.body.disc_mappings.map((m: { titleIndex: number; episode: number }) => [m.titleIndex, m.episode])).toEqual([[0, 1], [1, 2], [2, 3], [3, 4]]);
-    const titles = done.body.titles as { title_index: number; selected: boolean; matched_episode: string | null; state: string }[];
+    expect(
+      done.body.disc_mappings.map((m: { titleIndex: number; episode: number }) => [m.titleIndex, m.episode]),
+    ).toEqual([
+      [0, 1],
+      [1, 2],
+      [2, 3],
+      [3, 4],
+    ]);
+    const titles = done.body.titles as {
+      title_index: number;
+      selected: boolean;
+      matched_episode: string | null;
+      state: string;
+    }[];
     expect(titles.map((t) => [t.title_index, t.selected, t.matched_episode])).toEqual([
-      [0, true, 'S01E01'], [1, true, 'S01E02'], [2, true, 'S01E03'], [3, true, 'S01E04'], [4, false, null], [5, false, null],
+      [0, true, 'S01E01'],
+      [1, true, 'S01E02'],
+      [2, true, 'S01E03'],
+      [3, true, 'S01E04'],
+      [4, false, null],
+      [5, false, null],
     ]);
     const season = join(root, 'library', 'TV', '24', 'Season 01');
-    expect((await readdir(season)).sort()).toEqual(['24 - S01E01.mkv', '24 - S01E02.mkv', '24 - S01E03.mkv', '24 - S01E04.mkv']);
+    expect((await readdir(season)).sort()).toEqual([
+      '24 - S01E01.mkv',
+      '24 - S01E02.mkv',
+      '24 - S01E03.mkv',
+      '24 - S01E04.mkv',
+    ]);
     expect(thediscdb.requests).toHaveLength(1);
     expect(thediscdb.requests[0]!.variables).toEqual({ hash: '61485B316D32A8ECF5961523172045BF' });
   }, 60_000);
 
   it.each([
-    ['24_(2001)__season-1__disc03', { status: 502, body: '<html>Bad Gateway</html>' }, 'disc lookup failed: TheDiscDB answered HTTP 502'],
-    ['24_(2001)__season-1__disc04', { status: 200, body: '{"data": {"mediaItems": {"nodes": [' }, 'disc lookup failed: TheDiscDB answered with malformed JSON'],
-  ])('goes on with the next identifiers when TheDiscDB fails (%s)', async (stem, fault, reason) => {
-    const d = disc(stem);
-    thediscdb.fail(fault);
-    const created = await api.post('/api/staging/import', { staging_path: await copyOfDisc(d, d.volumeLabel), volume_label: d.volumeLabel });
-    const id = created.body.id as number;
-    const detail = await eventually(() => api.get(`/api/jobs/${id}/detail`), (r) => (r.body.timeline as { from: string }[]).some((e) => e.from === 'identifying'), 30_000);
-    expect((detail.body.timeline as { from: string; to: string }[]).find((e) => e.from === 'identifying')!.to).toBe('ripping');
-    expect(detail.body).toMatchObject({ classification_source: 'heuristic', content_type: 'tv', detected_title: '24', disc_number: d.record.Index, disc_mappings: null });
-    expect((detail.body.identification as { source: string; reviewReason: string }[]).find((a) => a.source === 'disc_lookup')!.reviewReason).toBe(reason);
-  }, 60_000);
+    [
+      '24_(2001)__season-1__disc03',
+      { status: 502, body: '<html>Bad Gateway</html>' },
+      'disc lookup failed: TheDiscDB answered HTTP 502',
+    ],
+    [
+      '24_(2001)__season-1__disc04',
+      { status: 200, body: '{"data": {"mediaItems": {"nodes": [' },
+      'disc lookup failed: TheDiscDB answered with malformed JSON',
+    ],
+  ])(
+    'goes on with the next identifiers when TheDiscDB fails (%s)',
+    async (stem, fault, reason) => {
+      const d = disc(stem);
+      thediscdb.fail(fault);
+      const created = await api.post('/api/staging/import', {
+        staging_path: await copyOfDisc(d, d.volumeLabel),
+        volume_label: d.volumeLabel,
+      });
+      const id = created.body.id as number;
+      const detail = await eventually(
+        () => api.get(`/api/jobs/${id}/detail`),
+        (r) => (r.body.timeline as { from: string }[]).some((e) => e.from === 'identifying'),
+        30_000,
+      );
+      expect((detail.body.timeline as { from: string; to: string }[]).find((e) => e.from === 'identifying')!.to).toBe(
+        'ripping',
+      );
+      expect(detail.body).toMatchObject({
+        classification_source: 'heuristic',
+        content_type: 'tv',
+        detected_title: '24',
+        disc_number: d.record.Index,
+        disc_mappings: null,
+      });
+      expect(
+        (detail.body.identification as { source: string; reviewReason: string }[]).find(
+          (a) => a.source === 'disc_lookup',
+        )!.reviewReason,
+      ).toBe(reason);
+    },
+    60_000,
+  );
 
   it('keeps the mappings of a job across a restart and does not ask TheDiscDB again', async () => {
     const d = disc('24_(2001)__season-1__disc02');
     // Two of the four episodes were not copied: the folder's titles shifted, so the lookup's mappings do not fit and the job waits.
-    const created = await api.post('/api/staging/import', { staging_path: await copyOfDisc(d, '24_DISC2', [0, 1, 4, 5]), volume_label: d.volumeLabel });
+    const created = await api.post('/api/staging/import', {
+      staging_path: await copyOfDisc(d, '24_DISC2', [0, 1, 4, 5]),
+      volume_label: d.volumeLabel,
+    });
     const id = created.body.id as number;
-    const waiting = await eventually(() => api.get(`/api/jobs/${id}/detail`), (r) => ['review_needed', 'failed', 'completed'].includes(r.body.state), 30_000);
-    expect(waiting.body).toMatchObject({ state: 'review_needed', classification_source: 'disc_lookup', disc_lookup_disc_slug: 'season-1-disc-2' });
-    expect(waiting.body.review_reason).toMatch(/^the disc lookup's titles do not fit this scan \(title 2 lasts 0:00:07 here, 0:42:38 in the disc lookup; title 3 lasts 0:00:16 here, 0:42:44 in the disc lookup\); confirm what the disc is/);
+    const waiting = await eventually(
+      () => api.get(`/api/jobs/${id}/detail`),
+      (r) => ['review_needed', 'failed', 'completed'].includes(r.body.state),
+      30_000,
+    );
+    expect(waiting.body).toMatchObject({
+      state: 'review_needed',
+      classification_source: 'disc_lookup',
+      disc_lookup_disc_slug: 'season-1-disc-2',
+    });
+    expect(waiting.body.review_reason).toMatch(
+      /^the disc lookup's titles do not fit this scan \(title 2 lasts 0:00:07 here, 0:42:38 in the disc lookup; title 3 lasts 0:00:16 here, 0:42:44 in the disc lookup\); confirm what the disc is/,
+    );
     const asked = thediscdb.requests.length;
 
     await svc.close({ keepData: true });
@@ -119,15 +210,31 @@ describe.skipIf(!SAMPLE_AVAILABLE)('TheDiscDB identification of real discs throu
     api = apiClient(svc.url);
     // Only the mappings that fit the folder were kept (titles 0 and 1), and they survive the restart.
     const restored = await api.get(`/api/jobs/${id}/detail`);
-    expect(restored.body.disc_mappings.map((m: { titleIndex: number; episode: number }) => [m.titleIndex, m.episode])).toEqual([[0, 5], [1, 6]]);
+    expect(
+      restored.body.disc_mappings.map((m: { titleIndex: number; episode: number }) => [m.titleIndex, m.episode]),
+    ).toEqual([
+      [0, 5],
+      [1, 6],
+    ]);
 
     // Saying it is right sends it through identification again: the stored mappings answer, TheDiscDB is not asked.
-    const declared = await api.post(`/api/jobs/${id}/identify`, { content_type: 'tv', detected_title: '24', detected_season: 1, disc_number: 2 });
+    const declared = await api.post(`/api/jobs/${id}/identify`, {
+      content_type: 'tv',
+      detected_title: '24',
+      detected_season: 1,
+      disc_number: 2,
+    });
     expect(declared.status).toBe(200);
-    const done = await eventually(() => api.get(`/api/jobs/${id}/detail`), (r) => ['completed', 'failed'].includes(r.body.state), 60_000);
+    const done = await eventually(
+      () => api.get(`/api/jobs/${id}/detail`),
+      (r) => ['completed', 'failed'].includes(r.body.state),
+      60_000,
+    );
     expect(done.body.state).toBe('completed');
     expect(thediscdb.requests.length).toBe(asked);
-    const evidence = (done.body.identification as { source: string; evidence: string[] }[]).find((a) => a.source === 'disc_lookup')!.evidence;
+    const evidence = (done.body.identification as { source: string; evidence: string[] }[]).find(
+      (a) => a.source === 'disc_lookup',
+    )!.evidence;
     expect(evidence[0]).toBe('mappings restored from the job; the disc lookup was not asked again');
     expect(existsSync(join(root, 'library', 'TV', '24', 'Season 01', '24 - S01E05.mkv'))).toBe(true);
     expect(existsSync(join(root, 'library', 'TV', '24', 'Season 01', '24 - S01E06.mkv'))).toBe(true);

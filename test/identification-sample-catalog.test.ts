@@ -6,11 +6,23 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogProvider, DiscScan, Identification } from '@spindle/plugin-sdk';
-import { createFakeContext, createFakeSetup, createStage, sampleJob, type FakeSetup } from '@spindle/plugin-sdk/testing';
+import {
+  createFakeContext,
+  createFakeSetup,
+  createStage,
+  sampleJob,
+  type FakeSetup,
+} from '@spindle/plugin-sdk/testing';
 import catalogIdentifier from '../plugins/identifier-catalog/src/index.ts';
 import tmdbPlugin from '../plugins/provider-tmdb/src/index.ts';
 import { SAMPLE_TOKEN, startTmdbServer, type TmdbServer } from '../plugins/provider-tmdb/test/support/tmdb-server.ts';
-import { durationSeconds, loadSampleDiscs, SAMPLE_AVAILABLE, SAMPLE_MISSING_MESSAGE, type SampleDisc } from '../plugins/provider-thediscdb/test/support/sample-discs.ts';
+import {
+  durationSeconds,
+  loadSampleDiscs,
+  SAMPLE_AVAILABLE,
+  SAMPLE_MISSING_MESSAGE,
+  type SampleDisc,
+} from '../plugins/provider-thediscdb/test/support/sample-discs.ts';
 
 if (!SAMPLE_AVAILABLE) console.warn(SAMPLE_MISSING_MESSAGE);
 const discs = loadSampleDiscs();
@@ -36,10 +48,28 @@ let catalog: CatalogProvider;
 beforeAll(async () => {
   tmdb = await startTmdbServer({
     shows: [
-      { id: 1973, name: '24', first_air_date: '2001-11-06', popularity: 90, seasons: { 1: [43, 42, 43, 42, 42, 43, 42, 43, 43, 42, 43, 43, 42, 42, 43, 42] } },
+      {
+        id: 1973,
+        name: '24',
+        first_air_date: '2001-11-06',
+        popularity: 90,
+        seasons: { 1: [43, 42, 43, 42, 42, 43, 42, 43, 43, 42, 43, 43, 42, 42, 43, 42] },
+      },
       { id: 67026, name: '24: Legacy', first_air_date: '2017-02-05', popularity: 20, seasons: { 1: [43] } },
-      { id: 4608, name: '30 Rock', first_air_date: '2006-10-11', popularity: 70, seasons: { 1: [22, 21, 22, 22, 22, 21, 22, 22, 22, 21, 22, 22, 22, 22] } },
-      { id: 2412, name: 'Aaahh!!! Real Monsters', first_air_date: '1994-10-29', popularity: 30, seasons: { 2: [23, 23] } },
+      {
+        id: 4608,
+        name: '30 Rock',
+        first_air_date: '2006-10-11',
+        popularity: 70,
+        seasons: { 1: [22, 21, 22, 22, 22, 21, 22, 22, 22, 21, 22, 22, 22, 22] },
+      },
+      {
+        id: 2412,
+        name: 'Aaahh!!! Real Monsters',
+        first_air_date: '1994-10-29',
+        popularity: 30,
+        seasons: { 2: [23, 23] },
+      },
       { id: 9999, name: 'Rock Story', first_air_date: '2016-01-01', popularity: 4 },
     ],
     movies: [
@@ -67,12 +97,25 @@ async function identify(disc: SampleDisc): Promise<Identification | null> {
     volumeLabel: disc.volumeLabel,
     discType: 'dvd',
     contentHash: null,
-    titles: disc.record.Titles.map((t) => ({ index: t.Index, durationSeconds: durationSeconds(t.Duration), sizeBytes: t.Size, resolution: null })),
+    titles: disc.record.Titles.map((t) => ({
+      index: t.Index,
+      durationSeconds: durationSeconds(t.Duration),
+      sizeBytes: t.Size,
+      resolution: null,
+    })),
   };
   const identifier = await createStage(catalogIdentifier, 'identifier', 'catalog');
   const ctx = await createFakeContext({ providers: { catalog } });
   try {
-    const job = sampleJob({ volumeLabel: disc.volumeLabel, contentType: 'unknown', detectedTitle: null, detectedSeason: null, discNumber: null, discMappings: null, contentHash: null });
+    const job = sampleJob({
+      volumeLabel: disc.volumeLabel,
+      contentType: 'unknown',
+      detectedTitle: null,
+      detectedSeason: null,
+      discNumber: null,
+      discMappings: null,
+      contentHash: null,
+    });
     return await identifier.identify({ job, scan, previous: [] }, ctx);
   } finally {
     await ctx.dispose();

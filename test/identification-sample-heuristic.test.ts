@@ -8,7 +8,13 @@ import { describe, expect, it } from 'vitest';
 import type { DiscScan } from '@spindle/plugin-sdk';
 import { createFakeContext, sampleJob } from '@spindle/plugin-sdk/testing';
 import { HeuristicIdentifier } from '../plugins/identifier-heuristic/src/heuristic-identifier.ts';
-import { durationSeconds, loadSampleDiscs, SAMPLE_AVAILABLE, SAMPLE_MISSING_MESSAGE, type SampleDisc } from '../plugins/provider-thediscdb/test/support/sample-discs.ts';
+import {
+  durationSeconds,
+  loadSampleDiscs,
+  SAMPLE_AVAILABLE,
+  SAMPLE_MISSING_MESSAGE,
+  type SampleDisc,
+} from '../plugins/provider-thediscdb/test/support/sample-discs.ts';
 
 if (!SAMPLE_AVAILABLE) console.warn(SAMPLE_MISSING_MESSAGE);
 const discs = loadSampleDiscs();
@@ -21,11 +27,20 @@ async function classify(disc: SampleDisc) {
     volumeLabel: disc.volumeLabel,
     discType: disc.record.Format.toUpperCase() === 'DVD' ? 'dvd' : 'bluray',
     contentHash: null,
-    titles: disc.record.Titles.map((t) => ({ index: t.Index, durationSeconds: durationSeconds(t.Duration), sizeBytes: t.Size, resolution: null, sourceFile: t.SourceFile ?? '' })),
+    titles: disc.record.Titles.map((t) => ({
+      index: t.Index,
+      durationSeconds: durationSeconds(t.Duration),
+      sizeBytes: t.Size,
+      resolution: null,
+      sourceFile: t.SourceFile ?? '',
+    })),
   };
   const ctx = await createFakeContext();
   try {
-    return (await new HeuristicIdentifier().identify({ job: sampleJob({ volumeLabel: disc.volumeLabel }), scan, previous: [] }, ctx))!;
+    return (await new HeuristicIdentifier().identify(
+      { job: sampleJob({ volumeLabel: disc.volumeLabel }), scan, previous: [] },
+      ctx,
+    ))!;
   } finally {
     await ctx.dispose();
   }
@@ -44,8 +59,10 @@ describe.skipIf(!SAMPLE_AVAILABLE)('duration heuristic on the real sample discs'
     const hint = (index: number) => id.titleHints.find((h) => h.titleIndex === index)!;
     for (const title of disc.record.Titles) {
       const type = title.Item?.Type;
-      if (type === 'Episode' || type === 'MainMovie') expect(hint(title.Index).rip, `title ${title.Index} (${type}) is ripped`).toBe(true);
-      if (id.contentType === 'movie' && type === 'MainMovie') expect(hint(title.Index).role).toBe('main_feature_candidate');
+      if (type === 'Episode' || type === 'MainMovie')
+        expect(hint(title.Index).rip, `title ${title.Index} (${type}) is ripped`).toBe(true);
+      if (id.contentType === 'movie' && type === 'MainMovie')
+        expect(hint(title.Index).role).toBe('main_feature_candidate');
       if (id.contentType === 'tv' && type === 'Episode' && durationSeconds(title.Duration) >= 18 * 60) {
         expect(['episode_candidate', 'extra'], `title ${title.Index}`).toContain(hint(title.Index).role);
       }
@@ -61,7 +78,9 @@ describe.skipIf(!SAMPLE_AVAILABLE)('duration heuristic on the real sample discs'
   it('finds the cluster of every 24 disc, with the disc number from labels like TV24_D3', async () => {
     for (const disc of discs.filter((d) => d.stem.startsWith('24_'))) {
       const id = await classify(disc);
-      expect(id.titleHints.filter((h) => h.role === 'episode_candidate').map((h) => h.titleIndex)).toEqual([0, 1, 2, 3]);
+      expect(id.titleHints.filter((h) => h.role === 'episode_candidate').map((h) => h.titleIndex)).toEqual([
+        0, 1, 2, 3,
+      ]);
       expect(id.discNumber).toBe(disc.record.Index);
     }
   });

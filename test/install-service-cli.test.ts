@@ -18,12 +18,20 @@ import { eventually } from './support/http-client.ts';
 const REPO = fileURLToPath(new URL('..', import.meta.url)).replace(/\/$/, '');
 const SPINDLE = join(REPO, 'core', 'bin', 'spindle.js');
 
-interface Run { code: number | null; stdout: string; stderr: string }
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
 
 function cli(args: string[], env: Record<string, string> = {}): Promise<Run> {
   return new Promise((resolve) => {
     const { SPINDLE_SERVICE_DIR: _d, SPINDLE_DATA_DIR: _s, ...base } = process.env;
-    const child = spawn(process.execPath, [SPINDLE, ...args], { cwd: REPO, env: { ...base, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [SPINDLE, ...args], {
+      cwd: REPO,
+      env: { ...base, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
@@ -78,19 +86,33 @@ describe('spindle install-service', () => {
     const port = await freePort();
     // SPINDLE_FROM_SOURCE=1: the same entry runs the sources through tsx, so this test never compiles
     // dist/ beside test/compiled-start.test.ts (which covers the compiled start of this command line).
-    const env: Record<string, string> = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: dir, PORT: String(port), HOST: '127.0.0.1', SPINDLE_FROM_SOURCE: '1' };
+    const env: Record<string, string> = {
+      PATH: process.env.PATH ?? '/usr/bin:/bin',
+      HOME: dir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SPINDLE_FROM_SOURCE: '1',
+    };
     for (const assignment of keys.get('Service.Environment')!) {
       const eq = assignment.indexOf('=');
       env[assignment.slice(0, eq)] = assignment.slice(eq + 1);
     }
-    const child = spawn(execStart[0]!, execStart.slice(1), { cwd: keys.get('Service.WorkingDirectory')![0], env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(execStart[0]!, execStart.slice(1), {
+      cwd: keys.get('Service.WorkingDirectory')![0],
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (c: Buffer) => (output += c.toString()));
     child.stderr.on('data', (c: Buffer) => (output += c.toString()));
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     try {
       const health = await eventually(
-        () => fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.status, () => 0),
+        () =>
+          fetch(`http://127.0.0.1:${port}/api/health`).then(
+            (r) => r.status,
+            () => 0,
+          ),
         (status) => status === 200 || child.exitCode !== null,
         240_000, // a first start may build the web UI
       );
@@ -119,8 +141,14 @@ describe('spindle install-service', () => {
   });
 
   it('refuses wrong arguments and says when the unit cannot be written', async () => {
-    expect(await cli(['install-service', '--user', '--system'])).toMatchObject({ code: 64, stderr: expect.stringContaining('Choose one of --user and --system') });
-    expect(await cli(['install-service', '--system', '--run-as', 'no body'])).toMatchObject({ code: 64, stderr: expect.stringContaining('--run-as must be a user name') });
+    expect(await cli(['install-service', '--user', '--system'])).toMatchObject({
+      code: 64,
+      stderr: expect.stringContaining('Choose one of --user and --system'),
+    });
+    expect(await cli(['install-service', '--system', '--run-as', 'no body'])).toMatchObject({
+      code: 64,
+      stderr: expect.stringContaining('--run-as must be a user name'),
+    });
     const dir = await mkdtemp(join(tmpdir(), 'spindle-unit-'));
     await writeFile(join(dir, 'a-file'), 'not a folder');
     const blocked = await cli(['install-service', '--dir', join(dir, 'a-file')]);

@@ -30,7 +30,12 @@ const GATES: Gate[] = [
   { name: 'main feature right, no catalog runtime', value: (t) => t.mainWithoutRuntime, target: 0.9, achieved: 0.895 },
   { name: 'bonus discs recognised', value: (t) => t.bonusRecognised, target: 1, achieved: 0.75 },
   { name: 'extras typed right, no TheDiscDB match', value: (t) => t.extrasTyped, target: 0.5, achieved: 0.7 },
-  { name: 'extras in the right folder, TheDiscDB match', value: (t) => t.namedExtrasTyped, target: 0.8, achieved: 0.99 },
+  {
+    name: 'extras in the right folder, TheDiscDB match',
+    value: (t) => t.namedExtrasTyped,
+    target: 0.8,
+    achieved: 0.99,
+  },
   { name: 'content hash from the transcript', value: (t) => t.hashRight, target: 1, achieved: 1 },
 ];
 
@@ -44,7 +49,8 @@ describe('judgment on real discs (issue 17)', () => {
     expect(corpus.length).toBeGreaterThanOrEqual(16);
     figures = [];
     for (const disc of discs) figures.push(await measureDisc(disc));
-    const of = (origin: string, held?: boolean) => figures.filter((_, i) => discs[i]!.origin === origin && (held === undefined || discs[i]!.heldOut === held));
+    const of = (origin: string, held?: boolean) =>
+      figures.filter((_, i) => discs[i]!.origin === origin && (held === undefined || discs[i]!.heldOut === held));
     console.log(
       tableOf([
         ['sample', totalsOf(of('sample'))],
@@ -57,7 +63,9 @@ describe('judgment on real discs (issue 17)', () => {
   it('never calls a series disc a movie and never leaves a real episode unripped', () => {
     const t = totalsOf(figures.filter((_, i) => discs[i]!.origin === 'corpus'));
     expect(t.seriesCalledMovie).toBe(0);
-    const said = figures.flatMap((d) => d.notes.filter((n) => n.startsWith('episodes not ripped')).map((n) => `${d.stem}: ${n}`)).join('\n');
+    const said = figures
+      .flatMap((d) => d.notes.filter((n) => n.startsWith('episodes not ripped')).map((n) => `${d.stem}: ${n}`))
+      .join('\n');
     expect(t.episodesNotRipped, said).toBe(0);
     expect(t.typedNotRipped, said).toBe(0);
   });
@@ -68,7 +76,10 @@ describe('judgment on real discs (issue 17)', () => {
     if (r.of === 0) return;
     const value = share(r);
     const met = gate.achieved >= gate.target;
-    if (!met) console.log(`${gate.name}: ${r.right}/${r.of} = ${(value * 100).toFixed(1)} %, target ${gate.target * 100} % (gap ${((gate.target - value) * 100).toFixed(1)} points)`);
+    if (!met)
+      console.log(
+        `${gate.name}: ${r.right}/${r.of} = ${(value * 100).toFixed(1)} %, target ${gate.target * 100} % (gap ${((gate.target - value) * 100).toFixed(1)} points)`,
+      );
     expect(value).toBeGreaterThanOrEqual(met ? gate.target : gate.achieved - 1e-9);
   });
 });

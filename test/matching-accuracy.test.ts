@@ -27,14 +27,27 @@ describe('matching accuracy on the generated season (pocketsphinx)', () => {
       const r = results.get(t.titleIndex);
       const truth = (t.truth as { episode: number }).episode;
       if (r?.episode === truth) correct++;
-      else expect(r === null || r === undefined || r.confidence < AUTO_ACCEPT, `title ${t.titleIndex} wrongly auto-accepted as E${r?.episode}`).toBe(true);
+      else
+        expect(
+          r === null || r === undefined || r.confidence < AUTO_ACCEPT,
+          `title ${t.titleIndex} wrongly auto-accepted as E${r?.episode}`,
+        ).toBe(true);
     }
     expect(correct / episodes.length).toBeGreaterThanOrEqual(0.95);
   });
 
   it('explains each match with named score components', () => {
     const r = [...results.values()].find((x) => x !== null)!;
-    expect(r.components.map((c) => c.name)).toEqual(['similarity', 'separation', 'vote_consensus', 'agreeing_chunks', 'coverage', 'cue_alignment', 'runtime_agreement', 'disc_order_prior']);
+    expect(r.components.map((c) => c.name)).toEqual([
+      'similarity',
+      'separation',
+      'vote_consensus',
+      'agreeing_chunks',
+      'coverage',
+      'cue_alignment',
+      'runtime_agreement',
+      'disc_order_prior',
+    ]);
     expect(r.candidates.length).toBeGreaterThan(1);
     expect(r.source).toBe('local_asr');
   });
@@ -42,7 +55,10 @@ describe('matching accuracy on the generated season (pocketsphinx)', () => {
   it('does not match the Play All title or the extra as an episode', () => {
     for (const t of corpus.titles.filter((x) => x.truth.kind !== 'episode')) {
       const r = results.get(t.titleIndex);
-      expect(r === null || r === undefined || r.confidence < AUTO_ACCEPT, `${t.truth.kind} matched as E${r?.episode} (${r?.confidence})`).toBe(true);
+      expect(
+        r === null || r === undefined || r.confidence < AUTO_ACCEPT,
+        `${t.truth.kind} matched as E${r?.episode} (${r?.confidence})`,
+      ).toBe(true);
     }
   });
 });

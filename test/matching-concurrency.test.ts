@@ -33,10 +33,24 @@ describe('QUEUED concurrency', () => {
     });
     const ws = await connectWs(svc.url);
     const api = apiClient(svc.url);
-    const job = (await api.post('/api/staging/import', { staging_path: folder, content_type: 'tv', detected_title: 'Queue Show', detected_season: 1 })).body;
+    const job = (
+      await api.post('/api/staging/import', {
+        staging_path: folder,
+        content_type: 'tv',
+        detected_title: 'Queue Show',
+        detected_season: 1,
+      })
+    ).body;
     // No organizer is configured: the job fails in organizing, after matching every title.
-    await eventually(() => api.get(`/api/jobs/${job.id}`), (r) => ['failed', 'completed', 'review_needed'].includes(r.body.state), 30_000);
-    const updates = ws.messages.filter((m) => m.type === 'title_update' && m.job_id === job.id) as { title_index: number; state: string }[];
+    await eventually(
+      () => api.get(`/api/jobs/${job.id}`),
+      (r) => ['failed', 'completed', 'review_needed'].includes(r.body.state),
+      30_000,
+    );
+    const updates = ws.messages.filter((m) => m.type === 'title_update' && m.job_id === job.id) as {
+      title_index: number;
+      state: string;
+    }[];
     const current = new Map<number, string>();
     let most = 0;
     const started: number[] = [];

@@ -18,13 +18,21 @@ beforeAll(async () => {
   const corpus = await buildDegradedCorpus();
   const transcriber = new CachedTranscriber(await pocketsphinx());
   outcomes = await matchDisc(corpus.seasons[0]!, 'clean', transcriber);
-  console.log(outcomes.map((o) => `t${o.titleIndex}\t${o.truth.kind === 'episode' ? `E${o.truth.episode}` : o.truth.kind}\t${o.state}\t${o.episode ?? '—'} ${o.confidence ?? ''}`).join('\n'));
+  console.log(
+    outcomes
+      .map(
+        (o) =>
+          `t${o.titleIndex}\t${o.truth.kind === 'episode' ? `E${o.truth.episode}` : o.truth.kind}\t${o.state}\t${o.episode ?? '—'} ${o.confidence ?? ''}`,
+      )
+      .join('\n'),
+  );
 }, 3_600_000);
 
 describe('matching on a degraded disc (pocketsphinx, disc-wide pass)', () => {
   it('never auto-accepts a wrong episode', () => {
     for (const o of outcomes.filter((x) => x.truth.kind === 'episode')) {
-      if (o.state === 'matched') expect(o.episode, `title ${o.titleIndex}`).toBe((o.truth as { episode: number }).episode);
+      if (o.state === 'matched')
+        expect(o.episode, `title ${o.titleIndex}`).toBe((o.truth as { episode: number }).episode);
     }
     expect(tallyOutcomes(outcomes).wrongAuto).toBe(0);
   });
@@ -39,7 +47,7 @@ describe('matching on a degraded disc (pocketsphinx, disc-wide pass)', () => {
     }
   });
 
-  it('lists every title\'s candidates by score and names the joint-assignment component', () => {
+  it("lists every title's candidates by score and names the joint-assignment component", () => {
     const episodes = outcomes.filter((o) => o.truth.kind === 'episode' && o.result);
     expect(episodes.length).toBeGreaterThan(0);
     for (const o of episodes) {

@@ -19,7 +19,8 @@ let svc: TestService | undefined;
 beforeAll(async () => {
   corpus = await buildSeasonCorpus({ episodes: 8 });
   root = await mkdtemp(join(tmpdir(), 'spindle-disc-wide-'));
-  for (const dir of ['staging', 'library/TV', 'library/Movies', 'subs']) await mkdir(join(root, dir), { recursive: true });
+  for (const dir of ['staging', 'library/TV', 'library/Movies', 'subs'])
+    await mkdir(join(root, dir), { recursive: true });
   await cp(corpus.srtDir, join(root, 'subs'), { recursive: true });
 }, 900_000);
 
@@ -36,7 +37,10 @@ describe('disc-wide matching through the service', () => {
         staging_path: join(root, 'staging'),
         library_tv_path: join(root, 'library', 'TV'),
         library_movies_path: join(root, 'library', 'Movies'),
-        pipeline: { matchers: ['asr-subtitles'], providers: { subtitles: ['local-folder'], transcriber: ['pocketsphinx'] } },
+        pipeline: {
+          matchers: ['asr-subtitles'],
+          providers: { subtitles: ['local-folder'], transcriber: ['pocketsphinx'] },
+        },
         plugin_settings: {
           'subtitles-local-folder': { folder: join(root, 'subs') },
           'identifier-heuristic': { short_title_max_seconds: 40, episode_min_minutes: 1, short_episode_min_minutes: 1 },
@@ -44,7 +48,14 @@ describe('disc-wide matching through the service', () => {
       },
     });
     const api = apiClient(svc.url);
-    const job = (await api.post('/api/staging/import', { staging_path: disc, content_type: 'tv', detected_title: 'Generated Chronicles', detected_season: 1 })).body;
+    const job = (
+      await api.post('/api/staging/import', {
+        staging_path: disc,
+        content_type: 'tv',
+        detected_title: 'Generated Chronicles',
+        detected_season: 1,
+      })
+    ).body;
     const seen = new Set<string>();
     const end = await eventually(
       () => api.get(`/api/jobs/${job.id}`),
@@ -54,12 +65,24 @@ describe('disc-wide matching through the service', () => {
       },
       900_000,
     );
-    const titles = (await api.get(`/api/jobs/${job.id}/titles`)).body as { title_index: number; state: string; matched_episode: string | null; match_confidence: number | null }[];
-    expect(end.body.state, `${end.body.review_reason ?? end.body.error_message ?? ''}\n${JSON.stringify(titles)}`).toBe('completed');
+    const titles = (await api.get(`/api/jobs/${job.id}/titles`)).body as {
+      title_index: number;
+      state: string;
+      matched_episode: string | null;
+      match_confidence: number | null;
+    }[];
+    expect(end.body.state, `${end.body.review_reason ?? end.body.error_message ?? ''}\n${JSON.stringify(titles)}`).toBe(
+      'completed',
+    );
     expect(seen.has('review_needed')).toBe(false);
     const season = join(root, 'library', 'TV', 'Generated Chronicles', 'Season 01');
-    expect((await readdir(season)).sort()).toEqual([1, 2, 3, 4, 5, 6, 7, 8].map((e) => `Generated Chronicles - S01E0${e}.mkv`));
-    const details = (await api.get(`/api/jobs/${job.id}/titles`)).body as { match_details: { components: { name: string }[] } | null; matched_episode: string | null }[];
+    expect((await readdir(season)).sort()).toEqual(
+      [1, 2, 3, 4, 5, 6, 7, 8].map((e) => `Generated Chronicles - S01E0${e}.mkv`),
+    );
+    const details = (await api.get(`/api/jobs/${job.id}/titles`)).body as {
+      match_details: { components: { name: string }[] } | null;
+      matched_episode: string | null;
+    }[];
     const episode = details.find((t) => t.matched_episode)!;
     expect(episode.match_details!.components.map((c) => c.name)).toContain('joint_assignment');
   }, 1_200_000);

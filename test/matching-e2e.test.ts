@@ -8,7 +8,11 @@ import { cp, mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startOpenSubtitlesServer, TEST_API_KEY, type OpenSubtitlesServer } from '../plugins/subtitles-opensubtitles/test/support/opensubtitles-server.ts';
+import {
+  startOpenSubtitlesServer,
+  TEST_API_KEY,
+  type OpenSubtitlesServer,
+} from '../plugins/subtitles-opensubtitles/test/support/opensubtitles-server.ts';
 import { buildSeasonCorpus, type SeasonCorpus } from './corpus/season-corpus.ts';
 import { apiClient, eventually } from './support/http-client.ts';
 import { startTestService, type TestService } from './support/service-harness.ts';
@@ -29,7 +33,17 @@ beforeAll(async () => {
   for (const dir of ['staging', 'library/TV', 'library/Movies']) await mkdir(join(root, dir), { recursive: true });
   const files = [];
   for (let e = 1; e <= 8; e++) {
-    files.push({ id: 100 + e, fileId: 9000 + e, language: 'en', type: 'episode' as const, parentTmdbId: SHOW_ID, season: 1, episode: e, fileName: `Chronicles.S01E0${e}.srt`, content: await srtOf(e) });
+    files.push({
+      id: 100 + e,
+      fileId: 9000 + e,
+      language: 'en',
+      type: 'episode' as const,
+      parentTmdbId: SHOW_ID,
+      season: 1,
+      episode: e,
+      fileName: `Chronicles.S01E0${e}.srt`,
+      content: await srtOf(e),
+    });
   }
   subtitles = await startOpenSubtitlesServer({ apiKey: TEST_API_KEY, subtitles: files, allowedDownloads: 5 });
 }, 300_000);
@@ -48,7 +62,10 @@ describe('matching end to end', () => {
         staging_path: join(root, 'staging'),
         library_tv_path: join(root, 'library', 'TV'),
         library_movies_path: join(root, 'library', 'Movies'),
-        pipeline: { matchers: ['asr-subtitles'], providers: { subtitles: ['opensubtitles'], transcriber: ['pocketsphinx'] } },
+        pipeline: {
+          matchers: ['asr-subtitles'],
+          providers: { subtitles: ['opensubtitles'], transcriber: ['pocketsphinx'] },
+        },
         plugin_settings: {
           'subtitles-opensubtitles': { api_key: TEST_API_KEY, base_url: `${subtitles.url}/api/v1` },
           // The generated episodes are about 90 s long: scale the duration heuristics down to them.
@@ -58,33 +75,70 @@ describe('matching end to end', () => {
     });
     services.push(svc);
     const api = apiClient(svc.url);
-    const job = (await api.post('/api/staging/import', { staging_path: disc, content_type: 'tv', detected_title: 'Generated Chronicles', detected_season: 1, catalog_id: SHOW_ID })).body;
-    const review = await eventually(() => api.get(`/api/jobs/${job.id}`), (r) => ['review_needed', 'failed', 'completed'].includes(r.body.state), 240_000);
-    expect(review.body).toMatchObject({ state: 'review_needed', subtitle_status: 'quota_exhausted', subtitles_downloaded: 5, subtitles_total: 8, subtitles_failed: 3 });
-    expect(review.body.review_reason).toContain('the subtitle download quota is spent (5 of 8 episodes have subtitles)');
+    const job = (
+      await api.post('/api/staging/import', {
+        staging_path: disc,
+        content_type: 'tv',
+        detected_title: 'Generated Chronicles',
+        detected_season: 1,
+        catalog_id: SHOW_ID,
+      })
+    ).body;
+    const review = await eventually(
+      () => api.get(`/api/jobs/${job.id}`),
+      (r) => ['review_needed', 'failed', 'completed'].includes(r.body.state),
+      240_000,
+    );
+    expect(review.body).toMatchObject({
+      state: 'review_needed',
+      subtitle_status: 'quota_exhausted',
+      subtitles_downloaded: 5,
+      subtitles_total: 8,
+      subtitles_failed: 3,
+    });
+    expect(review.body.review_reason).toContain(
+      'the subtitle download quota is spent (5 of 8 episodes have subtitles)',
+    );
     expect(JSON.stringify(review.body)).not.toContain(TEST_API_KEY);
 
     // The three missing episodes' subtitles, uploaded by hand: the job matches again.
-    const upload = await api.post(`/api/jobs/${job.id}/subtitles`, { files: await Promise.all([6, 7, 8].map(async (e) => ({ episode_code: `S01E0${e}`, srt: await srtOf(e) }))) });
+    const upload = await api.post(`/api/jobs/${job.id}/subtitles`, {
+      files: await Promise.all([6, 7, 8].map(async (e) => ({ episode_code: `S01E0${e}`, srt: await srtOf(e) }))),
+    });
     expect(upload.status).toBe(200);
     expect(upload.body.state).toBe('matching');
-    const again = await eventually(() => api.get(`/api/jobs/${job.id}`), (r) => ['review_needed', 'failed', 'completed'].includes(r.body.state), 240_000);
+    const again = await eventually(
+      () => api.get(`/api/jobs/${job.id}`),
+      (r) => ['review_needed', 'failed', 'completed'].includes(r.body.state),
+      240_000,
+    );
     expect(['review_needed', 'completed']).toContain(again.body.state);
-    const titles = (await api.get(`/api/jobs/${job.id}/titles`)).body as { id: number; title_index: number; state: string; matched_episode: string | null }[];
+    const titles = (await api.get(`/api/jobs/${job.id}/titles`)).body as {
+      id: number;
+      title_index: number;
+      state: string;
+      matched_episode: string | null;
+    }[];
     for (const t of corpus.titles) {
       const row = titles.find((x) => x.title_index === t.titleIndex)!;
       if (t.truth.kind === 'episode') {
         expect(['matched', 'completed'], `title ${t.titleIndex} is ${row.state}`).toContain(row.state);
         expect(row.matched_episode, `title ${t.titleIndex}`).toBe(`S01E0${t.truth.episode}`);
-      }
-      else expect(row.matched_episode, `${t.truth.kind} must not be matched as an episode`).toBeNull();
+      } else expect(row.matched_episode, `${t.truth.kind} must not be matched as an episode`).toBeNull();
     }
     // Whatever still waits for a person (nothing, when the Play All and the extra were never ripped) is left out.
-    for (const row of titles.filter((x) => x.state === 'review')) await api.post(`/api/jobs/${job.id}/review`, { title_id: row.id, skip: true });
-    const done = await eventually(() => api.get(`/api/jobs/${job.id}`), (r) => ['completed', 'failed'].includes(r.body.state), 60_000);
+    for (const row of titles.filter((x) => x.state === 'review'))
+      await api.post(`/api/jobs/${job.id}/review`, { title_id: row.id, skip: true });
+    const done = await eventually(
+      () => api.get(`/api/jobs/${job.id}`),
+      (r) => ['completed', 'failed'].includes(r.body.state),
+      60_000,
+    );
     expect(done.body.state).toBe('completed');
     const season = join(root, 'library', 'TV', 'Generated Chronicles', 'Season 01');
-    expect((await readdir(season)).sort()).toEqual([1, 2, 3, 4, 5, 6, 7, 8].map((e) => `Generated Chronicles - S01E0${e}.mkv`));
+    expect((await readdir(season)).sort()).toEqual(
+      [1, 2, 3, 4, 5, 6, 7, 8].map((e) => `Generated Chronicles - S01E0${e}.mkv`),
+    );
   }, 600_000);
 
   it('fails the job with a clear message when ffmpeg cannot be run', async () => {
@@ -101,14 +155,28 @@ describe('matching end to end', () => {
       config: {
         staging_path: join(root, 'staging'),
         media_tool_path: notAProgram,
-        pipeline: { matchers: ['asr-subtitles'], providers: { subtitles: ['local-folder'], transcriber: ['pocketsphinx'] } },
+        pipeline: {
+          matchers: ['asr-subtitles'],
+          providers: { subtitles: ['local-folder'], transcriber: ['pocketsphinx'] },
+        },
         plugin_settings: { 'subtitles-local-folder': { folder: subs } },
       },
     });
     services.push(svc);
     const api = apiClient(svc.url);
-    const job = (await api.post('/api/staging/import', { staging_path: disc, content_type: 'tv', detected_title: 'Generated Chronicles', detected_season: 1 })).body;
-    const failed = await eventually(() => api.get(`/api/jobs/${job.id}`), (r) => ['failed', 'completed', 'review_needed'].includes(r.body.state), 60_000);
+    const job = (
+      await api.post('/api/staging/import', {
+        staging_path: disc,
+        content_type: 'tv',
+        detected_title: 'Generated Chronicles',
+        detected_season: 1,
+      })
+    ).body;
+    const failed = await eventually(
+      () => api.get(`/api/jobs/${job.id}`),
+      (r) => ['failed', 'completed', 'review_needed'].includes(r.body.state),
+      60_000,
+    );
     expect(failed.body.state).toBe('failed');
     // The first tool needed (ffprobe, to read the titles) is already missing: said plainly, with the fix.
     expect(failed.body.error_message).toMatch(/ff(mpeg|probe) (could not be started|was not found)/);

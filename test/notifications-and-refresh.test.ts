@@ -31,19 +31,41 @@ async function importFolder(name: string, body: Record<string, unknown>, files: 
   return created.body.id as number;
 }
 
-const settle = (id: number, states: string[]) => eventually(() => api.get(`/api/jobs/${id}`), (r) => states.includes(r.body.state), 30_000);
+const settle = (id: number, states: string[]) =>
+  eventually(
+    () => api.get(`/api/jobs/${id}`),
+    (r) => states.includes(r.body.state),
+    30_000,
+  );
 const notes = async (id: number) =>
-  ((await api.get(`/api/jobs/${id}/detail`)).body.timeline as { from: string; to: string; message: string }[]).filter((e) => e.from === e.to).map((e) => e.message);
+  ((await api.get(`/api/jobs/${id}/detail`)).body.timeline as { from: string; to: string; message: string }[])
+    .filter((e) => e.from === e.to)
+    .map((e) => e.message);
 
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'spindle-notify-'));
   staging = join(root, 'staging');
   library = join(root, 'library');
   for (const dir of [staging, join(library, 'Movies'), join(library, 'TV')]) await mkdir(dir, { recursive: true });
-  for (const name of Object.keys({ webhook: 0, ntfy: 0, discord: 0, jellyfin: 0, plex: 0, emby: 0 }) as (keyof typeof servers)[]) servers[name] = await startRecordingServer();
+  for (const name of Object.keys({
+    webhook: 0,
+    ntfy: 0,
+    discord: 0,
+    jellyfin: 0,
+    plex: 0,
+    emby: 0,
+  }) as (keyof typeof servers)[])
+    servers[name] = await startRecordingServer();
   servers.plex.reply((req) =>
     req.url.startsWith('/library/sections?')
-      ? { status: 200, body: JSON.stringify({ MediaContainer: { Directory: [{ key: '3', title: 'Films', Location: [{ path: join(library, 'Movies') }] }] } }) }
+      ? {
+          status: 200,
+          body: JSON.stringify({
+            MediaContainer: {
+              Directory: [{ key: '3', title: 'Films', Location: [{ path: join(library, 'Movies') }] }],
+            },
+          }),
+        }
       : { status: 200 },
   );
   servers.emby.replySequence([], 500);
@@ -91,7 +113,9 @@ afterAll(async () => {
 describe('after a job', () => {
   it('announces a completed job to every notifier (retrying the webhook’s 5xx) and asks the media servers to rescan', async () => {
     servers.webhook.replySequence([500, 503], 200);
-    const id = await importFolder('SOME_MOVIE', { content_type: 'movie', detected_title: 'Some Movie' }, [['title_t00.mkv', 150]]);
+    const id = await importFolder('SOME_MOVIE', { content_type: 'movie', detected_title: 'Some Movie' }, [
+      ['title_t00.mkv', 150],
+    ]);
     expect((await settle(id, ['completed', 'failed', 'review_needed'])).body.state).toBe('completed');
 
     const hooks = await servers.webhook.waitForRequests(3, 15_000);
@@ -100,12 +124,24 @@ describe('after a job', () => {
     expect(payload).toMatchObject({
       event: 'job_completed',
       summary: `Job ${id} completed: Some Movie`,
-      job: { id, state: 'completed', label: 'SOME_MOVIE', content_type: 'movie', title: 'Some Movie', season: null, titles: { total: 1, completed: 1, failed: 0, review: 0 } },
+      job: {
+        id,
+        state: 'completed',
+        label: 'SOME_MOVIE',
+        content_type: 'movie',
+        title: 'Some Movie',
+        season: null,
+        titles: { total: 1, completed: 1, failed: 0, review: 0 },
+      },
       reason: null,
     });
     expect(payload).not.toHaveProperty('paths');
     const [ntfy] = await servers.ntfy.waitForRequests(1);
-    expect(ntfy!.json()).toMatchObject({ topic: `topic-${SECRET}`, title: `Spindle: job ${id} completed`, tags: ['white_check_mark'] });
+    expect(ntfy!.json()).toMatchObject({
+      topic: `topic-${SECRET}`,
+      title: `Spindle: job ${id} completed`,
+      tags: ['white_check_mark'],
+    });
     const [discord] = await servers.discord.waitForRequests(1);
     expect((discord!.json() as { embeds: { title: string }[] }).embeds[0]!.title).toBe(`Spindle: job ${id} completed`);
     for (const request of [...hooks, discord!]) {
@@ -114,11 +150,21 @@ describe('after a job', () => {
     }
 
     const [jellyfin] = await servers.jellyfin.waitForRequests(1);
-    expect([jellyfin!.method, jellyfin!.url, jellyfin!.headers['x-emby-token']]).toEqual(['POST', '/Library/Refresh', `jf-${SECRET}`]);
+    expect([jellyfin!.method, jellyfin!.url, jellyfin!.headers['x-emby-token']]).toEqual([
+      'POST',
+      '/Library/Refresh',
+      `jf-${SECRET}`,
+    ]);
     const plex = await servers.plex.waitForRequests(2);
     const scan = new URL(plex[1]!.url, servers.plex.url);
-    expect([scan.pathname, scan.searchParams.get('path')]).toEqual(['/library/sections/3/refresh', join(library, 'Movies', 'Some Movie')]);
-    const timeline = await eventually(() => notes(id), (n) => n.filter((m) => m.startsWith('library refresh')).length === 3);
+    expect([scan.pathname, scan.searchParams.get('path')]).toEqual([
+      '/library/sections/3/refresh',
+      join(library, 'Movies', 'Some Movie'),
+    ]);
+    const timeline = await eventually(
+      () => notes(id),
+      (n) => n.filter((m) => m.startsWith('library refresh')).length === 3,
+    );
     const host = (s: RecordingHttpServer) => new URL(s.url).host;
     expect(timeline.filter((m) => m.startsWith('library refresh')).sort()).toEqual([
       `library refresh with emby failed (the job is not affected): Emby at ${host(servers.emby)} answered HTTP 500`,
@@ -133,12 +179,23 @@ describe('after a job', () => {
     await mkdir(broken);
     await writeFile(join(broken, 'not-really.mkv'), 'this is not a matroska file');
     const before = servers.webhook.requests.length;
-    const failed = (await api.post('/api/staging/import', { staging_path: broken, content_type: 'movie', detected_title: 'Broken' })).body.id as number;
+    const failed = (
+      await api.post('/api/staging/import', { staging_path: broken, content_type: 'movie', detected_title: 'Broken' })
+    ).body.id as number;
     expect((await settle(failed, ['failed', 'completed'])).body.state).toBe('failed');
-    const review = await importFolder('A_SHOW_D1', { content_type: 'tv', detected_title: 'A Show', detected_season: 2 }, [['t00.mkv', 1300], ['t01.mkv', 1310]]);
+    const review = await importFolder(
+      'A_SHOW_D1',
+      { content_type: 'tv', detected_title: 'A Show', detected_season: 2 },
+      [
+        ['t00.mkv', 1300],
+        ['t01.mkv', 1310],
+      ],
+    );
     expect((await settle(review, ['review_needed', 'failed', 'completed'])).body.state).toBe('review_needed');
 
-    const received = (await servers.webhook.waitForRequests(before + 2)).slice(before).map((r) => r.json() as { event: string; reason: string; job: { id: number; season: number | null } });
+    const received = (await servers.webhook.waitForRequests(before + 2))
+      .slice(before)
+      .map((r) => r.json() as { event: string; reason: string; job: { id: number; season: number | null } });
     const failure = received.find((p) => p.job.id === failed)!;
     expect(failure.event).toBe('job_failed');
     expect(failure.reason).toContain('not-really.mkv');
@@ -154,13 +211,27 @@ describe('after a job', () => {
 describe('POST /api/notifications/test', () => {
   it('sends one test message through each notifier and reports each outcome', async () => {
     // Only the test message fails: an announcement of an earlier job still on its way must not take the 502.
-    servers.ntfy.reply((req) => ((req.json() as { title?: string }).title ?? '').includes('test notification') ? { status: 502 } : { status: 200 });
+    servers.ntfy.reply((req) =>
+      ((req.json() as { title?: string }).title ?? '').includes('test notification')
+        ? { status: 502 }
+        : { status: 200 },
+    );
     const res = await api.post('/api/notifications/test');
     expect(res.status).toBe(200);
     const byId = Object.fromEntries((res.body.results as { notifier: string }[]).map((r) => [r.notifier, r]));
-    expect(byId.webhook).toMatchObject({ plugin: 'notifier-webhook', status: 'sent', attempts: 1, target: new URL(servers.webhook.url).host, message: null });
+    expect(byId.webhook).toMatchObject({
+      plugin: 'notifier-webhook',
+      status: 'sent',
+      attempts: 1,
+      target: new URL(servers.webhook.url).host,
+      message: null,
+    });
     expect(byId.discord).toMatchObject({ status: 'sent' });
-    expect(byId.ntfy).toMatchObject({ status: 'failed', attempts: 1, message: `ntfy at ${new URL(servers.ntfy.url).host} answered HTTP 502` });
+    expect(byId.ntfy).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      message: `ntfy at ${new URL(servers.ntfy.url).host} answered HTTP 502`,
+    });
     expect(JSON.stringify(res.body)).not.toContain(SECRET);
     expect((servers.webhook.requests.at(-1)!.json() as { event: string }).event).toBe('test');
   });
@@ -169,7 +240,9 @@ describe('POST /api/notifications/test', () => {
     const discordBefore = servers.discord.requests.length;
     const webhookBefore = servers.webhook.requests.length;
     const one = await api.post('/api/notifications/test', { notifier: 'discord' });
-    expect(one.body.results.map((r: { notifier: string; status: string }) => [r.notifier, r.status])).toEqual([['discord', 'sent']]);
+    expect(one.body.results.map((r: { notifier: string; status: string }) => [r.notifier, r.status])).toEqual([
+      ['discord', 'sent'],
+    ]);
     expect(servers.discord.requests.length).toBe(discordBefore + 1);
     expect(servers.webhook.requests.length).toBe(webhookBefore);
     const unknown = await api.post('/api/notifications/test', { notifier: 'pager' });
@@ -184,12 +257,24 @@ describe('POST /api/notifications/test', () => {
 describe('secrets', () => {
   it('masks writeOnly plugin settings in /api/config, keeps them on "***", and never logs them', async () => {
     const config = (await api.get('/api/config')).body;
-    expect(config.plugin_settings['notifier-webhook']).toMatchObject({ webhook_url: '***', webhook_authorization: '***', ntfy_topic: '***', discord_webhook_url: '***', ntfy_server: servers.ntfy.url });
-    expect(config.plugin_settings['refresher-media-server']).toMatchObject({ jellyfin_api_key: '***', plex_token: '***', jellyfin_url: servers.jellyfin.url });
+    expect(config.plugin_settings['notifier-webhook']).toMatchObject({
+      webhook_url: '***',
+      webhook_authorization: '***',
+      ntfy_topic: '***',
+      discord_webhook_url: '***',
+      ntfy_server: servers.ntfy.url,
+    });
+    expect(config.plugin_settings['refresher-media-server']).toMatchObject({
+      jellyfin_api_key: '***',
+      plex_token: '***',
+      jellyfin_url: servers.jellyfin.url,
+    });
     expect(JSON.stringify(config)).not.toContain(SECRET);
     const saved = await api.put('/api/config', { plugin_settings: config.plugin_settings });
     expect(saved.status).toBe(200);
-    expect(svc.service.config.get().plugin_settings['notifier-webhook']!.discord_webhook_url).toBe(`${servers.discord.url}/api/webhooks/1/${SECRET}`);
+    expect(svc.service.config.get().plugin_settings['notifier-webhook']!.discord_webhook_url).toBe(
+      `${servers.discord.url}/api/webhooks/1/${SECRET}`,
+    );
     expect(svc.logs.join('\n')).not.toContain(SECRET);
   });
 });

@@ -40,7 +40,13 @@ const alive = (pid: number) => {
 /** A job for a disc in `driveId`, as a drive detector creates it (a movie's identity declared, so it never waits for review). */
 async function discJob(driveId: string, volumeLabel: string, movie?: string): Promise<number> {
   const declared = movie ? { contentType: 'movie' as const, detectedTitle: movie, identityDeclared: true } : {};
-  const job = await svc.service.jobService.create({ sourceKind: 'disc', driveId, volumeLabel, sourcePath: null, ...declared });
+  const job = await svc.service.jobService.create({
+    sourceKind: 'disc',
+    driveId,
+    volumeLabel,
+    sourcePath: null,
+    ...declared,
+  });
   svc.service.runner.start(job.id);
   return job.id;
 }
@@ -50,7 +56,11 @@ const jobState = (id: number) => api.get(`/api/jobs/${id}`);
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'spindle-disc-job-'));
   staging = join(root, 'staging');
-  await Promise.all([mkdir(staging), mkdir(join(root, 'library', 'TV'), { recursive: true }), mkdir(join(root, 'library', 'Movies'), { recursive: true })]);
+  await Promise.all([
+    mkdir(staging),
+    mkdir(join(root, 'library', 'TV'), { recursive: true }),
+    mkdir(join(root, 'library', 'Movies'), { recursive: true }),
+  ]);
   replay = await createMakemkvReplay(join(root, 'replay'), { drives: DRIVES, secondsPerTitle: 0.8 });
   slow = await createMakemkvReplay(join(root, 'slow'), { drives: DRIVES, secondsPerTitle: 60 });
   svc = await startTestService({
@@ -60,7 +70,13 @@ beforeAll(async () => {
       library_movies_path: join(root, 'library', 'Movies'),
       ripper_path: replay.path,
       // jobs come from the test, as a drive detector would make them; only local stages
-      pipeline: { detectors: [], identifiers: ['heuristic'], matchers: ['disc-lookup'], contributors: [], providers: {} },
+      pipeline: {
+        detectors: [],
+        identifiers: ['heuristic'],
+        matchers: ['disc-lookup'],
+        contributors: [],
+        providers: {},
+      },
       plugin_settings: { 'ripper-makemkv': { stall_timeout_seconds: 2 } },
     },
   });
@@ -82,7 +98,11 @@ describe('a disc job with the MakeMKV ripper', () => {
 
   it('goes through the replayed scan and rip into real MKV files, reporting progress, speed and ETA', async () => {
     const id = await discJob('/dev/sr0', 'SPINDLE_SHOW_S1D1');
-    const done = await eventually(() => jobState(id), (r) => !['idle', 'identifying', 'ripping'].includes(r.body.state), 25_000);
+    const done = await eventually(
+      () => jobState(id),
+      (r) => !['idle', 'identifying', 'ripping'].includes(r.body.state),
+      25_000,
+    );
     expect(done.body.error_message).toBeNull();
     expect(['matching', 'review_needed', 'organizing', 'completed']).toContain(done.body.state);
 
@@ -98,11 +118,23 @@ describe('a disc job with the MakeMKV ripper', () => {
     for (const t of titles.filter((x) => x.selected)) {
       expect(t.filePath).toBe(join(folder, t.outputFilename!));
       expect(t.sizeBytes).toBe((await stat(t.filePath!)).size);
-      const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', t.filePath!]);
+      const { stdout } = await run('ffprobe', [
+        '-v',
+        'error',
+        '-show_entries',
+        'format=duration',
+        '-of',
+        'csv=p=0',
+        t.filePath!,
+      ]);
       expect(Number(stdout)).toBeCloseTo(t.durationSeconds, 0);
     }
     expect(titles.filter((t) => !t.selected).every((t) => t.filePath === null)).toBe(true);
-    expect((await readdir(folder)).sort()).toEqual(['SPINDLE_SHOW_S1D1_t01.mkv', 'SPINDLE_SHOW_S1D1_t02.mkv', 'SPINDLE_SHOW_S1D1_t05.mkv']);
+    expect((await readdir(folder)).sort()).toEqual([
+      'SPINDLE_SHOW_S1D1_t01.mkv',
+      'SPINDLE_SHOW_S1D1_t02.mkv',
+      'SPINDLE_SHOW_S1D1_t05.mkv',
+    ]);
     expect(mkvRuns(await replay.invocations()).map((r) => [r.source, r.title, r.dir])).toEqual([
       ['dev:/dev/sr0', '1', folder],
       ['dev:/dev/sr0', '2', folder],
@@ -126,7 +158,10 @@ describe('a disc job with the MakeMKV ripper', () => {
     const id = await discJob('/dev/sr1', 'SPINDLE_MOVIE', 'Spindle Movie');
     const folder = join(staging, `job_${id}`);
     await eventually(
-      async () => (existsSync(folder) ? await Promise.all((await readdir(folder)).map(async (n) => (await stat(join(folder, n))).size)) : []),
+      async () =>
+        existsSync(folder)
+          ? await Promise.all((await readdir(folder)).map(async (n) => (await stat(join(folder, n))).size))
+          : [],
       (sizes) => sizes.some((s) => s > 0),
       20_000,
     );
@@ -138,25 +173,41 @@ describe('a disc job with the MakeMKV ripper', () => {
     const cancelled = await api.post(`/api/jobs/${id}/cancel`);
     expect(cancelled.status).toBe(200);
     // Promptly: the rip would take a minute more; the margin holds on a machine twice as slow and busy.
-    await eventually(async () => alive(pid), (a) => !a, 15_000);
+    await eventually(
+      async () => alive(pid),
+      (a) => !a,
+      15_000,
+    );
     expect(Date.now() - started).toBeLessThan(15_000);
     const job = await jobState(id);
     expect(job.body).toMatchObject({ state: 'failed', error_message: 'Cancelled by user' });
     const titles = await svc.service.db.titles.listByJob(id);
     expect(titles.every((t) => t.filePath === null)).toBe(true);
-    expect(titles.filter((t) => t.selected).map((t) => t.state)).toEqual(titles.filter((t) => t.selected).map(() => 'failed'));
+    expect(titles.filter((t) => t.selected).map((t) => t.state)).toEqual(
+      titles.filter((t) => t.selected).map(() => 'failed'),
+    );
     expect((await readdir(folder)).filter((n) => n.endsWith('.mkv'))).toEqual([]);
     await svc.service.config.update({ ripper_path: replay.path }, { origin: 'local' });
   });
 
   it('fails a job whose makemkvcon hangs after a region mismatch, through the watchdog', async () => {
     const id = await discJob('/dev/sr2', 'SPINDLE_MOVIE', 'Spindle Movie');
-    await eventually(() => jobState(id), (r) => r.body.state === 'ripping', 15_000);
+    await eventually(
+      () => jobState(id),
+      (r) => r.body.state === 'ripping',
+      15_000,
+    );
     const started = Date.now();
-    const failed = await eventually(() => jobState(id), (r) => r.body.state !== 'ripping', 30_000);
+    const failed = await eventually(
+      () => jobState(id),
+      (r) => r.body.state !== 'ripping',
+      30_000,
+    );
     expect(Date.now() - started).toBeLessThan(20_000); // the hang would last forever: any bound shows the watchdog acted
     expect(failed.body.state).toBe('failed');
-    expect(failed.body.error_message).toMatch(/^makemkvcon made no progress for 2 s while ripping title 0 and was stopped; it reported a region mismatch before hanging \("Region setting of drive/);
+    expect(failed.body.error_message).toMatch(
+      /^makemkvcon made no progress for 2 s while ripping title 0 and was stopped; it reported a region mismatch before hanging \("Region setting of drive/,
+    );
     const pid = (await replay.invocations()).at(-1)!.pid;
     expect(alive(pid)).toBe(false);
     const update = await ws.waitFor((m) => m.type === 'job_update' && m.job_id === id && m.state === 'failed');

@@ -38,7 +38,9 @@ beforeAll(async () => {
       library_movies_path: join(library, 'Movies'),
       // no detectors: this test imports through the API (the watcher has test/staging-watcher-service.test.ts)
       pipeline: { identifiers: ['label', 'heuristic'], detectors: [] },
-      plugin_settings: { 'label-identifier': { labels: { MY_SHOW_D1: { content_type: 'tv', title: 'My Show', season: 1 } } } },
+      plugin_settings: {
+        'label-identifier': { labels: { MY_SHOW_D1: { content_type: 'tv', title: 'My Show', season: 1 } } },
+      },
     },
   });
   api = apiClient(svc.url);
@@ -51,9 +53,15 @@ describe('a folder job through the configured pipeline', () => {
     const expected = pluginsFor(svc.service.config.get().pipeline, [THIRD_PARTY]);
     expect(expected).toContain('label-identifier');
     expect((await api.get('/api/health')).body.plugins_loaded).toBe(expected.length);
-    const loaded = svc.service.registry.plugins.filter((p) => p.status === 'loaded').map((p) => p.id).sort();
+    const loaded = svc.service.registry.plugins
+      .filter((p) => p.status === 'loaded')
+      .map((p) => p.id)
+      .sort();
     expect(loaded).toEqual(expected);
-    const unusable = svc.service.registry.plugins.filter((p) => p.status === 'invalid').map((p) => p.packageName).sort();
+    const unusable = svc.service.registry.plugins
+      .filter((p) => p.status === 'invalid')
+      .map((p) => p.packageName)
+      .sort();
     expect(unusable).toContain('spindle-plugin-future'); // discovered, reported, never imported
   });
 
@@ -61,7 +69,11 @@ describe('a folder job through the configured pipeline', () => {
     const created = await api.post('/api/staging/import', { staging_path: join(staging, 'MY_SHOW_D1'), mode: 'move' });
     expect(created.status).toBe(201);
     const id = created.body.id as number;
-    const review = await eventually(() => api.get(`/api/jobs/${id}`), (r) => ['review_needed', 'failed'].includes(r.body.state), 60_000);
+    const review = await eventually(
+      () => api.get(`/api/jobs/${id}`),
+      (r) => ['review_needed', 'failed'].includes(r.body.state),
+      60_000,
+    );
     expect(review.body).toMatchObject({
       state: 'review_needed',
       content_type: 'tv',
@@ -74,7 +86,13 @@ describe('a folder job through the configured pipeline', () => {
     expect(review.body.review_reason).toContain('no reference subtitles were found for this season');
     const detail = (await api.get(`/api/jobs/${id}/detail`)).body;
     expect(detail.identification.map((a: { evidence: string[] }) => a.evidence.length > 0)).toEqual([true]); // the label plugin answered first, confidently
-    const titles = detail.titles as { id: number; title_index: number; duration_seconds: number; resolution: string; state: string }[];
+    const titles = detail.titles as {
+      id: number;
+      title_index: number;
+      duration_seconds: number;
+      resolution: string;
+      state: string;
+    }[];
     expect(titles.map((t) => [t.title_index, Math.round(t.duration_seconds), t.resolution, t.state])).toEqual([
       [0, 1312, '72p', 'review'],
       [1, 1290, '72p', 'review'],
@@ -84,17 +102,41 @@ describe('a folder job through the configured pipeline', () => {
       const res = await api.post(`/api/jobs/${id}/review`, { title_id: t.id, episode_code: `S01E0${i + 1}` });
       expect(res.status).toBe(200);
     }
-    const done = await eventually(() => api.get(`/api/jobs/${id}`), (r) => ['completed', 'failed'].includes(r.body.state), 60_000);
+    const done = await eventually(
+      () => api.get(`/api/jobs/${id}`),
+      (r) => ['completed', 'failed'].includes(r.body.state),
+      60_000,
+    );
     expect(done.body).toMatchObject({ state: 'completed', library_path: join(library, 'TV', 'My Show') });
     const season = join(library, 'TV', 'My Show', 'Season 01');
-    expect((await readdir(season)).sort()).toEqual(['My Show - S01E01.mkv', 'My Show - S01E02.mkv', 'My Show - S01E03.mkv']);
-    await eventually(async () => existsSync(join(staging, 'MY_SHOW_D1')), (exists) => !exists, 10_000); // staging cleanup on success
+    expect((await readdir(season)).sort()).toEqual([
+      'My Show - S01E01.mkv',
+      'My Show - S01E02.mkv',
+      'My Show - S01E03.mkv',
+    ]);
+    await eventually(
+      async () => existsSync(join(staging, 'MY_SHOW_D1')),
+      (exists) => !exists,
+      10_000,
+    ); // staging cleanup on success
     const finalTitles = (await api.get(`/api/jobs/${id}/titles`)).body as { state: string; organized_path: string }[];
     expect(finalTitles.map((t) => t.state)).toEqual(['completed', 'completed', 'completed']);
     expect(finalTitles.every((t) => existsSync(t.organized_path))).toBe(true);
     type Event = { from: string; to: string; message: string };
-    const timeline = (await eventually(() => api.get(`/api/jobs/${id}/detail`), (r) => (r.body.timeline as Event[]).some((e) => e.message?.startsWith('staging cleanup')))).body.timeline as Event[];
-    expect(timeline.filter((e) => e.from !== e.to).map((e) => e.to)).toEqual(['identifying', 'ripping', 'matching', 'review_needed', 'organizing', 'completed']);
+    const timeline = (
+      await eventually(
+        () => api.get(`/api/jobs/${id}/detail`),
+        (r) => (r.body.timeline as Event[]).some((e) => e.message?.startsWith('staging cleanup')),
+      )
+    ).body.timeline as Event[];
+    expect(timeline.filter((e) => e.from !== e.to).map((e) => e.to)).toEqual([
+      'identifying',
+      'ripping',
+      'matching',
+      'review_needed',
+      'organizing',
+      'completed',
+    ]);
     expect(timeline.filter((e) => e.from === e.to).map((e) => e.message)).toEqual([
       'title 0 → S01E01 (review)',
       'title 1 → S01E02 (review)',
@@ -108,8 +150,16 @@ describe('a folder job through the configured pipeline', () => {
     await mkdir(broken);
     const { writeFile } = await import('node:fs/promises');
     await writeFile(join(broken, 'not-really.mkv'), 'this is not a matroska file');
-    const created = await api.post('/api/staging/import', { staging_path: broken, content_type: 'movie', detected_title: 'Broken' });
-    const failed = await eventually(() => api.get(`/api/jobs/${created.body.id}`), (r) => ['failed', 'completed'].includes(r.body.state), 30_000);
+    const created = await api.post('/api/staging/import', {
+      staging_path: broken,
+      content_type: 'movie',
+      detected_title: 'Broken',
+    });
+    const failed = await eventually(
+      () => api.get(`/api/jobs/${created.body.id}`),
+      (r) => ['failed', 'completed'].includes(r.body.state),
+      30_000,
+    );
     expect(failed.body.state).toBe('failed');
     expect(failed.body.error_message).toContain('not-really.mkv');
   });

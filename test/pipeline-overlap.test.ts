@@ -26,8 +26,15 @@ let ws: RecordingSocket;
 
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'spindle-overlap-'));
-  await Promise.all([mkdir(join(root, 'staging')), mkdir(join(root, 'library', 'TV'), { recursive: true }), mkdir(join(root, 'library', 'Movies'), { recursive: true })]);
-  const replay = await createMakemkvReplay(join(root, 'replay'), { drives: { '/dev/sr0': 'tv-bluray', '/dev/sr1': 'tv-bluray' }, secondsPerTitle: 3 });
+  await Promise.all([
+    mkdir(join(root, 'staging')),
+    mkdir(join(root, 'library', 'TV'), { recursive: true }),
+    mkdir(join(root, 'library', 'Movies'), { recursive: true }),
+  ]);
+  const replay = await createMakemkvReplay(join(root, 'replay'), {
+    drives: { '/dev/sr0': 'tv-bluray', '/dev/sr1': 'tv-bluray' },
+    secondsPerTitle: 3,
+  });
   svc = await startTestService({
     env: { SPINDLE_PLUGINS_DIR: THIRD_PARTY },
     config: {
@@ -36,7 +43,14 @@ beforeAll(async () => {
       library_movies_path: join(root, 'library', 'Movies'),
       ripper_path: replay.path,
       max_concurrent_matches: 2,
-      pipeline: { detectors: [], identifiers: ['heuristic'], matchers: ['order-guess'], organizer: 'library', contributors: [], providers: {} },
+      pipeline: {
+        detectors: [],
+        identifiers: ['heuristic'],
+        matchers: ['order-guess'],
+        organizer: 'library',
+        contributors: [],
+        providers: {},
+      },
       plugin_settings: { 'order-guess': { confidence: 0.9 } },
     },
   });
@@ -52,7 +66,12 @@ afterAll(async () => {
 
 /** A job for the disc in `driveId`, as a drive detector creates it. */
 async function discJob(driveId: string): Promise<number> {
-  const job = await svc.service.jobService.create({ sourceKind: 'disc', driveId, volumeLabel: 'SPINDLE_SHOW_S1D1', sourcePath: null });
+  const job = await svc.service.jobService.create({
+    sourceKind: 'disc',
+    driveId,
+    volumeLabel: 'SPINDLE_SHOW_S1D1',
+    sourcePath: null,
+  });
   svc.service.runner.start(job.id);
   return job.id;
 }
@@ -69,7 +88,13 @@ function timeline(id: number): string[] {
 }
 
 async function finish(id: number): Promise<{ state: string }> {
-  return (await eventually(() => api.get(`/api/jobs/${id}`), (r) => ['completed', 'failed', 'review_needed'].includes(r.body.state), 60_000)).body;
+  return (
+    await eventually(
+      () => api.get(`/api/jobs/${id}`),
+      (r) => ['completed', 'failed', 'review_needed'].includes(r.body.state),
+      60_000,
+    )
+  ).body;
 }
 
 describe('titles move through the pipeline on their own', () => {
@@ -88,19 +113,34 @@ describe('titles move through the pipeline on their own', () => {
     expect(whileRipping.slice(firstMatched).some((e) => e.endsWith(':queued'))).toBe(true);
     // The spec's job states, in order.
     const states = events.filter((e) => e.startsWith('job:')).filter((e, i, all) => all[i - 1] !== e);
-    expect(states.slice(states.indexOf('job:ripping'))).toEqual(['job:ripping', 'job:matching', 'job:organizing', 'job:completed']);
-    const titles = (await api.get(`/api/jobs/${id}/titles`)).body as { selected: boolean; state: string; matched_episode: string; organized_path: string }[];
+    expect(states.slice(states.indexOf('job:ripping'))).toEqual([
+      'job:ripping',
+      'job:matching',
+      'job:organizing',
+      'job:completed',
+    ]);
+    const titles = (await api.get(`/api/jobs/${id}/titles`)).body as {
+      selected: boolean;
+      state: string;
+      matched_episode: string;
+      organized_path: string;
+    }[];
     const chosen = titles.filter((t) => t.selected);
     expect(chosen.map((t) => t.state)).toEqual(['completed', 'completed', 'completed']);
     for (const t of chosen) expect(existsSync(t.organized_path)).toBe(true);
-    expect((await readdir(join(root, 'library', 'TV', 'Spindle Show', 'Season 01'))).sort()).toEqual(chosen.map((t) => `Spindle Show - ${t.matched_episode}.mkv`).sort());
+    expect((await readdir(join(root, 'library', 'TV', 'Spindle Show', 'Season 01'))).sort()).toEqual(
+      chosen.map((t) => `Spindle Show - ${t.matched_episode}.mkv`).sort(),
+    );
     const detail = JSON.stringify((await api.get(`/api/jobs/${id}/detail`)).body);
     expect(detail).toMatch(/title \d+: filed as S01E0\d while the rest of the disc is still worked on/);
   }, 90_000);
 
   it('with pipeline_overlap off, rips every title first and matches them afterwards', async () => {
     await mkdir(join(root, 'library', 'TV2'), { recursive: true });
-    const set = await api.patch('/api/config', { pipeline_overlap: false, library_tv_path: join(root, 'library', 'TV2') });
+    const set = await api.patch('/api/config', {
+      pipeline_overlap: false,
+      library_tv_path: join(root, 'library', 'TV2'),
+    });
     expect(set.status).toBe(200);
     const id = await discJob('/dev/sr1');
     expect(await finish(id)).toMatchObject({ state: 'completed' });
@@ -109,7 +149,11 @@ describe('titles move through the pipeline on their own', () => {
     const whileRipping = events.slice(events.indexOf('job:ripping'), leftRipping);
     expect(whileRipping.some((e) => e.endsWith(':queued'))).toBe(true);
     expect(whileRipping.filter((e) => /:(matching|matched|completed)$/.test(e))).toEqual([]);
-    const titles = (await api.get(`/api/jobs/${id}/titles`)).body as { title_index: number; selected: boolean; state: string }[];
+    const titles = (await api.get(`/api/jobs/${id}/titles`)).body as {
+      title_index: number;
+      selected: boolean;
+      state: string;
+    }[];
     const chosen = titles.filter((t) => t.selected);
     expect(chosen.map((t) => t.state)).toEqual(['completed', 'completed', 'completed']);
     for (const t of chosen) expect(events.slice(leftRipping)).toContain(`title ${t.title_index}:completed`);

@@ -21,7 +21,9 @@ interface PackageJson {
 }
 
 function defaultsOf(schema: { properties?: Record<string, { default?: unknown }> }): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(schema.properties ?? {}).flatMap(([k, v]) => ('default' in v ? [[k, v.default]] : [])));
+  return Object.fromEntries(
+    Object.entries(schema.properties ?? {}).flatMap(([k, v]) => ('default' in v ? [[k, v.default]] : [])),
+  );
 }
 
 describe.each(folders)('plugins/%s', (folder) => {
@@ -31,14 +33,21 @@ describe.each(folders)('plugins/%s', (folder) => {
     const valid = ajv.validate(pluginManifestSchema, pkg.spindle);
     expect(ajv.errors ?? [], ajv.errorsText()).toEqual([]);
     expect(valid).toBe(true);
-    expect(pkg).toMatchObject({ name: `@spindle/plugin-${folder}`, type: 'module', exports: { '.': './src/index.ts' }, dependencies: { '@spindle/plugin-sdk': '1.1.0' } });
+    expect(pkg).toMatchObject({
+      name: `@spindle/plugin-${folder}`,
+      type: 'module',
+      exports: { '.': './src/index.ts' },
+      dependencies: { '@spindle/plugin-sdk': '1.1.0' },
+    });
     expect(folder.endsWith(pkg.spindle.id.split('-').slice(1).join('-'))).toBe(true);
 
     const settingsSchema = pkg.spindle.settingsSchema ?? { type: 'object' };
     const validateSettings = ajv.compile(settingsSchema);
     expect(validateSettings(defaultsOf(settingsSchema as never)), ajv.errorsText(validateSettings.errors)).toBe(true);
 
-    const envelope = ((await import(pathToFileURL(join(PLUGINS, folder, 'src', 'index.ts')).href)) as { default: unknown }).default;
+    const envelope = (
+      (await import(pathToFileURL(join(PLUGINS, folder, 'src', 'index.ts')).href)) as { default: unknown }
+    ).default;
     expect(isPluginEnvelope(envelope)).toBe(true);
     if (!isPluginEnvelope(envelope)) return;
     expect(envelope.definition.id).toBe(pkg.spindle.id);

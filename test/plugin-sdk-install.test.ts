@@ -14,7 +14,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, eventually } from './support/http-client.ts';
 import { makeLongMkv } from './support/make-media.ts';
 import { EMPTY_PIPELINE, startTestService, type TestService } from './support/service-harness.ts';
-import { newPlugin, packSdk, projectWithSdk, run, runPluginTests, typeCheck, type StarterPlugin } from './support/starter-plugins.ts';
+import {
+  newPlugin,
+  packSdk,
+  projectWithSdk,
+  run,
+  runPluginTests,
+  typeCheck,
+  type StarterPlugin,
+} from './support/starter-plugins.ts';
 
 const SDK_DIR = fileURLToPath(new URL('../plugin-sdk', import.meta.url));
 const LONG = 600_000;
@@ -36,47 +44,70 @@ describe('the packed SDK in an empty project', () => {
     const installed = join(project, 'node_modules', '@spindle');
     expect(await readdir(installed)).toEqual(['plugin-sdk']);
     const files = await readdir(join(installed, 'plugin-sdk'));
-    expect(files).toEqual(expect.arrayContaining(['index.js', 'index.d.ts', 'package.json', 'CHANGELOG.md', 'testing', 'starter']));
+    expect(files).toEqual(
+      expect.arrayContaining(['index.js', 'index.d.ts', 'package.json', 'CHANGELOG.md', 'testing', 'starter']),
+    );
     expect(files.some((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'))).toBe(false);
-    const pkg = JSON.parse(await readFile(join(installed, 'plugin-sdk', 'package.json'), 'utf8')) as { version: string; exports: Record<string, unknown> };
+    const pkg = JSON.parse(await readFile(join(installed, 'plugin-sdk', 'package.json'), 'utf8')) as {
+      version: string;
+      exports: Record<string, unknown>;
+    };
     expect(pkg.version).toBe(JSON.parse(await readFile(join(SDK_DIR, 'package.json'), 'utf8')).version);
     expect(pkg.exports['.']).toEqual({ types: './index.d.ts', default: './index.js' });
     // zstd-codec ships no types; the public .d.ts files never mention it, so a checkJs project does not trip on it.
-    const declarations = run('grep', ['-rl', "from 'zstd-codec'", '--include=*.d.ts', join(installed, 'plugin-sdk')], project, { allowFailure: true });
+    const declarations = run(
+      'grep',
+      ['-rl', "from 'zstd-codec'", '--include=*.d.ts', join(installed, 'plugin-sdk')],
+      project,
+      { allowFailure: true },
+    );
     expect(declarations.stdout).toBe('');
   });
 
   it('the starter writes manifest, plugin, test and README for a TS organizer and a JS notifier', async () => {
-    for (const [plugin, ext] of [[organizer, 'ts'], [notifier, 'js']] as const) {
+    for (const [plugin, ext] of [
+      [organizer, 'ts'],
+      [notifier, 'js'],
+    ] as const) {
       expect((await readdir(plugin.dir)).sort()).toEqual(['README.md', 'package.json', 'src', 'test', 'tsconfig.json']);
       expect(await readdir(join(plugin.dir, 'src'))).toEqual([`index.${ext}`]);
-      const pkg = JSON.parse(await readFile(join(plugin.dir, 'package.json'), 'utf8')) as { spindle: { id: string; apiVersion: string } };
+      const pkg = JSON.parse(await readFile(join(plugin.dir, 'package.json'), 'utf8')) as {
+        spindle: { id: string; apiVersion: string };
+      };
       expect(pkg.spindle).toMatchObject({ id: plugin.id, apiVersion: '^1.1' });
       expect(await readFile(join(plugin.dir, 'README.md'), 'utf8')).toContain(`# spindle-plugin-${plugin.id}`);
     }
   });
 
-  it('both plugins type-check (the JS one with checkJs) and a type error is caught', async () => {
-    for (const plugin of [organizer, notifier]) {
-      const check = typeCheck(project, plugin);
-      expect(check.stdout + check.stderr).toBe('');
-      expect(check.status).toBe(0);
-    }
-    const broken = newPlugin(project, 'identifier', 'broken-types', true);
-    const source = join(broken.dir, 'src', 'index.js');
-    await writeFile(source, (await readFile(source, 'utf8')).replace("contentType: 'movie'", "contentType: 'film'"));
-    const check = typeCheck(project, broken);
-    expect(check.status).not.toBe(0);
-    expect(check.stdout).toContain('"film"');
-  }, LONG);
+  it(
+    'both plugins type-check (the JS one with checkJs) and a type error is caught',
+    async () => {
+      for (const plugin of [organizer, notifier]) {
+        const check = typeCheck(project, plugin);
+        expect(check.stdout + check.stderr).toBe('');
+        expect(check.status).toBe(0);
+      }
+      const broken = newPlugin(project, 'identifier', 'broken-types', true);
+      const source = join(broken.dir, 'src', 'index.js');
+      await writeFile(source, (await readFile(source, 'utf8')).replace("contentType: 'movie'", "contentType: 'film'"));
+      const check = typeCheck(project, broken);
+      expect(check.status).not.toBe(0);
+      expect(check.stdout).toContain('"film"');
+    },
+    LONG,
+  );
 
-  it("both plugins' own tests pass out of the box", () => {
-    for (const plugin of [organizer, notifier]) {
-      const result = runPluginTests(plugin);
-      expect(result.stdout, result.stderr).toMatch(/ℹ fail 0/);
-      expect(result.status).toBe(0);
-    }
-  }, LONG);
+  it(
+    "both plugins' own tests pass out of the box",
+    () => {
+      for (const plugin of [organizer, notifier]) {
+        const result = runPluginTests(plugin);
+        expect(result.stdout, result.stderr).toMatch(/ℹ fail 0/);
+        expect(result.status).toBe(0);
+      }
+    },
+    LONG,
+  );
 });
 
 describe('a service with the project as its plugins_path', () => {
@@ -86,12 +117,29 @@ describe('a service with the project as its plugins_path', () => {
   beforeAll(async () => {
     // A plugin folder with no SDK anywhere above it: Spindle must provide its own.
     const bareRoot = await mkdtemp(join(tmpdir(), 'spindle-bare-plugins-'));
-    run(process.execPath, [join(project, 'node_modules', '@spindle', 'plugin-sdk', 'starter', 'cli.js'), 'new', 'identifier', 'bare-identifier', '--js', '--dir', 'bare-identifier'], bareRoot);
+    run(
+      process.execPath,
+      [
+        join(project, 'node_modules', '@spindle', 'plugin-sdk', 'starter', 'cli.js'),
+        'new',
+        'identifier',
+        'bare-identifier',
+        '--js',
+        '--dir',
+        'bare-identifier',
+      ],
+      bareRoot,
+    );
     bare = { id: 'bare-identifier', kind: 'identifier', js: true, dir: join(bareRoot, 'bare-identifier') };
     service = await startTestService({
       config: {
         plugins_path: project,
-        pipeline: { ...EMPTY_PIPELINE, organizer: organizer.id, identifiers: [bare.id], providers: { notifier: [notifier.id] } },
+        pipeline: {
+          ...EMPTY_PIPELINE,
+          organizer: organizer.id,
+          identifiers: [bare.id],
+          providers: { notifier: [notifier.id] },
+        },
       },
       pluginPaths: [bareRoot],
     });
@@ -103,9 +151,18 @@ describe('a service with the project as its plugins_path', () => {
 
   it('lists and loads the starter plugins from plugins_path', async () => {
     const api = apiClient(service.url);
-    const plugins = (await api.get('/api/plugins')).body as { id: string; status: string; origin: string; problem: string | null; organizer?: unknown }[];
+    const plugins = (await api.get('/api/plugins')).body as {
+      id: string;
+      status: string;
+      origin: string;
+      problem: string | null;
+      organizer?: unknown;
+    }[];
     for (const id of [organizer.id, notifier.id, bare.id]) {
-      expect(plugins.find((p) => p.id === id), id).toMatchObject({ status: 'loaded', origin: 'plugins_path', problem: null });
+      expect(
+        plugins.find((p) => p.id === id),
+        id,
+      ).toMatchObject({ status: 'loaded', origin: 'plugins_path', problem: null });
     }
   });
 
@@ -128,7 +185,10 @@ describe('a stage swapped to a starter plugin with one PATCH, without a restart'
     const shelf = newPlugin(project, 'organizer', 'shelf-organizer', false);
     const source = join(shelf.dir, 'src', 'index.ts');
     const generated = await readFile(source, 'utf8');
-    const customised = generated.replace('input.libraryMoviesPath, name)', 'input.libraryMoviesPath, `${name} (shelf)`)');
+    const customised = generated.replace(
+      'input.libraryMoviesPath, name)',
+      'input.libraryMoviesPath, `${name} (shelf)`)',
+    );
     expect(customised).not.toBe(generated);
     await writeFile(source, customised);
     expect(typeCheck(project, shelf).status).toBe(0);
@@ -144,7 +204,13 @@ describe('a stage swapped to a starter plugin with one PATCH, without a restart'
         library_movies_path: movies,
         library_tv_path: join(root, 'TV'),
         staging_cleanup_policy: 'manual',
-        pipeline: { detectors: [], identifiers: ['heuristic'], matchers: ['movie-runtime'], contributors: [], providers: {} },
+        pipeline: {
+          detectors: [],
+          identifiers: ['heuristic'],
+          matchers: ['movie-runtime'],
+          contributors: [],
+          providers: {},
+        },
         plugin_settings: { 'matcher-movie-runtime': { feature_min_minutes: 1 } },
       },
     });
@@ -158,24 +224,39 @@ describe('a stage swapped to a starter plugin with one PATCH, without a restart'
   const fileMovie = async (folder: string, title: string) => {
     await mkdir(join(staging, folder));
     await makeLongMkv(join(staging, folder, 'title_t00.mkv'), 150);
-    const created = await api.post('/api/staging/import', { staging_path: join(staging, folder), content_type: 'movie', detected_title: title });
+    const created = await api.post('/api/staging/import', {
+      staging_path: join(staging, folder),
+      content_type: 'movie',
+      detected_title: title,
+    });
     expect(created.status).toBe(201);
     const id = created.body.id as number;
-    const done = await eventually(() => api.get(`/api/jobs/${id}`), (r) => ['completed', 'failed', 'review_needed'].includes(r.body.state), 120_000);
+    const done = await eventually(
+      () => api.get(`/api/jobs/${id}`),
+      (r) => ['completed', 'failed', 'review_needed'].includes(r.body.state),
+      120_000,
+    );
     expect(done.body).toMatchObject({ state: 'completed', files_filed: 1 });
   };
 
-  it('the next job is filed by the plugin the PATCH named; nothing asks for a restart', async () => {
-    await fileMovie('FIRST_FILM', 'First Film');
-    expect(await readdir(movies)).toEqual(['First Film']); // the built-in organizer
+  it(
+    'the next job is filed by the plugin the PATCH named; nothing asks for a restart',
+    async () => {
+      await fileMovie('FIRST_FILM', 'First Film');
+      expect(await readdir(movies)).toEqual(['First Film']); // the built-in organizer
 
-    const swapped = await api.patch('/api/config', { pipeline: { organizer: 'shelf-organizer' } });
-    expect(swapped.status).toBe(200);
-    expect(swapped.body).toMatchObject({ pipeline: { organizer: 'shelf-organizer', identifiers: ['heuristic'], matchers: ['movie-runtime'] }, restart_required: [] });
-    expect((await api.get('/api/status')).body.pending_restart).toEqual([]);
+      const swapped = await api.patch('/api/config', { pipeline: { organizer: 'shelf-organizer' } });
+      expect(swapped.status).toBe(200);
+      expect(swapped.body).toMatchObject({
+        pipeline: { organizer: 'shelf-organizer', identifiers: ['heuristic'], matchers: ['movie-runtime'] },
+        restart_required: [],
+      });
+      expect((await api.get('/api/status')).body.pending_restart).toEqual([]);
 
-    await fileMovie('SECOND_FILM', 'Second Film');
-    expect((await readdir(movies)).sort()).toEqual(['First Film', 'Second Film (shelf)']);
-    expect(await readdir(join(movies, 'Second Film (shelf)'))).toEqual(['Second Film.mkv']);
-  }, LONG);
+      await fileMovie('SECOND_FILM', 'Second Film');
+      expect((await readdir(movies)).sort()).toEqual(['First Film', 'Second Film (shelf)']);
+      expect(await readdir(join(movies, 'Second Film (shelf)'))).toEqual(['Second Film.mkv']);
+    },
+    LONG,
+  );
 });

@@ -59,19 +59,38 @@ interface DetailWithReviews {
   reviews: { scope: string; kind: string; title_id: number | null; title_index: number | null }[];
 }
 
-const settle = (id: number, states: string[]) => eventually(() => api.get(`/api/jobs/${id}`), (r) => states.includes(r.body.state), 60_000);
+const settle = (id: number, states: string[]) =>
+  eventually(
+    () => api.get(`/api/jobs/${id}`),
+    (r) => states.includes(r.body.state),
+    60_000,
+  );
 
 describe('review flows', () => {
   it('finishes a TV disc through approve-all', async () => {
-    const job = (await api.post('/api/staging/import', { staging_path: join(staging, 'GUESS_SHOW_D1'), content_type: 'tv', detected_title: 'Guess Show', detected_season: 2 })).body;
+    const job = (
+      await api.post('/api/staging/import', {
+        staging_path: join(staging, 'GUESS_SHOW_D1'),
+        content_type: 'tv',
+        detected_title: 'Guess Show',
+        detected_season: 2,
+      })
+    ).body;
     const review = await settle(job.id, ['review_needed', 'failed', 'completed']);
     expect(review.body.state).toBe('review_needed');
     // Review-band guesses (0.6 each, neighbours as runners-up): the disc-wide pass lifts the first title,
     // whose only alternative episode the second title claims, over auto-accept; the other two wait.
-    expect(review.body.review_reason).toMatch(/^2 title\(s\) could not be matched with enough confidence; no reference subtitles were found for this season/);
-    const titles = (await api.get(`/api/jobs/${job.id}/titles`)).body as { state: string; match_confidence: number; match_details: { components: { name: string }[] } }[];
+    expect(review.body.review_reason).toMatch(
+      /^2 title\(s\) could not be matched with enough confidence; no reference subtitles were found for this season/,
+    );
+    const titles = (await api.get(`/api/jobs/${job.id}/titles`)).body as {
+      state: string;
+      match_confidence: number;
+      match_details: { components: { name: string }[] };
+    }[];
     expect(titles.map((t) => t.state).sort()).toEqual(['matched', 'review', 'review']);
-    for (const t of titles) expect(t.match_details.components.map((c) => c.name)).toEqual(['disc_order_prior', 'joint_assignment']);
+    for (const t of titles)
+      expect(t.match_details.components.map((c) => c.name)).toEqual(['disc_order_prior', 'joint_assignment']);
     // The review as data: each waiting title says why (kind) with the candidates to choose from; the job lists them.
     const detail = (await api.get(`/api/jobs/${job.id}/detail`)).body as DetailWithReviews;
     const waiting = detail.titles.filter((t) => t.state === 'review');
@@ -81,8 +100,18 @@ describe('review flows', () => {
       expect(t.review!.message.length).toBeGreaterThan(0);
     }
     expect(detail.titles.filter((t) => t.state !== 'review').every((t) => t.review === null)).toBe(true);
-    expect(detail.reviews.map((r) => [r.scope, r.kind, r.title_id])).toEqual([['job', 'titles', null], ...waiting.map((t) => ['title', 'low_confidence', t.id])]);
-    expect(detail.actions).toMatchObject({ start: true, approve_all: true, review: true, rematch: true, retry: false, give_up: false });
+    expect(detail.reviews.map((r) => [r.scope, r.kind, r.title_id])).toEqual([
+      ['job', 'titles', null],
+      ...waiting.map((t) => ['title', 'low_confidence', t.id]),
+    ]);
+    expect(detail.actions).toMatchObject({
+      start: true,
+      approve_all: true,
+      review: true,
+      rematch: true,
+      retry: false,
+      give_up: false,
+    });
     expect((await api.post(`/api/jobs/${job.id}/approve-all`)).body.state).toBe('organizing');
     const done = await settle(job.id, ['completed', 'failed']);
     expect(done.body.state).toBe('completed');
@@ -100,24 +129,49 @@ describe('review flows', () => {
     await writeFile(join(season, 'Clash - S01E02.mkv'), 'an older copy');
     expect((await api.put('/api/config', { conflict_resolution_default: 'ask' })).status).toBe(200);
     try {
-      const job = (await api.post('/api/staging/import', { staging_path: join(staging, 'CLASH_D1'), content_type: 'tv', detected_title: 'Clash', detected_season: 1 })).body;
+      const job = (
+        await api.post('/api/staging/import', {
+          staging_path: join(staging, 'CLASH_D1'),
+          content_type: 'tv',
+          detected_title: 'Clash',
+          detected_season: 1,
+        })
+      ).body;
       await settle(job.id, ['review_needed']);
       await api.post(`/api/jobs/${job.id}/approve-all`);
-      const conflict = await eventually(() => api.get(`/api/jobs/${job.id}`), (r) => r.body.state === 'review_needed' && /already exists/.test(r.body.review_reason), 60_000);
+      const conflict = await eventually(
+        () => api.get(`/api/jobs/${job.id}`),
+        (r) => r.body.state === 'review_needed' && /already exists/.test(r.body.review_reason),
+        60_000,
+      );
       expect(conflict.body.review_reason).toMatch(/library file: [\d.]+ MB.*new rip: [\d.]+ MB/);
-      const titles = (await api.get(`/api/jobs/${job.id}/titles`)).body as { id: number; state: string; title_index: number }[];
+      const titles = (await api.get(`/api/jobs/${job.id}/titles`)).body as {
+        id: number;
+        state: string;
+        title_index: number;
+      }[];
       expect(titles.map((t) => t.state)).toEqual(['matched', 'review', 'matched']);
       // The conflict is data: its kind and the path taken, whatever the words say.
       const detail = (await api.get(`/api/jobs/${job.id}/detail`)).body as DetailWithReviews;
       expect(detail.review_kind).toBe('organize');
       expect(detail.titles[1]!.review).toMatchObject({ kind: 'conflict', path: join(season, 'Clash - S01E02.mkv') });
-      expect(detail.reviews.map((r) => [r.scope, r.kind, r.title_index])).toEqual([['job', 'organize', null], ['title', 'conflict', 1]]);
+      expect(detail.reviews.map((r) => [r.scope, r.kind, r.title_index])).toEqual([
+        ['job', 'organize', null],
+        ['title', 'conflict', 1],
+      ]);
       expect(conflict.body.review_reason).toContain(detail.titles[1]!.review!.message); // the spec's string is made of the messages
-      const decided = await api.post(`/api/jobs/${job.id}/review`, { title_id: titles[1]!.id, conflict_resolution: 'overwrite' });
+      const decided = await api.post(`/api/jobs/${job.id}/review`, {
+        title_id: titles[1]!.id,
+        conflict_resolution: 'overwrite',
+      });
       expect(decided.body).toMatchObject({ conflict_resolution: 'overwrite', matched_episode: 'S01E02' });
       const done = await settle(job.id, ['completed', 'failed']);
       expect(done.body.state).toBe('completed');
-      expect((await readdir(season)).sort()).toEqual(['Clash - S01E01.mkv', 'Clash - S01E02.mkv', 'Clash - S01E03.mkv']);
+      expect((await readdir(season)).sort()).toEqual([
+        'Clash - S01E01.mkv',
+        'Clash - S01E02.mkv',
+        'Clash - S01E03.mkv',
+      ]);
       expect(await readFile(join(season, 'Clash - S01E02.mkv'), 'utf8')).not.toBe('an older copy');
       expect((await stat(join(season, 'Clash - S01E02.mkv'))).size).toBeGreaterThan(1000);
       const final = (await api.get(`/api/jobs/${job.id}/titles`)).body as { conflict_resolution: string | null }[];
@@ -128,19 +182,35 @@ describe('review flows', () => {
   });
 
   it('finishes a movie disc with two main features through edition decisions', async () => {
-    const job = (await api.post('/api/staging/import', { staging_path: join(staging, 'BIG_MOVIE'), mode: 'move' })).body;
+    const job = (await api.post('/api/staging/import', { staging_path: join(staging, 'BIG_MOVIE'), mode: 'move' }))
+      .body;
     const review = await settle(job.id, ['review_needed', 'failed', 'completed']);
     expect(review.body).toMatchObject({ state: 'review_needed', content_type: 'movie', is_ambiguous_movie: true });
-    const titles = (await api.get(`/api/jobs/${job.id}/titles`)).body as { id: number; title_index: number; duration_seconds: number }[];
+    const titles = (await api.get(`/api/jobs/${job.id}/titles`)).body as {
+      id: number;
+      title_index: number;
+      duration_seconds: number;
+    }[];
     expect(titles).toHaveLength(2);
-    expect((await api.post(`/api/jobs/${job.id}/review`, { title_id: titles[0]!.id, edition: 'Theatrical' })).status).toBe(200);
-    expect((await api.post(`/api/jobs/${job.id}/review`, { title_id: titles[1]!.id, edition: 'Extended' })).status).toBe(200);
+    expect(
+      (await api.post(`/api/jobs/${job.id}/review`, { title_id: titles[0]!.id, edition: 'Theatrical' })).status,
+    ).toBe(200);
+    expect(
+      (await api.post(`/api/jobs/${job.id}/review`, { title_id: titles[1]!.id, edition: 'Extended' })).status,
+    ).toBe(200);
     expect((await api.get(`/api/jobs/${job.id}`)).body.state).toBe('review_needed'); // identification review waits for start
     expect((await api.post(`/api/jobs/${job.id}/start`)).status).toBe(200);
     const done = await settle(job.id, ['completed', 'failed']);
     expect(done.body).toMatchObject({ state: 'completed', library_path: join(library, 'Movies', 'Big Movie') });
-    expect((await readdir(join(library, 'Movies', 'Big Movie'))).sort()).toEqual(['Big Movie {edition-Extended}.mkv', 'Big Movie {edition-Theatrical}.mkv']);
+    expect((await readdir(join(library, 'Movies', 'Big Movie'))).sort()).toEqual([
+      'Big Movie {edition-Extended}.mkv',
+      'Big Movie {edition-Theatrical}.mkv',
+    ]);
     // Cleanup runs right after the completed state is stored.
-    await eventually(async () => existsSync(join(staging, 'BIG_MOVIE')), (exists) => !exists, 10_000);
+    await eventually(
+      async () => existsSync(join(staging, 'BIG_MOVIE')),
+      (exists) => !exists,
+      10_000,
+    );
   });
 });

@@ -15,7 +15,16 @@ let svc: TestService;
 let api: ReturnType<typeof apiClient>;
 let staging: string;
 
-interface WireTitle { id: number; title_index: number; state: string; selected: boolean; included: boolean; discard_reason: string | null; discarded_by: string | null; outcome: string }
+interface WireTitle {
+  id: number;
+  title_index: number;
+  state: string;
+  selected: boolean;
+  included: boolean;
+  discard_reason: string | null;
+  discarded_by: string | null;
+  outcome: string;
+}
 
 beforeAll(async () => {
   staging = join(await mkdtemp(join(tmpdir(), 'spindle-rip-choice-')), 'staging');
@@ -32,7 +41,11 @@ const titlesOf = async (id: number) => (await api.get(`/api/jobs/${id}/titles`))
 describe('choosing the titles to rip at identification', () => {
   it('keeps a person’s include and skip through identification; only the chosen title is ripped', async () => {
     const job = (await api.post('/api/staging/import', { staging_path: join(staging, 'CHOICE_DISC') })).body;
-    const waiting = await eventually(() => api.get(`/api/jobs/${job.id}`), (r) => ['review_needed', 'failed', 'completed'].includes(r.body.state), 45_000);
+    const waiting = await eventually(
+      () => api.get(`/api/jobs/${job.id}`),
+      (r) => ['review_needed', 'failed', 'completed'].includes(r.body.state),
+      45_000,
+    );
     expect(waiting.body).toMatchObject({ state: 'review_needed', review_kind: 'identity' });
     const [long, short] = await titlesOf(job.id);
     expect(long).toMatchObject({ title_index: 0, state: 'pending', selected: true });
@@ -46,12 +59,32 @@ describe('choosing the titles to rip at identification', () => {
     expect((await api.post(`/api/jobs/${job.id}/review`, { title_id: long!.id, skip: true })).status).toBe(200);
     expect((await api.get(`/api/jobs/${job.id}`)).body.state).toBe('review_needed'); // choices do not start the job
 
-    const identified = await api.post(`/api/jobs/${job.id}/identify`, { content_type: 'tv', detected_title: 'Choice Show', detected_season: 1 });
+    const identified = await api.post(`/api/jobs/${job.id}/identify`, {
+      content_type: 'tv',
+      detected_title: 'Choice Show',
+      detected_season: 1,
+    });
     expect(identified.status).toBe(200);
     // Identified again (a new scan): the choices hold, and only the included clip is ripped.
-    const ripped = await eventually(() => titlesOf(job.id), (ts) => ts.length === 2 && ts[1]!.state !== 'pending' && ts[1]!.state !== 'ripping', 60_000);
-    expect(ripped[0]).toMatchObject({ title_index: 0, state: 'pending', selected: false, discarded_by: 'person', outcome: 'discarded' });
-    expect(ripped[1]).toMatchObject({ title_index: 1, selected: true, included: true, discarded_by: null, discard_reason: null });
+    const ripped = await eventually(
+      () => titlesOf(job.id),
+      (ts) => ts.length === 2 && ts[1]!.state !== 'pending' && ts[1]!.state !== 'ripping',
+      60_000,
+    );
+    expect(ripped[0]).toMatchObject({
+      title_index: 0,
+      state: 'pending',
+      selected: false,
+      discarded_by: 'person',
+      outcome: 'discarded',
+    });
+    expect(ripped[1]).toMatchObject({
+      title_index: 1,
+      selected: true,
+      included: true,
+      discarded_by: null,
+      discard_reason: null,
+    });
     expect(ripped[1]!.state).not.toBe('failed');
     const timeline = (await api.get(`/api/jobs/${job.id}/detail`)).body.timeline as { to: string }[];
     expect(timeline.map((e) => e.to)).toContain('ripping');

@@ -19,8 +19,14 @@ describe('spindle serve', () => {
       const health = await fetch(`${service.url}/api/health`);
       expect(health.status).toBe(200);
       // Exactly the plugins the built-in pipeline names are loaded.
-      expect(await health.json()).toMatchObject({ status: 'ok', debug: false, plugins_loaded: pluginsFor(PIPELINE_DEFAULT).length });
-      const status = (await (await fetch(`${service.url}/api/status`)).json()) as { detectors: { id: string; status: string }[] };
+      expect(await health.json()).toMatchObject({
+        status: 'ok',
+        debug: false,
+        plugins_loaded: pluginsFor(PIPELINE_DEFAULT).length,
+      });
+      const status = (await (await fetch(`${service.url}/api/status`)).json()) as {
+        detectors: { id: string; status: string }[];
+      };
       expect(status.detectors).toContainEqual({ id: 'staging-watcher', status: 'staging_path not set' });
       const page = await fetch(`${service.url}/`);
       expect(page.status).toBe(200);
@@ -61,7 +67,9 @@ describe('spindle serve', () => {
     const svc = await spawnService({ SPINDLE_DATA_DIR: dataDir });
     try {
       expect(svc.output()).toContain('SAFE MODE: pipeline.organizer could not start');
-      const status = (await (await fetch(`${svc.url}/api/status`)).json()) as { safe_mode: { field: string; problem: string; fix: string; using: unknown }[] };
+      const status = (await (await fetch(`${svc.url}/api/status`)).json()) as {
+        safe_mode: { field: string; problem: string; fix: string; using: unknown }[];
+      };
       expect(status.safe_mode).toEqual([
         {
           field: 'pipeline.organizer',
@@ -74,15 +82,30 @@ describe('spindle serve', () => {
       const config = (await (await fetch(`${svc.url}/api/config`)).json()) as { pipeline: { organizer: string } };
       expect(config.pipeline.organizer).toBe('no-such-organizer');
       // Other settings can still be changed while that stage waits for its fix.
-      const other = await fetch(`${svc.url}/api/config`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ plugin_settings: { 'identifier-heuristic': { min_episodes: 4 } }, pipeline: { contributors: [] } }) });
+      const other = await fetch(`${svc.url}/api/config`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          plugin_settings: { 'identifier-heuristic': { min_episodes: 4 } },
+          pipeline: { contributors: [] },
+        }),
+      });
       expect(other.status, await other.clone().text()).toBe(200);
       const stillSafe = (await (await fetch(`${svc.url}/api/status`)).json()) as { safe_mode: { field: string }[] };
       expect(stillSafe.safe_mode.map((e) => e.field)).toEqual(['pipeline.organizer']);
       // Choosing another organizer that does not exist either is refused, naming the field.
-      const worse = await fetch(`${svc.url}/api/config`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ pipeline: { organizer: 'also-missing' } }) });
+      const worse = await fetch(`${svc.url}/api/config`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ pipeline: { organizer: 'also-missing' } }),
+      });
       expect(worse.status).toBe(400);
       expect(((await worse.json()) as { error: { message: string } }).error.message).toContain('"pipeline.organizer"');
-      const fix = await fetch(`${svc.url}/api/config`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ pipeline: { organizer: 'library' } }) });
+      const fix = await fetch(`${svc.url}/api/config`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ pipeline: { organizer: 'library' } }),
+      });
       expect(fix.status).toBe(200);
       const after = (await (await fetch(`${svc.url}/api/status`)).json()) as { safe_mode: unknown[] };
       expect(after.safe_mode).toEqual([]);
@@ -101,8 +124,14 @@ describe('spindle serve', () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'spindle-serve-'));
     const svc = await spawnService({ SPINDLE_DATA_DIR: dataDir });
     try {
-      const patch = await fetch(`${svc.url}/api/config`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ max_concurrent_matches: 3 }) });
-      expect(((await patch.json()) as { restart_required: string[] }).restart_required).toEqual(['max_concurrent_matches']);
+      const patch = await fetch(`${svc.url}/api/config`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ max_concurrent_matches: 3 }),
+      });
+      expect(((await patch.json()) as { restart_required: string[] }).restart_required).toEqual([
+        'max_concurrent_matches',
+      ]);
       // `spindle config set --local plugins_path …` on the machine, while the service runs.
       const { writeConfig } = await import('./support/service-harness.ts');
       await writeConfig(dataDir, { plugins_path: await mkdtemp(join(tmpdir(), 'spindle-plugins-')) });
@@ -110,7 +139,10 @@ describe('spindle serve', () => {
       expect(before.pending_restart.map((p) => p.field)).toEqual(['max_concurrent_matches', 'plugins_path']);
       // A request without the JSON body type or the client header is refused like every state change.
       expect((await fetch(`${svc.url}/api/restart`, { method: 'POST' })).status).toBe(403);
-      const restart = await fetch(`${svc.url}/api/restart`, { method: 'POST', headers: { 'x-spindle-client': 'test' } });
+      const restart = await fetch(`${svc.url}/api/restart`, {
+        method: 'POST',
+        headers: { 'x-spindle-client': 'test' },
+      });
       expect(restart.status).toBe(202);
       const url = await waitFor(() => [...svc.output().matchAll(/listening on (http:\/\/[^\s]+)/g)][1]?.[1], 60_000);
       const after = (await (await fetch(`${url}/api/status`)).json()) as { pending_restart: unknown[] };

@@ -29,14 +29,29 @@ interface Check {
   license: string | null;
 }
 
-async function serviceWith(options: { license?: 'ok' | 'expired'; token: string }): Promise<{ ready: boolean; checks: Record<string, Check> }> {
+async function serviceWith(options: {
+  license?: 'ok' | 'expired';
+  token: string;
+}): Promise<{ ready: boolean; checks: Record<string, Check> }> {
   const dir = await mkdtemp(join(root, 'case-'));
-  const replay = await createMakemkvReplay(join(dir, 'makemkv'), options.license === 'expired' ? { license: 'expired' } : {});
-  const folders = { staging_path: join(dir, 'staging'), library_movies_path: join(dir, 'Movies'), library_tv_path: join(dir, 'TV') };
+  const replay = await createMakemkvReplay(
+    join(dir, 'makemkv'),
+    options.license === 'expired' ? { license: 'expired' } : {},
+  );
+  const folders = {
+    staging_path: join(dir, 'staging'),
+    library_movies_path: join(dir, 'Movies'),
+    library_tv_path: join(dir, 'TV'),
+  };
   for (const path of Object.values(folders)) await mkdir(path);
   const svc = await startTestService({
     env: { RIPPER_PATH: replay.path },
-    config: { ...folders, catalog_api_key: options.token, pipeline: { detectors: [] }, plugin_settings: { 'provider-tmdb': { base_url: tmdb.url, max_retries: 0 } } },
+    config: {
+      ...folders,
+      catalog_api_key: options.token,
+      pipeline: { detectors: [] },
+      plugin_settings: { 'provider-tmdb': { base_url: tmdb.url, max_retries: 0 } },
+    },
   });
   services.push(svc);
   const answer = await apiClient(svc.url).post('/api/setup/check');

@@ -93,15 +93,36 @@ describe('staging watcher in the service', () => {
     for (const m of made) await copyFile(join(scratch, m.name), join(folder, m.name));
     const sizes = await Promise.all(made.map(async (m) => (await stat(join(folder, m.name))).size));
 
-    const [job] = await eventually(() => jobsFor('WATCHED_SHOW_D1'), (jobs) => jobs.length > 0, 15_000);
+    const [job] = await eventually(
+      () => jobsFor('WATCHED_SHOW_D1'),
+      (jobs) => jobs.length > 0,
+      15_000,
+    );
     expect(job).toMatchObject({ source_kind: 'folder', volume_label: 'WATCHED_SHOW_D1' });
-    const scanned = await eventually(() => api.get(`/api/jobs/${job!.id}/titles`), (r) => r.body.length === 3, 20_000);
-    const titles = scanned.body as { title_index: number; duration_seconds: number; size_bytes: number; resolution: string }[];
+    const scanned = await eventually(
+      () => api.get(`/api/jobs/${job!.id}/titles`),
+      (r) => r.body.length === 3,
+      20_000,
+    );
+    const titles = scanned.body as {
+      title_index: number;
+      duration_seconds: number;
+      size_bytes: number;
+      resolution: string;
+    }[];
     expect(titles.map((t) => [t.title_index, Math.round(t.duration_seconds), t.resolution, t.size_bytes])).toEqual(
       made.map((m, i) => [i, m.seconds, `${m.height}p`, sizes[i]]),
     );
     const expectedHash = createHash('md5')
-      .update(Buffer.concat(m2ts.map((s) => { const b = Buffer.alloc(8); b.writeBigUInt64LE(BigInt(s)); return b; })))
+      .update(
+        Buffer.concat(
+          m2ts.map((s) => {
+            const b = Buffer.alloc(8);
+            b.writeBigUInt64LE(BigInt(s));
+            return b;
+          }),
+        ),
+      )
       .digest('hex')
       .toUpperCase();
     expect((await api.get<JobWire>(`/api/jobs/${job!.id}`)).body.content_hash).toBe(expectedHash);
@@ -117,7 +138,11 @@ describe('staging watcher in the service', () => {
     expect(await jobsFor('WATCHED_SHOW_D1')).toHaveLength(1);
     await mkdir(join(staging, 'AFTER_RESTART'));
     await makeLongMkv(join(staging, 'AFTER_RESTART', 'title_t00.mkv'), 30);
-    await eventually(() => jobsFor('AFTER_RESTART'), (jobs) => jobs.length === 1, 10_000);
+    await eventually(
+      () => jobsFor('AFTER_RESTART'),
+      (jobs) => jobs.length === 1,
+      10_000,
+    );
   }, 60_000);
 
   it('is switched off and on by PUT /api/config without a restart', async () => {
@@ -129,7 +154,11 @@ describe('staging watcher in the service', () => {
     expect(await jobsFor('DROPPED_WHILE_OFF')).toEqual([]);
 
     expect((await api.put('/api/config', { staging_watch_enabled: true })).status).toBe(200);
-    await eventually(() => jobsFor('DROPPED_WHILE_OFF'), (jobs) => jobs.length === 1, 10_000);
+    await eventually(
+      () => jobsFor('DROPPED_WHILE_OFF'),
+      (jobs) => jobs.length === 1,
+      10_000,
+    );
     expect(await detectorStatus()).toMatch(/^watching /);
   }, 30_000);
 
@@ -139,7 +168,11 @@ describe('staging watcher in the service', () => {
     await writeFile(join(folder, 'broken.mkv'), 'not a matroska file');
     const created = await api.post('/api/staging/import', { staging_path: folder });
     expect(created.status).toBe(201);
-    await eventually(() => api.get<JobWire>(`/api/jobs/${created.body.id}`), (r) => r.body.state === 'failed', 15_000);
+    await eventually(
+      () => api.get<JobWire>(`/api/jobs/${created.body.id}`),
+      (r) => r.body.state === 'failed',
+      15_000,
+    );
     await delay(POLL_SECONDS * 1000 * 10); // the watcher has seen the folder settle by now
     expect((await jobsFor('IMPORTED_BY_HAND')).map((j) => j.id)).toEqual([created.body.id]);
     expect(svc.logs.some((l) => l.includes(`${folder} is already the source of job ${created.body.id}`))).toBe(true);
@@ -151,9 +184,18 @@ describe('staging watcher in the service', () => {
     const folder = join(staging, 'BUSY_FOLDER');
     await mkdir(folder);
     await makeLongMkv(join(folder, 'title_t00.mkv'), 1300); // episode length: ripped, then no match → review
-    const first = await api.post('/api/staging/import', { staging_path: folder, content_type: 'tv', detected_title: 'Busy', detected_season: 1 });
+    const first = await api.post('/api/staging/import', {
+      staging_path: folder,
+      content_type: 'tv',
+      detected_title: 'Busy',
+      detected_season: 1,
+    });
     expect(first.status).toBe(201);
-    await eventually(() => api.get<JobWire>(`/api/jobs/${first.body.id}`), (r) => r.body.state === 'review_needed', 15_000);
+    await eventually(
+      () => api.get<JobWire>(`/api/jobs/${first.body.id}`),
+      (r) => r.body.state === 'review_needed',
+      15_000,
+    );
     const again = await api.post('/api/staging/import', { staging_path: folder });
     expect(again.status).toBe(409);
     expect(again.body.error).toMatchObject({ code: 'folder_in_use' });

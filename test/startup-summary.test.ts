@@ -29,10 +29,17 @@ let movies: string;
 let unwritable: Unwritable;
 let service: ServiceProcess | null = null;
 
-function cli(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function cli(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const { HOST: _h, PORT: _p, SPINDLE_URL: _u, SPINDLE_DATA_DIR: _d, ...base } = process.env;
-    const child = spawn(process.execPath, [TSX_CLI, MAIN, ...args], { cwd: root, env: { ...base, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [TSX_CLI, MAIN, ...args], {
+      cwd: root,
+      env: { ...base, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
@@ -56,7 +63,12 @@ beforeAll(async () => {
   movies = join(root, 'Movies');
   for (const dir of [dataDir, join(root, 'staging'), join(root, 'TV')]) await mkdir(dir);
   unwritable = await makeUnwritable(movies);
-  await writeConfig(dataDir, { staging_path: join(root, 'staging'), library_movies_path: movies, library_tv_path: join(root, 'TV'), pipeline: { detectors: [] } });
+  await writeConfig(dataDir, {
+    staging_path: join(root, 'staging'),
+    library_movies_path: movies,
+    library_tv_path: join(root, 'TV'),
+    pipeline: { detectors: [] },
+  });
 });
 
 afterAll(async () => {
@@ -77,10 +89,17 @@ describe('start-up', () => {
     expect(output).toMatch(/Plugins: \d+ loaded/);
     expect(output).not.toMatch(/plugin \S+ \S+ loaded from/);
     const missing = output.slice(output.indexOf('Missing before a disc can go through:'));
-    expect(missing).toMatch(new RegExp(`- Movies library: ${movies}: (the folder is on a read-only file system|Spindle is not allowed to write there); give Spindle's user write access to ${movies}`));
+    expect(missing).toMatch(
+      new RegExp(
+        `- Movies library: ${movies}: (the folder is on a read-only file system|Spindle is not allowed to write there); give Spindle's user write access to ${movies}`,
+      ),
+    );
     expect(missing).not.toContain('Staging folder');
     expect(missing).not.toContain('TV library');
-    if ((await findTool('ripper')) === null) expect(missing).toContain('- MakeMKV: not found on this machine; install MakeMKV (makemkvcon), or set RIPPER_PATH');
+    if ((await findTool('ripper')) === null)
+      expect(missing).toContain(
+        '- MakeMKV: not found on this machine; install MakeMKV (makemkvcon), or set RIPPER_PATH',
+      );
     expect(output).toMatch(/Optional:\n\s+- TMDB: no key yet; .*Settings → Identification/);
     expect(output).toContain(`Fix these in the setup wizard: ${url}/setup`);
   });
@@ -105,7 +124,17 @@ describe('start-up', () => {
   it('reports a stale run file (its process is gone) and the next start replaces it', async () => {
     const runFile = join(dataDir, 'spindle.run.json');
     const gone = spawnSync('true').pid!;
-    await writeFile(runFile, JSON.stringify({ url: 'http://127.0.0.1:1', pid: gone, port: 1, host: '127.0.0.1', version: '0.1.0', started_at: new Date().toISOString() }));
+    await writeFile(
+      runFile,
+      JSON.stringify({
+        url: 'http://127.0.0.1:1',
+        pid: gone,
+        port: 1,
+        host: '127.0.0.1',
+        version: '0.1.0',
+        started_at: new Date().toISOString(),
+      }),
+    );
     const jobs = await cli(['jobs'], { SPINDLE_DATA_DIR: dataDir, PORT: '1' });
     expect(jobs.code).toBe(69);
     expect(jobs.stderr).toContain(`${runFile} is left from a run that did not stop cleanly (process ${gone} is gone)`);

@@ -14,9 +14,35 @@ let speech = '';
 
 beforeAll(async () => {
   const dir = await mkdtemp(join(tmpdir(), 'spindle-probe-test-'));
-  execFileSync('espeak-ng', ['-v', 'en-us', '-s', '150', '-w', join(dir, 'raw.wav'), 'The mariners were afraid of the storm and cast Jonah into the sea.']);
+  execFileSync('espeak-ng', [
+    '-v',
+    'en-us',
+    '-s',
+    '150',
+    '-w',
+    join(dir, 'raw.wav'),
+    'The mariners were afraid of the storm and cast Jonah into the sea.',
+  ]);
   speech = join(dir, 'speech.mkv');
-  execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=size=64x36:rate=1:duration=6', '-i', join(dir, 'raw.wav'), '-c:v', 'libx264', '-preset', 'ultrafast', '-c:a', 'aac', '-shortest', speech]);
+  execFileSync('ffmpeg', [
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'color=size=64x36:rate=1:duration=6',
+    '-i',
+    join(dir, 'raw.wav'),
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-c:a',
+    'aac',
+    '-shortest',
+    speech,
+  ]);
   svc = await startTestService({
     env: { DEBUG: 'true' },
     pluginPaths: [fileURLToPath(new URL('./fixtures/third-party-plugins', import.meta.url))],
@@ -35,16 +61,29 @@ describe('/api/test/*', () => {
     expect(res.status).toBe(200);
     expect(res.body.model).toContain('pocketsphinx');
     expect(res.body.text).toMatch(/storm|sea|afraid/);
-    expect((await api.post('/api/test/transcribe', { path: '/nowhere.mkv' })).body.error.code).toBe('audio_extract_failed');
+    expect((await api.post('/api/test/transcribe', { path: '/nowhere.mkv' })).body.error.code).toBe(
+      'audio_extract_failed',
+    );
     expect((await api.post('/api/test/transcribe', {})).status).toBe(400);
   });
 
   it("shows every matcher's answer for a title without changing the job", async () => {
     const { jobService, db } = svc.service;
-    const job = await jobService.create({ sourceKind: 'folder', volumeLabel: 'PROBE', contentType: 'tv', detectedSeason: 3 });
-    const titles = await db.titles.replaceForJob(job.id, [{ titleIndex: 0, durationSeconds: 1300, sizeBytes: 1 }, { titleIndex: 1, durationSeconds: 1310, sizeBytes: 1 }]);
+    const job = await jobService.create({
+      sourceKind: 'folder',
+      volumeLabel: 'PROBE',
+      contentType: 'tv',
+      detectedSeason: 3,
+    });
+    const titles = await db.titles.replaceForJob(job.id, [
+      { titleIndex: 0, durationSeconds: 1300, sizeBytes: 1 },
+      { titleIndex: 1, durationSeconds: 1310, sizeBytes: 1 },
+    ]);
     const res = await api.post('/api/test/match', { job_id: job.id, title_id: titles[1]!.id });
-    expect(res.body).toMatchObject({ references: 0, results: [{ matcher: 'order-guess', result: { season: 3, episode: 2 }, error: null }] });
+    expect(res.body).toMatchObject({
+      references: 0,
+      results: [{ matcher: 'order-guess', result: { season: 3, episode: 2 }, error: null }],
+    });
     expect((await db.titles.get(titles[1]!.id))?.matchDetailsJson).toBeNull();
     expect((await api.post('/api/test/match', { job_id: job.id, title_id: 999999 })).status).toBe(404);
   });

@@ -22,7 +22,8 @@ import {
 const FIXTURES = join(import.meta.dirname, 'fixtures', 'third-party-plugins');
 
 async function manifestOf(folder: string): Promise<PluginManifest> {
-  return (JSON.parse(await readFile(join(FIXTURES, folder, 'package.json'), 'utf8')) as { spindle: PluginManifest }).spindle;
+  return (JSON.parse(await readFile(join(FIXTURES, folder, 'package.json'), 'utf8')) as { spindle: PluginManifest })
+    .spindle;
 }
 
 async function importDefault(folder: string): Promise<unknown> {
@@ -38,7 +39,8 @@ const settings = {
 };
 const context: FakeContextOptions = { settings };
 const inputs = sampleIdentifyInputs();
-const relabel = (label: string) => inputs.map((i) => ({ ...i, job: { ...i.job, volumeLabel: label }, scan: { ...i.scan, volumeLabel: label } }));
+const relabel = (label: string) =>
+  inputs.map((i) => ({ ...i, job: { ...i.job, volumeLabel: label }, scan: { ...i.scan, volumeLabel: label } }));
 
 describe('third-party label identifier', () => {
   it('default-exports an envelope that matches its package.json', async () => {
@@ -55,8 +57,17 @@ describe('third-party label identifier', () => {
     const ctx = await createFakeContext(context);
     try {
       const tv = await identifier.identify({ ...inputs[0]!, scan: sampleTvScan() }, ctx);
-      expect(tv).toMatchObject({ contentType: 'tv', title: 'Sample Show', season: 1, confidence: 0.9, source: 'heuristic' });
-      const movie = await identifier.identify({ ...inputs[1]!, scan: { ...sampleMovieScan(), volumeLabel: 'sample_movie' } }, ctx);
+      expect(tv).toMatchObject({
+        contentType: 'tv',
+        title: 'Sample Show',
+        season: 1,
+        confidence: 0.9,
+        source: 'heuristic',
+      });
+      const movie = await identifier.identify(
+        { ...inputs[1]!, scan: { ...sampleMovieScan(), volumeLabel: 'sample_movie' } },
+        ctx,
+      );
       expect(movie).toMatchObject({ contentType: 'movie', title: 'Sample Movie', season: null });
       expect(await identifier.identify(relabel('UNKNOWN_DISC')[0]!, ctx)).toBeNull();
     } finally {

@@ -25,16 +25,32 @@ let staging: string;
 let movies: string;
 
 const probe = (file: string, entries: string) =>
-  execFileSync('ffprobe', ['-v', 'error', '-select_streams', 'v:0', '-show_entries', entries, '-of', 'csv=p=0', file]).toString().trim();
+  execFileSync('ffprobe', ['-v', 'error', '-select_streams', 'v:0', '-show_entries', entries, '-of', 'csv=p=0', file])
+    .toString()
+    .trim();
 
 async function runMovie(folder: string, title: string) {
   await mkdir(join(staging, folder));
   await makeLongMkv(join(staging, folder, 'title_t00.mkv'), 150);
-  const created = await api.post('/api/staging/import', { staging_path: join(staging, folder), content_type: 'movie', detected_title: title });
+  const created = await api.post('/api/staging/import', {
+    staging_path: join(staging, folder),
+    content_type: 'movie',
+    detected_title: title,
+  });
   expect(created.status).toBe(201);
-  const done = await eventually(() => api.get(`/api/jobs/${created.body.id}`), (r) => ['completed', 'failed', 'review_needed'].includes(r.body.state), 30_000);
+  const done = await eventually(
+    () => api.get(`/api/jobs/${created.body.id}`),
+    (r) => ['completed', 'failed', 'review_needed'].includes(r.body.state),
+    30_000,
+  );
   const detail = (await api.get(`/api/jobs/${created.body.id}/detail`)).body;
-  return { job: done.body, detail, notes: (detail.timeline as { from: string; to: string; message: string }[]).filter((e) => e.from === e.to).map((e) => e.message) };
+  return {
+    job: done.body,
+    detail,
+    notes: (detail.timeline as { from: string; to: string; message: string }[])
+      .filter((e) => e.from === e.to)
+      .map((e) => e.message),
+  };
 }
 
 beforeAll(async () => {
@@ -78,16 +94,28 @@ describe('transcoding after the rip', () => {
     expect(job.state).toBe('completed');
     expect(notes[0]).toBe('transcoding 1 title(s): H.265 CRF 30, preset ultrafast, hardware off');
     // The folder's file is the person's: it is never deleted for a transcode (a disc rip, Spindle's own, would be).
-    expect(notes[1]).toMatch(/^title 0: transcoded with libx265 \([\d.]+ [kMG]B → [\d.]+ [kMG]B, [\d.]+x\), verified; your original is kept$/);
+    expect(notes[1]).toMatch(
+      /^title 0: transcoded with libx265 \([\d.]+ [kMG]B → [\d.]+ [kMG]B, [\d.]+x\), verified; your original is kept$/,
+    );
     // Transcode progress went out while the job was still in ripping, with a speed.
-    expect(ws.messages.some((m) => m.type === 'job_update' && m.job_id === job.id && m.state === 'ripping' && /^[\d.]+x$/.test(String(m.current_speed)))).toBe(true);
+    expect(
+      ws.messages.some(
+        (m) =>
+          m.type === 'job_update' &&
+          m.job_id === job.id &&
+          m.state === 'ripping' &&
+          /^[\d.]+x$/.test(String(m.current_speed)),
+      ),
+    ).toBe(true);
     // The library holds the H.265 transcode (moved: Spindle wrote it); the folder holds the original and no partial file.
     const filed = join(movies, 'Movie One', 'Movie One.mkv');
     expect(probe(filed, 'stream=codec_name')).toBe('hevc');
     expect(await readdir(join(staging, 'MOVIE_ONE'))).toEqual(['title_t00.mkv']);
     expect(probe(join(staging, 'MOVIE_ONE', 'title_t00.mkv'), 'stream=codec_name')).not.toBe('hevc');
     const titles = await svc.service.db.titles.listByJob(job.id);
-    expect(titles.map((t) => [t.state, t.sourceFile, t.organizedPath])).toEqual([['completed', 'title_t00.mkv', filed]]);
+    expect(titles.map((t) => [t.state, t.sourceFile, t.organizedPath])).toEqual([
+      ['completed', 'title_t00.mkv', filed],
+    ]);
   });
 
   it('keeps the original and goes on with it when the transcode fails verification', async () => {
@@ -102,10 +130,24 @@ describe('transcoding after the rip', () => {
     try {
       const { job, notes } = await runMovie('MOVIE_TWO', 'Movie Two');
       expect(job.state).toBe('completed');
-      expect(notes[1]).toMatch(/^title 0: transcoding failed, the original rip is kept — The transcode of title_t00\.mkv failed verification: it lasts [\d.]+ s instead of 150\.\d+ s/);
+      expect(notes[1]).toMatch(
+        /^title 0: transcoding failed, the original rip is kept — The transcode of title_t00\.mkv failed verification: it lasts [\d.]+ s instead of 150\.\d+ s/,
+      );
       const filed = join(movies, 'Movie Two', 'Movie Two.mkv');
       expect(probe(filed, 'stream=codec_name')).toBe('h264'); // the original rip
-      expect(Number(execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', filed]).toString())).toBeGreaterThan(149);
+      expect(
+        Number(
+          execFileSync('ffprobe', [
+            '-v',
+            'error',
+            '-show_entries',
+            'format=duration',
+            '-of',
+            'csv=p=0',
+            filed,
+          ]).toString(),
+        ),
+      ).toBeGreaterThan(149);
       expect(existsSync(join(staging, 'MOVIE_TWO', 'title_t00.transcoded.mkv'))).toBe(false);
       expect((await readdir(join(staging, 'MOVIE_TWO'))).filter((n) => n.includes('partial'))).toEqual([]);
     } finally {
@@ -114,7 +156,10 @@ describe('transcoding after the rip', () => {
   });
 
   it('turning transcoding on through the API also turns on the ffmpeg transcoder, and the next job uses it without a restart', async () => {
-    const off = await api.patch('/api/config', { transcoding_enabled: false, pipeline: { providers: { transcoder: null } } });
+    const off = await api.patch('/api/config', {
+      transcoding_enabled: false,
+      pipeline: { providers: { transcoder: null } },
+    });
     expect(off.status).toBe(200);
     expect(off.body.pipeline.providers.transcoder ?? []).toEqual([]);
     const plain = await runMovie('MOVIE_THREE', 'Movie Three');
@@ -122,7 +167,11 @@ describe('transcoding after the rip', () => {
 
     const on = await api.patch('/api/config', { transcoding_enabled: true });
     expect(on.status).toBe(200);
-    expect(on.body).toMatchObject({ transcoding_enabled: true, pipeline: { providers: { transcoder: ['ffmpeg'] } }, restart_required: [] });
+    expect(on.body).toMatchObject({
+      transcoding_enabled: true,
+      pipeline: { providers: { transcoder: ['ffmpeg'] } },
+      restart_required: [],
+    });
     const { job, notes } = await runMovie('MOVIE_FOUR', 'Movie Four');
     expect(job.state).toBe('completed');
     expect(notes[0]).toBe('transcoding 1 title(s): H.265 CRF 30, preset ultrafast, hardware off');

@@ -13,7 +13,17 @@
  * `--if-needed` builds only when the sources changed.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -43,7 +53,8 @@ function newestInput() {
     if (!recursive || !stat.isDirectory()) return;
     for (const name of readdirSync(path)) if (name !== 'node_modules' && !name.startsWith('.')) visit(join(path, name));
   };
-  for (const file of ['tsconfig.build.json', 'tsconfig.base.json', 'core/scripts/build-dist.mjs', 'migrations']) visit(join(REPO_ROOT, file));
+  for (const file of ['tsconfig.build.json', 'tsconfig.base.json', 'core/scripts/build-dist.mjs', 'migrations'])
+    visit(join(REPO_ROOT, file));
   visit(join(REPO_ROOT, 'plugins'), false); // a plugin added or removed
   for (const pkg of PACKAGES) {
     visit(join(REPO_ROOT, pkg, 'package.json'));
@@ -86,7 +97,11 @@ export function buildDist({ quiet = false } = {}) {
   if (!quiet) process.stderr.write('Compiling Spindle into dist/ (first start, or the sources changed)…\n');
   rmSync(BUILD_INFO, { force: true });
   const tsc = join(REPO_ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
-  const result = spawnSync(process.execPath, [tsc, '-p', join(REPO_ROOT, 'tsconfig.build.json')], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
+  const result = spawnSync(process.execPath, [tsc, '-p', join(REPO_ROOT, 'tsconfig.build.json')], {
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    encoding: 'utf8',
+  });
   // tsc emits despite type errors (exit 2); those are the lint's business. Anything else is a failed build.
   if (result.status !== 0 && !existsSync(join(DIST, 'core', 'src', 'cli', 'main.js'))) {
     throw new Error(`tsc failed (exit ${result.status}):\n${result.stdout}${result.stderr}`);
@@ -104,7 +119,10 @@ export function buildDist({ quiet = false } = {}) {
   }
   link(join(DIST, 'plugin-sdk'), join(DIST, 'node_modules', '@spindle', 'plugin-sdk'));
   link(join(DIST, 'core', 'http-kit'), join(DIST, 'node_modules', '@spindle', 'http-kit'));
-  writeFileSync(BUILD_INFO, JSON.stringify({ builtAt: new Date().toISOString(), seconds: (Date.now() - started) / 1000 }, null, 2) + '\n');
+  writeFileSync(
+    BUILD_INFO,
+    JSON.stringify({ builtAt: new Date().toISOString(), seconds: (Date.now() - started) / 1000 }, null, 2) + '\n',
+  );
   if (!quiet) process.stderr.write(`Compiled in ${((Date.now() - started) / 1000).toFixed(1)} s.\n`);
 }
 

@@ -36,11 +36,14 @@ for (const file of files(join(root, 'plugin-sdk', 'src'))) {
     .split('\n')
     .forEach((line, i) => {
       const code = line.replace(/\/\/.*$/, '');
-      if (!code.trim().startsWith('*') && ANY.test(code)) problems.push(`${relative(root, file)}:${i + 1}: uses \`any\` in the SDK`);
+      if (!code.trim().startsWith('*') && ANY.test(code))
+        problems.push(`${relative(root, file)}:${i + 1}: uses \`any\` in the SDK`);
     });
 }
 if (problems.length > 0) {
-  console.error(`Architecture rules broken (plugins import only @spindle/plugin-sdk; the SDK has no \`any\`):\n${problems.join('\n')}`);
+  console.error(
+    `Architecture rules broken (plugins import only @spindle/plugin-sdk; the SDK has no \`any\`):\n${problems.join('\n')}`,
+  );
   process.exit(1);
 }
 console.log('architecture: ok (plugins import only @spindle/plugin-sdk; no `any` in the SDK)');

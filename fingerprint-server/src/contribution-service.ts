@@ -34,13 +34,19 @@ const checkEpisode = validator<EpisodeContributionPayload>(episodeContributionSc
 const checkDisc = validator<DiscContributionPayload>(discContributionSchema, 'disc contribution');
 const checkForget = validator<{ pseudonym: string }>(forgetRequestSchema, 'forget request');
 
-export type ContributeAnswer = { status: 'accepted'; promotion: PromotionOutcome } | { status: 'duplicate' } | { status: 'flagged'; reason: string };
+export type ContributeAnswer =
+  { status: 'accepted'; promotion: PromotionOutcome } | { status: 'duplicate' } | { status: 'flagged'; reason: string };
 
 function refuseBusy(decision: WindowDecision, what: string): void {
   if (decision.allowed) return;
-  throw new HttpError(429, 'network_busy', `The network takes no more ${what} this minute; retry in ${decision.retryAfterSeconds} s`, {
-    'Retry-After': String(decision.retryAfterSeconds),
-  });
+  throw new HttpError(
+    429,
+    'network_busy',
+    `The network takes no more ${what} this minute; retry in ${decision.retryAfterSeconds} s`,
+    {
+      'Retry-After': String(decision.retryAfterSeconds),
+    },
+  );
 }
 
 export class ContributionService {
@@ -57,9 +63,14 @@ export class ContributionService {
     refuseBusy(await this.network.request(), 'requests');
     const decision = await this.limiter.take(pseudonym);
     if (!decision.allowed) {
-      throw new HttpError(429, 'rate_limited', `Too many contributions from this pseudonym; retry in ${decision.retryAfterSeconds} s`, {
-        'Retry-After': String(decision.retryAfterSeconds),
-      });
+      throw new HttpError(
+        429,
+        'rate_limited',
+        `Too many contributions from this pseudonym; retry in ${decision.retryAfterSeconds} s`,
+        {
+          'Retry-After': String(decision.retryAfterSeconds),
+        },
+      );
     }
   }
 
@@ -70,7 +81,11 @@ export class ContributionService {
     await loopTurn();
     const { items, sha256B64 } = decodeBounded(payload.fingerprint_b64);
     if (sha256B64 !== payload.fingerprint_sha256_b64) {
-      throw new HttpError(400, 'fingerprint_hash_mismatch', 'fingerprint_sha256_b64 is not the SHA-256 of the decoded varint stream');
+      throw new HttpError(
+        400,
+        'fingerprint_hash_mismatch',
+        'fingerprint_sha256_b64 is not the SHA-256 of the decoded varint stream',
+      );
     }
     checkContributedItems(items);
     await loopTurn();
@@ -99,7 +114,10 @@ export class ContributionService {
       return { status: 'flagged', reason: flagReason };
     }
     await loopTurn();
-    return { status: 'accepted', promotion: await this.promotion.consider({ ...row, createdAt: outcome.createdAt }, deadline) };
+    return {
+      status: 'accepted',
+      promotion: await this.promotion.consider({ ...row, createdAt: outcome.createdAt }, deadline),
+    };
   }
 
   async contributeDisc(body: unknown): Promise<{ status: 'accepted' | 'duplicate' }> {
@@ -117,7 +135,13 @@ export class ContributionService {
     }));
     const titlesJson = JSON.stringify(titles);
     refuseBusy(await this.network.storedBytes(titlesJson.length + ROW_OVERHEAD_BYTES), 'new data');
-    const record = { disc_content_hash_b64: payload.disc_content_hash_b64, catalog_id: payload.catalog_id, content_type: payload.content_type, season: payload.season, titles };
+    const record = {
+      disc_content_hash_b64: payload.disc_content_hash_b64,
+      catalog_id: payload.catalog_id,
+      content_type: payload.content_type,
+      season: payload.season,
+      titles,
+    };
     const outcome = await this.store.insertDisc({
       pseudonym: payload.pseudonym,
       discContentHash: payload.disc_content_hash_b64,

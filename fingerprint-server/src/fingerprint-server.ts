@@ -57,10 +57,22 @@ export async function startFingerprintServer(
     spreadSeconds: settings.promotionSpreadSeconds,
     maxConflicts: settings.maxConflicts,
   });
-  const limiter = new PseudonymRateLimiter(db.orm, db.dialect, settings.contributionsPerWindow, settings.rateWindowSeconds, now);
-  const network = new NetworkLimiter(db.orm, { requestsPerMinute: settings.globalRequestsPerMinute, storedBytesPerMinute: settings.globalStoredBytesPerMinute }, now);
+  const limiter = new PseudonymRateLimiter(
+    db.orm,
+    db.dialect,
+    settings.contributionsPerWindow,
+    settings.rateWindowSeconds,
+    now,
+  );
+  const network = new NetworkLimiter(
+    db.orm,
+    { requestsPerMinute: settings.globalRequestsPerMinute, storedBytesPerMinute: settings.globalStoredBytesPerMinute },
+    now,
+  );
   const identify = new IdentifyService(canonical, settings.requestBudgetMs);
-  const service = new ContributionService(contributions, promotion, limiter, network, identify, { budgetMs: settings.requestBudgetMs });
+  const service = new ContributionService(contributions, promotion, limiter, network, identify, {
+    budgetMs: settings.requestBudgetMs,
+  });
   const loopDelay = monitorEventLoopDelay({ resolution: 5 });
   loopDelay.enable();
 
@@ -70,7 +82,10 @@ export async function startFingerprintServer(
   app.use(
     errorMiddleware({
       internalMessage: 'Internal error; the server log has the details',
-      onServerError: (ctx, error) => log(`error ${ctx.method} ${ctx.path}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
+      onServerError: (ctx, error) =>
+        log(
+          `error ${ctx.method} ${ctx.path}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+        ),
     }),
   );
   app.use(jsonNotFound());
@@ -86,14 +101,20 @@ export async function startFingerprintServer(
         disc_contributions: counts.discs,
         database: db.dialect,
         // How long the event loop was held at worst since start (a stall delays every request).
-        event_loop_delay_ms: { p99: Math.round(loopDelay.percentile(99) / 1e4) / 100, max: Math.round(loopDelay.max / 1e4) / 100 },
+        event_loop_delay_ms: {
+          p99: Math.round(loopDelay.percentile(99) / 1e4) / 100,
+          max: Math.round(loopDelay.max / 1e4) / 100,
+        },
       };
     },
   });
   app.use(router.routes());
   app.use(router.allowedMethods());
 
-  const server: Server = createServer({ maxHeaderSize: MAX_HEADER_BYTES, headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS }, app.callback());
+  const server: Server = createServer(
+    { maxHeaderSize: MAX_HEADER_BYTES, headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS },
+    app.callback(),
+  );
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);

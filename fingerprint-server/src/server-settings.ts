@@ -47,7 +47,12 @@ export const SERVER_DEFAULTS: FingerprintServerSettings = {
   maxBodyBytes: 512 * 1024,
 };
 
-function number(env: Record<string, string | undefined>, name: string, fallback: number, check: (n: number) => boolean): number {
+function number(
+  env: Record<string, string | undefined>,
+  name: string,
+  fallback: number,
+  check: (n: number) => boolean,
+): number {
   const raw = env[name]?.trim();
   if (!raw) return fallback;
   const value = Number(raw);
@@ -61,15 +66,50 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
     host: env.HOST?.trim() || SERVER_DEFAULTS.host,
     port: number(env, 'PORT', SERVER_DEFAULTS.port, (n) => integer(n) && n <= 65535),
     databaseUrl: env.DATABASE_URL?.trim() || SERVER_DEFAULTS.databaseUrl,
-    contributionsPerWindow: number(env, 'CONTRIBUTIONS_PER_WINDOW', SERVER_DEFAULTS.contributionsPerWindow, (n) => integer(n) && n > 0),
-    rateWindowSeconds: number(env, 'RATE_WINDOW_SECONDS', SERVER_DEFAULTS.rateWindowSeconds, (n) => integer(n) && n > 0),
-    minPromotionConfidence: number(env, 'MIN_PROMOTION_CONFIDENCE', SERVER_DEFAULTS.minPromotionConfidence, (n) => n >= 0 && n <= 1),
-    promotionReleases: number(env, 'PROMOTION_RELEASES', SERVER_DEFAULTS.promotionReleases, (n) => integer(n) && n >= 1),
-    promotionPseudonyms: number(env, 'PROMOTION_PSEUDONYMS', SERVER_DEFAULTS.promotionPseudonyms, (n) => integer(n) && n >= 1),
+    contributionsPerWindow: number(
+      env,
+      'CONTRIBUTIONS_PER_WINDOW',
+      SERVER_DEFAULTS.contributionsPerWindow,
+      (n) => integer(n) && n > 0,
+    ),
+    rateWindowSeconds: number(
+      env,
+      'RATE_WINDOW_SECONDS',
+      SERVER_DEFAULTS.rateWindowSeconds,
+      (n) => integer(n) && n > 0,
+    ),
+    minPromotionConfidence: number(
+      env,
+      'MIN_PROMOTION_CONFIDENCE',
+      SERVER_DEFAULTS.minPromotionConfidence,
+      (n) => n >= 0 && n <= 1,
+    ),
+    promotionReleases: number(
+      env,
+      'PROMOTION_RELEASES',
+      SERVER_DEFAULTS.promotionReleases,
+      (n) => integer(n) && n >= 1,
+    ),
+    promotionPseudonyms: number(
+      env,
+      'PROMOTION_PSEUDONYMS',
+      SERVER_DEFAULTS.promotionPseudonyms,
+      (n) => integer(n) && n >= 1,
+    ),
     promotionSpreadSeconds: number(env, 'PROMOTION_SPREAD_SECONDS', SERVER_DEFAULTS.promotionSpreadSeconds, integer),
     maxConflicts: number(env, 'MAX_CONFLICTS', SERVER_DEFAULTS.maxConflicts, (n) => integer(n) && n >= 1),
-    globalRequestsPerMinute: number(env, 'GLOBAL_REQUESTS_PER_MINUTE', SERVER_DEFAULTS.globalRequestsPerMinute, (n) => integer(n) && n > 0),
-    globalStoredBytesPerMinute: number(env, 'GLOBAL_STORED_BYTES_PER_MINUTE', SERVER_DEFAULTS.globalStoredBytesPerMinute, (n) => integer(n) && n >= 4096),
+    globalRequestsPerMinute: number(
+      env,
+      'GLOBAL_REQUESTS_PER_MINUTE',
+      SERVER_DEFAULTS.globalRequestsPerMinute,
+      (n) => integer(n) && n > 0,
+    ),
+    globalStoredBytesPerMinute: number(
+      env,
+      'GLOBAL_STORED_BYTES_PER_MINUTE',
+      SERVER_DEFAULTS.globalStoredBytesPerMinute,
+      (n) => integer(n) && n >= 4096,
+    ),
     requestBudgetMs: number(env, 'REQUEST_BUDGET_MS', SERVER_DEFAULTS.requestBudgetMs, (n) => integer(n) && n >= 10),
     maxBodyBytes: number(env, 'MAX_BODY_BYTES', SERVER_DEFAULTS.maxBodyBytes, (n) => integer(n) && n >= 1024),
   };

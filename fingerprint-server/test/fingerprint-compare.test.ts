@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { bestAlignment, bitErrorRate, bytesToItems, indexTerms, itemsToBytes, popcount32, SILENCE_ITEM, TERM_SAMPLING_MASK } from '../src/identify/fingerprint-compare.ts';
+import {
+  bestAlignment,
+  bitErrorRate,
+  bytesToItems,
+  indexTerms,
+  itemsToBytes,
+  popcount32,
+  SILENCE_ITEM,
+  TERM_SAMPLING_MASK,
+} from '../src/identify/fingerprint-compare.ts';
 import { distort, shifted, syntheticFingerprint } from './synthetic-fingerprints.ts';
 
 describe('fingerprint comparison', () => {
@@ -31,7 +40,9 @@ describe('fingerprint comparison', () => {
     expect(terms.every((t) => (t & TERM_SAMPLING_MASK) === 0)).toBe(true);
     expect(terms).not.toContain(SILENCE_ITEM >>> 4);
     // The same audio later in a stream yields the same terms (offset-independent sampling).
-    expect(new Set(indexTerms(items.slice(100)))).toEqual(new Set(indexTerms(items).filter((t) => items.slice(100).some((i) => i >>> 4 === t))));
+    expect(new Set(indexTerms(items.slice(100)))).toEqual(
+      new Set(indexTerms(items).filter((t) => items.slice(100).some((i) => i >>> 4 === t))),
+    );
   });
 
   it('stores items as little-endian bytes', () => {

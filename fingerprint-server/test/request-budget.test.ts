@@ -36,11 +36,26 @@ describe('request budget', () => {
     db = await openServerDatabase(':memory:');
     let clock = Date.parse('2026-11-24T00:00:00Z');
     const store = new ContributionStore(db.orm, () => clock);
-    const promotion = new PromotionService(store, new CanonicalStore(db.orm), { minConfidence: 0.7, releases: 3, pseudonyms: 3, spreadSeconds: 3600, maxConflicts: 3 });
+    const promotion = new PromotionService(store, new CanonicalStore(db.orm), {
+      minConfidence: 0.7,
+      releases: 3,
+      pseudonyms: 3,
+      spreadSeconds: 3600,
+      maxConflicts: 3,
+    });
     const audio = syntheticFingerprint(9);
     const contribution = (k: number, items = distort(audio, 0.03, k)) => ({
-      pseudonym: randomUUID(), catalogId: 1, season: 1, episode: 1, items: itemsToBytes(items), itemCount: items.length, fingerprintSha256: `sha-${k}`,
-      discContentHash: discHash(k), matchConfidence: 0.9, matchSource: 'local_asr', clientVersion: '1',
+      pseudonym: randomUUID(),
+      catalogId: 1,
+      season: 1,
+      episode: 1,
+      items: itemsToBytes(items),
+      itemCount: items.length,
+      fingerprintSha256: `sha-${k}`,
+      discContentHash: discHash(k),
+      matchConfidence: 0.9,
+      matchSource: 'local_asr',
+      clientVersion: '1',
     });
     // Two agreeing contributors, then twenty newer ones with other audio: each could have helped, so each is compared.
     for (const k of [1, 2, ...Array.from({ length: 20 }, (_, n) => 100 + n)]) {

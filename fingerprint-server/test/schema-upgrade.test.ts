@@ -13,26 +13,39 @@ import { SERVER_DEFAULTS } from '../src/server-settings.ts';
 import { PREVIOUS_VERSION_SQL } from './previous-schema.ts';
 import { episodePayload, syntheticFingerprint } from './synthetic-fingerprints.ts';
 
-
 describe('schema at startup', () => {
   it('extends a previous version’s SQLite database in place and keeps its rows', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'fp-schema-'));
     const settings = { ...SERVER_DEFAULTS, port: 0, databaseUrl: `sqlite://${join(dir, 'fp.db')}` };
     try {
       const old = await startFingerprintServer(settings, () => undefined);
-      const post = (url: string, body: unknown) => fetch(url + '/v1/contribute', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-      expect((await post(old.url, await episodePayload(syntheticFingerprint(1), { pseudonym: randomUUID() }))).status).toBe(201);
+      const post = (url: string, body: unknown) =>
+        fetch(url + '/v1/contribute', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+      expect(
+        (await post(old.url, await episodePayload(syntheticFingerprint(1), { pseudonym: randomUUID() }))).status,
+      ).toBe(201);
       for (const sql of PREVIOUS_VERSION_SQL) await old.db.orm.em.getConnection().execute(sql);
       await old.close();
 
       const server = await startFingerprintServer(settings, () => undefined);
       try {
-        const columns = async (table: string) => ((await server.db.orm.em.getConnection().execute(`pragma table_info(${table})`)) as { name: string }[]).map((c) => c.name);
+        const columns = async (table: string) =>
+          ((await server.db.orm.em.getConnection().execute(`pragma table_info(${table})`)) as { name: string }[]).map(
+            (c) => c.name,
+          );
         expect(await columns('contributor')).toContain('conflict_count');
         expect(await columns('episode_contribution')).toContain('flag_reason');
-        expect(await columns('network_window')).toEqual(expect.arrayContaining(['name', 'window_started_at', 'amount']));
+        expect(await columns('network_window')).toEqual(
+          expect.arrayContaining(['name', 'window_started_at', 'amount']),
+        );
         expect(await server.contributions.counts()).toMatchObject({ episodes: 1, contributors: 1 });
-        expect((await post(server.url, await episodePayload(syntheticFingerprint(2), { pseudonym: randomUUID() }))).status).toBe(201);
+        expect(
+          (await post(server.url, await episodePayload(syntheticFingerprint(2), { pseudonym: randomUUID() }))).status,
+        ).toBe(201);
       } finally {
         await server.close();
       }

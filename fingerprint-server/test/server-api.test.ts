@@ -6,7 +6,14 @@ import { encodeFingerprint, type DiscContributionPayload } from '@spindle/plugin
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFingerprintServer, type RunningFingerprintServer } from '../src/fingerprint-server.ts';
 import { SERVER_DEFAULTS } from '../src/server-settings.ts';
-import { discHash, distort, episodePayload, PSEUDONYMS, shifted, syntheticFingerprint } from './synthetic-fingerprints.ts';
+import {
+  discHash,
+  distort,
+  episodePayload,
+  PSEUDONYMS,
+  shifted,
+  syntheticFingerprint,
+} from './synthetic-fingerprints.ts';
 
 let dir = '';
 let server: RunningFingerprintServer;
@@ -15,7 +22,11 @@ const logs: string[] = [];
 let clock = Date.parse('2026-11-24T00:00:00Z');
 const later = () => (clock += 2 * 3600_000);
 
-async function call(method: string, path: string, body?: unknown): Promise<{ status: number; body: any; headers: Headers }> {
+async function call(
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: any; headers: Headers }> {
   const res = await fetch(server.url + path, {
     method,
     headers: body === undefined ? {} : { 'content-type': 'application/json' },
@@ -27,11 +38,15 @@ async function call(method: string, path: string, body?: unknown): Promise<{ sta
 
 function getWithBody(url: string, body: string): Promise<any> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { method: 'GET', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
-      let text = '';
-      res.on('data', (c: Buffer) => (text += c.toString()));
-      res.on('end', () => resolve(JSON.parse(text)));
-    });
+    const req = request(
+      url,
+      { method: 'GET', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+      (res) => {
+        let text = '';
+        res.on('data', (c: Buffer) => (text += c.toString()));
+        res.on('end', () => resolve(JSON.parse(text)));
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -93,8 +108,24 @@ describe('fingerprint server: strict contribution schemas', () => {
       content_type: 'tv',
       season: 1,
       titles: [
-        { title_index: 0, duration_seconds: 1320, size_bytes: 1_000_000, assignment: 'episode', season: 1, episode: 1, match_confidence: 0.9, match_source: 'local_asr' },
-        { title_index: 1, duration_seconds: 200, size_bytes: 10_000, assignment: 'discarded', match_confidence: 0, match_source: null },
+        {
+          title_index: 0,
+          duration_seconds: 1320,
+          size_bytes: 1_000_000,
+          assignment: 'episode',
+          season: 1,
+          episode: 1,
+          match_confidence: 0.9,
+          match_source: 'local_asr',
+        },
+        {
+          title_index: 1,
+          duration_seconds: 200,
+          size_bytes: 10_000,
+          assignment: 'discarded',
+          match_confidence: 0,
+          match_source: null,
+        },
       ],
       client_version: '0.1.0',
     };
@@ -112,7 +143,10 @@ describe('fingerprint server: duplicates, promotion, identify, forget', () => {
 
   it('stores a contribution once: the same fingerprint again is a duplicate', async () => {
     const payload = await episodePayload(releases[0]!, { disc_content_hash_b64: discHash(1) });
-    expect(await call('POST', '/v1/contribute', payload)).toMatchObject({ status: 201, body: { status: 'accepted', promotion: 'not_yet' } });
+    expect(await call('POST', '/v1/contribute', payload)).toMatchObject({
+      status: 201,
+      body: { status: 'accepted', promotion: 'not_yet' },
+    });
     expect(await call('POST', '/v1/contribute', payload)).toMatchObject({ status: 200, body: { status: 'duplicate' } });
     expect((await server.contributions.counts()).episodes).toBe(1);
   });
@@ -123,13 +157,23 @@ describe('fingerprint server: duplicates, promotion, identify, forget', () => {
     expect((await call('POST', '/v1/contribute', second)).body.promotion).toBe('not_yet');
     later();
     // A third release, but unsure of itself: it does not count.
-    const unsure = await episodePayload(releases[2]!, { pseudonym: PSEUDONYMS[2], disc_content_hash_b64: discHash(3), match_confidence: 0.4 });
+    const unsure = await episodePayload(releases[2]!, {
+      pseudonym: PSEUDONYMS[2],
+      disc_content_hash_b64: discHash(3),
+      match_confidence: 0.4,
+    });
     expect((await call('POST', '/v1/contribute', unsure)).body.promotion).toBe('low_confidence');
     // The same release again (another rip of disc 2) adds no release either.
-    const sameRelease = await episodePayload(distort(releases[1]!, 0.02, 9), { pseudonym: PSEUDONYMS[2], disc_content_hash_b64: discHash(2) });
+    const sameRelease = await episodePayload(distort(releases[1]!, 0.02, 9), {
+      pseudonym: PSEUDONYMS[2],
+      disc_content_hash_b64: discHash(2),
+    });
     expect((await call('POST', '/v1/contribute', sameRelease)).body.promotion).toBe('not_yet');
     // A mislabelled contribution (other audio) for the same episode does not agree and does not count.
-    const wrong = await episodePayload(syntheticFingerprint(999), { pseudonym: PSEUDONYMS[3], disc_content_hash_b64: discHash(4) });
+    const wrong = await episodePayload(syntheticFingerprint(999), {
+      pseudonym: PSEUDONYMS[3],
+      disc_content_hash_b64: discHash(4),
+    });
     expect((await call('POST', '/v1/contribute', wrong)).body.promotion).toBe('not_yet');
     expect(await server.canonical.count()).toBe(0);
 
@@ -151,12 +195,17 @@ describe('fingerprint server: duplicates, promotion, identify, forget', () => {
     const viaBody = await getWithBody(server.url + '/v1/identify', JSON.stringify({ fingerprint_b64: fingerprintB64 }));
     expect(viaBody.candidates[0].episode).toBe(3);
     const none = await encodeFingerprint(syntheticFingerprint(4242));
-    expect((await call('GET', `/v1/identify?fingerprint=${encodeURIComponent(none.fingerprintB64)}`)).body).toEqual({ candidates: [] });
+    expect((await call('GET', `/v1/identify?fingerprint=${encodeURIComponent(none.fingerprintB64)}`)).body).toEqual({
+      candidates: [],
+    });
   });
 
   it('identify takes only the fingerprint', async () => {
     const { fingerprintB64 } = await encodeFingerprint(episode);
-    const res = await call('GET', `/v1/identify?fingerprint=${encodeURIComponent(fingerprintB64)}&pseudonym=${PSEUDONYMS[0]}`);
+    const res = await call(
+      'GET',
+      `/v1/identify?fingerprint=${encodeURIComponent(fingerprintB64)}&pseudonym=${PSEUDONYMS[0]}`,
+    );
     expect(res.status).toBe(400);
     expect((await call('GET', '/v1/identify')).status).toBe(400);
     expect((await call('GET', '/v1/identify?fingerprint=AAAA')).body.error.code).toBe('invalid_fingerprint');
@@ -174,7 +223,10 @@ describe('fingerprint server: duplicates, promotion, identify, forget', () => {
     expect(after.contributors).toBe(before.contributors - 1);
     expect(await server.canonical.count()).toBe(1);
     // Forgetting an unknown pseudonym is fine and still says the canonical set is unaffected.
-    expect((await call('POST', '/v1/forget', { pseudonym: '4fb15061-5e6f-4071-8c3d-456789abcdef' })).body).toEqual({ deleted_contributions: 0, canonical_unaffected: true });
+    expect((await call('POST', '/v1/forget', { pseudonym: '4fb15061-5e6f-4071-8c3d-456789abcdef' })).body).toEqual({
+      deleted_contributions: 0,
+      canonical_unaffected: true,
+    });
     expect((await call('POST', '/v1/forget', { pseudonym: PSEUDONYMS[1], reason: 'x' })).status).toBe(400);
   });
 
@@ -182,14 +234,26 @@ describe('fingerprint server: duplicates, promotion, identify, forget', () => {
     const pseudonym = 'a1b2c3d4-0000-4000-8000-000000000001';
     let limited: { status: number; body: any; headers: Headers } | null = null;
     for (let k = 0; k < 30 && !limited; k++) {
-      const res = await call('POST', '/v1/contribute', await episodePayload(syntheticFingerprint(2000 + k), { pseudonym, match_confidence: 0.3 }));
+      const res = await call(
+        'POST',
+        '/v1/contribute',
+        await episodePayload(syntheticFingerprint(2000 + k), { pseudonym, match_confidence: 0.3 }),
+      );
       if (res.status === 429) limited = res;
       else expect(res.status).toBe(201);
     }
     expect(limited?.body.error.code).toBe('rate_limited');
     expect(Number(limited?.headers.get('retry-after'))).toBeGreaterThan(0);
     // Another pseudonym is not affected.
-    expect((await call('POST', '/v1/contribute', await episodePayload(syntheticFingerprint(3000), { pseudonym: PSEUDONYMS[2], match_confidence: 0.3 }))).status).toBe(201);
+    expect(
+      (
+        await call(
+          'POST',
+          '/v1/contribute',
+          await episodePayload(syntheticFingerprint(3000), { pseudonym: PSEUDONYMS[2], match_confidence: 0.3 }),
+        )
+      ).status,
+    ).toBe(201);
   });
 
   it('answers unknown routes and methods with the JSON error body and logs no query string', async () => {

@@ -19,7 +19,10 @@ export interface FingerprintServerProcess {
  * seconds on a busy machine (CI runs the suite beside a CPU hog). A server that never listens is
  * killed, not left behind.
  */
-export async function spawnFingerprintServer(env: Record<string, string>, timeoutMs = 120_000): Promise<FingerprintServerProcess> {
+export async function spawnFingerprintServer(
+  env: Record<string, string>,
+  timeoutMs = 120_000,
+): Promise<FingerprintServerProcess> {
   const child = spawn(process.execPath, [TSX_CLI, SERVER_MAIN], {
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

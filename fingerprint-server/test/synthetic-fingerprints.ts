@@ -50,7 +50,10 @@ export function discHash(n: number): string {
   return Buffer.alloc(16, n).toString('base64');
 }
 
-export async function episodePayload(items: readonly number[], overrides: Partial<EpisodeContributionPayload> = {}): Promise<EpisodeContributionPayload> {
+export async function episodePayload(
+  items: readonly number[],
+  overrides: Partial<EpisodeContributionPayload> = {},
+): Promise<EpisodeContributionPayload> {
   const encoded = await encodeFingerprint(items);
   return {
     wire_format_version: 1,

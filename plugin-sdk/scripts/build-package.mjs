@@ -23,7 +23,11 @@ const dist = process.argv[2] ? resolve(process.argv[2]) : join(root, 'dist');
 const require = createRequire(import.meta.url);
 
 rmSync(dist, { recursive: true, force: true });
-const tsc = spawnSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', join(root, 'tsconfig.build.json'), '--outDir', dist], { stdio: 'inherit' });
+const tsc = spawnSync(
+  process.execPath,
+  [require.resolve('typescript/bin/tsc'), '-p', join(root, 'tsconfig.build.json'), '--outDir', dist],
+  { stdio: 'inherit' },
+);
 if (tsc.status !== 0) process.exit(tsc.status ?? 1);
 
 const source = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
@@ -45,6 +49,7 @@ const manifest = {
   dependencies: source.dependencies,
 };
 writeFileSync(join(dist, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-for (const file of ['README.md', 'CHANGELOG.md']) if (existsSync(join(root, file))) copyFileSync(join(root, file), join(dist, file));
+for (const file of ['README.md', 'CHANGELOG.md'])
+  if (existsSync(join(root, file))) copyFileSync(join(root, file), join(dist, file));
 chmodSync(join(dist, 'starter', 'cli.js'), 0o755);
 console.log(`built ${source.name} ${source.version} into ${dist}`);

@@ -7,7 +7,9 @@ import { PLUGIN_ENVELOPE_KIND, PLUGIN_ENVELOPE_VERSION, SDK_VERSION } from './ve
 type Awaitable<T> = T | Promise<T>;
 
 export type StageFactory<K extends StageKind, S = JsonObject> = (setup: PluginSetup<S>) => Awaitable<StageMap[K]>;
-export type ProviderFactory<K extends ProviderKind, S = JsonObject> = (setup: PluginSetup<S>) => Awaitable<ProviderMap[K]>;
+export type ProviderFactory<K extends ProviderKind, S = JsonObject> = (
+  setup: PluginSetup<S>,
+) => Awaitable<ProviderMap[K]>;
 
 export interface PluginDefinition<S = JsonObject> {
   /** Same as the `spindle.id` of the package.json. Lowercase letters, digits and dashes. */
@@ -39,7 +41,10 @@ export interface PluginEnvelope<S = JsonObject> {
 export const ID_PATTERN = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/;
 
 function invalid(pluginId: string, problem: string): ConfigurationError {
-  return new ConfigurationError('plugin_definition_invalid', `Plugin "${pluginId}" is not defined correctly: ${problem}`);
+  return new ConfigurationError(
+    'plugin_definition_invalid',
+    `Plugin "${pluginId}" is not defined correctly: ${problem}`,
+  );
 }
 
 function collectOffers<G extends 'stage' | 'provider'>(

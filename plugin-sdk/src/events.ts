@@ -7,14 +7,7 @@
 import type { ContentType, TitleState } from './values.ts';
 
 export type JobState =
-  | 'idle'
-  | 'identifying'
-  | 'review_needed'
-  | 'ripping'
-  | 'matching'
-  | 'organizing'
-  | 'completed'
-  | 'failed';
+  'idle' | 'identifying' | 'review_needed' | 'ripping' | 'matching' | 'organizing' | 'completed' | 'failed';
 
 export interface DomainEventMap {
   'job.created': { jobId: number; volumeLabel: string; contentType: ContentType };
@@ -52,7 +45,12 @@ export interface DomainEventMap {
   'drive.changed': { driveId: string; event: 'inserted' | 'removed'; volumeLabel: string | null };
   'subtitles.changed': { jobId: number; status: string; downloaded: number; total: number; failed: number };
   /** Files appeared in a job's folder after the job started: joined to it, or handed to a new job. */
-  'job.late_files': { jobId: number; files: string[]; action: 'joined' | 'noticed' | 'new_job'; newJobId: number | null };
+  'job.late_files': {
+    jobId: number;
+    files: string[];
+    action: 'joined' | 'noticed' | 'new_job';
+    newJobId: number | null;
+  };
   'fingerprint.disclosure_required': { pendingCount: number };
   'config.changed': { changed: string[] };
 }

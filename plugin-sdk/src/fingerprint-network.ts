@@ -88,7 +88,10 @@ export interface QueuedContribution {
  * pseudonym and client version, checks the upload gates and talks to the server.
  */
 export interface FingerprintNetwork {
-  queueEpisode(draft: EpisodeContributionDraft, origin?: { jobId: number; titleIndex: number }): Promise<QueuedContribution>;
+  queueEpisode(
+    draft: EpisodeContributionDraft,
+    origin?: { jobId: number; titleIndex: number },
+  ): Promise<QueuedContribution>;
   queueDisc(draft: DiscContributionDraft, origin?: { jobId: number }): Promise<QueuedContribution>;
   /**
    * Asks GET /v1/identify with only the compressed query fingerprint. Resolves null when
@@ -111,8 +114,17 @@ export const episodeContributionSchema: JsonObject = {
   type: 'object',
   additionalProperties: false,
   required: [
-    'wire_format_version', 'pseudonym', 'catalog_id', 'season', 'episode', 'fingerprint_b64', 'fingerprint_sha256_b64',
-    'disc_content_hash_b64', 'match_confidence', 'match_source', 'client_version',
+    'wire_format_version',
+    'pseudonym',
+    'catalog_id',
+    'season',
+    'episode',
+    'fingerprint_b64',
+    'fingerprint_sha256_b64',
+    'disc_content_hash_b64',
+    'match_confidence',
+    'match_source',
+    'client_version',
   ],
   properties: {
     wire_format_version: { const: WIRE_FORMAT_VERSION },
@@ -149,7 +161,16 @@ export const discContributionSchema: JsonObject = {
   $id: 'https://spindle.local/schemas/fingerprint-disc-contribution.json',
   type: 'object',
   additionalProperties: false,
-  required: ['wire_format_version', 'pseudonym', 'disc_content_hash_b64', 'catalog_id', 'content_type', 'season', 'titles', 'client_version'],
+  required: [
+    'wire_format_version',
+    'pseudonym',
+    'disc_content_hash_b64',
+    'catalog_id',
+    'content_type',
+    'season',
+    'titles',
+    'client_version',
+  ],
   properties: {
     wire_format_version: { const: WIRE_FORMAT_VERSION },
     pseudonym: { type: 'string', pattern: uuidV4 },

@@ -58,7 +58,8 @@ export function settingsFromSchema<S>(settingsSchema: unknown, settings: unknown
   const result: Record<string, JsonValue> = { ...defaults };
   for (const [key, fallback] of Object.entries(defaults)) {
     const value = given[key];
-    if (typeof value === typeof fallback && (typeof value !== 'number' || Number.isFinite(value))) result[key] = structuredClone(value as JsonValue);
+    if (typeof value === typeof fallback && (typeof value !== 'number' || Number.isFinite(value)))
+      result[key] = structuredClone(value as JsonValue);
   }
   return result as S;
 }

@@ -52,7 +52,8 @@ export type TitleAssignment = 'episode' | 'main_movie' | 'extra' | 'discarded';
  * (`Behind The Scenes`, `Deleted Scenes`, `Featurettes`, `Interviews`, `Scenes`, `Shorts`,
  * `Trailers`, `Other`).
  */
-export type ExtraType = 'behind_the_scenes' | 'deleted_scene' | 'featurette' | 'interview' | 'scene' | 'short' | 'trailer' | 'other';
+export type ExtraType =
+  'behind_the_scenes' | 'deleted_scene' | 'featurette' | 'interview' | 'scene' | 'short' | 'trailer' | 'other';
 
 export interface DiscMapping {
   titleIndex: number;

@@ -17,20 +17,82 @@ export interface VolumeLabelFacts {
 }
 
 const GENERIC_LABELS = new Set([
-  'DVD', 'DVD VIDEO', 'DVDVIDEO', 'VIDEO TS', 'BDROM', 'BD ROM', 'BLURAY', 'BLU RAY', 'BDMV', 'DISC', 'VOLUME',
-  'LOGICAL VOLUME ID', 'NO LABEL', 'UNTITLED', 'MOVIE', '4K UHD', 'UHD',
+  'DVD',
+  'DVD VIDEO',
+  'DVDVIDEO',
+  'VIDEO TS',
+  'BDROM',
+  'BD ROM',
+  'BLURAY',
+  'BLU RAY',
+  'BDMV',
+  'DISC',
+  'VOLUME',
+  'LOGICAL VOLUME ID',
+  'NO LABEL',
+  'UNTITLED',
+  'MOVIE',
+  '4K UHD',
+  'UHD',
 ]);
 const SMALL_WORDS = new Set(['a', 'an', 'and', 'as', 'at', 'by', 'for', 'in', 'of', 'on', 'or', 'the', 'to', 'vs']);
 const ROMAN = /^(?:II|III|IV|VI|VII|VIII|IX|XI|XII|XIII)$/;
 /** Format and packaging words that are never part of a name (dropped unless nothing else is left). */
 const NOISE = new Set([
-  'WS', 'FS', 'WIDESCREEN', 'FULLSCREEN', 'FF', 'LB', 'LETTERBOX', 'PS', 'NTSC', 'PAL', 'BD', 'BLURAY', 'UHD', '4K', 'HDR',
-  'HD', 'DTS', 'AC3', '16X9', '4X3', 'UNRATED', 'UNCUT', 'REMASTERED', 'EXTENDED', 'THEATRICAL', 'DISC', 'DISK', 'DVD',
+  'WS',
+  'FS',
+  'WIDESCREEN',
+  'FULLSCREEN',
+  'FF',
+  'LB',
+  'LETTERBOX',
+  'PS',
+  'NTSC',
+  'PAL',
+  'BD',
+  'BLURAY',
+  'UHD',
+  '4K',
+  'HDR',
+  'HD',
+  'DTS',
+  'AC3',
+  '16X9',
+  '4X3',
+  'UNRATED',
+  'UNCUT',
+  'REMASTERED',
+  'EXTENDED',
+  'THEATRICAL',
+  'DISC',
+  'DISK',
+  'DVD',
 ]);
 /** `<word> EDITION` / `DIRECTORS CUT` pairs, dropped together. */
-const EDITION_FIRST = new Set(['SPECIAL', 'COLLECTORS', "COLLECTOR'S", 'ANNIVERSARY', 'LIMITED', 'DELUXE', 'ULTIMATE', 'DEFINITIVE', 'EXTENDED']);
+const EDITION_FIRST = new Set([
+  'SPECIAL',
+  'COLLECTORS',
+  "COLLECTOR'S",
+  'ANNIVERSARY',
+  'LIMITED',
+  'DELUXE',
+  'ULTIMATE',
+  'DEFINITIVE',
+  'EXTENDED',
+]);
 const CUT_FIRST = new Set(['DIRECTORS', "DIRECTOR'S", 'EXTENDED']);
-const NUMBER_WORDS: Record<string, number> = { ONE: 1, TWO: 2, THREE: 3, FOUR: 4, FIVE: 5, SIX: 6, SEVEN: 7, EIGHT: 8, NINE: 9, TEN: 10 };
+const NUMBER_WORDS: Record<string, number> = {
+  ONE: 1,
+  TWO: 2,
+  THREE: 3,
+  FOUR: 4,
+  FIVE: 5,
+  SIX: 6,
+  SEVEN: 7,
+  EIGHT: 8,
+  NINE: 9,
+  TEN: 10,
+};
 
 const SEASON_AND_DISC = /^S(\d{1,2})D(\d{1,2})$/;
 const SEASON_AND_EPISODE = /^S(\d{1,2})E(\d{1,3})$/;
@@ -99,7 +161,14 @@ function withoutNoise(words: string[]): string[] {
 }
 
 export function parseVolumeLabel(label: string, now: Date = new Date()): VolumeLabelFacts {
-  const facts: VolumeLabelFacts = { title: null, season: null, discNumber: null, year: null, volume: null, catalogueNumber: null };
+  const facts: VolumeLabelFacts = {
+    title: null,
+    season: null,
+    discNumber: null,
+    year: null,
+    volume: null,
+    catalogueNumber: null,
+  };
   const tokens = tokenize(label);
   if (tokens.length === 1 && CATALOGUE.test(tokens[0]!)) {
     facts.catalogueNumber = tokens[0]!;
@@ -137,7 +206,8 @@ export function parseVolumeLabel(label: string, now: Date = new Date()): VolumeL
       words.push(token);
     }
   }
-  if (words.length === 0) words.push(...years); // a label that is only a year ("1917") is the name
+  if (words.length === 0)
+    words.push(...years); // a label that is only a year ("1917") is the name
   else if (years.length > 0) facts.year = Number(years.at(-1));
   if (facts.discNumber === 0) facts.discNumber = null;
   if (GENERIC_LABELS.has(words.join(' '))) return facts;

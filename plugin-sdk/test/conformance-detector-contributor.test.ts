@@ -2,7 +2,13 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SubtitleError, throwIfAborted, type Contributor, type Detector } from '../src/index.ts';
-import { assertConformance, ConformanceError, contributorConformance, detectorConformance, type FakeContext } from '../src/testing/index.ts';
+import {
+  assertConformance,
+  ConformanceError,
+  contributorConformance,
+  detectorConformance,
+  type FakeContext,
+} from '../src/testing/index.ts';
 
 /** Polls `<workDir>/staging` for folders; the flawed one never stops polling. */
 function pollingDetector(flaws: { ignoreAbort?: boolean; emptyLabel?: boolean } = {}): Detector {
@@ -37,11 +43,17 @@ async function failuresOf(checks: Promise<string[]>): Promise<ConformanceError> 
 
 describe('detector conformance suite', () => {
   it('passes a detector that stops when aborted', async () => {
-    expect(await assertConformance(detectorConformance({ create: () => pollingDetector(), trigger, quietMs: 150 }))).toHaveLength(4);
+    expect(
+      await assertConformance(detectorConformance({ create: () => pollingDetector(), trigger, quietMs: 150 })),
+    ).toHaveLength(4);
   });
 
   it('fails a detector that keeps reporting and holds its timer after abort', async () => {
-    const error = await failuresOf(assertConformance(detectorConformance({ create: () => pollingDetector({ ignoreAbort: true }), trigger, quietMs: 150 })));
+    const error = await failuresOf(
+      assertConformance(
+        detectorConformance({ create: () => pollingDetector({ ignoreAbort: true }), trigger, quietMs: 150 }),
+      ),
+    );
     const names = error.failures.map((f) => f.name);
     expect(names).toContain('detector: stops reporting and releases timers and watchers once aborted');
     expect(names).toContain('detector: an already-aborted signal rejects with a coded error or watches nothing');
@@ -49,12 +61,18 @@ describe('detector conformance suite', () => {
   });
 
   it('fails a detector that reports an empty volume label', async () => {
-    const error = await failuresOf(assertConformance(detectorConformance({ create: () => pollingDetector({ emptyLabel: true }), trigger, quietMs: 150 })));
+    const error = await failuresOf(
+      assertConformance(
+        detectorConformance({ create: () => pollingDetector({ emptyLabel: true }), trigger, quietMs: 150 }),
+      ),
+    );
     expect(error.message).toContain('stagingFolderReady.volumeLabel must not be empty');
   });
 });
 
-function loggingContributor(flaws: { plainError?: boolean; ignoreAbort?: boolean; progress?: number } = {}): Contributor {
+function loggingContributor(
+  flaws: { plainError?: boolean; ignoreAbort?: boolean; progress?: number } = {},
+): Contributor {
   return {
     async jobCompleted(input, ctx) {
       if (!flaws.ignoreAbort) throwIfAborted(ctx.signal);
@@ -75,11 +93,19 @@ describe('contributor conformance suite', () => {
   });
 
   it('fails a contributor that throws a plain Error, ignores abort or overshoots progress', async () => {
-    const plain = await failuresOf(assertConformance(contributorConformance({ create: () => loggingContributor({ plainError: true }) })));
+    const plain = await failuresOf(
+      assertConformance(contributorConformance({ create: () => loggingContributor({ plainError: true }) })),
+    );
     expect(plain.message).toContain('threw Error: nothing to contribute');
-    const abort = await failuresOf(assertConformance(contributorConformance({ create: () => loggingContributor({ ignoreAbort: true }) })));
-    expect(abort.failures.map((f) => f.name)).toEqual(['contributor: an aborted signal rejects quickly with a coded error']);
-    const progress = await failuresOf(assertConformance(contributorConformance({ create: () => loggingContributor({ progress: 2 }) })));
+    const abort = await failuresOf(
+      assertConformance(contributorConformance({ create: () => loggingContributor({ ignoreAbort: true }) })),
+    );
+    expect(abort.failures.map((f) => f.name)).toEqual([
+      'contributor: an aborted signal rejects quickly with a coded error',
+    ]);
+    const progress = await failuresOf(
+      assertConformance(contributorConformance({ create: () => loggingContributor({ progress: 2 }) })),
+    );
     expect(progress.message).toContain('fraction 2 is outside 0–1');
   });
 });

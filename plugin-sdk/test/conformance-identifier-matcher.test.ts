@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { throwIfAborted, type Identification, type Identifier, type Matcher, type MatchResult } from '../src/index.ts';
-import { assertConformance, ConformanceError, identifierConformance, matcherConformance, sampleIdentifyInputs, sampleMatchInputs } from '../src/testing/index.ts';
+import {
+  assertConformance,
+  ConformanceError,
+  identifierConformance,
+  matcherConformance,
+  sampleIdentifyInputs,
+  sampleMatchInputs,
+} from '../src/testing/index.ts';
 
 interface Flaws {
   confidence?: number;
@@ -61,13 +68,17 @@ function mappingMatcher(flaws: Flaws = {}): Matcher {
 }
 
 async function identifierFailures(flaws: Flaws): Promise<ConformanceError> {
-  const error = await assertConformance(identifierConformance({ create: () => lengthIdentifier(flaws) })).catch((e: unknown) => e);
+  const error = await assertConformance(identifierConformance({ create: () => lengthIdentifier(flaws) })).catch(
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(ConformanceError);
   return error as ConformanceError;
 }
 
 async function matcherFailures(flaws: Flaws): Promise<ConformanceError> {
-  const error = await assertConformance(matcherConformance({ create: () => mappingMatcher(flaws) })).catch((e: unknown) => e);
+  const error = await assertConformance(matcherConformance({ create: () => mappingMatcher(flaws) })).catch(
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(ConformanceError);
   return error as ConformanceError;
 }
@@ -78,7 +89,9 @@ describe('identifier conformance suite', () => {
   });
 
   it('fails an identifier answering with confidence 2', async () => {
-    expect((await identifierFailures({ confidence: 2 })).message).toContain('identification.confidence is 2, above the maximum 1');
+    expect((await identifierFailures({ confidence: 2 })).message).toContain(
+      'identification.confidence is 2, above the maximum 1',
+    );
   });
 
   it('fails an identifier that throws a plain Error', async () => {
@@ -94,8 +107,13 @@ describe('identifier conformance suite', () => {
   });
 
   it('fails an identifier that answers an input listed as unanswerable', async () => {
-    const checks = identifierConformance({ create: () => lengthIdentifier(), unanswerable: sampleIdentifyInputs().slice(0, 1) });
-    await expect(assertConformance(checks)).rejects.toThrow(/unanswerable input #1 \(SAMPLE_SHOW_S1_D1\) answered instead of null/);
+    const checks = identifierConformance({
+      create: () => lengthIdentifier(),
+      unanswerable: sampleIdentifyInputs().slice(0, 1),
+    });
+    await expect(assertConformance(checks)).rejects.toThrow(
+      /unanswerable input #1 \(SAMPLE_SHOW_S1_D1\) answered instead of null/,
+    );
   });
 });
 
@@ -106,16 +124,25 @@ describe('matcher conformance suite', () => {
 
   it('fails a matcher that throws a plain Error', async () => {
     const error = await matcherFailures({ plainError: true });
-    expect(error.message).toContain('match() of title 0 threw Error: matcher exploded — every error a stage throws must be a coded SpindleError');
+    expect(error.message).toContain(
+      'match() of title 0 threw Error: matcher exploded — every error a stage throws must be a coded SpindleError',
+    );
   });
 
   it('fails a matcher with confidence outside 0–1 or that ignores abort', async () => {
-    expect((await matcherFailures({ confidence: -0.1 })).message).toContain('match.confidence is -0.1, below the minimum 0');
-    expect((await matcherFailures({ ignoreAbort: true })).message).toContain('resolved although the signal was already aborted');
+    expect((await matcherFailures({ confidence: -0.1 })).message).toContain(
+      'match.confidence is -0.1, below the minimum 0',
+    );
+    expect((await matcherFailures({ ignoreAbort: true })).message).toContain(
+      'resolved although the signal was already aborted',
+    );
   });
 
   it('fails a matcher that answers an unanswerable input', async () => {
-    const checks = matcherConformance({ create: () => mappingMatcher(), unanswerable: sampleMatchInputs().slice(0, 1) });
+    const checks = matcherConformance({
+      create: () => mappingMatcher(),
+      unanswerable: sampleMatchInputs().slice(0, 1),
+    });
     await expect(assertConformance(checks)).rejects.toThrow(/unanswerable title 0 answered instead of null/);
   });
 });

@@ -1,7 +1,13 @@
 import { copyFile, mkdir, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { formatEpisodeCode, OrganizationError, throwIfAborted, type Organizer, type OrganizedTitle } from '../src/index.ts';
+import {
+  formatEpisodeCode,
+  OrganizationError,
+  throwIfAborted,
+  type Organizer,
+  type OrganizedTitle,
+} from '../src/index.ts';
 import { assertConformance, ConformanceError, organizerConformance } from '../src/testing/index.ts';
 
 interface Flaws {
@@ -29,7 +35,13 @@ function simpleOrganizer(flaws: Flaws = {}): Organizer {
                 action: 'move' as const,
                 reason: null,
               }
-            : { titleIndex: t.titleIndex, from: t.filePath, to: null, action: 'skip' as const, reason: 'extras are skipped' },
+            : {
+                titleIndex: t.titleIndex,
+                from: t.filePath,
+                to: null,
+                action: 'skip' as const,
+                reason: 'extras are skipped',
+              },
         ),
       };
     },
@@ -39,7 +51,12 @@ function simpleOrganizer(flaws: Flaws = {}): Organizer {
       let libraryPath: string | null = null;
       for (const [i, move] of plan.moves.entries()) {
         if (move.action !== 'move' || !move.to) {
-          titles.push({ titleIndex: move.titleIndex, status: move.action === 'skip' ? 'skipped' : 'review', path: null, message: move.reason });
+          titles.push({
+            titleIndex: move.titleIndex,
+            status: move.action === 'skip' ? 'skipped' : 'review',
+            path: null,
+            message: move.reason,
+          });
           continue;
         }
         await mkdir(dirname(move.to), { recursive: true });
@@ -62,7 +79,9 @@ function simpleOrganizer(flaws: Flaws = {}): Organizer {
 }
 
 async function failuresOf(flaws: Flaws): Promise<ConformanceError> {
-  const error = await assertConformance(organizerConformance({ create: () => simpleOrganizer(flaws) })).catch((e: unknown) => e);
+  const error = await assertConformance(organizerConformance({ create: () => simpleOrganizer(flaws) })).catch(
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(ConformanceError);
   return error as ConformanceError;
 }
@@ -73,19 +92,27 @@ describe('organizer conformance suite', () => {
   });
 
   it('fails an organizer that changes the filesystem while planning', async () => {
-    expect((await failuresOf({ mkdirWhilePlanning: true })).message).toContain('plan() changed files or folders on disk');
+    expect((await failuresOf({ mkdirWhilePlanning: true })).message).toContain(
+      'plan() changed files or folders on disk',
+    );
   });
 
   it('fails an organizer that leaves moved files in staging', async () => {
-    expect((await failuresOf({ copyOnly: true })).message).toMatch(/title_t00\.mkv is still in staging after being moved/);
+    expect((await failuresOf({ copyOnly: true })).message).toMatch(
+      /title_t00\.mkv is still in staging after being moved/,
+    );
   });
 
   it('fails an organizer that creates a target for a vanished source', async () => {
-    expect((await failuresOf({ createOnMissing: true })).message).toMatch(/apply\(\) created .* although its source was missing/);
+    expect((await failuresOf({ createOnMissing: true })).message).toMatch(
+      /apply\(\) created .* although its source was missing/,
+    );
   });
 
   it('fails an organizer that plans outside the library or ignores abort', async () => {
     expect((await failuresOf({ outsideLibrary: true })).message).toContain('is outside both library roots');
-    expect((await failuresOf({ ignoreAbort: true })).message).toContain('resolved although the signal was already aborted');
+    expect((await failuresOf({ ignoreAbort: true })).message).toContain(
+      'resolved although the signal was already aborted',
+    );
   });
 });

@@ -1,8 +1,23 @@
 /** The provider conformance suites pass a conforming provider and name what a broken one does wrong. */
 import { describe, expect, it } from 'vitest';
-import type { AiProvider, CatalogProvider, DiscLookupProvider, Notifier, SubtitleProvider, Transcriber } from '@spindle/plugin-sdk';
+import type {
+  AiProvider,
+  CatalogProvider,
+  DiscLookupProvider,
+  Notifier,
+  SubtitleProvider,
+  Transcriber,
+} from '@spindle/plugin-sdk';
 import { InputError, throwIfAborted } from '@spindle/plugin-sdk';
-import { aiConformance, assertConformance, catalogConformance, discLookupConformance, notifierContractConformance, subtitlesConformance, transcriberConformance } from '@spindle/plugin-sdk/testing';
+import {
+  aiConformance,
+  assertConformance,
+  catalogConformance,
+  discLookupConformance,
+  notifierContractConformance,
+  subtitlesConformance,
+  transcriberConformance,
+} from '@spindle/plugin-sdk/testing';
 
 const movie = { id: 7, title: 'Great Movie', originalTitle: null, year: 2001, popularity: 3, runtimeMinutes: 101 };
 const goodCatalog = (): CatalogProvider => ({
@@ -15,15 +30,24 @@ const goodCatalog = (): CatalogProvider => ({
 });
 
 async function failures(checks: Parameters<typeof assertConformance>[0]): Promise<string> {
-  const error = await assertConformance(checks).then(() => null, (e: unknown) => e);
+  const error = await assertConformance(checks).then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(Error);
   return (error as Error).message;
 }
 
 describe('provider conformance suites', () => {
   it('catalog: passes a conforming catalog; names a made-up answer and a malformed entry', async () => {
-    await expect(assertConformance(catalogConformance({ create: goodCatalog, movieQuery: 'Great Movie' }))).resolves.toHaveLength(4);
-    const liar = (): CatalogProvider => ({ ...goodCatalog(), getMovie: async () => movie, searchMovies: async () => [{ ...movie, id: -1, title: '' }] });
+    await expect(
+      assertConformance(catalogConformance({ create: goodCatalog, movieQuery: 'Great Movie' })),
+    ).resolves.toHaveLength(4);
+    const liar = (): CatalogProvider => ({
+      ...goodCatalog(),
+      getMovie: async () => movie,
+      searchMovies: async () => [{ ...movie, id: -1, title: '' }],
+    });
     const message = await failures(catalogConformance({ create: liar, movieQuery: 'Great Movie' }));
     expect(message).toContain('getMovie() of an unknown id answered');
     expect(message).toContain('entry #1.id -1 is not a positive integer');
@@ -31,10 +55,27 @@ describe('provider conformance suites', () => {
   });
 
   it('disc lookup: an answer for an unknown hash and a malformed result fail', async () => {
-    const known = { contentType: 'movie' as const, title: 'Great Movie', year: null, catalogId: null, titleSlug: 'great-movie', discSlug: 'disc-1', discIndex: 1, mappings: [] };
+    const known = {
+      contentType: 'movie' as const,
+      title: 'Great Movie',
+      year: null,
+      catalogId: null,
+      titleSlug: 'great-movie',
+      discSlug: 'disc-1',
+      discIndex: 1,
+      mappings: [],
+    };
     const good = (): DiscLookupProvider => ({ lookupByContentHash: async (h) => (h === 'abc' ? known : null) });
     await expect(assertConformance(discLookupConformance({ create: good, knownHash: 'abc' }))).resolves.toHaveLength(2);
-    const bad = (): DiscLookupProvider => ({ lookupByContentHash: async () => ({ ...known, contentType: 'film' as never, mappings: [{ titleIndex: 0, assignment: 'main' as never, season: null, episode: null, episodeEnd: null, name: null }] }) });
+    const bad = (): DiscLookupProvider => ({
+      lookupByContentHash: async () => ({
+        ...known,
+        contentType: 'film' as never,
+        mappings: [
+          { titleIndex: 0, assignment: 'main' as never, season: null, episode: null, episodeEnd: null, name: null },
+        ],
+      }),
+    });
     const message = await failures(discLookupConformance({ create: bad, knownHash: 'abc' }));
     expect(message).toContain('an unknown hash answered');
     expect(message).toContain('contentType film is not tv, movie or unknown');
@@ -42,9 +83,17 @@ describe('provider conformance suites', () => {
   });
 
   it('subtitles: ignoring the abort signal fails', async () => {
-    const lazy = (): SubtitleProvider => ({ fetch: async () => null, quota: () => ({ remaining: null, resetsAt: null }) });
-    expect(await failures(subtitlesConformance({ create: lazy }))).toContain('fetch() resolved although the signal was already aborted');
-    const good = (): SubtitleProvider => ({ fetch: async (_q, s) => (throwIfAborted(s), null), quota: () => ({ remaining: 5, resetsAt: null }) });
+    const lazy = (): SubtitleProvider => ({
+      fetch: async () => null,
+      quota: () => ({ remaining: null, resetsAt: null }),
+    });
+    expect(await failures(subtitlesConformance({ create: lazy }))).toContain(
+      'fetch() resolved although the signal was already aborted',
+    );
+    const good = (): SubtitleProvider => ({
+      fetch: async (_q, s) => (throwIfAborted(s), null),
+      quota: () => ({ remaining: 5, resetsAt: null }),
+    });
     await expect(assertConformance(subtitlesConformance({ create: good }))).resolves.toHaveLength(3);
   });
 

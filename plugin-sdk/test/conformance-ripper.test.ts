@@ -2,7 +2,14 @@ import { copyFile, mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RipperError, throwIfAborted, type DiscScan, type DiscSource, type Ripper, type StageContext } from '../src/index.ts';
+import {
+  RipperError,
+  throwIfAborted,
+  type DiscScan,
+  type DiscSource,
+  type Ripper,
+  type StageContext,
+} from '../src/index.ts';
 import { assertConformance, ConformanceError, ripperConformance, runConformance } from '../src/testing/index.ts';
 
 interface Flaws {
@@ -30,10 +37,21 @@ function folderRipper(flaws: Flaws = {}): Ripper {
       const titles = [];
       for (const [i, name] of names.sort().entries()) {
         const size = (await stat(join(source.path!, name))).size;
-        titles.push({ index: flaws.duplicateIndex ? 0 : i, durationSeconds: 60 * (i + 1), sizeBytes: size, resolution: '1080p', sourceFile: name });
+        titles.push({
+          index: flaws.duplicateIndex ? 0 : i,
+          durationSeconds: 60 * (i + 1),
+          sizeBytes: size,
+          resolution: '1080p',
+          sourceFile: name,
+        });
         ctx.progress.report({ fraction: (i + 1) / names.length });
       }
-      return { volumeLabel: source.volumeLabel, discType: 'folder', contentHash: flaws.lowercaseHash ? 'abcdef0123456789abcdef0123456789' : null, titles };
+      return {
+        volumeLabel: source.volumeLabel,
+        discType: 'folder',
+        contentHash: flaws.lowercaseHash ? 'abcdef0123456789abcdef0123456789' : null,
+        titles,
+      };
     },
     async rip(request, ctx) {
       checkAbort(ctx);
@@ -62,7 +80,9 @@ beforeAll(async () => {
 afterAll(() => rm(folder, { recursive: true, force: true }));
 
 async function failuresOf(flaws: Flaws): Promise<ConformanceError> {
-  const error = await assertConformance(ripperConformance({ create: () => folderRipper(flaws), source })).catch((e: unknown) => e);
+  const error = await assertConformance(ripperConformance({ create: () => folderRipper(flaws), source })).catch(
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(ConformanceError);
   return error as ConformanceError;
 }
@@ -74,13 +94,17 @@ describe('ripper conformance suite', () => {
 
   it('fails a ripper that reports progress 1.5', async () => {
     const error = await failuresOf({ progress: 1.5 });
-    expect(error.failures.map((f) => f.name)).toEqual(['ripper: rip accounts for every requested title with an existing file']);
+    expect(error.failures.map((f) => f.name)).toEqual([
+      'ripper: rip accounts for every requested title with an existing file',
+    ]);
     expect(error.message).toContain('fraction 1.5 is outside 0–1');
   });
 
   it('fails a ripper that throws plain Errors', async () => {
     const error = await failuresOf({ plainErrors: true });
-    expect(error.message).toContain('threw Error: folder missing — every error a stage throws must be a coded SpindleError');
+    expect(error.message).toContain(
+      'threw Error: folder missing — every error a stage throws must be a coded SpindleError',
+    );
   });
 
   it('fails a ripper that ignores an aborted signal', async () => {
@@ -93,26 +117,45 @@ describe('ripper conformance suite', () => {
   });
 
   it('fails a scan with a lowercase content hash or duplicate indexes', async () => {
-    expect((await failuresOf({ lowercaseHash: true })).message).toContain('scan.contentHash must be null or 32 uppercase hex characters');
-    expect((await failuresOf({ duplicateIndex: true })).message).toContain('scan.titles[1].index 0 is used by another title');
+    expect((await failuresOf({ lowercaseHash: true })).message).toContain(
+      'scan.contentHash must be null or 32 uppercase hex characters',
+    );
+    expect((await failuresOf({ duplicateIndex: true })).message).toContain(
+      'scan.titles[1].index 0 is used by another title',
+    );
   });
 
   it('fails a rip that forgets a requested title', async () => {
-    expect((await failuresOf({ dropTitle: true })).message).toContain('requested title 0 is neither in files nor in failed');
+    expect((await failuresOf({ dropTitle: true })).message).toContain(
+      'requested title 0 is neither in files nor in failed',
+    );
   });
 });
 
 describe('runConformance', () => {
   it('registers one test per check inside a describe block', () => {
     const registered: string[] = [];
-    const checks = ripperConformance({ create: () => folderRipper(), source: { kind: 'folder', path: '/x', driveId: null, volumeLabel: 'X' } });
-    runConformance(checks, { describe: (name, body) => (registered.push(`describe ${name}`), body()), it: (name) => registered.push(`it ${name}`) }, 'mine');
+    const checks = ripperConformance({
+      create: () => folderRipper(),
+      source: { kind: 'folder', path: '/x', driveId: null, volumeLabel: 'X' },
+    });
+    runConformance(
+      checks,
+      {
+        describe: (name, body) => (registered.push(`describe ${name}`), body()),
+        it: (name) => registered.push(`it ${name}`),
+      },
+      'mine',
+    );
     expect(registered).toEqual(['describe mine', ...checks.map((c) => `it ${c.name}`)]);
   });
 });
 
 runConformance(
-  ripperConformance({ create: () => folderRipper(), source: { kind: 'folder', path: join(tmpdir(), 'never-used'), driveId: null, volumeLabel: 'X' } }).slice(0, 1),
+  ripperConformance({
+    create: () => folderRipper(),
+    source: { kind: 'folder', path: join(tmpdir(), 'never-used'), driveId: null, volumeLabel: 'X' },
+  }).slice(0, 1),
   { describe, it },
   'runConformance with vitest',
 );

@@ -9,7 +9,13 @@ import { mkdir, mkdtemp, open, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { computeContentHash, contentHashOfFiles, contentHashOfSizes, readDiscLayout, type DiscFileSize } from '../src/index.ts';
+import {
+  computeContentHash,
+  contentHashOfFiles,
+  contentHashOfSizes,
+  readDiscLayout,
+  type DiscFileSize,
+} from '../src/index.ts';
 
 const root = await mkdtemp(join(tmpdir(), 'spindle-content-hash-'));
 afterAll(() => rm(root, { recursive: true, force: true }));
@@ -77,7 +83,15 @@ describe('content hash of a folder with disc structure', () => {
     };
     const folder = await makeFolder('dvd', sizes);
     await mkdir(join(folder, 'VIDEO_TS', 'EXTRA')); // a folder inside VIDEO_TS is not a file
-    const names = ['VIDEO_TS.BUP', 'VIDEO_TS.IFO', 'VIDEO_TS.VOB', 'VTS_01_0.BUP', 'VTS_01_0.IFO', 'VTS_01_0.VOB', 'VTS_01_1.VOB'];
+    const names = [
+      'VIDEO_TS.BUP',
+      'VIDEO_TS.IFO',
+      'VIDEO_TS.VOB',
+      'VTS_01_0.BUP',
+      'VTS_01_0.IFO',
+      'VTS_01_0.VOB',
+      'VTS_01_1.VOB',
+    ];
     const expected = referenceHash(names.map((n) => BigInt(sizes[`VIDEO_TS/${n}`]!)));
     const layout = await readDiscLayout(folder);
     expect(layout).toMatchObject({ structure: 'dvd', contentHash: expected });
@@ -90,7 +104,9 @@ describe('content hash of a folder with disc structure', () => {
   });
 
   it('is null for a folder without disc structure, an empty STREAM folder, or a missing folder', async () => {
-    expect(await computeContentHash(await makeFolder('plain', { 'title_t00.mkv': 10, 'title_t01.mkv': 20 }))).toBeNull();
+    expect(
+      await computeContentHash(await makeFolder('plain', { 'title_t00.mkv': 10, 'title_t01.mkv': 20 })),
+    ).toBeNull();
     const empty = join(root, 'empty-stream');
     await mkdir(join(empty, 'BDMV', 'STREAM'), { recursive: true });
     expect(await computeContentHash(empty)).toBeNull();
@@ -113,7 +129,9 @@ describe('content hash of a folder with disc structure', () => {
 
 // ---- TheDiscDB's real discs (../shared/thediscdb-sample), read in place, never copied ----
 
-const SAMPLE = resolve(process.env.SPINDLE_DISCDB_SAMPLE ?? join(import.meta.dirname, '..', '..', '..', 'shared', 'thediscdb-sample'));
+const SAMPLE = resolve(
+  process.env.SPINDLE_DISCDB_SAMPLE ?? join(import.meta.dirname, '..', '..', '..', 'shared', 'thediscdb-sample'),
+);
 
 interface SampleDisc {
   stem: string;
@@ -142,7 +160,8 @@ async function sampleDiscs(): Promise<SampleDisc[]> {
           return { name: parts[1]!, size: BigInt(parts.at(-1)!.trim()) };
         });
       const json = JSON.parse(await readFile(join(SAMPLE, kind, `${stem}.json`), 'utf8')) as { ContentHash?: string };
-      if (files.length > 0 && json.ContentHash) discs.push({ stem, expected: json.ContentHash.toUpperCase(), files: hashedFiles(files) });
+      if (files.length > 0 && json.ContentHash)
+        discs.push({ stem, expected: json.ContentHash.toUpperCase(), files: hashedFiles(files) });
     }
   }
   return discs;
@@ -164,11 +183,16 @@ describe.skipIf(!haveSample)(`content hash against TheDiscDB's real discs (${SAM
 
   it('gives the same hash for a folder rebuilt from a disc’s file list (DVD and UHD, sparse files)', async () => {
     const discs = await sampleDiscs();
-    for (const stem of ['24_(2001)__season-1__disc02', "A_Hard_Day's_Night_(1964)__4k-uhd-criterion-collection__disc01"]) {
+    for (const stem of [
+      '24_(2001)__season-1__disc02',
+      "A_Hard_Day's_Night_(1964)__4k-uhd-criterion-collection__disc01",
+    ]) {
       const disc = discs.find((d) => d.stem === stem);
       expect(disc, stem).toBeDefined();
       const isDvd = !disc!.files[0]!.name.toLowerCase().endsWith('.m2ts');
-      const layout = Object.fromEntries(disc!.files.map((f) => [`${isDvd ? 'VIDEO_TS' : 'BDMV/STREAM'}/${f.name}`, Number(f.size)]));
+      const layout = Object.fromEntries(
+        disc!.files.map((f) => [`${isDvd ? 'VIDEO_TS' : 'BDMV/STREAM'}/${f.name}`, Number(f.size)]),
+      );
       const folder = await makeFolder(`sample-${isDvd ? 'dvd' : 'uhd'}`, layout);
       expect(await computeContentHash(folder)).toBe(disc!.expected);
     }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigurationError, definePlugin, isPluginEnvelope, PLUGIN_ENVELOPE_KIND, SDK_VERSION, SpindleError, type Identifier } from '../src/index.ts';
+import {
+  ConfigurationError,
+  definePlugin,
+  isPluginEnvelope,
+  PLUGIN_ENVELOPE_KIND,
+  SDK_VERSION,
+  SpindleError,
+  type Identifier,
+} from '../src/index.ts';
 
 const identifier: Identifier = { identify: async () => null };
 const factory = () => identifier;
@@ -19,12 +27,18 @@ describe('definePlugin validation', () => {
     const error = definitionError(() => definePlugin({ id: 'My_Plugin', stages: { identifier: { label: factory } } }));
     expect(error.code).toBe('plugin_definition_invalid');
     expect(error.category).toBe('configuration');
-    expect(error.message).toBe('Plugin "My_Plugin" is not defined correctly: id must be lowercase letters, digits and dashes (e.g. "ripper-folder")');
+    expect(error.message).toBe(
+      'Plugin "My_Plugin" is not defined correctly: id must be lowercase letters, digits and dashes (e.g. "ripper-folder")',
+    );
   });
 
   it('rejects a plugin that offers nothing', () => {
-    expect(definitionError(() => definePlugin({ id: 'empty' })).message).toBe('Plugin "empty" is not defined correctly: it offers no stage and no provider');
-    expect(definitionError(() => definePlugin({ id: 'empty', stages: { identifier: {} } })).message).toMatch(/offers no stage and no provider/);
+    expect(definitionError(() => definePlugin({ id: 'empty' })).message).toBe(
+      'Plugin "empty" is not defined correctly: it offers no stage and no provider',
+    );
+    expect(definitionError(() => definePlugin({ id: 'empty', stages: { identifier: {} } })).message).toMatch(
+      /offers no stage and no provider/,
+    );
   });
 
   it('rejects an unknown stage kind and names the known ones', () => {
@@ -40,13 +54,19 @@ describe('definePlugin validation', () => {
   });
 
   it('rejects a factory that is not a function', () => {
-    const error = definitionError(() => definePlugin({ id: 'odd', stages: { identifier: { label: 'nope' as never } } }));
-    expect(error.message).toBe('Plugin "odd" is not defined correctly: stage "identifier:label" must be a factory function, got string');
+    const error = definitionError(() =>
+      definePlugin({ id: 'odd', stages: { identifier: { label: 'nope' as never } } }),
+    );
+    expect(error.message).toBe(
+      'Plugin "odd" is not defined correctly: stage "identifier:label" must be a factory function, got string',
+    );
   });
 
   it('rejects an implementation id with capitals', () => {
     const error = definitionError(() => definePlugin({ id: 'odd', stages: { identifier: { Label: factory } } }));
-    expect(error.message).toBe('Plugin "odd" is not defined correctly: stage id "Label" must be lowercase letters, digits and dashes');
+    expect(error.message).toBe(
+      'Plugin "odd" is not defined correctly: stage id "Label" must be lowercase letters, digits and dashes',
+    );
   });
 
   it('rejects a kind table that is not an object', () => {
@@ -91,7 +111,16 @@ describe('plugin envelope', () => {
   });
 
   it('is not confused with other values', () => {
-    for (const value of [null, undefined, 42, 'spindle.plugin', {}, { kind: 'spindle.plugin' }, { kind: 'other', envelopeVersion: 1, offers: [] }, { default: envelope }]) {
+    for (const value of [
+      null,
+      undefined,
+      42,
+      'spindle.plugin',
+      {},
+      { kind: 'spindle.plugin' },
+      { kind: 'other', envelopeVersion: 1, offers: [] },
+      { default: envelope },
+    ]) {
       expect(isPluginEnvelope(value)).toBe(false);
     }
   });

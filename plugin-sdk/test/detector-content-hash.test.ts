@@ -3,7 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { validateDetection } from '../src/testing/index.ts';
 
 const inserted = (extra: Record<string, unknown>) =>
-  ({ type: 'discInserted', event: { driveId: '/dev/sr0', volumeLabel: 'DISC', path: null, device: '/dev/sr0', ...extra } }) as Parameters<typeof validateDetection>[0];
+  ({
+    type: 'discInserted',
+    event: { driveId: '/dev/sr0', volumeLabel: 'DISC', path: null, device: '/dev/sr0', ...extra },
+  }) as Parameters<typeof validateDetection>[0];
 
 describe('detector conformance: contentHash', () => {
   it('accepts no hash, null, and 32 uppercase hex characters', () => {
@@ -13,7 +16,9 @@ describe('detector conformance: contentHash', () => {
   });
 
   it('rejects lowercase, short and non-string hashes', () => {
-    expect(validateDetection(inserted({ contentHash: '76d0457408aac02877621af15f11bd41' }))[0]).toContain('discInserted.contentHash');
+    expect(validateDetection(inserted({ contentHash: '76d0457408aac02877621af15f11bd41' }))[0]).toContain(
+      'discInserted.contentHash',
+    );
     expect(validateDetection(inserted({ contentHash: 'ABC' }))).toHaveLength(1);
     expect(validateDetection(inserted({ contentHash: 42 }))[0]).toContain('must be a string or null');
   });

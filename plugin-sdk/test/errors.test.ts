@@ -20,8 +20,19 @@ import {
 describe('SpindleError', () => {
   it('carries code, category, kind, retryable, details and cause', () => {
     const cause = new Error('disk full');
-    const error = new SpindleError('copy_failed', 'Could not copy', { category: 'organization', retryable: true, cause, details: { path: '/x' } });
-    expect(error).toMatchObject({ code: 'copy_failed', message: 'Could not copy', category: 'organization', kind: 'failure', retryable: true });
+    const error = new SpindleError('copy_failed', 'Could not copy', {
+      category: 'organization',
+      retryable: true,
+      cause,
+      details: { path: '/x' },
+    });
+    expect(error).toMatchObject({
+      code: 'copy_failed',
+      message: 'Could not copy',
+      category: 'organization',
+      kind: 'failure',
+      retryable: true,
+    });
     expect(error.cause).toBe(cause);
     expect(error.details).toEqual({ path: '/x' });
     expect(error.name).toBe('SpindleError');
@@ -54,7 +65,8 @@ describe('SpindleError', () => {
   });
 
   it('covers the spec categories', () => {
-    for (const category of ['ripper', 'matching', 'configuration', 'organization', 'subtitle', 'database']) expect(ERROR_CATEGORIES).toContain(category);
+    for (const category of ['ripper', 'matching', 'configuration', 'organization', 'subtitle', 'database'])
+      expect(ERROR_CATEGORIES).toContain(category);
   });
 });
 

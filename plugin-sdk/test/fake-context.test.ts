@@ -112,8 +112,12 @@ describe('fake context process runner', () => {
     const ctx = await createFakeContext();
     const out: string[] = [];
     const err: string[] = [];
-    const script = "process.stdout.write('a\\r\\nb\\n' + process.argv[1] + '\\nno-newline'); process.stderr.write('warn\\n'); process.exit(3)";
-    const result = await ctx.processes.run(node, ['-e', script, '$HOME; echo injected'], { onStdoutLine: (l) => out.push(l), onStderrLine: (l) => err.push(l) });
+    const script =
+      "process.stdout.write('a\\r\\nb\\n' + process.argv[1] + '\\nno-newline'); process.stderr.write('warn\\n'); process.exit(3)";
+    const result = await ctx.processes.run(node, ['-e', script, '$HOME; echo injected'], {
+      onStdoutLine: (l) => out.push(l),
+      onStderrLine: (l) => err.push(l),
+    });
     expect(result.exitCode).toBe(3);
     expect(result.aborted).toBe(false);
     expect(out).toEqual(['a', 'b', '$HOME; echo injected', 'no-newline']);
@@ -124,8 +128,13 @@ describe('fake context process runner', () => {
 
   it('passes cwd, extra environment and standard input', async () => {
     const ctx = await createFakeContext();
-    const script = "let s='';process.stdin.on('data',d=>s+=d).on('end',()=>console.log(process.cwd(), process.env.SPINDLE_X, Boolean(process.env.PATH), s))";
-    const result = await ctx.processes.run(node, ['-e', script], { cwd: ctx.workDir, env: { SPINDLE_X: 'yes' }, input: 'hello' });
+    const script =
+      "let s='';process.stdin.on('data',d=>s+=d).on('end',()=>console.log(process.cwd(), process.env.SPINDLE_X, Boolean(process.env.PATH), s))";
+    const result = await ctx.processes.run(node, ['-e', script], {
+      cwd: ctx.workDir,
+      env: { SPINDLE_X: 'yes' },
+      input: 'hello',
+    });
     expect(result.stdout.trim()).toBe(`${ctx.workDir} yes true hello`);
     await ctx.dispose();
   });
@@ -146,7 +155,9 @@ describe('fake context process runner', () => {
   it('rejects with process_timed_out after timeoutMs', async () => {
     const ctx = await createFakeContext();
     const started = Date.now();
-    const error = await ctx.processes.run(node, ['-e', 'setTimeout(()=>{},60000)'], { timeoutMs: 300 }).catch((e: unknown) => e);
+    const error = await ctx.processes
+      .run(node, ['-e', 'setTimeout(()=>{},60000)'], { timeoutMs: 300 })
+      .catch((e: unknown) => e);
     expect(SpindleError.is(error) && error.code).toBe('process_timed_out');
     expect(Date.now() - started).toBeLessThan(20_000); // the child would run a minute
     await ctx.dispose();
@@ -157,7 +168,12 @@ describe('fake context process runner', () => {
     const error = await ctx.processes.run(join(ctx.workDir, 'no-such-tool'), []).catch((e: unknown) => e);
     expect(SpindleError.is(error) && error.code).toBe('process_not_found');
     ctx.abort();
-    expect(await ctx.processes.run(node, ['-e', '1'])).toEqual({ exitCode: null, stdout: '', stderr: '', aborted: true });
+    expect(await ctx.processes.run(node, ['-e', '1'])).toEqual({
+      exitCode: null,
+      stdout: '',
+      stderr: '',
+      aborted: true,
+    });
     await ctx.dispose();
   });
 });
@@ -168,11 +184,13 @@ describe('fake context HTTP client', () => {
   beforeAll(async () => {
     server = createServer((req, res) => {
       let body = '';
-      req.on('data', (d: Buffer) => (body += d.toString())).on('end', () => {
-        if (req.url === '/slow') return void setTimeout(() => res.end('late'), 2000);
-        res.setHeader('content-type', 'application/json');
-        res.end(JSON.stringify({ method: req.method, auth: req.headers.authorization ?? null, body }));
-      });
+      req
+        .on('data', (d: Buffer) => (body += d.toString()))
+        .on('end', () => {
+          if (req.url === '/slow') return void setTimeout(() => res.end('late'), 2000);
+          res.setHeader('content-type', 'application/json');
+          res.end(JSON.stringify({ method: req.method, auth: req.headers.authorization ?? null, body }));
+        });
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -181,7 +199,11 @@ describe('fake context HTTP client', () => {
 
   it('sends method, headers and body and reads the answer more than once', async () => {
     const ctx = await createFakeContext();
-    const response = await ctx.http.request(`${base}/echo`, { method: 'POST', headers: { authorization: 'Bearer t' }, body: 'hi' });
+    const response = await ctx.http.request(`${base}/echo`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer t' },
+      body: 'hi',
+    });
     expect(response.status).toBe(200);
     expect(response.headers['content-type']).toBe('application/json');
     expect(await response.json()).toEqual({ method: 'POST', auth: 'Bearer t', body: 'hi' });

@@ -31,6 +31,8 @@ describe('createFetchHttpClient per-request signal', () => {
     const lifetime = new AbortController();
     const client = createFetchHttpClient(lifetime.signal);
     setTimeout(() => lifetime.abort(), 50);
-    await expect(client.request(url, { signal: new AbortController().signal })).rejects.toMatchObject({ code: 'aborted' });
+    await expect(client.request(url, { signal: new AbortController().signal })).rejects.toMatchObject({
+      code: 'aborted',
+    });
   });
 });

@@ -62,7 +62,9 @@ describe('fingerprint wire codec', () => {
     await expect(encodeFingerprint([-1])).rejects.toMatchObject({ code: 'invalid_fingerprint' });
     await expect(encodeFingerprint([2 ** 32])).rejects.toMatchObject({ code: 'invalid_fingerprint' });
     expect(() => decodeFingerprint('not base64!')).toThrow(expect.objectContaining({ code: 'invalid_fingerprint' }));
-    expect(() => decodeFingerprint(Buffer.from('plain bytes').toString('base64'))).toThrow(expect.objectContaining({ code: 'invalid_fingerprint' }));
+    expect(() => decodeFingerprint(Buffer.from('plain bytes').toString('base64'))).toThrow(
+      expect.objectContaining({ code: 'invalid_fingerprint' }),
+    );
     // A truncated varint (continuation bit on the last byte) and a 6-byte varint.
     const truncated = zstdCompressSync(Buffer.from('8080', 'hex')).toString('base64');
     expect(() => decodeFingerprint(truncated)).toThrow(/truncated/);

@@ -26,6 +26,9 @@ describe('episode codes', () => {
   });
 
   it('round-trips', () => {
-    for (const code of ['S03E07', 'S01E01-E02', 'S00E00']) expect(formatEpisodeCode(...(Object.values(parseEpisodeCode(code)!) as [number, number, number | null]))).toBe(code);
+    for (const code of ['S03E07', 'S01E01-E02', 'S00E00'])
+      expect(formatEpisodeCode(...(Object.values(parseEpisodeCode(code)!) as [number, number, number | null]))).toBe(
+        code,
+      );
   });
 });

@@ -22,7 +22,8 @@ describe.skipIf(process.platform === 'win32')('ProcessOptions.signal', () => {
     const runner = createChildProcessRunner(stage.signal);
     const own = new AbortController();
     const pids: number[] = [];
-    const script = 'const { spawn } = require("node:child_process"); const c = spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)"], { stdio: "ignore" }); console.log(process.pid, c.pid); setInterval(() => {}, 1000);';
+    const script =
+      'const { spawn } = require("node:child_process"); const c = spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)"], { stdio: "ignore" }); console.log(process.pid, c.pid); setInterval(() => {}, 1000);';
     const started = Date.now();
     const result = await runner.run(process.execPath, ['-e', script], {
       signal: own.signal,
@@ -42,7 +43,11 @@ describe.skipIf(process.platform === 'win32')('ProcessOptions.signal', () => {
   it('does not start at all when the per-run signal already fired', async () => {
     const own = new AbortController();
     own.abort();
-    const result = await createChildProcessRunner(new AbortController().signal).run(process.execPath, ['-e', 'console.log(1)'], { signal: own.signal });
+    const result = await createChildProcessRunner(new AbortController().signal).run(
+      process.execPath,
+      ['-e', 'console.log(1)'],
+      { signal: own.signal },
+    );
     expect(result).toEqual({ exitCode: null, stdout: '', stderr: '', aborted: true });
   });
 });

@@ -7,7 +7,10 @@ const schema = {
   type: 'object',
   properties: {
     confidence: { type: 'number', default: 0.5 },
-    server: { type: 'object', properties: { port: { type: 'integer', default: 8080 }, host: { type: 'string', default: 'localhost' } } },
+    server: {
+      type: 'object',
+      properties: { port: { type: 'integer', default: 8080 }, host: { type: 'string', default: 'localhost' } },
+    },
     rules: { type: 'array', items: { type: 'object', properties: { weight: { type: 'number', default: 1 } } } },
     tags: { type: 'array', default: ['a'] },
   },
@@ -28,7 +31,9 @@ describe('applySettingsDefaults', () => {
   });
 
   it('does not create a missing object to fill it, keeps null, and copies defaults (no shared arrays)', () => {
-    const a = applySettingsDefaults<{ tags: string[]; server?: unknown; confidence: unknown }>(schema, { confidence: null });
+    const a = applySettingsDefaults<{ tags: string[]; server?: unknown; confidence: unknown }>(schema, {
+      confidence: null,
+    });
     expect(a.server).toBeUndefined();
     expect(a.confidence).toBeNull();
     a.tags.push('b');
@@ -42,12 +47,25 @@ describe('applySettingsDefaults', () => {
 });
 
 describe('the kit applies the defaults like the core', () => {
-  const manifest = { id: 'defaults-demo', apiVersion: '^1', stages: { identifier: ['demo'] }, providers: { notifier: ['demo'] }, settingsSchema: schema };
+  const manifest = {
+    id: 'defaults-demo',
+    apiVersion: '^1',
+    stages: { identifier: ['demo'] },
+    providers: { notifier: ['demo'] },
+    settingsSchema: schema,
+  };
   const seen: unknown[] = [];
   const plugin = definePlugin({
     id: 'defaults-demo',
     stages: { identifier: { demo: (setup) => (seen.push(setup.settings), { identify: async () => null }) } },
-    providers: { notifier: { demo: (setup) => (seen.push(setup.settings), { send: async () => undefined, status: () => ({ configured: true, target: null }) }) } },
+    providers: {
+      notifier: {
+        demo: (setup) => (
+          seen.push(setup.settings),
+          { send: async () => undefined, status: () => ({ configured: true, target: null }) }
+        ),
+      },
+    },
   });
 
   it('createStage and createProvider pass settings with the manifest defaults filled in', async () => {
@@ -69,7 +87,9 @@ describe('the kit applies the defaults like the core', () => {
   });
 
   it('createProvider names what the plugin offers when asked for something else', async () => {
-    await expect(createProvider(plugin, 'catalog', 'demo')).rejects.toThrow('Plugin "defaults-demo" offers no provider catalog "demo" (it offers: identifier:demo, notifier:demo)');
+    await expect(createProvider(plugin, 'catalog', 'demo')).rejects.toThrow(
+      'Plugin "defaults-demo" offers no provider catalog "demo" (it offers: identifier:demo, notifier:demo)',
+    );
   });
 });
 
@@ -85,8 +105,14 @@ describe('settingsFromSchema', () => {
   };
 
   it('takes each given value of the default’s type and the default otherwise', () => {
-    expect(settingsFromSchema(flat, { url: 'http://local', retries: 'many', strict: true, token: 'x', other: 1 })).toEqual({ url: 'http://local', retries: 2, strict: true });
-    expect(settingsFromSchema(flat, { retries: Number.NaN })).toEqual({ url: 'https://api.example', retries: 2, strict: false });
+    expect(
+      settingsFromSchema(flat, { url: 'http://local', retries: 'many', strict: true, token: 'x', other: 1 }),
+    ).toEqual({ url: 'http://local', retries: 2, strict: true });
+    expect(settingsFromSchema(flat, { retries: Number.NaN })).toEqual({
+      url: 'https://api.example',
+      retries: 2,
+      strict: false,
+    });
     expect(settingsFromSchema(flat, undefined)).toEqual({ url: 'https://api.example', retries: 2, strict: false });
   });
 });

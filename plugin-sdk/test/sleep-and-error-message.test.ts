@@ -22,7 +22,10 @@ describe('sleep', () => {
   it('rejects at once when the signal has already fired', async () => {
     const controller = new AbortController();
     controller.abort('not an error');
-    await expect(sleep(10 * 60_000, controller.signal)).rejects.toMatchObject({ code: 'aborted', message: 'Operation aborted' });
+    await expect(sleep(10 * 60_000, controller.signal)).rejects.toMatchObject({
+      code: 'aborted',
+      message: 'Operation aborted',
+    });
   });
 });
 

@@ -3,15 +3,27 @@ import { serviceHost, stripPaths } from '../src/index.ts';
 
 describe('stripPaths', () => {
   it('shortens POSIX, Windows and UNC paths to their last part, folder names with spaces included', () => {
-    expect(stripPaths("staging_path '/srv/staging/MY SHOW' does not exist")).toBe("staging_path 'MY SHOW' does not exist");
-    expect(stripPaths('title 0: cannot write /lib/TV/My Show/Season 01/My Show - S01E01.mkv: EACCES')).toBe('title 0: cannot write My Show - S01E01.mkv: EACCES');
+    expect(stripPaths("staging_path '/srv/staging/MY SHOW' does not exist")).toBe(
+      "staging_path 'MY SHOW' does not exist",
+    );
+    expect(stripPaths('title 0: cannot write /lib/TV/My Show/Season 01/My Show - S01E01.mkv: EACCES')).toBe(
+      'title 0: cannot write My Show - S01E01.mkv: EACCES',
+    );
     expect(stripPaths('copy failed C:\\Media\\TV\\Show\\x.mkv, retry')).toBe('copy failed x.mkv, retry');
     expect(stripPaths('\\\\nas\\share\\TV\\x.mkv is gone')).toBe('x.mkv is gone');
-    expect(stripPaths('The file for title 0 (title_t00.mkv) is no longer in /srv/staging/D1')).toBe('The file for title 0 (title_t00.mkv) is no longer in D1');
+    expect(stripPaths('The file for title 0 (title_t00.mkv) is no longer in /srv/staging/D1')).toBe(
+      'The file for title 0 (title_t00.mkv) is no longer in D1',
+    );
   });
 
   it('leaves URLs, fractions and plain text alone', () => {
-    for (const text of ['see https://example.com/a/b for help', '1/2 done', 'Job 3 completed: My Show, season 1', 'and/or']) expect(stripPaths(text)).toBe(text);
+    for (const text of [
+      'see https://example.com/a/b for help',
+      '1/2 done',
+      'Job 3 completed: My Show, season 1',
+      'and/or',
+    ])
+      expect(stripPaths(text)).toBe(text);
   });
 });
 

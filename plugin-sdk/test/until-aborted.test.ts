@@ -13,13 +13,18 @@ describe('untilAborted', () => {
     const never = new Promise<number>(() => undefined);
     const started = Date.now();
     setTimeout(() => controller.abort(new Error('Cancelled by user')), 20);
-    await expect(untilAborted(never, controller.signal)).rejects.toMatchObject({ code: 'aborted', message: 'Cancelled by user' });
+    await expect(untilAborted(never, controller.signal)).rejects.toMatchObject({
+      code: 'aborted',
+      message: 'Cancelled by user',
+    });
     expect(Date.now() - started).toBeLessThan(5000); // the work never settles
   });
 
   it('rejects at once when the signal has already fired', async () => {
     const controller = new AbortController();
     controller.abort();
-    await expect(untilAborted(Promise.reject(new Error('ignored')), controller.signal)).rejects.toMatchObject({ code: 'aborted' });
+    await expect(untilAborted(Promise.reject(new Error('ignored')), controller.signal)).rejects.toMatchObject({
+      code: 'aborted',
+    });
   });
 });

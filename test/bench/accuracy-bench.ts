@@ -12,7 +12,13 @@
 import { writeFile } from 'node:fs/promises';
 import { pocketsphinx } from '../corpus/corpus-matching.ts';
 import { buildDegradedCorpus, VARIANTS } from '../corpus/degraded-corpus.ts';
-import { CachedTranscriber, matchDisc, reliability, tallyOutcomes, type TitleOutcome } from '../corpus/degraded-matching.ts';
+import {
+  CachedTranscriber,
+  matchDisc,
+  reliability,
+  tallyOutcomes,
+  type TitleOutcome,
+} from '../corpus/degraded-matching.ts';
 
 const arg = (name: string) => {
   const at = process.argv.indexOf(name);
@@ -34,21 +40,30 @@ for (const variant of VARIANTS.filter((v) => !onlyVariants || onlyVariants.inclu
     const outcomes = await matchDisc(season, variant, transcriber);
     dump[`${variant}/S${season.season}`] = outcomes;
     all.push(...outcomes);
-    console.log(`${variant} S${season.season}: ${((performance.now() - t) / 1000).toFixed(1)} s (${transcriber.recognized} chunks recognized so far)`);
+    console.log(
+      `${variant} S${season.season}: ${((performance.now() - t) / 1000).toFixed(1)} s (${transcriber.recognized} chunks recognized so far)`,
+    );
     for (const o of outcomes) {
       const truth = o.truth.kind === 'episode' ? `E${o.truth.episode}` : o.truth.kind;
       const c = o.result?.candidates.map((x) => `E${x.episode}:${x.score}`).join(' ') ?? '';
-      console.log(`  t${o.titleIndex}\t${truth}\t${o.state}\t${o.episode === null ? '—' : `E${o.episode}`} ${o.confidence ?? ''}\t[${c}]`);
+      console.log(
+        `  t${o.titleIndex}\t${truth}\t${o.state}\t${o.episode === null ? '—' : `E${o.episode}`} ${o.confidence ?? ''}\t[${c}]`,
+      );
     }
   }
   const s = tallyOutcomes(all);
   const pct = (n: number) => `${((100 * n) / Math.max(1, s.episodes)).toFixed(0)} %`;
-  rows.push(`| ${variant} | ${s.episodes} | ${s.autoRight} (${pct(s.autoRight)}) | ${s.review} (${s.reviewRightOnTop} right on top) | ${s.wrongAuto} | ${s.noMatch} | ${s.extras}: ${s.extrasAccepted} accepted, ${s.extrasReview} review |`);
+  rows.push(
+    `| ${variant} | ${s.episodes} | ${s.autoRight} (${pct(s.autoRight)}) | ${s.review} (${s.reviewRightOnTop} right on top) | ${s.wrongAuto} | ${s.noMatch} | ${s.extras}: ${s.extrasAccepted} accepted, ${s.extrasReview} review |`,
+  );
   console.log(`\nreliability (${variant}): bin\tn\tpredicted\tobserved`);
-  for (const b of reliability(all)) console.log(`  ${b.bin}\t${b.n}\t${b.predicted.toFixed(2)}\t${b.observed.toFixed(2)}`);
+  for (const b of reliability(all))
+    console.log(`  ${b.bin}\t${b.n}\t${b.predicted.toFixed(2)}\t${b.observed.toFixed(2)}`);
 }
 console.log('\n| variant | episodes | auto-accepted right | review | wrong auto-accepts | no match | extras |');
 console.log('|---|---|---|---|---|---|---|');
 for (const r of rows) console.log(r);
-console.log(`\ntotal ${((performance.now() - started) / 1000).toFixed(1)} s, ${transcriber.recognized} chunks recognized (the rest from the transcript cache)`);
+console.log(
+  `\ntotal ${((performance.now() - started) / 1000).toFixed(1)} s, ${transcriber.recognized} chunks recognized (the rest from the transcript cache)`,
+);
 if (jsonAt > 0 && process.argv[jsonAt + 1]) await writeFile(process.argv[jsonAt + 1]!, JSON.stringify(dump, null, 1));

@@ -26,16 +26,28 @@ async function main(): Promise<void> {
   const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
   const api = (path: string, method = 'GET', body?: unknown) =>
     new Promise<{ status: number; text: string }>((resolve, reject) => {
-      const req = request(service.url + path, { method, agent, headers: { 'x-spindle-client': 'test', ...(body === undefined ? {} : { 'content-type': 'application/json' }) } }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString() }));
-      });
+      const req = request(
+        service.url + path,
+        {
+          method,
+          agent,
+          headers: {
+            'x-spindle-client': 'test',
+            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString() }));
+        },
+      );
       req.on('error', reject);
       req.end(body === undefined ? undefined : JSON.stringify(body));
     });
   try {
-    for (let i = 0; i < 10; i++) await api('/api/simulate/insert-disc', 'POST', { volume_label: `BENCH_${i}`, simulate_ripping: false });
+    for (let i = 0; i < 10; i++)
+      await api('/api/simulate/insert-disc', 'POST', { volume_label: `BENCH_${i}`, simulate_ripping: false });
 
     // 1. GET /api/jobs at 64 connections
     const latencies: number[] = [];
@@ -52,22 +64,30 @@ async function main(): Promise<void> {
       }),
     );
     latencies.sort((a, b) => a - b);
-    console.log(`GET /api/jobs, ${CONNECTIONS} connections, ${DURATION_MS / 1000} s: ${latencies.length} requests, ${errors} errors`);
-    console.log(`  throughput ${(latencies.length / (DURATION_MS / 1000)).toFixed(0)} req/s; latency p50 ${percentile(latencies, 50).toFixed(2)} ms, p99 ${percentile(latencies, 99).toFixed(2)} ms`);
+    console.log(
+      `GET /api/jobs, ${CONNECTIONS} connections, ${DURATION_MS / 1000} s: ${latencies.length} requests, ${errors} errors`,
+    );
+    console.log(
+      `  throughput ${(latencies.length / (DURATION_MS / 1000)).toFixed(0)} req/s; latency p50 ${percentile(latencies, 50).toFixed(2)} ms, p99 ${percentile(latencies, 99).toFixed(2)} ms`,
+    );
 
     // 2. fan-out of one transition to 200 WebSocket clients
     const clients = await Promise.all(
-      Array.from({ length: WS_CLIENTS }, () =>
-        new Promise<WebSocket>((resolve, reject) => {
-          const ws = new WebSocket(service.url.replace('http', 'ws') + '/ws');
-          ws.once('open', () => resolve(ws));
-          ws.once('error', reject);
-        }),
+      Array.from(
+        { length: WS_CLIENTS },
+        () =>
+          new Promise<WebSocket>((resolve, reject) => {
+            const ws = new WebSocket(service.url.replace('http', 'ws') + '/ws');
+            ws.once('open', () => resolve(ws));
+            ws.once('error', reject);
+          }),
       ),
     );
     const fanout: number[] = [];
     for (let i = 0; i < TRANSITIONS; i++) {
-      const job = JSON.parse((await api('/api/simulate/insert-disc', 'POST', { volume_label: `FAN_${i}`, simulate_ripping: false })).text) as { id: number };
+      const job = JSON.parse(
+        (await api('/api/simulate/insert-disc', 'POST', { volume_label: `FAN_${i}`, simulate_ripping: false })).text,
+      ) as { id: number };
       await new Promise((r) => setTimeout(r, 20)); // let the creation broadcast drain
       const received = Promise.all(
         clients.map(
@@ -90,8 +110,12 @@ async function main(): Promise<void> {
       fanout.push(performance.now() - t0);
     }
     fanout.sort((a, b) => a - b);
-    console.log(`one transition → ${WS_CLIENTS} WebSocket clients (request sent until every client has the job_update), ${TRANSITIONS} runs:`);
-    console.log(`  p50 ${percentile(fanout, 50).toFixed(2)} ms, p99 ${percentile(fanout, 99).toFixed(2)} ms, max ${fanout[fanout.length - 1]!.toFixed(2)} ms`);
+    console.log(
+      `one transition → ${WS_CLIENTS} WebSocket clients (request sent until every client has the job_update), ${TRANSITIONS} runs:`,
+    );
+    console.log(
+      `  p50 ${percentile(fanout, 50).toFixed(2)} ms, p99 ${percentile(fanout, 99).toFixed(2)} ms, max ${fanout[fanout.length - 1]!.toFixed(2)} ms`,
+    );
     for (const ws of clients) ws.close();
   } finally {
     agent.destroy();

@@ -59,7 +59,20 @@ async function authorDisc(root: string): Promise<{ disc: string; subtitles: stri
   const truth = new Map<number, number>();
   const episodes = corpus.titles.filter((t) => t.truth.kind === 'episode');
   for (const [i, title] of episodes.entries()) {
-    await run('ffmpeg', ['-v', 'error', '-y', '-i', title.file, '-map', '0', '-c', 'copy', '-f', 'mpegts', join(stream, `${String(i + 1).padStart(5, '0')}.m2ts`)]);
+    await run('ffmpeg', [
+      '-v',
+      'error',
+      '-y',
+      '-i',
+      title.file,
+      '-map',
+      '0',
+      '-c',
+      'copy',
+      '-f',
+      'mpegts',
+      join(stream, `${String(i + 1).padStart(5, '0')}.m2ts`),
+    ]);
     truth.set(i, (title.truth as { episode: number }).episode);
   }
   return { disc, subtitles: join(corpus.srtDir, '..'), truth };
@@ -69,7 +82,12 @@ function stamp(events: Event[], type: string, pred: (m: Record<string, unknown>)
   return events.filter((e) => e.message.type === type && pred(e.message)).map((e) => e.at);
 }
 
-async function runDisc(mode: 'overlap' | 'sequential', disc: string, subtitles: string, truth: Map<number, number>): Promise<Figures> {
+async function runDisc(
+  mode: 'overlap' | 'sequential',
+  disc: string,
+  subtitles: string,
+  truth: Map<number, number>,
+): Promise<Figures> {
   const root = await mkdtemp(join(tmpdir(), `spindle-disc-bench-${mode}-`));
   const linux = await createFakeLinux();
   const svcRef: { close?: () => Promise<void> } = {};
@@ -107,7 +125,9 @@ async function runDisc(mode: 'overlap' | 'sequential', disc: string, subtitles: 
     svcRef.close = () => svc.close();
     const events: Event[] = [];
     const socket = new WebSocket(`${svc.url.replace(/^http/, 'ws')}/ws`);
-    socket.on('message', (data) => events.push({ at: performance.now(), message: JSON.parse(String(data)) as Record<string, unknown> }));
+    socket.on('message', (data) =>
+      events.push({ at: performance.now(), message: JSON.parse(String(data)) as Record<string, unknown> }),
+    );
     await new Promise<void>((resolve, reject) => socket.once('open', () => resolve()).once('error', reject));
 
     const inserted = performance.now();
@@ -119,14 +139,27 @@ async function runDisc(mode: 'overlap' | 'sequential', disc: string, subtitles: 
       if (job && ['completed', 'failed', 'review_needed'].includes(job.state)) break;
     }
     socket.close();
-    const rows = (await api.get<{ title_index: number; state: string; selected: boolean; matched_episode: string | null; organized_path: string | null }[]>(`/api/jobs/${job!.id}/titles`)).body;
+    const rows = (
+      await api.get<
+        {
+          title_index: number;
+          state: string;
+          selected: boolean;
+          matched_episode: string | null;
+          organized_path: string | null;
+        }[]
+      >(`/api/jobs/${job!.id}/titles`)
+    ).body;
     const selected = rows.filter((t) => t.selected);
-    const titleEvents = (index: number, state: string) => stamp(events, 'title_update', (m) => m.title_index === index && m.state === state);
+    const titleEvents = (index: number, state: string) =>
+      stamp(events, 'title_update', (m) => m.title_index === index && m.state === state);
     const ripStart = stamp(events, 'job_update', (m) => m.state === 'ripping')[0] ?? inserted;
     const ripEnds = selected.map((t) => titleEvents(t.title_index, 'queued')[0] ?? NaN);
     const matchTimes = selected.map((t) => {
       const start = titleEvents(t.title_index, 'matching')[0];
-      const end = [...titleEvents(t.title_index, 'matched'), ...titleEvents(t.title_index, 'review')].sort((a, b) => a - b)[0];
+      const end = [...titleEvents(t.title_index, 'matched'), ...titleEvents(t.title_index, 'review')].sort(
+        (a, b) => a - b,
+      )[0];
       return start !== undefined && end !== undefined ? (end - start) / 1000 : NaN;
     });
     const filedAt = selected.map((t) => titleEvents(t.title_index, 'completed').at(-1) ?? NaN);
@@ -134,9 +167,24 @@ async function runDisc(mode: 'overlap' | 'sequential', disc: string, subtitles: 
     const matchSum = matchTimes.reduce((a, b) => a + b, 0);
     const matchMean = matchSum / Math.max(1, matchTimes.length);
     const wall = (Math.max(...filedAt) - inserted) / 1000;
-    const correct = selected.filter((t) => t.matched_episode === `S01E${String(truth.get(t.title_index) ?? 0).padStart(2, '0')}`).length;
-    const filed = (await readdir(join(tv, 'Generated Chronicles', 'Season 01')).catch(() => [])).filter((n) => n.endsWith('.mkv')).length;
-    return { mode, titles: selected.length, filed, correct, ripSeconds, matchSum, matchMean, wall, ratio: wall / (ripSeconds + matchMean), state: job!.state };
+    const correct = selected.filter(
+      (t) => t.matched_episode === `S01E${String(truth.get(t.title_index) ?? 0).padStart(2, '0')}`,
+    ).length;
+    const filed = (await readdir(join(tv, 'Generated Chronicles', 'Season 01')).catch(() => [])).filter((n) =>
+      n.endsWith('.mkv'),
+    ).length;
+    return {
+      mode,
+      titles: selected.length,
+      filed,
+      correct,
+      ripSeconds,
+      matchSum,
+      matchMean,
+      wall,
+      ratio: wall / (ripSeconds + matchMean),
+      state: job!.state,
+    };
   } finally {
     await svcRef.close?.();
     await linux.dispose();
@@ -147,7 +195,9 @@ async function runDisc(mode: 'overlap' | 'sequential', disc: string, subtitles: 
 const work = await mkdtemp(join(tmpdir(), 'spindle-disc-bench-'));
 try {
   const { disc, subtitles, truth } = await authorDisc(work);
-  console.log(`disc bench: ${truth.size} episodes of generated speech, MakeMKV stand-in at ${SECONDS_PER_TITLE} s per title, pocketsphinx, local subtitles, 2 matches at a time`);
+  console.log(
+    `disc bench: ${truth.size} episodes of generated speech, MakeMKV stand-in at ${SECONDS_PER_TITLE} s per title, pocketsphinx, local subtitles, 2 matches at a time`,
+  );
   const results: Figures[] = [];
   for (const mode of ['overlap', 'sequential'] as const) {
     const f = await runDisc(mode, disc, subtitles, truth);
@@ -157,7 +207,9 @@ try {
     );
   }
   const [a, b] = results as [Figures, Figures];
-  console.log(`side by side: overlap ${a.wall.toFixed(1)} s vs sequential ${b.wall.toFixed(1)} s insert → library (${((1 - a.wall / b.wall) * 100).toFixed(0)} % less)`);
+  console.log(
+    `side by side: overlap ${a.wall.toFixed(1)} s vs sequential ${b.wall.toFixed(1)} s insert → library (${((1 - a.wall / b.wall) * 100).toFixed(0)} % less)`,
+  );
   if (a.state !== 'completed' || b.state !== 'completed') process.exitCode = 1;
 } finally {
   await rm(work, { recursive: true, force: true });

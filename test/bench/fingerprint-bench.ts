@@ -27,34 +27,55 @@ const UNRELATED = 50;
 const TITLE_SECONDS = 20 * 60;
 const INSERT_CHUNK = 1000;
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 async function extraction(dir: string): Promise<void> {
   const wav = join(dir, 'title.wav');
   const file = join(dir, 'title.mka');
   await writeEpisodeWav(wav, 7, TITLE_SECONDS);
   await encodeRelease(wav, file, { codec: 'ac3', bitrate: '192k', channels: 2 });
-  const fingerprinter = await chromaprint.definition.providers!.fingerprinter!.chromaprint!(await createFakeSetup({ manifest: readManifest(new URL('../../plugins/provider-chromaprint/package.json', import.meta.url)) }));
+  const fingerprinter = await chromaprint.definition.providers!.fingerprinter!.chromaprint!(
+    await createFakeSetup({
+      manifest: readManifest(new URL('../../plugins/provider-chromaprint/package.json', import.meta.url)),
+    }),
+  );
   const signal = new AbortController().signal;
   await titleFingerprint(fingerprinter, { filePath: file, durationSeconds: TITLE_SECONDS }, signal); // warm the page cache
   let started = performance.now();
   const planned = await titleFingerprint(fingerprinter, { filePath: file, durationSeconds: TITLE_SECONDS }, signal);
   const planSeconds = (performance.now() - started) / 1000;
   started = performance.now();
-  const [whole] = await fingerprinter.fingerprint({ filePath: file, windowStarts: [0], windowSeconds: TITLE_SECONDS, signal });
+  const [whole] = await fingerprinter.fingerprint({
+    filePath: file,
+    windowStarts: [0],
+    windowSeconds: TITLE_SECONDS,
+    signal,
+  });
   const wholeSeconds = (performance.now() - started) / 1000;
   console.log('extraction (20-minute title, AC-3 192k stereo 48 kHz, one ffmpeg pass):');
-  console.log(`  contributor plan (6 × 30 s around the middle): ${planSeconds.toFixed(2)} s wall, ${(180 / planSeconds).toFixed(0)}× realtime over the 180 s read; ${planned!.itemCount} items, ${planned!.fingerprintB64.length} base64 chars on the wire`);
-  console.log(`  whole title: ${wholeSeconds.toFixed(2)} s wall for ${TITLE_SECONDS} s of audio = ${(TITLE_SECONDS / wholeSeconds).toFixed(0)}× realtime (${whole!.items.length} items)`);
+  console.log(
+    `  contributor plan (6 × 30 s around the middle): ${planSeconds.toFixed(2)} s wall, ${(180 / planSeconds).toFixed(0)}× realtime over the 180 s read; ${planned!.itemCount} items, ${planned!.fingerprintB64.length} base64 chars on the wire`,
+  );
+  console.log(
+    `  whole title: ${wholeSeconds.toFixed(2)} s wall for ${TITLE_SECONDS} s of audio = ${(TITLE_SECONDS / wholeSeconds).toFixed(0)}× realtime (${whole!.items.length} items)`,
+  );
 }
 
 async function identify(dir: string, size: number): Promise<void> {
-  const server = await startFingerprintServer({ ...SERVER_DEFAULTS, port: 0, databaseUrl: `sqlite://${join(dir, `network-${size}.db`)}` }, () => undefined);
+  const server = await startFingerprintServer(
+    { ...SERVER_DEFAULTS, port: 0, databaseUrl: `sqlite://${join(dir, `network-${size}.db`)}` },
+    () => undefined,
+  );
   try {
     const label = (k: number) => ({ catalogId: 1 + Math.floor(k / 1000), season: 1, episode: k % 1000 });
     let started = performance.now();
     for (let from = 0; from < size; from += INSERT_CHUNK) {
-      const chunk = Array.from({ length: Math.min(INSERT_CHUNK, size - from) }, (_, i) => ({ ...label(from + i), items: syntheticFingerprint(from + i + 1), releaseCount: 3 }));
+      const chunk = Array.from({ length: Math.min(INSERT_CHUNK, size - from) }, (_, i) => ({
+        ...label(from + i),
+        items: syntheticFingerprint(from + i + 1),
+        releaseCount: 3,
+      }));
       await server.canonical.insert(chunk);
     }
     const loadSeconds = (performance.now() - started) / 1000;
@@ -72,7 +93,10 @@ async function identify(dir: string, size: number): Promise<void> {
       return body.candidates;
     };
     // Warm-up (JIT, SQLite page cache): not measured.
-    for (let w = 0; w < 10; w++) await fetch(`${server.url}/v1/identify?fingerprint=${encodeURIComponent((await encodeFingerprint(syntheticFingerprint(7_000_000 + w))).fingerprintB64)}`).then((r) => r.arrayBuffer());
+    for (let w = 0; w < 10; w++)
+      await fetch(
+        `${server.url}/v1/identify?fingerprint=${encodeURIComponent((await encodeFingerprint(syntheticFingerprint(7_000_000 + w))).fingerprintB64)}`,
+      ).then((r) => r.arrayBuffer());
     for (let q = 0; q < QUERIES + UNRELATED; q++) {
       if (q < QUERIES) {
         const k = Math.floor(random() * size);
@@ -86,9 +110,15 @@ async function identify(dir: string, size: number): Promise<void> {
       }
     }
     latencies.sort((a, b) => a - b);
-    console.log(`identify with ${size.toLocaleString('en')} canonical fingerprints (${terms.toLocaleString('en')} index rows, loaded in ${loadSeconds.toFixed(1)} s):`);
-    console.log(`  latency over HTTP: p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms (${latencies.length} queries)`);
-    console.log(`  top-1 accuracy: ${((100 * correct) / QUERIES).toFixed(1)} % (${correct}/${QUERIES}; 5 % bit errors, shifted 0–30 s)`);
+    console.log(
+      `identify with ${size.toLocaleString('en')} canonical fingerprints (${terms.toLocaleString('en')} index rows, loaded in ${loadSeconds.toFixed(1)} s):`,
+    );
+    console.log(
+      `  latency over HTTP: p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms (${latencies.length} queries)`,
+    );
+    console.log(
+      `  top-1 accuracy: ${((100 * correct) / QUERIES).toFixed(1)} % (${correct}/${QUERIES}; 5 % bit errors, shifted 0–30 s)`,
+    );
     console.log(`  unrelated queries with any candidate: ${falsePositives}/${UNRELATED}`);
   } finally {
     await server.close();

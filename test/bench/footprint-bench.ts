@@ -116,7 +116,9 @@ async function once(): Promise<Run> {
   }
 }
 
-const built = spawnSync(process.execPath, [join(REPO, 'core', 'scripts', 'build-dist.mjs'), '--if-needed'], { stdio: 'inherit' });
+const built = spawnSync(process.execPath, [join(REPO, 'core', 'scripts', 'build-dist.mjs'), '--if-needed'], {
+  stdio: 'inherit',
+});
 if (built.status !== 0) throw new Error('the compiled copy could not be built');
 const runs: Run[] = [];
 for (let i = 0; i < RUNS; i++) runs.push(await once());
@@ -124,8 +126,16 @@ const last = runs.at(-1)!;
 console.log('npm start (compiled), after the first build:');
 for (const p of last.processes) console.log(`  pid ${p.pid}  ${mb(p.rssKiB).padStart(9)}  ${p.command}`);
 const serviceCount = last.processes.filter(isService).length;
-console.log(`processes: ${last.processes.length} in all (${serviceCount} service process; the others are npm and the shell it runs scripts with)`);
-console.log(`idle RSS of the service after ${IDLE_SECONDS} s: median ${mb(median(runs.map((r) => r.serviceRssKiB)))}, max ${mb(Math.max(...runs.map((r) => r.serviceRssKiB)))} (target ≤ 150 MB)`);
+console.log(
+  `processes: ${last.processes.length} in all (${serviceCount} service process; the others are npm and the shell it runs scripts with)`,
+);
+console.log(
+  `idle RSS of the service after ${IDLE_SECONDS} s: median ${mb(median(runs.map((r) => r.serviceRssKiB)))}, max ${mb(Math.max(...runs.map((r) => r.serviceRssKiB)))} (target ≤ 150 MB)`,
+);
 console.log(`all processes together: ${mb(last.processes.reduce((sum, p) => sum + p.rssKiB, 0))}`);
-console.log(`CPU used until healthy (npm, shell and service): median ${median(runs.map((r) => r.cpuToHealthySeconds)).toFixed(2)} s; load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')} on ${availableParallelism()} cores`);
-console.log(`start to healthy: median ${(median(runs.map((r) => r.startToHealthyMs)) / 1000).toFixed(2)} s, max ${(Math.max(...runs.map((r) => r.startToHealthyMs)) / 1000).toFixed(2)} s over ${RUNS} runs (target ≤ 3 s)`);
+console.log(
+  `CPU used until healthy (npm, shell and service): median ${median(runs.map((r) => r.cpuToHealthySeconds)).toFixed(2)} s; load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')} on ${availableParallelism()} cores`,
+);
+console.log(
+  `start to healthy: median ${(median(runs.map((r) => r.startToHealthyMs)) / 1000).toFixed(2)} s, max ${(Math.max(...runs.map((r) => r.startToHealthyMs)) / 1000).toFixed(2)} s over ${RUNS} runs (target ≤ 3 s)`,
+);

@@ -29,6 +29,13 @@ console.log(
 );
 console.log('');
 const wrong = (d: DiscFigures) =>
-  !d.typeRight || d.notes.length > 0 || d.episodes.keptRight < d.episodes.keptTitles || d.episodes.kept < d.episodes.truth || d.bonusRecognised === false || d.mainWithRuntime === false || d.extras.typedRight < d.extras.typedTruth || d.namedExtras.typedRight < d.namedExtras.typedTruth;
+  !d.typeRight ||
+  d.notes.length > 0 ||
+  d.episodes.keptRight < d.episodes.keptTitles ||
+  d.episodes.kept < d.episodes.truth ||
+  d.bonusRecognised === false ||
+  d.mainWithRuntime === false ||
+  d.extras.typedRight < d.extras.typedTruth ||
+  d.namedExtras.typedRight < d.namedExtras.typedTruth;
 for (const d of tune) if (!mistakesOnly || wrong(d)) console.log(discLine(d));
 console.log(`(${held.length} held-out discs: totals only)`);

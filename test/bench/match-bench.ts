@@ -16,13 +16,28 @@ let t = performance.now();
 const index = new TfidfIndex(season, 90);
 const buildMs = performance.now() - t;
 const vocabulary = [...new Set(season.flatMap((r) => r.text.toLowerCase().match(/[a-z]+/g) ?? []))];
-const chunks = season.flatMap((ref, i) => [60, 150, 240].map((o, k) => injectWordErrors(ref.cues.filter((c) => c.end > o && c.start < o + 30).map((c) => c.text).join(' '), 0.4, i * 10 + k, vocabulary)));
+const chunks = season.flatMap((ref, i) =>
+  [60, 150, 240].map((o, k) =>
+    injectWordErrors(
+      ref.cues
+        .filter((c) => c.end > o && c.start < o + 30)
+        .map((c) => c.text)
+        .join(' '),
+      0.4,
+      i * 10 + k,
+      vocabulary,
+    ),
+  ),
+);
 for (const c of chunks) index.score(c); // warm up
 const rounds = 20;
 t = performance.now();
-for (let r = 0; r < rounds; r++) for (const c of chunks) voteOf({ offset: 0, words: 80, scores: index.score(c) }, 0.25, 0.05);
+for (let r = 0; r < rounds; r++)
+  for (const c of chunks) voteOf({ offset: 0, words: 80, scores: index.score(c) }, 0.25, 0.05);
 const perChunk = (performance.now() - t) / (rounds * chunks.length);
-console.log(`scoring: 24-episode season indexed in ${buildMs.toFixed(1)} ms; ${(perChunk * 1000).toFixed(0)} µs per chunk (${(perChunk).toFixed(3)} ms; target ≤ 1 ms), ${chunks.length * rounds} chunks`);
+console.log(
+  `scoring: 24-episode season indexed in ${buildMs.toFixed(1)} ms; ${(perChunk * 1000).toFixed(0)} µs per chunk (${perChunk.toFixed(3)} ms; target ≤ 1 ms), ${chunks.length * rounds} chunks`,
+);
 
 const corpus = await buildSeasonCorpus({ episodes: 8 });
 const transcriber = await pocketsphinx();
@@ -31,6 +46,10 @@ t = performance.now();
 const results = await matchCorpus(corpus, transcriber, 2);
 const wall = (performance.now() - t) / 1000;
 const episodes = corpus.titles.filter((x) => x.truth.kind === 'episode');
-const correct = episodes.filter((x) => results.get(x.titleIndex)?.episode === (x.truth as { episode: number }).episode).length;
-console.log(`end to end (pocketsphinx, 2 titles at a time): ${corpus.titles.length} titles in ${wall.toFixed(1)} s; ${correct}/${episodes.length} episodes correct; disc files: ${(await readdir(corpus.discDir)).length}`);
+const correct = episodes.filter(
+  (x) => results.get(x.titleIndex)?.episode === (x.truth as { episode: number }).episode,
+).length;
+console.log(
+  `end to end (pocketsphinx, 2 titles at a time): ${corpus.titles.length} titles in ${wall.toFixed(1)} s; ${correct}/${episodes.length} episodes correct; disc files: ${(await readdir(corpus.discDir)).length}`,
+);
 console.log(resultTable(corpus, results));

@@ -5,7 +5,14 @@
 import { randomUUID } from 'node:crypto';
 import { request } from 'node:http';
 import { encodeFingerprint } from '@spindle/plugin-sdk';
-import { discHash, distort, episodePayload, rng, shifted, syntheticFingerprint } from '../../fingerprint-server/test/synthetic-fingerprints.ts';
+import {
+  discHash,
+  distort,
+  episodePayload,
+  rng,
+  shifted,
+  syntheticFingerprint,
+} from '../../fingerprint-server/test/synthetic-fingerprints.ts';
 import { canonicalItems, canonicalLabel } from './network-load.ts';
 
 export interface AttackOutcome {
@@ -15,21 +22,32 @@ export interface AttackOutcome {
 
 const post = async (url: string, path: string, body: unknown) => {
   const t0 = performance.now();
-  const res = await fetch(url + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  const res = await fetch(url + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
   const text = await res.text();
   return { status: res.status, body: text ? (JSON.parse(text) as any) : null, ms: performance.now() - t0 };
 };
 
-const tally = (statuses: number[]) => Object.entries(statuses.reduce<Record<number, number>>((acc, s) => ((acc[s] = (acc[s] ?? 0) + 1), acc), {})).map(([s, n]) => `${n}× ${s}`).join(', ');
+const tally = (statuses: number[]) =>
+  Object.entries(statuses.reduce<Record<number, number>>((acc, s) => ((acc[s] = (acc[s] ?? 0) + 1), acc), {}))
+    .map(([s, n]) => `${n}× ${s}`)
+    .join(', ');
 
 /** Sends a body without content-length (chunked), as a client hiding its size would. */
 function chunkedPost(url: string, bytes: number): Promise<{ status: number; ms: number }> {
   const t0 = performance.now();
   return new Promise((resolve) => {
-    const req = request(url + '/v1/contribute', { method: 'POST', headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' } }, (res) => {
-      res.resume();
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - t0 }));
-    });
+    const req = request(
+      url + '/v1/contribute',
+      { method: 'POST', headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' } },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - t0 }));
+      },
+    );
     req.on('error', () => resolve({ status: 0, ms: performance.now() - t0 })); // the server cut the upload off
     const chunk = Buffer.alloc(64 * 1024, 0x20);
     for (let sent = 0; sent < bytes; sent += chunk.length) req.write(chunk);
@@ -37,20 +55,39 @@ function chunkedPost(url: string, bytes: number): Promise<{ status: number; ms: 
   });
 }
 
-export async function runAttacks(url: string, canonicalCount: number, countCanonical: (label: { catalogId: number; season: number; episode: number }) => Promise<number>): Promise<AttackOutcome[]> {
+export async function runAttacks(
+  url: string,
+  canonicalCount: number,
+  countCanonical: (label: { catalogId: number; season: number; episode: number }) => Promise<number>,
+): Promise<AttackOutcome[]> {
   const out: AttackOutcome[] = [];
 
   // 1. The quadratic body: 20 000 identical items (≈ 370 bytes), then the costliest legal shape.
   const quadratic = await episodePayload(Array(20_000).fill(123456789), { pseudonym: randomUUID() });
   const q1 = await post(url, '/v1/contribute', quadratic);
-  const legal = await episodePayload(Array(2048).fill(0).map((_, i) => syntheticFingerprint(77, 300)[i % 300]!), { pseudonym: randomUUID() });
+  const legal = await episodePayload(
+    Array(2048)
+      .fill(0)
+      .map((_, i) => syntheticFingerprint(77, 300)[i % 300]!),
+    { pseudonym: randomUUID() },
+  );
   const q2 = await post(url, '/v1/contribute', legal);
   const random = rng(99);
-  const sevenEach = await episodePayload(Array.from({ length: 2048 }, () => (Math.floor(random() * 300) << 4) + 1), { pseudonym: randomUUID(), ...labelOf(0) });
+  const sevenEach = await episodePayload(
+    Array.from({ length: 2048 }, () => (Math.floor(random() * 300) << 4) + 1),
+    { pseudonym: randomUUID(), ...labelOf(0) },
+  );
   const q3: number[] = [];
   let q3ms = 0;
   for (let k = 0; k < 20; k++) {
-    const r = await post(url, '/v1/contribute', await episodePayload(Array.from({ length: 2048 }, () => (Math.floor(random() * 300) << 4) + 1), { pseudonym: randomUUID(), ...labelOf(0), disc_content_hash_b64: discHash(k) }));
+    const r = await post(
+      url,
+      '/v1/contribute',
+      await episodePayload(
+        Array.from({ length: 2048 }, () => (Math.floor(random() * 300) << 4) + 1),
+        { pseudonym: randomUUID(), ...labelOf(0), disc_content_hash_b64: discHash(k) },
+      ),
+    );
     q3.push(r.status);
     q3ms = Math.max(q3ms, r.ms);
   }
@@ -73,18 +110,31 @@ export async function runAttacks(url: string, canonicalCount: number, countCanon
     const worker = async () => {
       while (sent < 1000) {
         const k = sent++;
-        const r = await post(url, '/v1/contribute', await episodePayload(distort(shifted(audio, k % 40, 10_000 + k), 0.03, 20_000 + k), { ...wrong, pseudonym: randomUUID(), disc_content_hash_b64: discHash(k % 256).replace(/^./, String.fromCharCode(65 + (k % 26))) }));
+        const r = await post(
+          url,
+          '/v1/contribute',
+          await episodePayload(distort(shifted(audio, k % 40, 10_000 + k), 0.03, 20_000 + k), {
+            ...wrong,
+            pseudonym: randomUUID(),
+            disc_content_hash_b64: discHash(k % 256).replace(/^./, String.fromCharCode(65 + (k % 26))),
+          }),
+        );
         statuses.push(r.status);
         const key = r.body?.promotion ?? r.body?.status ?? r.body?.error?.code;
         promotions[key] = (promotions[key] ?? 0) + 1;
       }
     };
     await Promise.all(Array.from({ length: 8 }, worker));
-    const canonical = await countCanonical({ catalogId: wrong.catalog_id, season: wrong.season, episode: wrong.episode });
+    const canonical = await countCanonical({
+      catalogId: wrong.catalog_id,
+      season: wrong.season,
+      episode: wrong.episode,
+    });
     let identified = '';
     if (variant !== 'new audio') {
       const query = (await encodeFingerprint(distort(canonicalItems(1), 0.04, 5))).fingerprintB64;
-      const top = ((await (await fetch(`${url}/v1/identify?fingerprint=${encodeURIComponent(query)}`)).json()) as any).candidates[0];
+      const top = ((await (await fetch(`${url}/v1/identify?fingerprint=${encodeURIComponent(query)}`)).json()) as any)
+        .candidates[0];
       identified = `; identify of that audio still answers ${top ? `${top.catalog_id} S${top.season}E${top.episode}` : 'nothing'} (right: ${canonicalLabel(1).catalogId} S1E${canonicalLabel(1).episode})`;
     }
     out.push({
@@ -94,7 +144,10 @@ export async function runAttacks(url: string, canonicalCount: number, countCanon
   }
 
   // 3. zstd bombs: a few KB inflating to 90 000 items (and to megabytes of zeros).
-  const bomb = await episodePayload(Array.from({ length: 90_000 }, (_, i) => (i % 2 ? 0xffffffff : 0xfffffffe)), { pseudonym: randomUUID() });
+  const bomb = await episodePayload(
+    Array.from({ length: 90_000 }, (_, i) => (i % 2 ? 0xffffffff : 0xfffffffe)),
+    { pseudonym: randomUUID() },
+  );
   const b1 = await post(url, '/v1/contribute', bomb);
   const zeros = await episodePayload(Array(300_000).fill(0), { pseudonym: randomUUID() });
   const b2 = await post(url, '/v1/contribute', zeros);

@@ -30,11 +30,15 @@ const stallText = (d: { maxMs: number; cpuBoundMaxMs: number; p99Ms: number; lon
   `worst stall ${d.maxMs.toFixed(1)} ms wall, of which at most ${d.cpuBoundMaxMs.toFixed(1)} ms the server's own work (thread CPU time; the rest is waiting for a core); ` +
   `p99 gap ${d.p99Ms.toFixed(1)} ms; longest GC pause ${d.longestGcMs.toFixed(1)} ms`;
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
 /** The server in a worker thread; `delay()` reads its event-loop delay since the last `reset()`. */
 async function startServerWorker(settings: Record<string, unknown>) {
-  const worker = new Worker(new URL('./network-server-worker.ts', import.meta.url), { execArgv: ['--import', 'tsx'], workerData: settings });
+  const worker = new Worker(new URL('./network-server-worker.ts', import.meta.url), {
+    execArgv: ['--import', 'tsx'],
+    workerData: settings,
+  });
   const next = (kind: string) =>
     new Promise<any>((resolve, reject) => {
       const onMessage = (m: { kind: string }) => m.kind === kind && (worker.off('message', onMessage), resolve(m));
@@ -67,9 +71,13 @@ try {
   if (!existsSync(template)) {
     const loadSeconds = await loadCanonical(`sqlite://${template}.partial`, CANONICAL);
     await rename(`${template}.partial`, template);
-    console.log(`canonical set: ${CANONICAL.toLocaleString('en')} synthetic fingerprints (≈1 450 items each) written in ${loadSeconds.toFixed(1)} s (kept as ${template})`);
+    console.log(
+      `canonical set: ${CANONICAL.toLocaleString('en')} synthetic fingerprints (≈1 450 items each) written in ${loadSeconds.toFixed(1)} s (kept as ${template})`,
+    );
   } else {
-    console.log(`canonical set: ${CANONICAL.toLocaleString('en')} synthetic fingerprints (≈1 450 items each) from ${template}`);
+    console.log(
+      `canonical set: ${CANONICAL.toLocaleString('en')} synthetic fingerprints (≈1 450 items each) from ${template}`,
+    );
   }
   await copyFile(template, join(dir, 'network.db'));
   const pool = await preparePool(CANONICAL, 2000, 4000);
@@ -78,20 +86,38 @@ try {
   try {
     const url = server.url;
     // Warm-up (JIT, page cache, the first writes): not measured.
-    for (let w = 0; w < 50; w++) await fetch(`${url}/v1/identify?fingerprint=${encodeURIComponent(pool.identify[w]!)}`).then((r) => r.arrayBuffer());
+    for (let w = 0; w < 50; w++)
+      await fetch(`${url}/v1/identify?fingerprint=${encodeURIComponent(pool.identify[w]!)}`).then((r) =>
+        r.arrayBuffer(),
+      );
     for (let w = 0; w < 10; w++) {
-      const body = JSON.stringify({ ...pool.contributions[pool.contributions.length - 1 - w], pseudonym: randomUUID() });
-      await fetch(`${url}/v1/contribute`, { method: 'POST', headers: { 'content-type': 'application/json' }, body }).then((r) => r.arrayBuffer());
+      const body = JSON.stringify({
+        ...pool.contributions[pool.contributions.length - 1 - w],
+        pseudonym: randomUUID(),
+      });
+      await fetch(`${url}/v1/contribute`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      }).then((r) => r.arrayBuffer());
     }
     server.reset();
     const load = await runLoad(url, pool, CLIENTS, RATE, SECONDS);
     const afterLoad = await server.delay();
-    console.log(`mixed load: ${CLIENTS} clients, ≈${RATE} requests/s together, ${SECONDS} s, loopback (server in a worker thread, SQLite)`);
+    console.log(
+      `mixed load: ${CLIENTS} clients, ≈${RATE} requests/s together, ${SECONDS} s, loopback (server in a worker thread, SQLite)`,
+    );
     for (const [kind, samples] of Object.entries(load.latencies)) {
       const sorted = [...samples].sort((a, b) => a - b);
-      console.log(`  ${kind.padEnd(10)} ${String(samples.length).padStart(6)} requests (${(samples.length / SECONDS).toFixed(0)}/s): p50 ${percentile(sorted, 50).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms`);
+      console.log(
+        `  ${kind.padEnd(10)} ${String(samples.length).padStart(6)} requests (${(samples.length / SECONDS).toFixed(0)}/s): p50 ${percentile(sorted, 50).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms`,
+      );
     }
-    console.log(`  answers: ${Object.entries(load.statuses).map(([k, n]) => `${k}: ${n}`).join(', ')}`);
+    console.log(
+      `  answers: ${Object.entries(load.statuses)
+        .map(([k, n]) => `${k}: ${n}`)
+        .join(', ')}`,
+    );
     console.log(`  server event loop during the load: ${stallText(afterLoad)}`);
     server.reset();
 

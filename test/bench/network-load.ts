@@ -7,7 +7,14 @@ import { randomUUID } from 'node:crypto';
 import { encodeFingerprint, type EpisodeContributionPayload } from '@spindle/plugin-sdk';
 import { CanonicalStore } from '../../fingerprint-server/src/persistence/canonical-store.ts';
 import { openServerDatabase } from '../../fingerprint-server/src/persistence/database.ts';
-import { discHash, distort, episodePayload, rng, shifted, syntheticFingerprint } from '../../fingerprint-server/test/synthetic-fingerprints.ts';
+import {
+  discHash,
+  distort,
+  episodePayload,
+  rng,
+  shifted,
+  syntheticFingerprint,
+} from '../../fingerprint-server/test/synthetic-fingerprints.ts';
 
 export const canonicalLabel = (k: number) => ({ catalogId: 1 + Math.floor(k / 1000), season: 1, episode: k % 1000 });
 /** Canonical fingerprint k is syntheticFingerprint(k + 1). */
@@ -19,7 +26,11 @@ export async function loadCanonical(databaseUrl: string, size: number): Promise<
   const started = performance.now();
   try {
     for (let from = 0; from < size; from += 1000) {
-      const chunk = Array.from({ length: Math.min(1000, size - from) }, (_, i) => ({ ...canonicalLabel(from + i), items: canonicalItems(from + i), releaseCount: 3 }));
+      const chunk = Array.from({ length: Math.min(1000, size - from) }, (_, i) => ({
+        ...canonicalLabel(from + i),
+        items: canonicalItems(from + i),
+        releaseCount: 3,
+      }));
       await store.insert(chunk);
     }
   } finally {
@@ -40,16 +51,36 @@ export async function preparePool(size: number, identifies: number, contribution
   const identify: string[] = [];
   for (let q = 0; q < identifies; q++) {
     const k = pick();
-    identify.push((await encodeFingerprint(distort(shifted(canonicalItems(k), Math.floor(random() * 243), 900_000 + q), 0.05, 800_000 + q))).fingerprintB64);
+    identify.push(
+      (
+        await encodeFingerprint(
+          distort(shifted(canonicalItems(k), Math.floor(random() * 243), 900_000 + q), 0.05, 800_000 + q),
+        )
+      ).fingerprintB64,
+    );
   }
   const payloads: EpisodeContributionPayload[] = [];
   for (let c = 0; c < contributions; c++) {
     if (c % 2 === 0) {
       const k = pick();
       const l = canonicalLabel(k);
-      payloads.push(await episodePayload(distort(canonicalItems(k), 0.03, 700_000 + c), { catalog_id: l.catalogId, season: l.season, episode: l.episode, disc_content_hash_b64: discHash(c % 250) }));
+      payloads.push(
+        await episodePayload(distort(canonicalItems(k), 0.03, 700_000 + c), {
+          catalog_id: l.catalogId,
+          season: l.season,
+          episode: l.episode,
+          disc_content_hash_b64: discHash(c % 250),
+        }),
+      );
     } else {
-      payloads.push(await episodePayload(syntheticFingerprint(3_000_000 + c), { catalog_id: 900_000 + (c % 500), season: 1, episode: 1 + (c % 20), disc_content_hash_b64: discHash(c % 250) }));
+      payloads.push(
+        await episodePayload(syntheticFingerprint(3_000_000 + c), {
+          catalog_id: 900_000 + (c % 500),
+          season: 1,
+          episode: 1 + (c % 20),
+          disc_content_hash_b64: discHash(c % 250),
+        }),
+      );
     }
   }
   return { identify, contributions: payloads };
@@ -66,7 +97,13 @@ export interface LoadResult {
  * `seconds` (each waits a random, exponentially distributed time between requests): identify 70 %,
  * contribute 25 %, forget 5 % (then a fresh pseudonym).
  */
-export async function runLoad(url: string, pool: RequestPool, clients: number, rate: number, seconds: number): Promise<LoadResult> {
+export async function runLoad(
+  url: string,
+  pool: RequestPool,
+  clients: number,
+  rate: number,
+  seconds: number,
+): Promise<LoadResult> {
   const result: LoadResult = { latencies: { identify: [], contribute: [], forget: [] }, statuses: {}, seconds };
   const until = performance.now() + seconds * 1000;
   const meanGapMs = (1000 * clients) / rate;
@@ -80,7 +117,8 @@ export async function runLoad(url: string, pool: RequestPool, clients: number, r
     const key = `${kind} ${res.status}`;
     result.statuses[key] = (result.statuses[key] ?? 0) + 1;
   };
-  const post = (path: string, body: unknown) => fetch(url + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const post = (path: string, body: unknown) =>
+    fetch(url + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   const client = async (n: number) => {
     const random = rng(1000 + n);
     let pseudonym = randomUUID();

@@ -44,7 +44,13 @@ parentPort!.on('message', (message: string) => {
   }
   if (message === 'read') {
     const sorted = [...gaps].sort((a, b) => a - b);
-    parentPort!.postMessage({ kind: 'delay', maxMs: worst.wallMs, cpuBoundMaxMs: worst.cpuMs, p99Ms: sorted[Math.floor(sorted.length * 0.99)] ?? 0, longestGcMs });
+    parentPort!.postMessage({
+      kind: 'delay',
+      maxMs: worst.wallMs,
+      cpuBoundMaxMs: worst.cpuMs,
+      p99Ms: sorted[Math.floor(sorted.length * 0.99)] ?? 0,
+      longestGcMs,
+    });
   }
   if (message === 'stop') {
     clearTimeout(timer);

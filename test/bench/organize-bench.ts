@@ -25,7 +25,8 @@ async function writeBigFile(path: string): Promise<void> {
   const block = randomBytes(64 * 1024 * 1024);
   const handle = await open(path, 'w');
   try {
-    for (let written = 0; written < SIZE; written += block.length) await handle.write(block, 0, Math.min(block.length, SIZE - written));
+    for (let written = 0; written < SIZE; written += block.length)
+      await handle.write(block, 0, Math.min(block.length, SIZE - written));
   } finally {
     await handle.close();
   }
@@ -93,11 +94,19 @@ async function compare(source: string, work: string, volume: string, durable: bo
     }
     const cpBest = Math.min(...cpTimes);
     const ourBest = Math.min(...ourTimes);
-    console.log(`cross-volume ${GB} GB, disk → ${durable ? 'ext4 on the disk (loop)' : volume}, ${cold ? 'cold cache (source read from disk)' : 'warm cache'} (best of 2):`);
-    console.log(`  cp${durable ? ' + sync' : ''}:${durable ? '' : '       '} ${(cpBest / 1000).toFixed(2)} s  ${mbps(SIZE, cpBest)} MiB/s`);
-    console.log(`  organizer: ${(ourBest / 1000).toFixed(2)} s  ${mbps(SIZE, ourBest)} MiB/s  (copy with CRC-32 + fsync + read-back verify + rename into place)`);
+    console.log(
+      `cross-volume ${GB} GB, disk → ${durable ? 'ext4 on the disk (loop)' : volume}, ${cold ? 'cold cache (source read from disk)' : 'warm cache'} (best of 2):`,
+    );
+    console.log(
+      `  cp${durable ? ' + sync' : ''}:${durable ? '' : '       '} ${(cpBest / 1000).toFixed(2)} s  ${mbps(SIZE, cpBest)} MiB/s`,
+    );
+    console.log(
+      `  organizer: ${(ourBest / 1000).toFixed(2)} s  ${mbps(SIZE, ourBest)} MiB/s  (copy with CRC-32 + fsync + read-back verify + rename into place)`,
+    );
     console.log(`  ratio:     ${(cpBest / ourBest).toFixed(2)}× cp (target ≥ 0.8×)`);
-    console.log(`  then deleting the source took ${(Math.min(...unlinkTimes) / 1000).toFixed(2)} s (filesystem-dependent; not part of cp's work)`);
+    console.log(
+      `  then deleting the source took ${(Math.min(...unlinkTimes) / 1000).toFixed(2)} s (filesystem-dependent; not part of cp's work)`,
+    );
   } finally {
     await rm(target, { recursive: true, force: true });
   }

@@ -12,13 +12,15 @@ import { parseRobotLine } from '../../plugins/ripper-makemkv/src/robot-line-pars
 const LINES = 50_000;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15);
 const scenarios = ['tv-bluray', 'movie-dvd', 'sample-dvd'].map((name) =>
-  readFileSync(fileURLToPath(new URL(`../fixtures/makemkv/scenarios/${name}/info.txt`, import.meta.url)), 'utf8').split('\n').filter((l) => l !== ''),
+  readFileSync(fileURLToPath(new URL(`../fixtures/makemkv/scenarios/${name}/info.txt`, import.meta.url)), 'utf8')
+    .split('\n')
+    .filter((l) => l !== ''),
 );
 const rip = [
   'PRGT:5024,0,"Saving all titles to MKV files"',
   'PRGC:5017,0,"Saving to MKV file"',
   'PRGV:36541,6084,65536',
-  'MSG:2003,0,3,"Error \'Scsi error - MEDIUM ERROR:L-EC UNCORRECTABLE ERROR\' occurred while reading \'/BDMV/STREAM/00001.m2ts\' at offset \'1048576\'","Error \'%1\' occurred while reading \'%2\' at offset \'%3\'","Scsi error - MEDIUM ERROR:L-EC UNCORRECTABLE ERROR","/BDMV/STREAM/00001.m2ts","1048576"',
+  "MSG:2003,0,3,\"Error 'Scsi error - MEDIUM ERROR:L-EC UNCORRECTABLE ERROR' occurred while reading '/BDMV/STREAM/00001.m2ts' at offset '1048576'\",\"Error '%1' occurred while reading '%2' at offset '%3'\",\"Scsi error - MEDIUM ERROR:L-EC UNCORRECTABLE ERROR\",\"/BDMV/STREAM/00001.m2ts\",\"1048576\"",
 ];
 const transcript: string[] = [];
 for (let i = 0; transcript.length < LINES; i++) transcript.push(...scenarios[i % scenarios.length]!, ...rip);
@@ -46,13 +48,18 @@ const collected = measure(() => {
   const collector = new DiscInfoCollector();
   for (const line of transcript) collector.pushLine(line);
   const disc = collector.result();
-  if (disc.problems.length > 0) throw new Error(`the bench transcript has malformed lines: ${JSON.stringify(disc.problems[0])}`);
+  if (disc.problems.length > 0)
+    throw new Error(`the bench transcript has malformed lines: ${JSON.stringify(disc.problems[0])}`);
 });
 
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 const row = (name: string, m: { best: number; median: number }) =>
-  console.log(`  ${name.padEnd(27)} ${fmt(LINES / m.best).padStart(10)} lines/s best (${(m.best * 1000).toFixed(1)} ms, ${(bytes / m.best / 1e6).toFixed(0)} MB/s) · ${fmt(LINES / m.median)} lines/s median`);
-console.log(`makemkvcon robot-mode parser — ${fmt(LINES)}-line transcript (${(bytes / 1e6).toFixed(1)} MB), ${ROUNDS} rounds, Node ${process.version}`);
+  console.log(
+    `  ${name.padEnd(27)} ${fmt(LINES / m.best).padStart(10)} lines/s best (${(m.best * 1000).toFixed(1)} ms, ${(bytes / m.best / 1e6).toFixed(0)} MB/s) · ${fmt(LINES / m.median)} lines/s median`,
+  );
+console.log(
+  `makemkvcon robot-mode parser — ${fmt(LINES)}-line transcript (${(bytes / 1e6).toFixed(1)} MB), ${ROUNDS} rounds, Node ${process.version}`,
+);
 row('parseRobotLine', lineOnly);
 row('parse + collect disc info', collected);
 if (kinds === 0) process.exit(1);

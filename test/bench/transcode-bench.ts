@@ -23,12 +23,19 @@ const mb = (bytes: number) => (bytes / 1e6).toFixed(1);
 
 const work = await mkdtemp(join(tmpdir(), 'spindle-bench-transcode-'));
 try {
-  console.log(`bench:transcode — ${SECONDS} s 1080p${FPS} title, software encoder, preset ${PRESET}, CRF ${CRF}, ${cpus().length} CPU(s)`);
+  console.log(
+    `bench:transcode — ${SECONDS} s 1080p${FPS} title, software encoder, preset ${PRESET}, CRF ${CRF}, ${cpus().length} CPU(s)`,
+  );
   const made = Date.now();
   const input = await makeTestTitle(work, 'title_t00', SECONDS, '1920x1080', 3);
-  console.log(`  source: ${mb((await stat(input)).size)} MB H.264 made in ${((Date.now() - made) / 1000).toFixed(1)} s`);
+  console.log(
+    `  source: ${mb((await stat(input)).size)} MB H.264 made in ${((Date.now() - made) / 1000).toFixed(1)} s`,
+  );
   for (const codec of CODECS) {
-    const setup = await createFakeSetup({ manifest: readManifest(new URL('../../plugins/transcoder-ffmpeg/package.json', import.meta.url)), settings: { codec, crf: CRF, preset: PRESET, hardware: 'off' } });
+    const setup = await createFakeSetup({
+      manifest: readManifest(new URL('../../plugins/transcoder-ffmpeg/package.json', import.meta.url)),
+      settings: { codec, crf: CRF, preset: PRESET, hardware: 'off' },
+    });
     const transcoder = (await plugin.definition.providers!.transcoder!.ffmpeg!(setup)) as Transcoder;
     let lastShown = -1;
     const started = Date.now();
@@ -40,7 +47,9 @@ try {
         const tenth = Math.floor(u.fraction * 10);
         if (tenth <= lastShown || !process.stderr.isTTY) return;
         lastShown = tenth;
-        process.stderr.write(`\r  ${codec}: ${(u.fraction * 100).toFixed(0)}%  ${u.speed?.toFixed(2) ?? '?'}x  ETA ${u.etaSeconds?.toFixed(0) ?? '?'} s   `);
+        process.stderr.write(
+          `\r  ${codec}: ${(u.fraction * 100).toFixed(0)}%  ${u.speed?.toFixed(2) ?? '?'}x  ETA ${u.etaSeconds?.toFixed(0) ?? '?'} s   `,
+        );
       },
     });
     if (process.stderr.isTTY) process.stderr.write('\r\x1b[2K');

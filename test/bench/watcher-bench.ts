@@ -32,7 +32,11 @@ async function latency(root: string): Promise<void> {
   await mkdir(staging, { recursive: true });
   await mkdir(dataDir, { recursive: true });
   // default poll interval and stable-poll count; only the watcher as detector, no ripping
-  await writeConfig(dataDir, { staging_path: staging, staging_watch_enabled: true, pipeline: { detectors: ['staging-watcher'], rippers: { disc: null, folder: null } } });
+  await writeConfig(dataDir, {
+    staging_path: staging,
+    staging_watch_enabled: true,
+    pipeline: { detectors: ['staging-watcher'], rippers: { disc: null, folder: null } },
+  });
   const service = await spawnService({ SPINDLE_DATA_DIR: dataDir });
   const results: number[] = [];
   try {
@@ -51,7 +55,10 @@ async function latency(root: string): Promise<void> {
       let createdAt: number | null = null;
       while (createdAt === null) {
         if (Date.now() - lastWrite > 30_000) throw new Error(`no job for ${label} within 30 s`);
-        const jobs = (await (await fetch(`${service.url}/api/jobs`)).json()) as { volume_label: string; created_at: string }[];
+        const jobs = (await (await fetch(`${service.url}/api/jobs`)).json()) as {
+          volume_label: string;
+          created_at: string;
+        }[];
         const job = jobs.find((j) => j.volume_label === label);
         if (job) createdAt = Date.parse(job.created_at);
         else await delay(50);
@@ -74,19 +81,27 @@ async function idleCpu(root: string, usePolling: boolean, seconds: number): Prom
     const folder = join(staging, `STAGED_DISC_${String(f).padStart(2, '0')}`);
     await mkdir(folder, { recursive: true });
     for (let i = 0; i < FILES_PER_FOLDER; i++) {
-      await writeFile(join(folder, i < 10 ? `title_t${String(i).padStart(2, '0')}.mkv` : `extra_${i}.nfo`), `file ${i}`);
+      await writeFile(
+        join(folder, i < 10 ? `title_t${String(i).padStart(2, '0')}.mkv` : `extra_${i}.nfo`),
+        `file ${i}`,
+      );
     }
   }
   const settings = { stable_polls: 2, use_polling: usePolling };
   const detector = await createStage(plugin, 'detector', 'staging-watcher', { settings });
   const ctx = await createFakeContext({
     settings,
-    appSettings: { staging_watch_enabled: true, staging_path: staging, staging_poll_interval_seconds: DEFAULT_POLL_SECONDS },
+    appSettings: {
+      staging_watch_enabled: true,
+      staging_path: staging,
+      staging_poll_interval_seconds: DEFAULT_POLL_SECONDS,
+    },
   });
   const sink = new RecordingSink();
   try {
     await detector.start(sink, ctx);
-    if (!(await sink.waitFor(FOLDERS, 30_000))) throw new Error(`only ${sink.detections.length} of ${FOLDERS} folders were reported`);
+    if (!(await sink.waitFor(FOLDERS, 30_000)))
+      throw new Error(`only ${sink.detections.length} of ${FOLDERS} folders were reported`);
     await delay(DEFAULT_POLL_SECONDS * 1000 * 2); // settled: every folder imported and asleep
     const before = process.cpuUsage();
     const t0 = performance.now();

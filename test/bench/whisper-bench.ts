@@ -52,8 +52,15 @@ function timing(stderr: string, name: string): number {
 const setup = await createFakeSetup();
 const work = await mkdtemp(join(tmpdir(), 'spindle-bench-whisper-'));
 try {
-  console.log(`bench:whisper — ${CHUNKS} chunks of 30 s, ${THREADS} thread(s), ${cpus().length} CPU(s), decoding flags ${CLI_ARGS.join(' ')}`);
-  const builder = new WhisperBuilder({ processes: setup.processes, logger: setup.logger, source: locateWhisperSource(), cacheRoot: SHARED_BUILD_CACHE });
+  console.log(
+    `bench:whisper — ${CHUNKS} chunks of 30 s, ${THREADS} thread(s), ${cpus().length} CPU(s), decoding flags ${CLI_ARGS.join(' ')}`,
+  );
+  const builder = new WhisperBuilder({
+    processes: setup.processes,
+    logger: setup.logger,
+    source: locateWhisperSource(),
+    cacheRoot: SHARED_BUILD_CACHE,
+  });
   const buildStarted = Date.now();
   const binary = await builder.ensure('cpu');
   if (!binary.serverPath) throw new Error('the build has no whisper-server');
@@ -62,12 +69,40 @@ try {
   await mkdir(dirname(MODEL_PATH), { recursive: true });
   const modelStarted = Date.now();
   const model = await smallShapedModel(MODEL_PATH);
-  console.log(`  model: ${(model.bytes / 2 ** 20).toFixed(0)} MiB, small-shaped, random weights (${model.made ? `generated in ${s(Date.now() - modelStarted)} s` : 'cached'})`);
+  console.log(
+    `  model: ${(model.bytes / 2 ** 20).toFixed(0)} MiB, small-shaped, random weights (${model.made ? `generated in ${s(Date.now() - modelStarted)} s` : 'cached'})`,
+  );
 
   const raw = join(work, 'raw.wav');
   const chunk = join(work, 'chunk.wav');
-  execFileSync('espeak-ng', ['-v', 'en-us', '-s', '150', '-w', raw, 'Every chunk of a title goes to the speech model; this one is thirty seconds long.']);
-  execFileSync('ffmpeg', ['-nostdin', '-loglevel', 'error', '-y', '-i', raw, '-af', 'apad', '-t', '30', '-ar', '16000', '-ac', '1', '-c:a', 'pcm_s16le', chunk]);
+  execFileSync('espeak-ng', [
+    '-v',
+    'en-us',
+    '-s',
+    '150',
+    '-w',
+    raw,
+    'Every chunk of a title goes to the speech model; this one is thirty seconds long.',
+  ]);
+  execFileSync('ffmpeg', [
+    '-nostdin',
+    '-loglevel',
+    'error',
+    '-y',
+    '-i',
+    raw,
+    '-af',
+    'apad',
+    '-t',
+    '30',
+    '-ar',
+    '16000',
+    '-ac',
+    '1',
+    '-c:a',
+    'pcm_s16le',
+    chunk,
+  ]);
 
   // A process per chunk: whisper-cli exactly as the plugin runs it.
   const cliWall: number[] = [];
@@ -76,7 +111,10 @@ try {
   for (let i = 0; i < CHUNKS; i += 1) {
     const out = join(work, `cli-${i}`);
     await mkdir(out);
-    const args = [...whisperArgs({ model: model.path, wavPath: chunk, language: 'en', threads: THREADS, workDir: out }), ...CLI_ARGS];
+    const args = [
+      ...whisperArgs({ model: model.path, wavPath: chunk, language: 'en', threads: THREADS, workDir: out }),
+      ...CLI_ARGS,
+    ];
     const started = Date.now();
     const result = await setup.processes.run(binary.path, args, { timeoutMs: 30 * 60_000 });
     const parsed = parseWhisperJson(await readFile(join(out, 'transcript.json'), 'utf8'));
@@ -84,19 +122,34 @@ try {
     if (result.exitCode !== 0) throw new Error(`whisper-cli failed: ${result.stderr.slice(-400)}`);
     loads.push(timing(result.stderr, 'load'));
     compute.push(timing(result.stderr, 'total') - timing(result.stderr, 'load'));
-    console.log(`  process per chunk #${i + 1}: ${s(cliWall[i]!)} s (model load ${s(loads[i]!)} s, compute ${s(compute[i]!)} s, ${parsed.text.split(' ').length} words)`);
+    console.log(
+      `  process per chunk #${i + 1}: ${s(cliWall[i]!)} s (model load ${s(loads[i]!)} s, compute ${s(compute[i]!)} s, ${parsed.text.split(' ').length} words)`,
+    );
   }
 
   // The resident server: started on the first chunk, then every chunk goes to the same process.
-  const pool = new WhisperServerPool({ processes: setup.processes, logger: setup.logger, idleMs: 10 * 60_000, startTimeoutMs: 10 * 60_000 });
-  const launch = { binary: binary.serverPath, model: model.path, threads: THREADS, extraArgs: DECODE_ARGS, requestFields: REQUEST_FIELDS };
+  const pool = new WhisperServerPool({
+    processes: setup.processes,
+    logger: setup.logger,
+    idleMs: 10 * 60_000,
+    startTimeoutMs: 10 * 60_000,
+  });
+  const launch = {
+    binary: binary.serverPath,
+    model: model.path,
+    threads: THREADS,
+    extraArgs: DECODE_ARGS,
+    requestFields: REQUEST_FIELDS,
+  };
   const residentWall: number[] = [];
   const firstStarted = Date.now();
   for (let i = 0; i < CHUNKS; i += 1) {
     const started = Date.now();
     const parsed = await pool.transcribe(launch, 1, chunk, 'en', new AbortController().signal, 30 * 60_000);
     residentWall.push(Date.now() - started);
-    console.log(`  resident server   #${i + 1}: ${s(residentWall[i]!)} s${i === 0 ? ' (includes starting it and loading the model)' : ''} (${parsed.text.split(' ').length} words)`);
+    console.log(
+      `  resident server   #${i + 1}: ${s(residentWall[i]!)} s${i === 0 ? ' (includes starting it and loading the model)' : ''} (${parsed.text.split(' ').length} words)`,
+    );
   }
   const residentTotal = Date.now() - firstStarted;
   const modelLoads = pool.modelLoads();
@@ -109,11 +162,19 @@ try {
   const cliOverhead = cliMean - steady; // at least this much of a whisper-cli run is not the chunk's own work
   const residentOverhead = steady; // at most everything
   console.log('');
-  console.log(`  per chunk, process per chunk:  ${s(cliMean)} s (whisper-cli's model load alone ${s(mean(loads))} s; it reports ${s(computeMean)} s after the load, setup included)`);
-  console.log(`  per chunk, resident server:    ${s(steady)} s after the first; ${s(amortised)} s averaged over all ${CHUNKS} with its start`);
+  console.log(
+    `  per chunk, process per chunk:  ${s(cliMean)} s (whisper-cli's model load alone ${s(mean(loads))} s; it reports ${s(computeMean)} s after the load, setup included)`,
+  );
+  console.log(
+    `  per chunk, resident server:    ${s(steady)} s after the first; ${s(amortised)} s averaged over all ${CHUNKS} with its start`,
+  );
   console.log(`  model loads: ${CHUNKS} with a process per chunk, ${modelLoads} with the resident server`);
-  console.log(`  per-chunk overhead: ≥ ${s(cliOverhead)} s with a process per chunk, ≤ ${s(residentOverhead)} s resident → cut ≥ ${(cliOverhead / residentOverhead).toFixed(1)}× (target ≥ 2×)`);
-  console.log(`  per-chunk time ${(cliMean / steady).toFixed(2)}× faster (${(cliMean / amortised).toFixed(2)}× with the start counted over ${CHUNKS} chunks)`);
+  console.log(
+    `  per-chunk overhead: ≥ ${s(cliOverhead)} s with a process per chunk, ≤ ${s(residentOverhead)} s resident → cut ≥ ${(cliOverhead / residentOverhead).toFixed(1)}× (target ≥ 2×)`,
+  );
+  console.log(
+    `  per-chunk time ${(cliMean / steady).toFixed(2)}× faster (${(cliMean / amortised).toFixed(2)}× with the start counted over ${CHUNKS} chunks)`,
+  );
   const ok = cliOverhead / residentOverhead >= 2 && modelLoads === 1;
   console.log(ok ? '  PASS' : '  FAIL');
   process.exitCode = ok ? 0 : 1;

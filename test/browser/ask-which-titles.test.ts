@@ -61,8 +61,16 @@ describe('asking which titles to rip', () => {
       const response = await answered;
       expect(response.status()).toBe(201);
       const id = ((await response.json()) as { id: number }).id;
-      const held = await eventually(() => api.get(`/api/jobs/${id}`), (r) => ['review_needed', 'failed', 'completed'].includes(r.body.state), 90_000);
-      expect(held.body).toMatchObject({ state: 'review_needed', review_kind: 'rip_choice', detected_title: 'Picked Movie' });
+      const held = await eventually(
+        () => api.get(`/api/jobs/${id}`),
+        (r) => ['review_needed', 'failed', 'completed'].includes(r.body.state),
+        90_000,
+      );
+      expect(held.body).toMatchObject({
+        state: 'review_needed',
+        review_kind: 'rip_choice',
+        detected_title: 'Picked Movie',
+      });
 
       await page.goto('/review');
       const section = page.locator(`[data-testid="review-job"][data-job-id="${id}"]`);
@@ -87,12 +95,18 @@ describe('asking which titles to rip', () => {
       await section.getByRole('button', { name: 'Rip these titles' }).click();
       await page.locator('.toast').filter({ hasText: 'Ripping the ticked titles.' }).first().waitFor();
       await section.waitFor({ state: 'detached' });
-      const done = await eventually(() => api.get(`/api/jobs/${id}`), (r) => ['review_needed', 'failed', 'completed'].includes(r.body.state), 90_000);
+      const done = await eventually(
+        () => api.get(`/api/jobs/${id}`),
+        (r) => ['review_needed', 'failed', 'completed'].includes(r.body.state),
+        90_000,
+      );
       expect(done.body.state).toBe('completed');
 
       // The job's page shows where each title went: the feature and the clip in the library, the extra left out.
       await page.goto(`/jobs/${id}`);
-      await expect.poll(() => page.getByTestId('completed-summary').textContent(), { timeout: 15_000 }).toMatch(/^Completed, 2 files filed/);
+      await expect
+        .poll(() => page.getByTestId('completed-summary').textContent(), { timeout: 15_000 })
+        .toMatch(/^Completed, 2 files filed/);
       const main = page.locator('main');
       await expect(main.textContent()).resolves.toContain('Picked Movie.mkv');
       await expect(main.textContent()).resolves.toContain('title_t02.mkv');
@@ -126,7 +140,11 @@ describe('asking which titles to rip', () => {
       await form.getByRole('button', { name: 'Import', exact: true }).click();
       const id = ((await (await answered).json()) as { id: number }).id;
       expect(sent).toEqual([{ staging_path: second, mode: 'copy', ask_which_titles: true }]);
-      const held = await eventually(() => api.get(`/api/jobs/${id}`), (r) => ['review_needed', 'failed', 'completed'].includes(r.body.state), 90_000);
+      const held = await eventually(
+        () => api.get(`/api/jobs/${id}`),
+        (r) => ['review_needed', 'failed', 'completed'].includes(r.body.state),
+        90_000,
+      );
       expect(held.body).toMatchObject({ state: 'review_needed', review_kind: 'rip_choice' });
       await page.goto('/review');
       const section = page.locator(`[data-testid="review-job"][data-job-id="${id}"]`);
@@ -134,7 +152,11 @@ describe('asking which titles to rip', () => {
       await expect(section.getByTestId('rip-title').count()).resolves.toBe(2);
       await section.getByRole('button', { name: 'Rip these titles' }).click();
       await section.waitFor({ state: 'detached' });
-      const done = await eventually(() => api.get(`/api/jobs/${id}`), (r) => ['review_needed', 'failed', 'completed'].includes(r.body.state), 90_000);
+      const done = await eventually(
+        () => api.get(`/api/jobs/${id}`),
+        (r) => ['review_needed', 'failed', 'completed'].includes(r.body.state),
+        90_000,
+      );
       expect(done.body).toMatchObject({ state: 'completed', files_filed: 1, titles_discarded: 1 });
       expect(errors).toEqual([]);
     } finally {

@@ -13,7 +13,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiClient } from '../support/http-client.ts';
 import { writeConfig, type TestService } from '../support/service-harness.ts';
 import { spawnService } from '../support/service-process.ts';
-import { closeBrowserSession, ensureUiBuilt, libraryFolders, openPage, screenshots, startBrowserSession } from './support/browser.ts';
+import {
+  closeBrowserSession,
+  ensureUiBuilt,
+  libraryFolders,
+  openPage,
+  screenshots,
+  startBrowserSession,
+} from './support/browser.ts';
 
 vi.setConfig({ testTimeout: 120_000 });
 
@@ -26,7 +33,10 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => closeBrowserSession({ svc, browser }));
 
-const patches = (requests: Request[]) => requests.filter((r) => r.url().endsWith('/api/config') && r.method() !== 'GET').map((r) => ({ method: r.method(), body: r.postDataJSON() as Record<string, any> }));
+const patches = (requests: Request[]) =>
+  requests
+    .filter((r) => r.url().endsWith('/api/config') && r.method() !== 'GET')
+    .map((r) => ({ method: r.method(), body: r.postDataJSON() as Record<string, any> }));
 
 describe('saving from the UI', () => {
   it('sends only what changed, so a change made elsewhere meanwhile is kept', async () => {
@@ -38,7 +48,10 @@ describe('saving from the UI', () => {
       const heuristic = page.locator('[data-testid="plugin-card"][data-plugin="identifier-heuristic"]');
       await heuristic.waitFor();
       // Another client changes another plugin's setting after the page loaded the configuration.
-      expect((await api.patch('/api/config', { plugin_settings: { 'matcher-movie-runtime': { feature_min_minutes: 3 } } })).status).toBe(200);
+      expect(
+        (await api.patch('/api/config', { plugin_settings: { 'matcher-movie-runtime': { feature_min_minutes: 3 } } }))
+          .status,
+      ).toBe(200);
       await heuristic.locator('summary').click();
       await heuristic.getByLabel('Titles of similar length needed to call a disc TV', { exact: true }).fill('4');
       await heuristic.getByRole('button', { name: /^Save/ }).click();
@@ -61,9 +74,14 @@ describe('saving from the UI', () => {
       await page.getByRole('button', { name: 'Save stages' }).click();
       await page.getByText('Saved. The next job uses it.').waitFor();
       const stages = patches(requests).at(-1)!;
-      expect(stages.body).toEqual({ pipeline: { providers: { notifier: before.providers.notifier.filter((id: string) => id !== 'ntfy') } } });
+      expect(stages.body).toEqual({
+        pipeline: { providers: { notifier: before.providers.notifier.filter((id: string) => id !== 'ntfy') } },
+      });
       const after = (await api.get('/api/config')).body.pipeline;
-      expect(after).toEqual({ ...before, providers: { ...before.providers, notifier: before.providers.notifier.filter((id: string) => id !== 'ntfy') } });
+      expect(after).toEqual({
+        ...before,
+        providers: { ...before.providers, notifier: before.providers.notifier.filter((id: string) => id !== 'ntfy') },
+      });
       expect(((await api.get('/api/status')).body.pending_restart as unknown[]).length).toBe(0);
       await expect(page.getByTestId('restart-banner').count()).resolves.toBe(0);
       expect(errors).toEqual([]);
@@ -86,7 +104,9 @@ describe('banners and the restart button, against a real process', () => {
       await page.goto('/');
       const safe = page.getByTestId('safe-mode-banner');
       await safe.waitFor();
-      await expect(safe.textContent()).resolves.toMatch(/Safe mode.*pipeline\.organizer.*gone-organizer.*Running library instead/s);
+      await expect(safe.textContent()).resolves.toMatch(
+        /Safe mode.*pipeline\.organizer.*gone-organizer.*Running library instead/s,
+      );
 
       const remote = apiClient(service.url);
       expect((await remote.patch('/api/config', { max_concurrent_matches: 3 })).status).toBe(200);

@@ -36,14 +36,18 @@ describe('settings and server-level settings', () => {
       await ripper.waitFor();
       expect(await ripper.getAttribute('readonly')).not.toBeNull();
       const ripperField = page.locator('[data-field="ripper_path"]');
-      await expect(ripperField.getByTestId('set-on-machine').textContent()).resolves.toMatch(/RIPPER_PATH=….*spindle config set --local ripper_path \/usr\/bin\/makemkvcon/s);
+      await expect(ripperField.getByTestId('set-on-machine').textContent()).resolves.toMatch(
+        /RIPPER_PATH=….*spindle config set --local ripper_path \/usr\/bin\/makemkvcon/s,
+      );
       // Typing into it changes nothing: the field is read-only and nothing is sent.
       await ripper.click();
       await page.keyboard.type('/tmp/evil');
       expect(await ripper.inputValue()).toBe('');
       await page.getByRole('link', { name: 'Advanced' }).click();
       expect(await page.getByLabel('Extra plugin folder').getAttribute('readonly')).not.toBeNull();
-      await expect(page.locator('[data-field="plugins_path"]').getByTestId('set-on-machine').textContent()).resolves.toContain('SPINDLE_PLUGINS_DIR=…');
+      await expect(
+        page.locator('[data-field="plugins_path"]').getByTestId('set-on-machine').textContent(),
+      ).resolves.toContain('SPINDLE_PLUGINS_DIR=…');
 
       await page.getByRole('link', { name: 'Matching' }).click();
       const sphinx = page.locator('[data-testid="plugin-card"][data-plugin="transcriber-pocketsphinx"]');
@@ -54,14 +58,21 @@ describe('settings and server-level settings', () => {
       // Both of its executables are set on the machine only: each field says how.
       const notes = sphinx.getByTestId('set-on-machine');
       await expect.poll(() => notes.count()).toBe(2);
-      await expect(notes.filter({ hasText: 'transcriber-pocketsphinx.binary' }).textContent()).resolves.toContain('spindle config set --local plugin_settings.transcriber-pocketsphinx.binary');
+      await expect(notes.filter({ hasText: 'transcriber-pocketsphinx.binary' }).textContent()).resolves.toContain(
+        'spindle config set --local plugin_settings.transcriber-pocketsphinx.binary',
+      );
       expect(await sphinx.getByLabel(/^pocketsphinx_batch executable/).getAttribute('readonly')).not.toBeNull();
       // Saving the plugin's other settings keeps the executable as it is.
       await sphinx.getByLabel('Timeout seconds', { exact: true }).fill('120');
       await sphinx.getByRole('button', { name: /^Save/ }).click();
       await sphinx.getByRole('status').or(sphinx.getByRole('alert')).waitFor();
-      expect(await sphinx.getByRole('alert').count(), (await sphinx.getByRole('alert').allTextContents()).join()).toBe(0);
-      expect((await api.get('/api/config')).body.plugin_settings['transcriber-pocketsphinx']).toEqual({ binary: '/usr/bin/pocketsphinx_continuous', timeout_seconds: 120 });
+      expect(await sphinx.getByRole('alert').count(), (await sphinx.getByRole('alert').allTextContents()).join()).toBe(
+        0,
+      );
+      expect((await api.get('/api/config')).body.plugin_settings['transcriber-pocketsphinx']).toEqual({
+        binary: '/usr/bin/pocketsphinx_continuous',
+        timeout_seconds: 120,
+      });
       await screenshots(page, 'settings-server-level');
       expect(errors).toEqual([]);
     } finally {
@@ -80,9 +91,13 @@ describe('settings and server-level settings', () => {
       await url.fill('http://other-host.example:8096');
       await card.getByRole('button', { name: /^Save/ }).click();
       const status = card.getByRole('status');
-      await expect(status.textContent()).resolves.toMatch(/Cleared because the address they are sent to changed — enter again: Jellyfin: API key \(Dashboard → API Keys\)/);
+      await expect(status.textContent()).resolves.toMatch(
+        /Cleared because the address they are sent to changed — enter again: Jellyfin: API key \(Dashboard → API Keys\)/,
+      );
       const config = (await api.get('/api/config')).body;
-      expect(config.plugin_settings['refresher-media-server']).toEqual({ jellyfin_url: 'http://other-host.example:8096' });
+      expect(config.plugin_settings['refresher-media-server']).toEqual({
+        jellyfin_url: 'http://other-host.example:8096',
+      });
       expect(svc.service.config.get().plugin_settings['refresher-media-server']).not.toHaveProperty('jellyfin_api_key');
       expect(await page.content()).not.toContain(JF_KEY);
       expect(errors).toEqual([]);

@@ -43,7 +43,15 @@ describe('contribution disclosure', () => {
       await dialog.waitFor({ state: 'visible' });
       await expect(dialog.textContent()).resolves.toContain('3 contributions are ready to upload');
       const text = await dialog.getByTestId('disclosure-text').textContent();
-      for (const never of ['File names or file paths', 'IP address', 'Who you are', 'library is organised', 'The audio itself', 'Subtitles or transcripts', 'Hashes of your files']) {
+      for (const never of [
+        'File names or file paths',
+        'IP address',
+        'Who you are',
+        'library is organised',
+        'The audio itself',
+        'Subtitles or transcripts',
+        'Hashes of your files',
+      ]) {
         expect(text).toContain(never);
       }
       await screenshots(page, 'disclosure-prompt');
@@ -64,7 +72,9 @@ describe('contribution disclosure', () => {
     try {
       await page.goto('/contributions');
       await page.locator('[data-testid="connection"][data-status="open"]').waitFor();
-      await expect(page.getByTestId('contribution-status').textContent()).resolves.toContain('Waiting for your consent');
+      await expect(page.getByTestId('contribution-status').textContent()).resolves.toContain(
+        'Waiting for your consent',
+      );
       svc.service.bus.emit('fingerprint.disclosure_required', { pendingCount: 1 });
       const dialog = page.getByTestId('disclosure-dialog');
       await dialog.waitFor({ state: 'visible' });
@@ -92,19 +102,29 @@ describe('contribution disclosure', () => {
     try {
       await page.goto('/contributions');
       await page.getByTestId('contributions-table').or(page.getByTestId('contributions-empty')).waitFor();
-      await expect(page.getByTestId('contributions-pending').textContent()).resolves.toMatch(/^\d+ waiting to be uploaded/);
+      await expect(page.getByTestId('contributions-pending').textContent()).resolves.toMatch(
+        /^\d+ waiting to be uploaded/,
+      );
       await page.getByRole('button', { name: 'Forget my contributions…' }).click();
       const confirm = page.getByRole('dialog', { name: 'Forget your contributions?' });
-      await expect(confirm.textContent()).resolves.toContain('Fingerprints already confirmed by several other people stay');
+      await expect(confirm.textContent()).resolves.toContain(
+        'Fingerprints already confirmed by several other people stay',
+      );
       await confirm.getByRole('button', { name: 'Keep them' }).click();
       await screenshots(page, 'contributions');
 
       // A service without the fingerprint network (an older version) answers 404 on these routes.
       await page.route('**/api/fingerprint/**', (route) =>
-        route.fulfill({ status: 404, contentType: 'application/json', body: JSON.stringify({ error: { code: 'not_found', message: 'Not found' } }) }),
+        route.fulfill({
+          status: 404,
+          contentType: 'application/json',
+          body: JSON.stringify({ error: { code: 'not_found', message: 'Not found' } }),
+        }),
       );
       await page.reload();
-      await expect(page.getByTestId('contributions-unavailable').textContent()).resolves.toContain('Not available in this version');
+      await expect(page.getByTestId('contributions-unavailable').textContent()).resolves.toContain(
+        'Not available in this version',
+      );
       await screenshots(page, 'contributions-unavailable');
       expect(errors).toEqual([]);
     } finally {
@@ -137,7 +157,9 @@ describe('contribution upload', () => {
       await dialog.waitFor({ state: 'hidden' });
 
       // Accepting starts the upload; the audit log gets its line.
-      await expect.poll(async () => (await client.get('/api/fingerprint/contributions')).body.entries.length, { timeout: 20_000 }).toBe(1);
+      await expect
+        .poll(async () => (await client.get('/api/fingerprint/contributions')).body.entries.length, { timeout: 20_000 })
+        .toBe(1);
       await page.reload();
       await page.getByTestId('contributions-table').waitFor();
       const row = await page.getByTestId('contributions-table').locator('tbody tr').first().textContent();
@@ -156,7 +178,8 @@ describe('contribution upload', () => {
 
 describe('diagnostics', () => {
   it('generates the sanitized report for a job and links the pre-filled issue', async () => {
-    const job = (await api.post('/api/simulate/insert-disc', { volume_label: 'REPORT_ME', simulate_ripping: false })).body;
+    const job = (await api.post('/api/simulate/insert-disc', { volume_label: 'REPORT_ME', simulate_ripping: false }))
+      .body;
     const { page, errors, close } = await openPage(browser, svc.url);
     try {
       await page.goto(`/jobs/${job.id}`);

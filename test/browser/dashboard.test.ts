@@ -34,7 +34,14 @@ describe('dashboard', () => {
       await expect(page.getByTestId('asr-status').textContent()).resolves.toMatch(/CPU/);
       await page.evaluate("window.marker = 'same page'");
 
-      const job = (await api.post('/api/simulate/insert-disc', { volume_label: 'LIVE_SHOW_S2_D1', content_type: 'tv', simulate_ripping: true, rip_speed_multiplier: 2.5 })).body;
+      const job = (
+        await api.post('/api/simulate/insert-disc', {
+          volume_label: 'LIVE_SHOW_S2_D1',
+          content_type: 'tv',
+          simulate_ripping: true,
+          rip_speed_multiplier: 2.5,
+        })
+      ).body;
       const card = page.locator(`[data-testid="job-card"][data-job-id="${job.id}"]`);
       await card.waitFor();
 
@@ -44,7 +51,10 @@ describe('dashboard', () => {
       const seen = new Set<string>();
       const until = Date.now() + 15_000;
       while (seen.size < 3 && Date.now() < until) {
-        const text = await card.getByTestId('progress-percent').textContent().catch(() => null);
+        const text = await card
+          .getByTestId('progress-percent')
+          .textContent()
+          .catch(() => null);
         if (text && text !== '0%' && text !== '100%') seen.add(text);
         await page.waitForTimeout(100);
       }
@@ -68,11 +78,19 @@ describe('dashboard', () => {
       await page.getByTestId('job-title').waitFor();
       expect(page.url()).toBe(`${svc.url}/jobs/${job.id}`);
       const table = page.getByTestId('titles-table');
-      await expect(table.locator('tbody tr').first().textContent()).resolves.toMatch(/22:00.*1\.9 GB.*1080p.*OK.*S01E01.*92%/s);
+      await expect(table.locator('tbody tr').first().textContent()).resolves.toMatch(
+        /22:00.*1\.9 GB.*1080p.*OK.*S01E01.*92%/s,
+      );
       await table.getByRole('button', { name: 'Scores' }).first().click();
       await expect(page.getByTestId('score-breakdown').textContent()).resolves.toContain('simulated');
       const timeline = await page.getByTestId('timeline').locator('li').allTextContents();
-      expect(timeline.map((t) => t.split('→')[1]?.trim())).toEqual(['Identifying', 'Ripping', 'Matching', 'Organizing', 'Completed']);
+      expect(timeline.map((t) => t.split('→')[1]?.trim())).toEqual([
+        'Identifying',
+        'Ripping',
+        'Matching',
+        'Organizing',
+        'Completed',
+      ]);
       await screenshots(page, 'job-detail');
 
       // Clear it from the dashboard; it leaves the list.
@@ -88,7 +106,14 @@ describe('dashboard', () => {
   it('shows a failed job with its full error message and a dark theme', async () => {
     const { page, errors, close } = await openPage(browser, svc.url, { colorScheme: 'dark' });
     try {
-      const job = (await api.post('/api/simulate/insert-disc', { volume_label: 'CANCEL_ME', content_type: 'movie', simulate_ripping: true, rip_speed_multiplier: 0.2 })).body;
+      const job = (
+        await api.post('/api/simulate/insert-disc', {
+          volume_label: 'CANCEL_ME',
+          content_type: 'movie',
+          simulate_ripping: true,
+          rip_speed_multiplier: 0.2,
+        })
+      ).body;
       await page.goto('/');
       const card = page.locator(`[data-testid="job-card"][data-job-id="${job.id}"]`);
       await card.locator('[data-testid="job-state"][data-state="ripping"]').waitFor();
@@ -136,12 +161,21 @@ describe('live updates across a server restart', () => {
       // Same port, same data directory: a job created while the page was offline shows up after the reconnect.
       second = await startTestService({ dataDir, env: { DEBUG: 'true', PORT: String(port) } });
       const client = apiClient(second.url);
-      const offline = (await client.post('/api/simulate/insert-disc', { volume_label: 'WHILE_OFFLINE', simulate_ripping: false })).body;
+      const offline = (
+        await client.post('/api/simulate/insert-disc', { volume_label: 'WHILE_OFFLINE', simulate_ripping: false })
+      ).body;
       await page.locator('[data-testid="connection"][data-status="open"]').waitFor({ timeout: 20_000 });
       await page.locator(`[data-testid="job-card"][data-job-id="${offline.id}"]`).waitFor();
 
       // And live progress flows again on the new socket.
-      const job = (await client.post('/api/simulate/insert-disc', { volume_label: 'AFTER_RESTART', content_type: 'movie', simulate_ripping: true, rip_speed_multiplier: 4 })).body;
+      const job = (
+        await client.post('/api/simulate/insert-disc', {
+          volume_label: 'AFTER_RESTART',
+          content_type: 'movie',
+          simulate_ripping: true,
+          rip_speed_multiplier: 4,
+        })
+      ).body;
       const card = page.locator(`[data-testid="job-card"][data-job-id="${job.id}"]`);
       await card.locator('[data-testid="job-state"][data-state="ripping"]').waitFor();
       await card.getByTestId('progress-speed').waitFor();

@@ -10,7 +10,14 @@ import { SAMPLE_TOKEN } from '../../plugins/provider-tmdb/test/support/tmdb-serv
 import { eventually, type apiClient } from '../support/http-client.ts';
 import type { TestService } from '../support/service-harness.ts';
 import { openPage, screenshots } from './support/browser.ts';
-import { closeIdentifySession, identifyRequests, jobWaitingForIdentity, startIdentifySession, typeInto, type IdentifySession } from './support/identify-session.ts';
+import {
+  closeIdentifySession,
+  identifyRequests,
+  jobWaitingForIdentity,
+  startIdentifySession,
+  typeInto,
+  type IdentifySession,
+} from './support/identify-session.ts';
 
 // A browser, a service and a real identification per test: allow for a busy machine.
 vi.setConfig({ testTimeout: 90_000 });
@@ -52,11 +59,33 @@ describe('identify form', () => {
 
       // The job leaves the queue: it is identified again with what was typed.
       await section.waitFor({ state: 'detached' });
-      expect(sent).toEqual([{ content_type: 'tv', detected_title: 'The Office', catalog_id: 2316, detected_year: 2005, disc_number: 3, detected_season: 2 }]);
+      expect(sent).toEqual([
+        {
+          content_type: 'tv',
+          detected_title: 'The Office',
+          catalog_id: 2316,
+          detected_year: 2005,
+          disc_number: 3,
+          detected_season: 2,
+        },
+      ]);
       const job = (await api.get(`/api/jobs/${id}`)).body;
-      expect(job).toMatchObject({ identity_declared: true, content_type: 'tv', detected_title: 'The Office', detected_season: 2, detected_year: 2005, catalog_id: 2316, disc_number: 3 });
-      const detail = await eventually(() => api.get(`/api/jobs/${id}/detail`), (r) => (r.body.timeline as { to: string }[]).length > 2);
-      expect((detail.body.timeline as { to: string; message: string | null }[])[2]).toMatchObject({ to: 'identifying' });
+      expect(job).toMatchObject({
+        identity_declared: true,
+        content_type: 'tv',
+        detected_title: 'The Office',
+        detected_season: 2,
+        detected_year: 2005,
+        catalog_id: 2316,
+        disc_number: 3,
+      });
+      const detail = await eventually(
+        () => api.get(`/api/jobs/${id}/detail`),
+        (r) => (r.body.timeline as { to: string }[]).length > 2,
+      );
+      expect((detail.body.timeline as { to: string; message: string | null }[])[2]).toMatchObject({
+        to: 'identifying',
+      });
       expect(errors).toEqual([]);
     } finally {
       await close();
@@ -77,7 +106,9 @@ describe('identify form', () => {
       await form.getByLabel('Type').selectOption('tv');
       await typeInto(page, 'Title', 'office', form);
       await form.getByTestId('catalog-search').click();
-      await expect(form.getByTestId('catalog-search-error').textContent()).resolves.toContain('enter your TMDB Read Access Token under Settings');
+      await expect(form.getByTestId('catalog-search-error').textContent()).resolves.toContain(
+        'enter your TMDB Read Access Token under Settings',
+      );
 
       await api.put('/api/config', { catalog_api_key: SAMPLE_TOKEN });
       await form.getByLabel('Title', { exact: true }).press('Enter'); // Enter in the title searches, it does not submit
@@ -103,13 +134,27 @@ describe('identify form', () => {
       await form.getByRole('button', { name: 'Use this identification' }).click();
 
       await expect.poll(() => sent.length, { timeout: 15_000 }).toBe(1);
-      expect(sent[0]).toEqual({ content_type: 'tv', detected_title: 'The Office (US)', catalog_id: 2316, detected_year: 2005, disc_number: 1, detected_season: 4 });
+      expect(sent[0]).toEqual({
+        content_type: 'tv',
+        detected_title: 'The Office (US)',
+        catalog_id: 2316,
+        detected_year: 2005,
+        disc_number: 1,
+        detected_season: 4,
+      });
       // The page follows the job: identified again, the form leaves and the facts show what was said.
       await page.getByTestId('identify-inline').waitFor({ state: 'detached' });
       // The form leaves on the live state change; the facts follow when the job is read again.
       await expect.poll(() => page.getByTestId('job-title').textContent(), { timeout: 15_000 }).toBe('The Office (US)');
       const job = (await api.get(`/api/jobs/${id}`)).body;
-      expect(job).toMatchObject({ identity_declared: true, detected_title: 'The Office (US)', detected_season: 4, detected_year: 2005, catalog_id: 2316, disc_number: 1 });
+      expect(job).toMatchObject({
+        identity_declared: true,
+        detected_title: 'The Office (US)',
+        detected_season: 4,
+        detected_year: 2005,
+        catalog_id: 2316,
+        disc_number: 1,
+      });
       expect(errors).toEqual([]);
     } finally {
       await close();
@@ -129,15 +174,37 @@ describe('identify form', () => {
       await typeInto(page, 'Disc number', '1.5', form);
       await form.getByRole('button', { name: 'Use this identification' }).click();
       // The browser's own check (step 1) stops the submit; the field says why.
-      expect(await form.getByLabel('Disc number', { exact: true }).evaluate((el) => (el as unknown as { validity: { stepMismatch: boolean } }).validity.stepMismatch)).toBe(true);
+      expect(
+        await form
+          .getByLabel('Disc number', { exact: true })
+          .evaluate((el) => (el as unknown as { validity: { stepMismatch: boolean } }).validity.stepMismatch),
+      ).toBe(true);
       await typeInto(page, 'Disc number', '2', form);
       await typeInto(page, 'Year', '1999', form);
       await typeInto(page, 'TMDB id', '1542', form);
       await form.getByRole('button', { name: 'Use this identification' }).click();
       await expect.poll(() => sent.length, { timeout: 15_000 }).toBe(1);
-      expect(sent).toEqual([{ content_type: 'movie', detected_title: 'Office Space', catalog_id: 1542, detected_year: 1999, disc_number: 2 }]);
-      const job = await eventually(() => api.get(`/api/jobs/${id}`), (r) => r.body.identity_declared === true);
-      expect(job.body).toMatchObject({ content_type: 'movie', detected_title: 'Office Space', detected_season: null, detected_year: 1999, catalog_id: 1542, disc_number: 2 });
+      expect(sent).toEqual([
+        {
+          content_type: 'movie',
+          detected_title: 'Office Space',
+          catalog_id: 1542,
+          detected_year: 1999,
+          disc_number: 2,
+        },
+      ]);
+      const job = await eventually(
+        () => api.get(`/api/jobs/${id}`),
+        (r) => r.body.identity_declared === true,
+      );
+      expect(job.body).toMatchObject({
+        content_type: 'movie',
+        detected_title: 'Office Space',
+        detected_season: null,
+        detected_year: 1999,
+        catalog_id: 1542,
+        disc_number: 2,
+      });
       expect(errors).toEqual([]);
     } finally {
       await close();

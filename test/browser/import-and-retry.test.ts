@@ -42,7 +42,11 @@ async function movieFolder(name: string): Promise<{ folder: string; file: string
 }
 
 const finished = (id: number, timeout = 90_000) =>
-  eventually(() => api.get(`/api/jobs/${id}`), (r) => ['completed', 'failed', 'review_needed'].includes(r.body.state), timeout);
+  eventually(
+    () => api.get(`/api/jobs/${id}`),
+    (r) => ['completed', 'failed', 'review_needed'].includes(r.body.state),
+    timeout,
+  );
 
 describe('dashboard import and retry', () => {
   it('imports a folder from the dashboard with copy preselected, and the folder keeps its files', async () => {
@@ -70,7 +74,9 @@ describe('dashboard import and retry', () => {
       expect(response.status()).toBe(201);
       await form.waitFor({ state: 'detached' });
 
-      expect(sent).toEqual([{ staging_path: folder, mode: 'copy', content_type: 'movie', detected_title: 'Night Train' }]);
+      expect(sent).toEqual([
+        { staging_path: folder, mode: 'copy', content_type: 'movie', detected_title: 'Night Train' },
+      ]);
       const id = ((await response.json()) as { id: number }).id;
       await page.locator(`[data-testid="job-card"][data-job-id="${id}"]`).waitFor();
       const done = await finished(id);
@@ -82,7 +88,13 @@ describe('dashboard import and retry', () => {
       expect(existsSync(file)).toBe(true);
       expect(await readdir(folder)).toEqual(['title_t00.mkv']);
       await expect
-        .poll(() => page.locator(`[data-testid="job-card"][data-job-id="${id}"] [data-testid="completed-summary"]`).textContent(), { timeout: 15_000 })
+        .poll(
+          () =>
+            page
+              .locator(`[data-testid="job-card"][data-job-id="${id}"] [data-testid="completed-summary"]`)
+              .textContent(),
+          { timeout: 15_000 },
+        )
         .toBe('completed, 1 file filed');
       expect(errors).toEqual([]);
     } finally {
@@ -97,7 +109,11 @@ describe('dashboard import and retry', () => {
     await writeFile(movies, 'not a folder');
     const { page, errors, close } = await openPage(browser, svc.url);
     try {
-      const created = await api.post('/api/staging/import', { staging_path: folder, content_type: 'movie', detected_title: 'Broken Shelf' });
+      const created = await api.post('/api/staging/import', {
+        staging_path: folder,
+        content_type: 'movie',
+        detected_title: 'Broken Shelf',
+      });
       expect(created.status).toBe(201);
       const id = created.body.id as number;
       const jobsBefore = (await api.get('/api/jobs')).body.length as number;
@@ -115,7 +131,9 @@ describe('dashboard import and retry', () => {
       await mkdir(movies);
       await card.getByRole('button', { name: 'Retry' }).click();
       await card.locator('[data-testid="job-state"][data-state="completed"]').waitFor({ timeout: 90_000 });
-      await expect.poll(() => card.getByTestId('completed-summary').textContent(), { timeout: 15_000 }).toBe('completed, 1 file filed');
+      await expect
+        .poll(() => card.getByTestId('completed-summary').textContent(), { timeout: 15_000 })
+        .toBe('completed, 1 file filed');
 
       const done = (await api.get(`/api/jobs/${id}`)).body;
       expect(done).toMatchObject({ id, state: 'completed', files_filed: 1 });
@@ -138,19 +156,33 @@ describe('dashboard import and retry', () => {
     // The two movies above were filed; a job whose every title a person left out completes with nothing filed.
     const { jobService } = svc.service;
     const empty = await jobService.create({ sourceKind: 'folder', volumeLabel: 'ALL_SKIPPED', contentType: 'movie' });
-    for (const state of ['identifying', 'ripping', 'matching', 'organizing', 'completed'] as const) await jobService.transition(empty.id, state);
+    for (const state of ['identifying', 'ripping', 'matching', 'organizing', 'completed'] as const)
+      await jobService.transition(empty.id, state);
     const stats = (await api.get('/api/jobs/stats')).body;
     expect(stats).toMatchObject({ completed: 3, completed_with_files: 2, completed_nothing_filed: 1, files_filed: 2 });
     const { page, errors, close } = await openPage(browser, svc.url);
     try {
       await page.goto('/history');
       const filed = page.getByTestId('history-row').getByTestId('history-filed');
-      await expect.poll(() => filed.allTextContents()).toEqual(expect.arrayContaining(['nothing filed', '1 file filed']));
-      await expect(page.locator(`[data-testid="history-row"][data-job-id="${empty.id}"]`).getByTestId('history-filed').textContent()).resolves.toContain('nothing filed');
+      await expect
+        .poll(() => filed.allTextContents())
+        .toEqual(expect.arrayContaining(['nothing filed', '1 file filed']));
+      await expect(
+        page
+          .locator(`[data-testid="history-row"][data-job-id="${empty.id}"]`)
+          .getByTestId('history-filed')
+          .textContent(),
+      ).resolves.toContain('nothing filed');
 
       await page.goto('/statistics');
       await expect(page.getByTestId('stat-files').textContent()).resolves.toBe('2');
-      await expect(page.getByRole('img', { name: 'Completed jobs by what they filed: Completed, files filed 2, Completed, nothing filed 1' }).count()).resolves.toBe(1);
+      await expect(
+        page
+          .getByRole('img', {
+            name: 'Completed jobs by what they filed: Completed, files filed 2, Completed, nothing filed 1',
+          })
+          .count(),
+      ).resolves.toBe(1);
       await expect(page.getByTestId('stat-filed').textContent()).resolves.toContain('1 completed job filed nothing');
       await screenshots(page, 'statistics-filed');
       expect(errors).toEqual([]);
@@ -168,7 +200,10 @@ describe('dashboard import and retry', () => {
       for (const policy of ['on_success', 'on_completion', 'after_days', 'manual']) {
         const text = (await policies.locator(`[data-policy="${policy}"] dd`).textContent()) ?? '';
         expect(text, policy).toContain('never a file of yours that was not filed, never a non-video file');
-        expect(text.split(/[.!?](\s|$)/).filter((p) => p.trim().length > 1), policy).toHaveLength(1); // one sentence
+        expect(
+          text.split(/[.!?](\s|$)/).filter((p) => p.trim().length > 1),
+          policy,
+        ).toHaveLength(1); // one sentence
       }
       await expect(policies.locator('[data-policy="on_success"] dt').textContent()).resolves.toContain('(chosen)');
       const group = page.getByTestId('settings-group-after-job');
@@ -176,7 +211,9 @@ describe('dashboard import and retry', () => {
       await expect(policies.locator('[data-policy="after_days"] dt').textContent()).resolves.toContain('(chosen)');
       await group.getByRole('checkbox', { name: 'Short titles' }).check();
       await group.getByRole('button', { name: 'Save after a job' }).click();
-      await expect.poll(async () => (await api.get('/api/config')).body).toMatchObject({ staging_cleanup_policy: 'after_days', discard_files_of: ['short'] });
+      await expect
+        .poll(async () => (await api.get('/api/config')).body)
+        .toMatchObject({ staging_cleanup_policy: 'after_days', discard_files_of: ['short'] });
       await screenshots(page, 'settings-cleanup');
       expect(errors).toEqual([]);
     } finally {

@@ -8,7 +8,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eventually, type apiClient } from '../support/http-client.ts';
 import type { TestService } from '../support/service-harness.ts';
 import { openPage } from './support/browser.ts';
-import { closeIdentifySession, jobWaitingForIdentity, startIdentifySession, type IdentifySession } from './support/identify-session.ts';
+import {
+  closeIdentifySession,
+  jobWaitingForIdentity,
+  startIdentifySession,
+  type IdentifySession,
+} from './support/identify-session.ts';
 
 // A browser, a service and a real identification per test: allow for a busy machine.
 vi.setConfig({ testTimeout: 90_000 });
@@ -31,29 +36,57 @@ afterAll(async () => {
 describe('re-running a job in review', () => {
   it('re-matches and re-identifies a job in review from its page, keeping the job', async () => {
     const id = await jobWaitingForIdentity(api, sources, 'MYSTERY_FOUR');
-    await api.post(`/api/jobs/${id}/identify`, { content_type: 'tv', detected_title: 'The Office', detected_season: 1 });
+    await api.post(`/api/jobs/${id}/identify`, {
+      content_type: 'tv',
+      detected_title: 'The Office',
+      detected_season: 1,
+    });
     // Identified, ripped, and waiting for a decision about its title (no subtitles to match with).
-    const waiting = await eventually(() => api.get(`/api/jobs/${id}`), (r) => r.body.state === 'review_needed' && r.body.review_kind === 'titles', 60_000);
+    const waiting = await eventually(
+      () => api.get(`/api/jobs/${id}`),
+      (r) => r.body.state === 'review_needed' && r.body.review_kind === 'titles',
+      60_000,
+    );
     expect(waiting.body.review_kind).toBe('titles');
     const { page, errors, close } = await openPage(browser, svc.url);
     const sent: unknown[] = [];
     page.on('request', (r) => {
       if (r.method() === 'POST' && new URL(r.url()).pathname === `/api/jobs/${id}/retry`) sent.push(r.postDataJSON());
     });
-    const messages = async () => ((await api.get(`/api/jobs/${id}/detail`)).body.timeline as { message: string | null }[]).map((e) => e.message ?? '');
+    const messages = async () =>
+      ((await api.get(`/api/jobs/${id}/detail`)).body.timeline as { message: string | null }[]).map(
+        (e) => e.message ?? '',
+      );
     try {
       await page.goto(`/jobs/${id}`);
       await page.getByTestId('re-match').click();
-      await expect.poll(messages).toContainEqual(expect.stringMatching(/^re-match requested: running again from matching/));
-      await eventually(() => api.get(`/api/jobs/${id}`), (r) => r.body.state === 'review_needed', 60_000);
+      await expect
+        .poll(messages)
+        .toContainEqual(expect.stringMatching(/^re-match requested: running again from matching/));
+      await eventually(
+        () => api.get(`/api/jobs/${id}`),
+        (r) => r.body.state === 'review_needed',
+        60_000,
+      );
       await page.locator('[data-testid="job-state"][data-state="review_needed"]').waitFor();
 
       await page.getByTestId('re-identify').click();
-      await expect.poll(messages).toContainEqual(expect.stringMatching(/^re-identify requested: running again from identifying/));
+      await expect
+        .poll(messages)
+        .toContainEqual(expect.stringMatching(/^re-identify requested: running again from identifying/));
       expect(sent).toEqual([{ from: 'matching' }, { from: 'identifying' }]);
-      const after = await eventually(() => api.get(`/api/jobs/${id}`), (r) => r.body.state === 'review_needed', 60_000);
+      const after = await eventually(
+        () => api.get(`/api/jobs/${id}`),
+        (r) => r.body.state === 'review_needed',
+        60_000,
+      );
       // The same job, still what the person said it is.
-      expect(after.body).toMatchObject({ id, identity_declared: true, detected_title: 'The Office', detected_season: 1 });
+      expect(after.body).toMatchObject({
+        id,
+        identity_declared: true,
+        detected_title: 'The Office',
+        detected_season: 1,
+      });
       expect(errors).toEqual([]);
     } finally {
       await close();

@@ -41,27 +41,65 @@ async function importFolder(label: string, files: Record<string, number>): Promi
 }
 
 const settled = (id: number, done: (body: Record<string, unknown>) => boolean) =>
-  eventually(() => api.get(`/api/jobs/${id}`), (r) => done(r.body) || ['failed', 'completed'].includes(r.body.state), 90_000);
+  eventually(
+    () => api.get(`/api/jobs/${id}`),
+    (r) => done(r.body) || ['failed', 'completed'].includes(r.body.state),
+    90_000,
+  );
 
 /** A TV job in review whose titles have no suggestion at all (nothing approve-all could take). */
 async function jobWithNothingToApprove(): Promise<number> {
   const { jobService, db } = svc.service;
-  const job = await jobService.create({ sourceKind: 'folder', volumeLabel: 'NO_GUESS_S1_D1', contentType: 'tv', detectedTitle: 'No Guess', detectedSeason: 1 });
+  const job = await jobService.create({
+    sourceKind: 'folder',
+    volumeLabel: 'NO_GUESS_S1_D1',
+    contentType: 'tv',
+    detectedTitle: 'No Guess',
+    detectedSeason: 1,
+  });
   await db.titles.replaceForJob(job.id, [
-    { titleIndex: 0, durationSeconds: 1300, sizeBytes: 10, state: 'review', matchDetailsJson: null, filePath: '/x/a.mkv' },
-    { titleIndex: 1, durationSeconds: 1310, sizeBytes: 10, state: 'review', matchDetailsJson: null, filePath: '/x/b.mkv' },
+    {
+      titleIndex: 0,
+      durationSeconds: 1300,
+      sizeBytes: 10,
+      state: 'review',
+      matchDetailsJson: null,
+      filePath: '/x/a.mkv',
+    },
+    {
+      titleIndex: 1,
+      durationSeconds: 1310,
+      sizeBytes: 10,
+      state: 'review',
+      matchDetailsJson: null,
+      filePath: '/x/b.mkv',
+    },
   ]);
   for (const s of ['identifying', 'ripping', 'matching'] as const) await jobService.transition(job.id, s);
-  await jobService.transition(job.id, 'review_needed', { patch: { reviewReason: '2 title(s) could not be matched with enough confidence', reviewKind: 'titles', resumeState: 'organizing' } });
+  await jobService.transition(job.id, 'review_needed', {
+    patch: {
+      reviewReason: '2 title(s) could not be matched with enough confidence',
+      reviewKind: 'titles',
+      resumeState: 'organizing',
+    },
+  });
   return job.id;
 }
 
 /** Characters of the page's text that no installed font can draw (they would show as □). */
 async function glyphsWithoutFont(page: Page): Promise<string[]> {
-  const text = (await page.locator('main').innerText()) + (await page.locator('header').first().innerText().catch(() => ''));
+  const text =
+    (await page.locator('main').innerText()) +
+    (await page
+      .locator('header')
+      .first()
+      .innerText()
+      .catch(() => ''));
   const missing: string[] = [];
   for (const ch of new Set([...text].filter((c) => c.codePointAt(0)! > 0x7e && !/\s/.test(c)))) {
-    const families = execFileSync('fc-list', [`:charset=${ch.codePointAt(0)!.toString(16)}`, 'family'], { encoding: 'utf8' }).trim();
+    const families = execFileSync('fc-list', [`:charset=${ch.codePointAt(0)!.toString(16)}`, 'family'], {
+      encoding: 'utf8',
+    }).trim();
     if (families === '') missing.push(ch);
   }
   return missing;
@@ -138,14 +176,58 @@ describe('jobs: rough edges of the first hour', () => {
 
   it('shows a skipped title as "skipped (reason)", never OK 100%', async () => {
     const { jobService, db } = svc.service;
-    const job = await jobService.create({ sourceKind: 'folder', volumeLabel: 'SKIPPY_S1_D1', contentType: 'tv', detectedTitle: 'Skippy', detectedSeason: 1 });
-    const skip = { kind: 'discarded', season: null, episode: null, episodeEnd: null, edition: null, confidence: 1, source: 'user_review', components: [], candidates: [] };
+    const job = await jobService.create({
+      sourceKind: 'folder',
+      volumeLabel: 'SKIPPY_S1_D1',
+      contentType: 'tv',
+      detectedTitle: 'Skippy',
+      detectedSeason: 1,
+    });
+    const skip = {
+      kind: 'discarded',
+      season: null,
+      episode: null,
+      episodeEnd: null,
+      edition: null,
+      confidence: 1,
+      source: 'user_review',
+      components: [],
+      candidates: [],
+    };
     await db.titles.replaceForJob(job.id, [
-      { titleIndex: 0, durationSeconds: 1300, sizeBytes: 10, state: 'completed', matchedEpisode: 'S01E01', matchConfidence: 0.9, matchSource: 'local_asr', organizedPath: '/lib/Skippy/Season 01/Skippy - S01E01.mkv' },
-      { titleIndex: 1, durationSeconds: 1310, sizeBytes: 10, state: 'completed', matchConfidence: 1, matchSource: 'user_review', matchDetailsJson: JSON.stringify(skip), discardReason: 'skipped by a person', discardedBy: 'person' },
-      { titleIndex: 2, durationSeconds: 40, sizeBytes: 10, state: 'completed', selected: false, discardReason: 'shorter than 120 s', discardedBy: 'rule' },
+      {
+        titleIndex: 0,
+        durationSeconds: 1300,
+        sizeBytes: 10,
+        state: 'completed',
+        matchedEpisode: 'S01E01',
+        matchConfidence: 0.9,
+        matchSource: 'local_asr',
+        organizedPath: '/lib/Skippy/Season 01/Skippy - S01E01.mkv',
+      },
+      {
+        titleIndex: 1,
+        durationSeconds: 1310,
+        sizeBytes: 10,
+        state: 'completed',
+        matchConfidence: 1,
+        matchSource: 'user_review',
+        matchDetailsJson: JSON.stringify(skip),
+        discardReason: 'skipped by a person',
+        discardedBy: 'person',
+      },
+      {
+        titleIndex: 2,
+        durationSeconds: 40,
+        sizeBytes: 10,
+        state: 'completed',
+        selected: false,
+        discardReason: 'shorter than 120 s',
+        discardedBy: 'rule',
+      },
     ]);
-    for (const s of ['identifying', 'ripping', 'matching', 'organizing', 'completed'] as const) await jobService.transition(job.id, s);
+    for (const s of ['identifying', 'ripping', 'matching', 'organizing', 'completed'] as const)
+      await jobService.transition(job.id, s);
     const { page, errors, close } = await openPage(browser, svc.url);
     try {
       await page.goto('/');
@@ -177,11 +259,19 @@ describe('jobs: rough edges of the first hour', () => {
     const { jobService } = svc.service;
     const folder = await mkdtemp(join(sources, 'done-'));
     await writeFile(join(folder, 'title_t00.mkv'), 'kept');
-    const done = await jobService.create({ sourceKind: 'folder', volumeLabel: 'DONE_DISC', sourcePath: folder, stagingPath: folder });
-    for (const s of ['identifying', 'ripping', 'matching', 'organizing', 'completed'] as const) await jobService.transition(done.id, s);
+    const done = await jobService.create({
+      sourceKind: 'folder',
+      volumeLabel: 'DONE_DISC',
+      sourcePath: folder,
+      stagingPath: folder,
+    });
+    for (const s of ['identifying', 'ripping', 'matching', 'organizing', 'completed'] as const)
+      await jobService.transition(done.id, s);
     const failed = await jobService.create({ sourceKind: 'folder', volumeLabel: 'FAILED_DISC' });
     await jobService.transition(failed.id, 'failed', { patch: { errorMessage: 'the disc could not be read' } });
-    const idle = (await api.post('/api/simulate/insert-disc', { volume_label: 'WAITING_DISC', simulate_ripping: false })).body;
+    const idle = (
+      await api.post('/api/simulate/insert-disc', { volume_label: 'WAITING_DISC', simulate_ripping: false })
+    ).body;
     const { page, errors, close } = await openPage(browser, svc.url);
     try {
       await page.goto('/');
@@ -192,8 +282,14 @@ describe('jobs: rough edges of the first hour', () => {
       await card(done.id).waitFor({ state: 'detached' });
       await card(failed.id).waitFor({ state: 'detached' });
       await card(idle.id).waitFor();
-      expect(await toastText(page, /Cleared \d+ finished jobs/)).toMatch(/They stay in the history; no file was touched/);
-      expect(await page.locator('[data-testid="job-card"] [data-state="completed"], [data-testid="job-card"] [data-state="failed"]').count()).toBe(0);
+      expect(await toastText(page, /Cleared \d+ finished jobs/)).toMatch(
+        /They stay in the history; no file was touched/,
+      );
+      expect(
+        await page
+          .locator('[data-testid="job-card"] [data-state="completed"], [data-testid="job-card"] [data-state="failed"]')
+          .count(),
+      ).toBe(0);
       // Not a browser-only effect: after a reload they are still gone, and the button with them.
       await page.reload();
       await card(idle.id).waitFor();
@@ -280,7 +376,13 @@ describe('jobs: rough edges of the first hour', () => {
 
       // Identified again with a new scan: the choice holds, only the clip is ripped.
       const titles = await eventually(
-        async () => (await api.get(`/api/jobs/${id}/titles`)).body as { title_index: number; state: string; selected: boolean; discarded_by: string | null }[],
+        async () =>
+          (await api.get(`/api/jobs/${id}/titles`)).body as {
+            title_index: number;
+            state: string;
+            selected: boolean;
+            discarded_by: string | null;
+          }[],
         (ts) => ts.length === 2 && !['pending', 'ripping'].includes(ts[1]!.state),
         90_000,
       );

@@ -35,10 +35,19 @@ async function shortClipsJob(name: string): Promise<{ id: number; folder: string
   const folder = join(sources, name);
   await mkdir(folder);
   await Promise.all(CLIPS.map((s, i) => makeLongMkv(join(folder, `title_t0${i}.mkv`), s)));
-  const created = await api.post('/api/staging/import', { staging_path: folder, content_type: 'tv', detected_title: 'Clip Show', detected_season: 1 });
+  const created = await api.post('/api/staging/import', {
+    staging_path: folder,
+    content_type: 'tv',
+    detected_title: 'Clip Show',
+    detected_season: 1,
+  });
   expect(created.status).toBe(201);
   const id = created.body.id as number;
-  const waiting = await eventually(() => api.get(`/api/jobs/${id}`), (r) => ['review_needed', 'completed', 'failed'].includes(r.body.state), 60_000);
+  const waiting = await eventually(
+    () => api.get(`/api/jobs/${id}`),
+    (r) => ['review_needed', 'completed', 'failed'].includes(r.body.state),
+    60_000,
+  );
   expect(waiting.body).toMatchObject({ state: 'review_needed', review_kind: 'nothing_filed' });
   expect(waiting.body.review_reason).toMatch(/nothing on this disc would be filed/);
   return { id, folder };
@@ -90,23 +99,36 @@ describe('a job in which nothing would be filed', () => {
 
       const titles = (await api.get(`/api/jobs/${id}/titles`)).body as { id: number; title_index: number }[];
       const longest = titles.find((t) => t.title_index === 3)!;
-      await section.locator(`[data-testid="left-out-title"][data-title-id="${longest.id}"]`).getByRole('button', { name: /^Include/ }).click();
+      await section
+        .locator(`[data-testid="left-out-title"][data-title-id="${longest.id}"]`)
+        .getByRole('button', { name: /^Include/ })
+        .click();
       await expect.poll(() => sent.length, { timeout: 15_000 }).toBe(1);
       expect(sent[0]).toEqual({ title_id: longest.id, include: true });
       const included = await eventually(
         () => api.get(`/api/jobs/${id}/titles`),
         (r) => (r.body as { id: number; outcome: string }[]).find((t) => t.id === longest.id)?.outcome !== 'discarded',
       );
-      expect((included.body as { id: number; discard_reason: string | null }[]).find((t) => t.id === longest.id)?.discard_reason).toBeNull();
+      expect(
+        (included.body as { id: number; discard_reason: string | null }[]).find((t) => t.id === longest.id)
+          ?.discard_reason,
+      ).toBeNull();
       const item = section.locator(`[data-testid="left-out-title"][data-title-id="${longest.id}"]`);
       await item.and(page.locator('[data-included="true"]')).waitFor();
       await expect(item.textContent()).resolves.toContain('included: it will be filed');
-      expect((await api.get(`/api/jobs/${id}`)).body).toMatchObject({ state: 'review_needed', review_kind: 'nothing_filed' }); // waits for Continue
+      expect((await api.get(`/api/jobs/${id}`)).body).toMatchObject({
+        state: 'review_needed',
+        review_kind: 'nothing_filed',
+      }); // waits for Continue
 
       // Continue: the included title is ripped and matched; the others stay out, their files kept.
       await section.getByTestId('continue-included').click();
       await section.waitFor({ state: 'detached' });
-      const after = await eventually(() => api.get(`/api/jobs/${id}/detail`), (r) => r.body.state !== 'ripping' && r.body.state !== 'matching' && r.body.review_kind !== 'nothing_filed', 60_000);
+      const after = await eventually(
+        () => api.get(`/api/jobs/${id}/detail`),
+        (r) => r.body.state !== 'ripping' && r.body.state !== 'matching' && r.body.review_kind !== 'nothing_filed',
+        60_000,
+      );
       const afterTitles = after.body.titles as { id: number; state: string; outcome: string }[];
       for (const t of afterTitles.filter((t) => t.id !== longest.id)) expect(t.outcome).toBe('discarded');
       expect(afterTitles.find((t) => t.id === longest.id)?.state).not.toBe('pending'); // it was ripped

@@ -45,10 +45,14 @@ describe('settings: notifications', () => {
       await page.goto('/settings/notifications');
       const webhook = page.locator('[data-testid="notify-target"][data-notifier="webhook"]');
       await webhook.getByRole('button', { name: 'Send test' }).click();
-      await expect.poll(() => webhook.getByTestId('test-result').textContent()).toContain(`Sent to ${new URL(hook.url).host}.`);
+      await expect
+        .poll(() => webhook.getByTestId('test-result').textContent())
+        .toContain(`Sent to ${new URL(hook.url).host}.`);
       const discord = page.locator('[data-testid="notify-target"][data-notifier="discord"]');
       await discord.getByRole('button', { name: 'Send test' }).click();
-      await expect.poll(() => discord.getByTestId('test-result').textContent()).toContain('Not set up: enter its destination and save it.');
+      await expect
+        .poll(() => discord.getByTestId('test-result').textContent())
+        .toContain('Not set up: enter its destination and save it.');
       expect(hook.requests.map((r) => (r.json() as { event: string }).event)).toEqual(['test']);
       expect(await page.content()).not.toContain('secret-path');
       expect(errors).toEqual([]);

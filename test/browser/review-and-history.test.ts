@@ -26,7 +26,12 @@ const component = (name: string, value: number, weight: number, detail: string) 
 /** A TV job parked in review_needed with two titles waiting (as core/test/http/job-routes.test.ts builds one). */
 async function tvJobInReview() {
   const { jobService, db } = svc.service;
-  const job = await jobService.create({ sourceKind: 'folder', volumeLabel: 'OFFICE_S1_D2', contentType: 'tv', detectedSeason: 1 });
+  const job = await jobService.create({
+    sourceKind: 'folder',
+    volumeLabel: 'OFFICE_S1_D2',
+    contentType: 'tv',
+    detectedSeason: 1,
+  });
   const details = {
     kind: 'episode',
     season: 1,
@@ -35,18 +40,39 @@ async function tvJobInReview() {
     edition: null,
     confidence: 0.62,
     source: 'local_asr',
-    components: [component('transcript_similarity', 0.58, 0.7, 'subtitle overlap 58%'), component('duration_fit', 0.71, 0.3, '22:04 vs 22:10')],
+    components: [
+      component('transcript_similarity', 0.58, 0.7, 'subtitle overlap 58%'),
+      component('duration_fit', 0.71, 0.3, '22:04 vs 22:10'),
+    ],
     candidates: [
       { kind: 'episode', season: 1, episode: 3, episodeEnd: null, edition: null, score: 0.62 },
       { kind: 'episode', season: 1, episode: 4, episodeEnd: null, edition: null, score: 0.55 },
     ],
   };
   const titles = await db.titles.replaceForJob(job.id, [
-    { titleIndex: 0, durationSeconds: 1324, sizeBytes: 1_800_000_000, resolution: '1080p', state: 'review', matchDetailsJson: JSON.stringify(details), filePath: '/x/a.mkv' },
-    { titleIndex: 1, durationSeconds: 1310, sizeBytes: 1_700_000_000, resolution: '1080p', state: 'review', matchDetailsJson: null, filePath: '/x/b.mkv' },
+    {
+      titleIndex: 0,
+      durationSeconds: 1324,
+      sizeBytes: 1_800_000_000,
+      resolution: '1080p',
+      state: 'review',
+      matchDetailsJson: JSON.stringify(details),
+      filePath: '/x/a.mkv',
+    },
+    {
+      titleIndex: 1,
+      durationSeconds: 1310,
+      sizeBytes: 1_700_000_000,
+      resolution: '1080p',
+      state: 'review',
+      matchDetailsJson: null,
+      filePath: '/x/b.mkv',
+    },
   ]);
   for (const s of ['identifying', 'ripping', 'matching'] as const) await jobService.transition(job.id, s);
-  await jobService.transition(job.id, 'review_needed', { patch: { reviewReason: '2 titles need review', resumeState: 'organizing', detectedTitle: 'The Office' } });
+  await jobService.transition(job.id, 'review_needed', {
+    patch: { reviewReason: '2 titles need review', resumeState: 'organizing', detectedTitle: 'The Office' },
+  });
   return { job, titles };
 }
 
@@ -57,12 +83,32 @@ async function movieJobInReview() {
     { kind: 'main_movie', season: null, episode: null, episodeEnd: null, edition: "Director's Cut", score: 0.51 },
     { kind: 'main_movie', season: null, episode: null, episodeEnd: null, edition: 'Theatrical', score: 0.49 },
   ];
-  const details = { kind: 'main_movie', season: null, episode: null, episodeEnd: null, edition: null, confidence: 0.5, source: 'heuristic', components: [], candidates };
+  const details = {
+    kind: 'main_movie',
+    season: null,
+    episode: null,
+    episodeEnd: null,
+    edition: null,
+    confidence: 0.5,
+    source: 'heuristic',
+    components: [],
+    candidates,
+  };
   const titles = await db.titles.replaceForJob(job.id, [
-    { titleIndex: 0, durationSeconds: 7020, sizeBytes: 30_000_000_000, resolution: '1080p', state: 'review', matchDetailsJson: JSON.stringify(details), filePath: '/x/m0.mkv' },
+    {
+      titleIndex: 0,
+      durationSeconds: 7020,
+      sizeBytes: 30_000_000_000,
+      resolution: '1080p',
+      state: 'review',
+      matchDetailsJson: JSON.stringify(details),
+      filePath: '/x/m0.mkv',
+    },
   ]);
   for (const s of ['identifying', 'ripping', 'matching'] as const) await jobService.transition(job.id, s);
-  await jobService.transition(job.id, 'review_needed', { patch: { reviewReason: 'Two main features: choose the edition', resumeState: 'organizing', isAmbiguousMovie: true } });
+  await jobService.transition(job.id, 'review_needed', {
+    patch: { reviewReason: 'Two main features: choose the edition', resumeState: 'organizing', isAmbiguousMovie: true },
+  });
   return { job, titles };
 }
 
@@ -73,8 +119,18 @@ describe('review queue', () => {
     const { page, errors, close } = await openPage(browser, svc.url);
     try {
       await page.goto('/');
-      await expect.poll(() => page.getByRole('link', { name: /Review/ }).first().textContent()).toContain('2');
-      await page.getByRole('link', { name: /Review/ }).first().click();
+      await expect
+        .poll(() =>
+          page
+            .getByRole('link', { name: /Review/ })
+            .first()
+            .textContent(),
+        )
+        .toContain('2');
+      await page
+        .getByRole('link', { name: /Review/ })
+        .first()
+        .click();
       await page.locator('[data-testid="review-job"]').nth(1).waitFor();
       const tvSection = page.locator(`[data-testid="review-job"][data-job-id="${tv.job.id}"]`);
       const first = tvSection.locator(`[data-testid="review-item"][data-title-id="${tv.titles[0]!.id}"]`);
@@ -88,21 +144,35 @@ describe('review queue', () => {
       await page.keyboard.press('2');
       await page.keyboard.press('Enter');
       await expect
-        .poll(async () => (await api.get(`/api/jobs/${tv.job.id}/titles`)).body.find((t: { id: number }) => t.id === tv.titles[0]!.id).matched_episode)
+        .poll(
+          async () =>
+            (await api.get(`/api/jobs/${tv.job.id}/titles`)).body.find((t: { id: number }) => t.id === tv.titles[0]!.id)
+              .matched_episode,
+        )
         .toBe('S01E04');
 
       // Focus moved to the next item; its "Another episode" choice takes a typed code.
       const second = tvSection.locator(`[data-testid="review-item"][data-title-id="${tv.titles[1]!.id}"]`);
       await first.waitFor({ state: 'detached' });
-      expect(await page.evaluate(`document.activeElement?.closest('[data-testid="review-item"]')?.getAttribute('data-title-id')`)).toBe(String(tv.titles[1]!.id));
+      expect(
+        await page.evaluate(
+          `document.activeElement?.closest('[data-testid="review-item"]')?.getAttribute('data-title-id')`,
+        ),
+      ).toBe(String(tv.titles[1]!.id));
       await second.getByLabel('Episode code').fill('s1e7x');
       await page.keyboard.press('Enter');
       await expect(second.getByRole('alert').textContent()).resolves.toContain('SxxExx');
       await second.getByLabel('Episode code').fill('s1e6');
       await page.keyboard.press('Enter');
-      const after = await eventually(() => api.get(`/api/jobs/${tv.job.id}`), (r) => r.body.state !== 'review_needed');
+      const after = await eventually(
+        () => api.get(`/api/jobs/${tv.job.id}`),
+        (r) => r.body.state !== 'review_needed',
+      );
       expect(after.body.state).not.toBe('review_needed');
-      expect((await api.get(`/api/jobs/${tv.job.id}/titles`)).body.find((t: { id: number }) => t.id === tv.titles[1]!.id).matched_episode).toBe('S01E06');
+      expect(
+        (await api.get(`/api/jobs/${tv.job.id}/titles`)).body.find((t: { id: number }) => t.id === tv.titles[1]!.id)
+          .matched_episode,
+      ).toBe('S01E06');
       await tvSection.waitFor({ state: 'detached' });
 
       // The movie: approve all takes the best candidate (Director's Cut).
@@ -124,7 +194,15 @@ describe('history and statistics', () => {
   async function seedHistory() {
     await api.del('/api/simulate/reset-all-jobs');
     const { jobService } = svc.service;
-    const errorsByIndex = ['MakeMKV license expired', 'Disc read error at sector 1234', 'MakeMKV license expired', 'Subtitle download failed', 'Disc read error at sector 1234', 'MakeMKV license expired', 'Permission denied: /library'];
+    const errorsByIndex = [
+      'MakeMKV license expired',
+      'Disc read error at sector 1234',
+      'MakeMKV license expired',
+      'Subtitle download failed',
+      'Disc read error at sector 1234',
+      'MakeMKV license expired',
+      'Permission denied: /library',
+    ];
     let failed = 0;
     for (let i = 0; i < 23; i++) {
       const tv = i < 13;
@@ -137,7 +215,9 @@ describe('history and statistics', () => {
       const fail = tv ? i % 3 === 0 && i > 0 : i % 3 === 1;
       for (const s of ['identifying', 'ripping'] as const) await jobService.transition(job.id, s);
       if (fail) {
-        await jobService.transition(job.id, 'failed', { patch: { errorMessage: errorsByIndex[failed++ % errorsByIndex.length] } });
+        await jobService.transition(job.id, 'failed', {
+          patch: { errorMessage: errorsByIndex[failed++ % errorsByIndex.length] },
+        });
       } else {
         for (const s of ['matching', 'organizing', 'completed'] as const) await jobService.transition(job.id, s);
       }
@@ -206,7 +286,9 @@ describe('history and statistics', () => {
       const titles = await page.locator('svg rect title').allTextContents();
       expect(titles.filter((t) => /: 15 completed$/.test(t))).toHaveLength(1);
       expect(titles.filter((t) => /: 8 failed$/.test(t))).toHaveLength(1);
-      await expect(page.getByRole('img', { name: /Completed and failed jobs: Completed 15, Failed 8/ }).count()).resolves.toBe(1);
+      await expect(
+        page.getByRole('img', { name: /Completed and failed jobs: Completed 15, Failed 8/ }).count(),
+      ).resolves.toBe(1);
       await expect(page.getByRole('img', { name: /TV and movie jobs: TV 13, Movie 10/ }).count()).resolves.toBe(1);
       await screenshots(page, 'statistics');
       expect(errors).toEqual([]);

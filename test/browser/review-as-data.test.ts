@@ -24,34 +24,89 @@ beforeAll(async () => {
 });
 afterAll(() => closeBrowserSession({ svc, browser }));
 
-const episode = (n: number, score: number) => ({ kind: 'episode' as const, season: 1, episode: n, episodeEnd: null, edition: null, score });
-const review = (kind: TitleReview['kind'], message: string, extra: Partial<TitleReview> = {}): TitleReview => ({ kind, message, candidates: [], path: null, otherTitles: [], episode: null, ...extra });
+const episode = (n: number, score: number) => ({
+  kind: 'episode' as const,
+  season: 1,
+  episode: n,
+  episodeEnd: null,
+  edition: null,
+  score,
+});
+const review = (kind: TitleReview['kind'], message: string, extra: Partial<TitleReview> = {}): TitleReview => ({
+  kind,
+  message,
+  candidates: [],
+  path: null,
+  otherTitles: [],
+  episode: null,
+  ...extra,
+});
 const details = (n: number, confidence: number, candidates: ReturnType<typeof episode>[]) =>
-  JSON.stringify({ kind: 'episode', season: 1, episode: n, episodeEnd: null, edition: null, confidence, source: 'local_asr', components: [], candidates });
+  JSON.stringify({
+    kind: 'episode',
+    season: 1,
+    episode: n,
+    episodeEnd: null,
+    edition: null,
+    confidence,
+    source: 'local_asr',
+    components: [],
+    candidates,
+  });
 
 /** A TV job in review with three titles, one per kind; created first, so it is the oldest job. */
 async function jobWithThreeKinds() {
   const { jobService, db } = svc.service;
-  const job = await jobService.create({ sourceKind: 'folder', volumeLabel: 'MIXED_S1_D1', contentType: 'tv', detectedSeason: 1, detectedTitle: 'Mixed' });
+  const job = await jobService.create({
+    sourceKind: 'folder',
+    volumeLabel: 'MIXED_S1_D1',
+    contentType: 'tv',
+    detectedSeason: 1,
+    detectedTitle: 'Mixed',
+  });
   const conflictPath = '/library/TV/Mixed/Season 01/Mixed - S01E02.mkv';
   const titles = await db.titles.replaceForJob(job.id, [
     {
-      titleIndex: 0, durationSeconds: 1320, sizeBytes: 10, state: 'review', filePath: '/x/a.mkv',
+      titleIndex: 0,
+      durationSeconds: 1320,
+      sizeBytes: 10,
+      state: 'review',
+      filePath: '/x/a.mkv',
       matchDetailsJson: details(3, 0.6, [episode(3, 0.6), episode(4, 0.3)]),
-      review: review('low_confidence', 'The best match has 60 % confidence', { candidates: [episode(3, 0.6), episode(4, 0.3)] }),
+      review: review('low_confidence', 'The best match has 60 % confidence', {
+        candidates: [episode(3, 0.6), episode(4, 0.3)],
+      }),
     },
     {
-      titleIndex: 1, durationSeconds: 1310, sizeBytes: 10, state: 'review', filePath: '/x/b.mkv',
+      titleIndex: 1,
+      durationSeconds: 1310,
+      sizeBytes: 10,
+      state: 'review',
+      filePath: '/x/b.mkv',
       matchDetailsJson: details(2, 0.95, [episode(2, 0.95)]),
-      review: review('conflict', `A file already exists at ${conflictPath}. Keep the library file (skip) or replace it (overwrite)?`, { path: conflictPath, candidates: [episode(2, 0.95)] }),
+      review: review(
+        'conflict',
+        `A file already exists at ${conflictPath}. Keep the library file (skip) or replace it (overwrite)?`,
+        { path: conflictPath, candidates: [episode(2, 0.95)] },
+      ),
     },
     {
-      titleIndex: 2, durationSeconds: 1300, sizeBytes: 10, state: 'review', filePath: '/x/c.mkv',
+      titleIndex: 2,
+      durationSeconds: 1300,
+      sizeBytes: 10,
+      state: 'review',
+      filePath: '/x/c.mkv',
       matchDetailsJson: details(3, 0.55, [episode(3, 0.55)]),
-      review: review('duplicate_claim', 'S01E03 is also claimed by title 0', { episode: 'S01E03', otherTitles: [0], candidates: [episode(3, 0.55)] }),
+      review: review('duplicate_claim', 'S01E03 is also claimed by title 0', {
+        episode: 'S01E03',
+        otherTitles: [0],
+        candidates: [episode(3, 0.55)],
+      }),
     },
   ]);
-  await jobService.transition(job.id, 'review_needed', { patch: { reviewKind: 'organize', reviewReason: 'Organizing needs decisions', resumeState: 'organizing' } });
+  await jobService.transition(job.id, 'review_needed', {
+    patch: { reviewKind: 'organize', reviewReason: 'Organizing needs decisions', resumeState: 'organizing' },
+  });
   return { job, titles, conflictPath };
 }
 
@@ -61,7 +116,8 @@ function renameMessages(value: unknown, counter = { n: 0 }): unknown {
   if (!value || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(value)) {
-    if ((key === 'message' || key === 'review_reason') && typeof v === 'string') out[key] = `Zyx renamed ${++counter.n}`;
+    if ((key === 'message' || key === 'review_reason') && typeof v === 'string')
+      out[key] = `Zyx renamed ${++counter.n}`;
     else out[key] = renameMessages(v, counter);
   }
   return out;
@@ -78,7 +134,8 @@ describe('review as data', () => {
   it('offers the controls of each review kind whatever the messages say, for a job older than the 10 newest', async () => {
     const { job, titles, conflictPath } = await jobWithThreeKinds();
     // Eleven newer jobs push the review job out of the dashboard's list of 10.
-    for (let i = 0; i < 11; i++) await svc.service.jobService.create({ sourceKind: 'folder', volumeLabel: `NEWER_${i}`, contentType: 'tv' });
+    for (let i = 0; i < 11; i++)
+      await svc.service.jobService.create({ sourceKind: 'folder', volumeLabel: `NEWER_${i}`, contentType: 'tv' });
     expect(((await api.get('/api/jobs')).body as { id: number }[]).map((j) => j.id)).not.toContain(job.id);
 
     const { page, errors, close } = await openPage(browser, svc.url);
@@ -88,10 +145,18 @@ describe('review as data', () => {
       const section = page.locator(`[data-testid="review-job"][data-job-id="${job.id}"]`);
       await section.waitFor();
       // The navigation counts it too: the count is the service's, not the dashboard list's.
-      await expect.poll(() => page.getByRole('link', { name: /Review/ }).first().textContent()).toContain('1');
+      await expect
+        .poll(() =>
+          page
+            .getByRole('link', { name: /Review/ })
+            .first()
+            .textContent(),
+        )
+        .toContain('1');
       const item = (i: number) => section.locator(`[data-testid="review-item"][data-title-id="${titles[i]!.id}"]`);
       // The words are the renamed ones: the page shows what it was sent and decides nothing from it.
-      for (let i = 0; i < 3; i++) await expect(item(i).getByTestId('review-message').textContent()).resolves.toMatch(/^Zyx renamed \d+$/);
+      for (let i = 0; i < 3; i++)
+        await expect(item(i).getByTestId('review-message').textContent()).resolves.toMatch(/^Zyx renamed \d+$/);
       await expect(section.textContent()).resolves.not.toContain('already exists');
 
       // low_confidence: the candidates to choose from and another episode; no library-file choice.
@@ -115,7 +180,12 @@ describe('review as data', () => {
       await conflict.getByText('Replace it with this title').click();
       await conflict.getByRole('button', { name: 'Save decision' }).click();
       await expect
-        .poll(async () => ((await api.get(`/api/jobs/${job.id}/titles`)).body as { id: number; conflict_resolution: string | null }[]).find((t) => t.id === titles[1]!.id)!.conflict_resolution)
+        .poll(
+          async () =>
+            (
+              (await api.get(`/api/jobs/${job.id}/titles`)).body as { id: number; conflict_resolution: string | null }[]
+            ).find((t) => t.id === titles[1]!.id)!.conflict_resolution,
+        )
         .toBe('overwrite');
       await conflict.waitFor({ state: 'detached' });
 
@@ -124,7 +194,12 @@ describe('review as data', () => {
       await low.getByLabel('Episode code').fill('s1e9');
       await low.getByRole('button', { name: 'Save decision' }).click();
       await expect
-        .poll(async () => ((await api.get(`/api/jobs/${job.id}/titles`)).body as { id: number; matched_episode: string | null }[]).find((t) => t.id === titles[0]!.id)!.matched_episode)
+        .poll(
+          async () =>
+            (
+              (await api.get(`/api/jobs/${job.id}/titles`)).body as { id: number; matched_episode: string | null }[]
+            ).find((t) => t.id === titles[0]!.id)!.matched_episode,
+        )
         .toBe('S01E09');
       expect(errors).toEqual([]);
     } finally {
@@ -142,7 +217,8 @@ describe('review as data', () => {
       const bar = page.locator('.page-head');
       // In review: the server allows Continue, Re-match, Cancel and Clear (it accepts clearing a job in review).
       await bar.getByRole('button', { name: 'Continue' }).waitFor();
-      for (const name of ['Re-match', 'Re-identify', 'Cancel', 'Clear']) await expect(bar.getByRole('button', { name, exact: true }).count(), name).resolves.toBe(1);
+      for (const name of ['Re-match', 'Re-identify', 'Cancel', 'Clear'])
+        await expect(bar.getByRole('button', { name, exact: true }).count(), name).resolves.toBe(1);
       await expect(bar.getByRole('button', { name: 'Retry', exact: true }).count()).resolves.toBe(0);
       await expect(page.getByTestId('review-reason').textContent()).resolves.toMatch(/Zyx renamed/);
 
@@ -150,7 +226,10 @@ describe('review as data', () => {
       await page.route(`**/api/jobs/${job.id}/detail`, async (route) => {
         const response = await route.fetch();
         const body = (await response.json()) as { actions: Record<string, boolean> };
-        await route.fulfill({ response, json: { ...body, actions: { ...body.actions, clear: false, rematch: false } } });
+        await route.fulfill({
+          response,
+          json: { ...body, actions: { ...body.actions, clear: false, rematch: false } },
+        });
       });
       await page.reload();
       await bar.getByRole('button', { name: 'Continue' }).waitFor();

@@ -8,12 +8,28 @@
 import { startRecordingServer, type RecordingHttpServer } from '@spindle/plugin-sdk/testing';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { closeBrowserSession, openPage, screenshots, startBrowserSession, type BrowserSession } from './support/browser.ts';
+import {
+  closeBrowserSession,
+  openPage,
+  screenshots,
+  startBrowserSession,
+  type BrowserSession,
+} from './support/browser.ts';
 
 vi.setConfig({ testTimeout: 150_000 });
 
 const GOTIFY_TOKEN = 'AgotifyAppToken.x9';
-const SECTIONS = ['folders', 'tools', 'identification', 'matching', 'library', 'after-job', 'notifications', 'contributions', 'advanced'];
+const SECTIONS = [
+  'folders',
+  'tools',
+  'identification',
+  'matching',
+  'library',
+  'after-job',
+  'notifications',
+  'contributions',
+  'advanced',
+];
 
 let session: BrowserSession;
 let gotify: RecordingHttpServer;
@@ -46,7 +62,9 @@ const PROGRAM_NAMES = new Set(['pocketsphinx_continuous', 'pocketsphinx_batch'])
 
 /** Raw names: snake_case keys, API paths, JSON paths of the config, "null". */
 function developerWords(text: string): string[] {
-  return [...text.matchAll(/\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b|\/api\/[a-z/-]*|plugin_settings|pipeline\.[a-z]+|\bnull\b/g)]
+  return [
+    ...text.matchAll(/\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b|\/api\/[a-z/-]*|plugin_settings|pipeline\.[a-z]+|\bnull\b/g),
+  ]
     .map((m) => m[0])
     .filter((w) => !PROGRAM_NAMES.has(w));
 }
@@ -62,7 +80,9 @@ describe('settings grouped by task', () => {
 
       await page.getByLabel('Search settings').pressSequentially('days to keep');
       const results = page.getByTestId('settings-section');
-      await expect.poll(() => results.evaluateAll((els) => els.map((e) => e.getAttribute('data-section')))).toEqual(['after-job']);
+      await expect
+        .poll(() => results.evaluateAll((els) => els.map((e) => e.getAttribute('data-section'))))
+        .toEqual(['after-job']);
       expect(await page.getByLabel('Staging folder', { exact: true }).count()).toBe(0);
       const days = page.getByLabel('Days to keep staging files');
       await days.click();
@@ -75,13 +95,23 @@ describe('settings grouped by task', () => {
       // A plugin's setting is found the same way, under the step it serves.
       await page.getByLabel('Search settings').fill('');
       await page.getByLabel('Search settings').pressSequentially('short episode');
-      await expect.poll(() => results.evaluateAll((els) => els.map((e) => e.getAttribute('data-section')))).toEqual(['identification']);
+      await expect
+        .poll(() => results.evaluateAll((els) => els.map((e) => e.getAttribute('data-section'))))
+        .toEqual(['identification']);
       // A notification target found by its name shows all its settings.
       await page.getByLabel('Search settings').fill('');
       await page.getByLabel('Search settings').pressSequentially('gotify');
-      await expect.poll(() => results.evaluateAll((els) => els.map((e) => e.getAttribute('data-section')))).toEqual(['notifications']);
-      await page.locator('[data-notifier="gotify"]').getByLabel('Priority (0–10; failures are sent at 8 or more)').waitFor();
-      await page.locator('[data-notifier="gotify"]').getByLabel(/^Server address/).waitFor();
+      await expect
+        .poll(() => results.evaluateAll((els) => els.map((e) => e.getAttribute('data-section'))))
+        .toEqual(['notifications']);
+      await page
+        .locator('[data-notifier="gotify"]')
+        .getByLabel('Priority (0–10; failures are sent at 8 or more)')
+        .waitFor();
+      await page
+        .locator('[data-notifier="gotify"]')
+        .getByLabel(/^Server address/)
+        .waitFor();
       expect(await page.locator('[data-testid="notify-target"]').count()).toBe(1);
       await page.getByLabel('Search settings').fill('no such setting at all');
       await page.getByTestId('no-match').waitFor();
@@ -109,13 +139,18 @@ describe('settings grouped by task', () => {
       await page.getByRole('button', { name: 'Save tools' }).click();
       await page.getByTestId('settings-group-tools').getByRole('status').filter({ hasText: 'Saved' }).waitFor();
       expect(patches).toHaveLength(1);
-      expect(patches[0]).toMatchObject({ transcoding_enabled: true, pipeline: { providers: { transcoder: ['ffmpeg'] } } });
+      expect(patches[0]).toMatchObject({
+        transcoding_enabled: true,
+        pipeline: { providers: { transcoder: ['ffmpeg'] } },
+      });
       const config = (await session.api.get('/api/config')).body;
       expect(config.transcoding_enabled).toBe(true);
       expect(config.pipeline.providers.transcoder).toEqual(['ffmpeg']);
       // The other stages are as they were.
       expect(config.pipeline.providers.notifier).toEqual(['gotify', 'webhook']);
-      await expect(page.locator('.toast, [role="status"]').filter({ hasText: 'ffmpeg transcoder' }).first().textContent()).resolves.toMatch(/Transcoding is on/);
+      await expect(
+        page.locator('.toast, [role="status"]').filter({ hasText: 'ffmpeg transcoder' }).first().textContent(),
+      ).resolves.toMatch(/Transcoding is on/);
       await page.reload();
       expect(await page.getByLabel('Transcode after ripping').isChecked()).toBe(true);
       expect(errors).toEqual([]);
@@ -141,7 +176,9 @@ describe('settings grouped by task', () => {
       await page.goto('/settings/folders');
       await page.getByLabel('Staging folder', { exact: true }).fill('/definitely/not/here');
       await page.getByRole('button', { name: 'Save folders' }).click();
-      await expect(page.locator('[data-field="staging_path"]').getByTestId('field-error').textContent()).resolves.toMatch(/“Staging folder”.*does not exist/);
+      await expect(
+        page.locator('[data-field="staging_path"]').getByTestId('field-error').textContent(),
+      ).resolves.toMatch(/“Staging folder”.*does not exist/);
       found['failed save'] = developerWords(await visibleWords(page));
       await page.getByLabel('Search settings').pressSequentially('token');
       await page.getByTestId('settings-section').first().waitFor();
@@ -159,10 +196,15 @@ describe('Notifications page', () => {
     const { page, errors, close } = await openPage(session.browser, session.svc.url);
     try {
       await page.goto('/settings');
-      await page.getByRole('navigation', { name: 'Settings sections' }).getByRole('link', { name: 'Notifications' }).click();
+      await page
+        .getByRole('navigation', { name: 'Settings sections' })
+        .getByRole('link', { name: 'Notifications' })
+        .click();
       await page.waitForURL(/\/settings\/notifications$/);
       const targets = page.getByTestId('notify-target');
-      await expect.poll(() => targets.evaluateAll((els) => els.map((e) => e.getAttribute('data-notifier')))).toEqual(['webhook', 'ntfy', 'discord', 'gotify', 'apprise']);
+      await expect
+        .poll(() => targets.evaluateAll((els) => els.map((e) => e.getAttribute('data-notifier'))))
+        .toEqual(['webhook', 'ntfy', 'discord', 'gotify', 'apprise']);
       const target = page.locator('[data-testid="notify-target"][data-notifier="gotify"]');
       await expect(target.getByTestId('target-state').textContent()).resolves.toBe('Set up');
       // The token is never on the page.
@@ -171,7 +213,9 @@ describe('Notifications page', () => {
 
       await target.getByRole('button', { name: 'Send test' }).click();
       // The result replaces "Sending…" once the stand-in answered: wait for it rather than read it once.
-      await expect.poll(() => target.getByTestId('test-result').textContent()).toMatch(new RegExp(`^\\s*Sent to ${new URL(gotify.url).host}\\.\\s*$`));
+      await expect
+        .poll(() => target.getByTestId('test-result').textContent())
+        .toMatch(new RegExp(`^\\s*Sent to ${new URL(gotify.url).host}\\.\\s*$`));
       expect(gotify.requests).toHaveLength(1);
       expect(gotify.requests[0]).toMatchObject({ method: 'POST', url: `/message?token=${GOTIFY_TOKEN}` });
       expect(gotify.requests[0]!.json()).toMatchObject({ title: 'Spindle: test notification', priority: 5 });
@@ -180,7 +224,9 @@ describe('Notifications page', () => {
       await target.getByRole('button', { name: 'Send test' }).click();
       await expect
         .poll(() => target.getByTestId('test-result').textContent())
-        .toMatch(/Failed: Gotify at .* refused the request: HTTP 401 \(the application token is wrong or was deleted\)/);
+        .toMatch(
+          /Failed: Gotify at .* refused the request: HTTP 401 \(the application token is wrong or was deleted\)/,
+        );
       expect(gotify.requests).toHaveLength(2);
 
       // A target without a destination says so.
@@ -200,18 +246,29 @@ describe('Notifications page', () => {
       expect(stored).toMatchObject({ gotify_priority: 7, gotify_token: GOTIFY_TOKEN, gotify_url: `${gotify.url}/` });
       // Saving a target that is not in use yet turns it on in the same save.
       const apprise = page.locator('[data-testid="notify-target"][data-notifier="apprise"]');
-      await apprise.getByLabel('API server address, e.g. http://192.168.1.10:8000 (empty: off)').pressSequentially(gotify.url);
+      await apprise
+        .getByLabel('API server address, e.g. http://192.168.1.10:8000 (empty: off)')
+        .pressSequentially(gotify.url);
       await apprise.getByLabel(/^Key of a configuration stored on the server/).pressSequentially('apprise-key-7');
       await apprise.getByRole('button', { name: 'Save Apprise API' }).click();
       await apprise.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
       const after = session.svc.service.config.get();
       expect(after.pipeline.providers.notifier).toEqual(['gotify', 'webhook', 'apprise']);
-      expect(after.plugin_settings['notifier-webhook']).toMatchObject({ apprise_url: gotify.url, apprise_key: 'apprise-key-7', gotify_token: GOTIFY_TOKEN });
+      expect(after.plugin_settings['notifier-webhook']).toMatchObject({
+        apprise_url: gotify.url,
+        apprise_key: 'apprise-key-7',
+        gotify_token: GOTIFY_TOKEN,
+      });
       await expect(apprise.getByTestId('target-state').textContent()).resolves.toBe('Set up');
       expect(await page.content()).not.toContain('apprise-key-7');
 
       await page.reload();
-      await expect(page.locator('[data-notifier="gotify"]').getByLabel('Priority (0–10; failures are sent at 8 or more)').inputValue()).resolves.toBe('7');
+      await expect(
+        page
+          .locator('[data-notifier="gotify"]')
+          .getByLabel('Priority (0–10; failures are sent at 8 or more)')
+          .inputValue(),
+      ).resolves.toBe('7');
       expect(await page.content()).not.toContain(GOTIFY_TOKEN);
       expect(errors).toEqual([]);
     } finally {

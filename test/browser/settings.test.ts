@@ -41,16 +41,30 @@ describe('settings', () => {
       // Every field of the config is in one of the sections.
       const config = (await api.get('/api/config')).body as Record<string, unknown>;
       const seen = new Set<string>();
-      for (const section of ['folders', 'tools', 'identification', 'matching', 'library', 'after-job', 'contributions', 'advanced']) {
+      for (const section of [
+        'folders',
+        'tools',
+        'identification',
+        'matching',
+        'library',
+        'after-job',
+        'contributions',
+        'advanced',
+      ]) {
         await page.goto(`/settings/${section}`);
         await page.locator(`[data-section="${section}"] h2`).waitFor();
-        for (const field of await page.locator('[data-field]').evaluateAll((els) => els.map((e) => e.getAttribute('data-field')!))) seen.add(field);
+        for (const field of await page
+          .locator('[data-field]')
+          .evaluateAll((els) => els.map((e) => e.getAttribute('data-field')!)))
+          seen.add(field);
       }
       for (const field of Object.keys(config)) {
         if (['pipeline', 'plugin_settings', 'read_only'].includes(field)) continue; // read_only lists settings, it is not one
         expect(seen.has(field), field).toBe(true);
       }
-      await expect(page.getByTestId('pipeline-table').textContent()).resolves.toMatch(/Identifiers.*heuristic.*Duration heuristic.*loaded/s);
+      await expect(page.getByTestId('pipeline-table').textContent()).resolves.toMatch(
+        /Identifiers.*heuristic.*Duration heuristic.*loaded/s,
+      );
 
       await page.goto('/settings/identification');
       const token = page.getByLabel('TMDB Read Access Token');
@@ -96,13 +110,21 @@ describe('settings', () => {
       await page.getByRole('link', { name: 'Identification' }).click();
       await token.fill(NEW_TOKEN);
       await page.getByTestId('settings-group-identification').getByRole('button', { name: /^Save/ }).click();
-      await page.getByTestId('settings-group-identification').getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+      await page
+        .getByTestId('settings-group-identification')
+        .getByRole('status')
+        .filter({ hasText: 'Saved' })
+        .waitFor();
       await page.getByRole('link', { name: 'Library', exact: true }).click();
       await page.getByLabel('When the file already exists').selectOption('ask');
       await page.getByTestId('settings-group-library').getByRole('button', { name: /^Save/ }).click();
       await page.getByTestId('settings-group-library').getByRole('status').filter({ hasText: 'Saved' }).waitFor();
       const saved = (await api.get('/api/config')).body;
-      expect(saved).toMatchObject({ match_auto_accept_threshold: 0.85, catalog_api_key: '***', conflict_resolution_default: 'ask' });
+      expect(saved).toMatchObject({
+        match_auto_accept_threshold: 0.85,
+        catalog_api_key: '***',
+        conflict_resolution_default: 'ask',
+      });
       await page.getByRole('link', { name: 'Identification' }).click();
       expect(await token.inputValue()).toBe('');
       expect(await page.content()).not.toContain(NEW_TOKEN);
@@ -112,11 +134,15 @@ describe('settings', () => {
       const tools = page.getByTestId('settings-group-tools');
       await page.getByLabel('MakeMKV registration key').fill('not-a-key');
       await tools.getByRole('button', { name: 'Save tools' }).click();
-      await expect(page.locator('[data-field="ripper_key"]').getByTestId('field-error').textContent()).resolves.toContain('MakeMKV key');
+      await expect(
+        page.locator('[data-field="ripper_key"]').getByTestId('field-error').textContent(),
+      ).resolves.toContain('MakeMKV key');
       await page.getByLabel('MakeMKV registration key').fill(RIPPER_KEY);
       await tools.getByRole('button', { name: 'Save tools' }).click();
       await tools.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
-      await expect(page.locator('[data-field="ripper_key"]').getByTestId('secret-state').textContent()).resolves.toBe('Saved (hidden)');
+      await expect(page.locator('[data-field="ripper_key"]').getByTestId('secret-state').textContent()).resolves.toBe(
+        'Saved (hidden)',
+      );
 
       // Tool buttons answer in place.
       await tools.getByRole('button', { name: 'Check ffmpeg' }).click();
@@ -131,8 +157,13 @@ describe('settings', () => {
       await heuristic.getByLabel('Titles of similar length needed to call a disc TV', { exact: true }).fill('4');
       await heuristic.getByRole('button', { name: /^Save/ }).click();
       await heuristic.getByRole('status').or(heuristic.getByRole('alert')).waitFor();
-      expect(await heuristic.getByRole('alert').count(), (await heuristic.getByRole('alert').allTextContents()).join()).toBe(0);
-      expect((await api.get('/api/config')).body.plugin_settings).toMatchObject({ 'identifier-heuristic': { min_episodes: 4 } });
+      expect(
+        await heuristic.getByRole('alert').count(),
+        (await heuristic.getByRole('alert').allTextContents()).join(),
+      ).toBe(0);
+      expect((await api.get('/api/config')).body.plugin_settings).toMatchObject({
+        'identifier-heuristic': { min_episodes: 4 },
+      });
 
       for (const body of bodies) {
         for (const secret of [CATALOG_TOKEN, NEW_TOKEN, RIPPER_KEY]) expect(body).not.toContain(secret);
@@ -149,7 +180,10 @@ describe('first-run wizard', () => {
   it('opens on a fresh install and walks through paths, tools, catalog token and the contribution choice', async () => {
     // The last step asks TMDB whether the token works: a local stand-in that accepts this one.
     const tmdb = await startTmdbServer({ token: CATALOG_TOKEN });
-    const fresh = await startTestService({ env: { DEBUG: 'true' }, config: { plugin_settings: { 'provider-tmdb': { base_url: tmdb.url, max_retries: 0 } } } });
+    const fresh = await startTestService({
+      env: { DEBUG: 'true' },
+      config: { plugin_settings: { 'provider-tmdb': { base_url: tmdb.url, max_retries: 0 } } },
+    });
     const { page, errors, close } = await openPage(browser, fresh.url);
     const client = apiClient(fresh.url);
     try {
@@ -166,7 +200,9 @@ describe('first-run wizard', () => {
       await page.getByLabel('Staging folder', { exact: true }).fill(folders.staging_path);
       await page.getByLabel('Movies library folder').fill('/no/such/movies');
       await wizard.getByRole('button', { name: 'Save and continue' }).click();
-      await expect(page.locator('[data-field="library_movies_path"]').getByTestId('field-error').textContent()).resolves.toContain('does not exist');
+      await expect(
+        page.locator('[data-field="library_movies_path"]').getByTestId('field-error').textContent(),
+      ).resolves.toContain('does not exist');
       await page.getByLabel('Movies library folder').fill(folders.library_movies_path);
       await page.getByLabel('TV library folder').fill(folders.library_tv_path);
       await wizard.getByRole('button', { name: 'Save and continue' }).click();
@@ -184,7 +220,9 @@ describe('first-run wizard', () => {
       await wizard.getByRole('button', { name: 'Save and continue' }).click();
 
       await wizard.and(page.locator('[data-step="3"]')).waitFor();
-      await expect(wizard.getByTestId('disclosure-text').textContent()).resolves.toMatch(/never sent.*File names or file paths.*Subtitles or transcripts.*Hashes of your files/s);
+      await expect(wizard.getByTestId('disclosure-text').textContent()).resolves.toMatch(
+        /never sent.*File names or file paths.*Subtitles or transcripts.*Hashes of your files/s,
+      );
       await screenshots(page, 'wizard-contributions');
       await wizard.getByRole('button', { name: 'Finish' }).click();
       await expect(wizard.getByRole('alert').textContent()).resolves.toContain('Choose whether to contribute');
@@ -202,7 +240,8 @@ describe('first-run wizard', () => {
       // The last step checks that a disc could go through; the token works, and MakeMKV decides.
       const readiness = page.getByTestId('setup-readiness');
       await readiness.getByTestId('check-catalog').and(page.locator('[data-state="ok"]')).waitFor({ timeout: 30_000 });
-      if ((await readiness.getByTestId('check-ripper').getAttribute('data-state')) === 'ok') await page.getByRole('link', { name: 'Go to the dashboard' }).click();
+      if ((await readiness.getByTestId('check-ripper').getAttribute('data-state')) === 'ok')
+        await page.getByRole('link', { name: 'Go to the dashboard' }).click();
       else await readiness.getByRole('button', { name: 'Continue anyway' }).click();
       await page.getByTestId('no-jobs').waitFor();
       expect(errors).toEqual([]);

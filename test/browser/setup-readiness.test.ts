@@ -10,7 +10,11 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { findTool } from '../../core/src/tools/tool-locations.ts';
-import { SAMPLE_TOKEN, startTmdbServer, type TmdbServer } from '../../plugins/provider-tmdb/test/support/tmdb-server.ts';
+import {
+  SAMPLE_TOKEN,
+  startTmdbServer,
+  type TmdbServer,
+} from '../../plugins/provider-tmdb/test/support/tmdb-server.ts';
 import { startTestService, type TestService } from '../support/service-harness.ts';
 import { makeUnwritable, type Unwritable } from '../support/unwritable-folder.ts';
 import { ensureUiBuilt, launchBrowser, openPage, screenshots } from './support/browser.ts';
@@ -29,7 +33,10 @@ beforeAll(async () => {
   tv = await makeUnwritable(join(root, 'TV'));
   tmdb = await startTmdbServer();
   [svc, browser] = await Promise.all([
-    startTestService({ env: { DEBUG: 'true' }, config: { plugin_settings: { 'provider-tmdb': { base_url: tmdb.url, max_retries: 0 } } } }),
+    startTestService({
+      env: { DEBUG: 'true' },
+      config: { plugin_settings: { 'provider-tmdb': { base_url: tmdb.url, max_retries: 0 } } },
+    }),
     launchBrowser(),
   ]);
 });

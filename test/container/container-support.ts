@@ -29,11 +29,13 @@ export const README_COMMANDS = {
 function whyNotHere(): string | null {
   if (process.env.SPINDLE_SKIP_CONTAINER_TEST === '1') return 'SPINDLE_SKIP_CONTAINER_TEST=1 is set';
   if (process.platform !== 'linux') return 'container images are built on Linux only';
-  if (process.getuid?.() !== 0) return 'not running as root: the base image (debootstrap) and the root image store need root';
+  if (process.getuid?.() !== 0)
+    return 'not running as root: the base image (debootstrap) and the root image store need root';
   const have = (cmd: string) => spawnSync('sh', ['-c', `command -v ${cmd}`]).status === 0;
   // Building images costs many minutes and Debian's mirror: it runs where the container tools are installed, not by surprise.
   const missing = ['buildah', 'podman', 'runc', 'debootstrap'].filter((cmd) => !have(cmd));
-  if (missing.length) return `${missing.join(', ')} not installed; to run it: sudo bash test/setup/ensure-system-packages.sh --container`;
+  if (missing.length)
+    return `${missing.join(', ')} not installed; to run it: sudo bash test/setup/ensure-system-packages.sh --container`;
   return null;
 }
 
@@ -43,7 +45,10 @@ if (SKIP) console.warn(`container image test skipped: ${SKIP}`);
 const ENV = { ...process.env, CONTAINERS_CONF: join(ROOT, 'test/setup/containers.conf') };
 export const timings: string[] = [];
 
-export interface Run { code: number | null; out: string }
+export interface Run {
+  code: number | null;
+  out: string;
+}
 
 /** Runs a shell command in the repository root; the output is kept for the failure message. */
 export function sh(command: string): Promise<Run> {
@@ -73,7 +78,12 @@ export const freePort = () =>
   });
 
 /** Polls without a tight margin: the limit only ends a test that would otherwise hang. */
-export async function waitFor<T>(read: () => Promise<T>, ok: (v: T) => boolean, limitMs: number, what: string): Promise<T> {
+export async function waitFor<T>(
+  read: () => Promise<T>,
+  ok: (v: T) => boolean,
+  limitMs: number,
+  what: string,
+): Promise<T> {
   const until = Date.now() + limitMs;
   for (;;) {
     const value = await read();
@@ -85,5 +95,8 @@ export async function waitFor<T>(read: () => Promise<T>, ok: (v: T) => boolean, 
 
 export async function filesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries.filter((e) => e.isFile()).map((e) => relative(dir, join(e.parentPath, e.name))).sort();
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => relative(dir, join(e.parentPath, e.name)))
+    .sort();
 }

@@ -22,7 +22,14 @@ export async function loadReferences(srtDir: string, season = 1): Promise<Refere
     const m = /S(\d+)E(\d+)/.exec(name);
     if (!m || Number(m[1]) !== season) continue;
     const cues = cleanCues(parseSrt(await readFile(join(srtDir, name), 'utf8')));
-    out.push({ season, episode: Number(m[2]), name: null, runtimeMinutes: null, text: cues.map((c) => c.text).join(' '), cues });
+    out.push({
+      season,
+      episode: Number(m[2]),
+      name: null,
+      runtimeMinutes: null,
+      text: cues.map((c) => c.text).join(' '),
+      cues,
+    });
   }
   return out;
 }
@@ -32,13 +39,23 @@ export async function pocketsphinx(): Promise<Transcriber> {
   return (await sphinxPlugin.definition.providers!.transcriber!.pocketsphinx!(setup as never)) as Transcriber;
 }
 
-export async function matchCorpus(corpus: SeasonCorpus, transcriber: Transcriber, concurrency = 2): Promise<Map<number, MatchResult | null>> {
+export async function matchCorpus(
+  corpus: SeasonCorpus,
+  transcriber: Transcriber,
+  concurrency = 2,
+): Promise<Map<number, MatchResult | null>> {
   const references = await loadReferences(corpus.srtDir, corpus.season);
-  const matcher = await createStage(asrPlugin, 'matcher', 'asr-subtitles', { settings: pluginSettings(pkg('matcher-asr-subtitles')) });
+  const matcher = await createStage(asrPlugin, 'matcher', 'asr-subtitles', {
+    settings: pluginSettings(pkg('matcher-asr-subtitles')),
+  });
   const views: TitleView[] = corpus.titles.map((t, i) => ({
     id: i + 1,
     titleIndex: t.titleIndex,
-    durationSeconds: Number(execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', t.file], { encoding: 'utf8' })),
+    durationSeconds: Number(
+      execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', t.file], {
+        encoding: 'utf8',
+      }),
+    ),
     sizeBytes: 0,
     resolution: null,
     state: 'matching',
@@ -47,17 +64,34 @@ export async function matchCorpus(corpus: SeasonCorpus, transcriber: Transcriber
   }));
   const label = corpus.discDir.split('/').pop()!;
   const job: JobView = {
-    id: 1, source: { kind: 'folder', path: corpus.discDir, driveId: null, volumeLabel: label }, contentType: 'tv', volumeLabel: label,
-    detectedTitle: corpus.show, detectedSeason: corpus.season, detectedYear: null, discNumber: 1, contentHash: null, catalogId: null,
-    catalogTitle: null, discMappings: null, stagingPath: null, identityDeclared: true,
+    id: 1,
+    source: { kind: 'folder', path: corpus.discDir, driveId: null, volumeLabel: label },
+    contentType: 'tv',
+    volumeLabel: label,
+    detectedTitle: corpus.show,
+    detectedSeason: corpus.season,
+    detectedYear: null,
+    discNumber: 1,
+    contentHash: null,
+    catalogId: null,
+    catalogTitle: null,
+    discMappings: null,
+    stagingPath: null,
+    identityDeclared: true,
   };
   const results = new Map<number, MatchResult | null>();
   const queue = [...views];
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       for (let title = queue.shift(); title; title = queue.shift()) {
-        const ctx = await createFakeContext({ providers: { transcriber: [transcriber] }, appSettings: { subtitle_language: 'en' } });
-        results.set(title.titleIndex, await matcher.match({ job, title, siblings: views, previous: [], references }, ctx));
+        const ctx = await createFakeContext({
+          providers: { transcriber: [transcriber] },
+          appSettings: { subtitle_language: 'en' },
+        });
+        results.set(
+          title.titleIndex,
+          await matcher.match({ job, title, siblings: views, previous: [], references }, ctx),
+        );
         await ctx.dispose();
       }
     }),

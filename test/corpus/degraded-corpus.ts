@@ -20,7 +20,16 @@ import { condense, episodeLines, extraLines, seeded, type Random } from './dialo
 const run = promisify(execFile);
 const GENERATOR_VERSION = 2;
 const RATE = 22050;
-const VOICES = ['en-gb-scotland', 'en-gb-x-rp+m2', 'en-029', 'en-us-nyc+f2', 'en-gb-x-gbclan', 'en-gb-x-rp+f3', 'en-us-nyc', 'en-gb-scotland+f1'];
+const VOICES = [
+  'en-gb-scotland',
+  'en-gb-x-rp+m2',
+  'en-029',
+  'en-us-nyc+f2',
+  'en-gb-x-gbclan',
+  'en-gb-x-rp+f3',
+  'en-us-nyc',
+  'en-gb-scotland+f1',
+];
 export const VARIANTS = ['clean', 'noise'] as const;
 export type Variant = (typeof VARIANTS)[number];
 
@@ -79,7 +88,13 @@ async function espeak(text: string, voice: string, speed: number, path: string):
 }
 
 /** Speaks the lines with digital silence between them; returns the samples and exact cue times. */
-async function speakLines(dir: string, lines: string[], voice: string, speed: number, r: Random): Promise<{ samples: Int16Array; cues: { start: number; end: number; text: string }[] }> {
+async function speakLines(
+  dir: string,
+  lines: string[],
+  voice: string,
+  speed: number,
+  r: Random,
+): Promise<{ samples: Int16Array; cues: { start: number; end: number; text: string }[] }> {
   const parts: Int16Array[] = [new Int16Array(RATE * 2)];
   let t = 2;
   const cues: { start: number; end: number; text: string }[] = [];
@@ -103,7 +118,7 @@ async function speakLines(dir: string, lines: string[], voice: string, speed: nu
 function withBed(speech: Int16Array, r: Random, snrDb = 10): Int16Array {
   let sum = 0;
   let active = 0;
-  for (const s of speech) if (Math.abs(s) > 300) (sum += s * s), active++;
+  for (const s of speech) if (Math.abs(s) > 300) ((sum += s * s), active++);
   const speechRms = Math.sqrt(sum / Math.max(1, active));
   const bed = new Float64Array(speech.length);
   let b0 = 0;
@@ -112,7 +127,13 @@ function withBed(speech: Int16Array, r: Random, snrDb = 10): Int16Array {
   let chord = [220, 277, 330];
   let bedSum = 0;
   for (let i = 0; i < bed.length; i++) {
-    if (i % (RATE * 3) === 0) chord = [[220, 277, 330], [196, 247, 294], [175, 220, 262], [247, 311, 370]][Math.floor(r() * 4)]!;
+    if (i % (RATE * 3) === 0)
+      chord = [
+        [220, 277, 330],
+        [196, 247, 294],
+        [175, 220, 262],
+        [247, 311, 370],
+      ][Math.floor(r() * 4)]!;
     const white = r() * 2 - 1;
     b0 = 0.997 * b0 + white * 0.029;
     b1 = 0.985 * b1 + white * 0.032;
@@ -124,15 +145,37 @@ function withBed(speech: Int16Array, r: Random, snrDb = 10): Int16Array {
   }
   const scale = speechRms / 10 ** (snrDb / 20) / Math.sqrt(bedSum / Math.max(1, bed.length));
   const out = new Int16Array(speech.length);
-  for (let i = 0; i < out.length; i++) out[i] = Math.max(-32767, Math.min(32767, Math.round(speech[i]! + bed[i]! * scale)));
+  for (let i = 0; i < out.length; i++)
+    out[i] = Math.max(-32767, Math.min(32767, Math.round(speech[i]! + bed[i]! * scale)));
   return out;
 }
 
 /** A title as MKV: a tiny video track and stereo 48 kHz AAC (the mono speech on both channels). */
 async function mux(wav: string, seconds: number, out: string): Promise<void> {
   await run('ffmpeg', [
-    '-v', 'error', '-y', '-f', 'lavfi', '-i', `color=c=0x302010:size=96x64:rate=2:duration=${seconds.toFixed(2)}`, '-i', wav,
-    '-c:v', 'libx264', '-preset', 'ultrafast', '-c:a', 'aac', '-b:a', '96k', '-ac', '2', '-ar', '48000', '-shortest', out,
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `color=c=0x302010:size=96x64:rate=2:duration=${seconds.toFixed(2)}`,
+    '-i',
+    wav,
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-c:a',
+    'aac',
+    '-b:a',
+    '96k',
+    '-ac',
+    '2',
+    '-ar',
+    '48000',
+    '-shortest',
+    out,
   ]);
 }
 
@@ -168,9 +211,14 @@ export async function buildDegradedCorpus(options: DegradedOptions = {}): Promis
   const seasons = options.seasons ?? 2;
   const episodes = options.episodes ?? 8;
   const lines = options.lines ?? 46;
-  const key = createHash('sha1').update(JSON.stringify({ GENERATOR_VERSION, seasons, episodes, lines, VOICES })).digest('hex').slice(0, 12);
+  const key = createHash('sha1')
+    .update(JSON.stringify({ GENERATOR_VERSION, seasons, episodes, lines, VOICES }))
+    .digest('hex')
+    .slice(0, 12);
   const root = join(options.cacheRoot ?? join(tmpdir(), 'spindle-degraded-corpus'), key);
-  const corpus = await buildOnce<DegradedCorpus>(root, 'corpus.json', (build) => generate(build, seasons, episodes, lines));
+  const corpus = await buildOnce<DegradedCorpus>(root, 'corpus.json', (build) =>
+    generate(build, seasons, episodes, lines),
+  );
   // Paths are stored relative to the cache folder (it is built under another name and renamed).
   for (const s of corpus.seasons) {
     s.srtDir = join(root, s.srtDir);
@@ -191,13 +239,22 @@ async function generate(build: string, seasonCount: number, episodeCount: number
     const pieces: { samples: Int16Array; truth: Truth }[] = [];
     for (let e = 1; e <= episodeCount; e++) {
       const spoken = episodeLines(season - 1, season * 100 + e, lineCount);
-      const { samples, cues } = await speakLines(work, spoken, VOICES[(e + season) % VOICES.length]!, 150 + ((e * 11) % 30), r);
+      const { samples, cues } = await speakLines(
+        work,
+        spoken,
+        VOICES[(e + season) % VOICES.length]!,
+        150 + ((e * 11) % 30),
+        r,
+      );
       await writeFile(join(build, srtRel, `${show}.S${pad(season)}E${pad(e)}.srt`), subtitles(cues, r));
       pieces.push({ samples, truth: { kind: 'episode', episode: e } });
     }
     const long = await speakLines(work, extraLines(season - 1, 56, 77 + season), 'en-gb-x-rp', 165, r);
     const short = await speakLines(work, extraLines(season - 1, 16, 91 + season), 'en-us-nyc', 170, r);
-    pieces.push({ samples: long.samples, truth: { kind: 'extra' } }, { samples: short.samples, truth: { kind: 'extra' } });
+    pieces.push(
+      { samples: long.samples, truth: { kind: 'extra' } },
+      { samples: short.samples, truth: { kind: 'extra' } },
+    );
 
     const discRel = (v: Variant) => join('disc', v, `HARBOUR_LIGHTS_S${season}_D1`);
     for (const v of VARIANTS) await mkdir(join(build, discRel(v)), { recursive: true });
@@ -223,9 +280,27 @@ async function generate(build: string, seasonCount: number, episodeCount: number
       const list = join(work, 'play-all.txt');
       await writeFile(list, episodeFiles[v].map((f) => `file '${join(build, f)}'`).join('\n'));
       playAll[v] = join(discRel(v), 'title_t00.mkv');
-      await run('ffmpeg', ['-v', 'error', '-y', '-f', 'concat', '-safe', '0', '-i', list, '-c', 'copy', join(build, playAll[v])]);
+      await run('ffmpeg', [
+        '-v',
+        'error',
+        '-y',
+        '-f',
+        'concat',
+        '-safe',
+        '0',
+        '-i',
+        list,
+        '-c',
+        'copy',
+        join(build, playAll[v]),
+      ]);
     }
-    titles.unshift({ titleIndex: 0, truth: { kind: 'play_all' }, seconds: titles.filter((t) => t.truth.kind === 'episode').reduce((n, t) => n + t.seconds, 0), files: playAll });
+    titles.unshift({
+      titleIndex: 0,
+      truth: { kind: 'play_all' },
+      seconds: titles.filter((t) => t.truth.kind === 'episode').reduce((n, t) => n + t.seconds, 0),
+      files: playAll,
+    });
     await rm(work, { recursive: true, force: true });
     out.seasons.push({ show, season, srtDir: srtRel, titles });
   }

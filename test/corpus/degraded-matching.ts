@@ -31,12 +31,18 @@ export const AUTO_ACCEPT = 0.7;
 export class CachedTranscriber implements Transcriber {
   private cache: Record<string, string> | null = null;
   recognized = 0;
-  constructor(private readonly inner: Transcriber, private readonly file = join(tmpdir(), 'spindle-degraded-corpus', 'transcripts-v1.json')) {}
+  constructor(
+    private readonly inner: Transcriber,
+    private readonly file = join(tmpdir(), 'spindle-degraded-corpus', 'transcripts-v1.json'),
+  ) {}
   status() {
     return this.inner.status();
   }
   private async load(): Promise<Record<string, string>> {
-    if (!this.cache) this.cache = existsSync(this.file) ? (JSON.parse(await readFile(this.file, 'utf8')) as Record<string, string>) : {};
+    if (!this.cache)
+      this.cache = existsSync(this.file)
+        ? (JSON.parse(await readFile(this.file, 'utf8')) as Record<string, string>)
+        : {};
     return this.cache;
   }
   /** A transcriber for one title: chunks are named by their offset (chunk-<offset×10>.wav). */
@@ -45,8 +51,14 @@ export class CachedTranscriber implements Transcriber {
       status: () => this.inner.status(),
       transcribe: async (request: TranscribeRequest): Promise<Transcript> => {
         const cache = await this.load();
-        const chunk = /chunk-(\d+)\.wav$/.exec(request.wavPath)?.[1] ?? createHash('sha1').update(await readFile(request.wavPath)).digest('hex');
-        const key = createHash('sha1').update(`${titleFile}\0${chunk}\0${conditioning}\0${request.context?.id ?? ''}\0${this.inner.status().model}`).digest('hex');
+        const chunk =
+          /chunk-(\d+)\.wav$/.exec(request.wavPath)?.[1] ??
+          createHash('sha1')
+            .update(await readFile(request.wavPath))
+            .digest('hex');
+        const key = createHash('sha1')
+          .update(`${titleFile}\0${chunk}\0${conditioning}\0${request.context?.id ?? ''}\0${this.inner.status().model}`)
+          .digest('hex');
         const hit = cache[key];
         if (typeof hit === 'string') return { text: hit } as Transcript;
         const transcript = await this.inner.transcribe(request);
@@ -99,21 +111,43 @@ export interface MatchOptions {
   settings?: Record<string, unknown>;
 }
 
-export async function matchDisc(season: DegradedSeason, variant: Variant, transcriber: CachedTranscriber, options: MatchOptions = {}): Promise<TitleOutcome[]> {
+export async function matchDisc(
+  season: DegradedSeason,
+  variant: Variant,
+  transcriber: CachedTranscriber,
+  options: MatchOptions = {},
+): Promise<TitleOutcome[]> {
   const concurrency = options.concurrency ?? 2;
   const references = await loadReferences(season.srtDir, season.season);
   const settings = { ...pluginSettings(pkg('matcher-asr-subtitles')), ...options.settings };
   const matcher = await createStage(asrPlugin, 'matcher', 'asr-subtitles', { settings: settings as never });
   const ripped = season.titles.filter((t) => t.truth.kind !== 'play_all');
   const views: TitleView[] = ripped.map((t) => ({
-    id: t.titleIndex + 1, titleIndex: t.titleIndex, durationSeconds: t.seconds, sizeBytes: 0, resolution: null, state: 'matching',
-    filePath: t.files[variant], isExtra: t.truth.kind === 'extra',
+    id: t.titleIndex + 1,
+    titleIndex: t.titleIndex,
+    durationSeconds: t.seconds,
+    sizeBytes: 0,
+    resolution: null,
+    state: 'matching',
+    filePath: t.files[variant],
+    isExtra: t.truth.kind === 'extra',
   }));
   const label = `HARBOUR_LIGHTS_S${season.season}_D1`;
   const job: JobView = {
-    id: 1, source: { kind: 'folder', path: label, driveId: null, volumeLabel: label }, contentType: 'tv', volumeLabel: label,
-    detectedTitle: season.show, detectedSeason: season.season, detectedYear: null, discNumber: 1, contentHash: null, catalogId: null,
-    catalogTitle: null, discMappings: null, stagingPath: null, identityDeclared: true,
+    id: 1,
+    source: { kind: 'folder', path: label, driveId: null, volumeLabel: label },
+    contentType: 'tv',
+    volumeLabel: label,
+    detectedTitle: season.show,
+    detectedSeason: season.season,
+    detectedYear: null,
+    discNumber: 1,
+    contentHash: null,
+    catalogId: null,
+    catalogTitle: null,
+    discMappings: null,
+    stagingPath: null,
+    identityDeclared: true,
   };
   const results = new Map<number, MatchResult | null>();
   const heard = new Map<number, { offset: number; text: string }[]>();
@@ -123,21 +157,36 @@ export async function matchDisc(season: DegradedSeason, variant: Variant, transc
       for (let title = queue.shift(); title; title = queue.shift()) {
         const conditioning = String(settings.audio_conditioning ?? 'none');
         const recording = new Recording(transcriber.forTitle(title.filePath!, conditioning));
-        const ctx = await createFakeContext({ providers: { transcriber: [recording] }, appSettings: { subtitle_language: 'en', match_auto_accept_threshold: options.listenFor ?? AUTO_ACCEPT } });
-        results.set(title.titleIndex, await matcher.match({ job, title, siblings: views, previous: [], references }, ctx));
+        const ctx = await createFakeContext({
+          providers: { transcriber: [recording] },
+          appSettings: { subtitle_language: 'en', match_auto_accept_threshold: options.listenFor ?? AUTO_ACCEPT },
+        });
+        results.set(
+          title.titleIndex,
+          await matcher.match({ job, title, siblings: views, previous: [], references }, ctx),
+        );
         heard.set(title.titleIndex, recording.heard);
         await ctx.dispose();
       }
     }),
   );
-  const disc: DiscTitle[] = views.map((v) => ({ id: v.id, isExtra: v.isExtra, result: results.get(v.titleIndex) ?? null }));
+  const disc: DiscTitle[] = views.map((v) => ({
+    id: v.id,
+    isExtra: v.isExtra,
+    result: results.get(v.titleIndex) ?? null,
+  }));
   const decided = decideDisc(disc, AUTO_ACCEPT);
   return ripped.map((t) => {
     const d = decided.get(t.titleIndex + 1)!;
     const r = d.result;
     return {
-      titleIndex: t.titleIndex, truth: t.truth, result: r, state: d.state,
-      episode: r && r.kind === 'episode' ? r.episode : null, confidence: r?.confidence ?? null, heard: heard.get(t.titleIndex) ?? [],
+      titleIndex: t.titleIndex,
+      truth: t.truth,
+      result: r,
+      state: d.state,
+      episode: r && r.kind === 'episode' ? r.episode : null,
+      confidence: r?.confidence ?? null,
+      heard: heard.get(t.titleIndex) ?? [],
     };
   });
 }
@@ -155,7 +204,17 @@ export interface Tally {
 }
 
 export function tallyOutcomes(outcomes: readonly TitleOutcome[]): Tally {
-  const t: Tally = { episodes: 0, autoRight: 0, review: 0, reviewRightOnTop: 0, wrongAuto: 0, noMatch: 0, extras: 0, extrasAccepted: 0, extrasReview: 0 };
+  const t: Tally = {
+    episodes: 0,
+    autoRight: 0,
+    review: 0,
+    reviewRightOnTop: 0,
+    wrongAuto: 0,
+    noMatch: 0,
+    extras: 0,
+    extrasAccepted: 0,
+    extrasReview: 0,
+  };
   for (const o of outcomes) {
     if (o.truth.kind === 'extra') {
       t.extras++;
@@ -177,7 +236,9 @@ export function tallyOutcomes(outcomes: readonly TitleOutcome[]): Tally {
 }
 
 /** Predicted confidence against how often the episode was right, in bins of 0.1. */
-export function reliability(outcomes: readonly TitleOutcome[]): { bin: string; n: number; predicted: number; observed: number }[] {
+export function reliability(
+  outcomes: readonly TitleOutcome[],
+): { bin: string; n: number; predicted: number; observed: number }[] {
   const bins = Array.from({ length: 10 }, () => ({ n: 0, sum: 0, right: 0 }));
   for (const o of outcomes) {
     if (o.truth.kind !== 'episode' || o.confidence === null) continue;
@@ -186,5 +247,16 @@ export function reliability(outcomes: readonly TitleOutcome[]): { bin: string; n
     b.sum += o.confidence;
     if (o.episode === o.truth.episode) b.right++;
   }
-  return bins.flatMap((b, i) => (b.n ? [{ bin: `${(i / 10).toFixed(1)}–${((i + 1) / 10).toFixed(1)}`, n: b.n, predicted: b.sum / b.n, observed: b.right / b.n }] : []));
+  return bins.flatMap((b, i) =>
+    b.n
+      ? [
+          {
+            bin: `${(i / 10).toFixed(1)}–${((i + 1) / 10).toFixed(1)}`,
+            n: b.n,
+            predicted: b.sum / b.n,
+            observed: b.right / b.n,
+          },
+        ]
+      : [],
+  );
 }

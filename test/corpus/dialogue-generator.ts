@@ -58,19 +58,33 @@ const PLACES = (
 const NUMBERS = ['two', 'three', 'four', 'seven', 'ten', 'twelve', 'fifteen', 'twenty', 'forty', 'ninety'];
 
 const CASTS = [
-  { names: ['Margaret', 'Tobias', 'Inspector Hale', 'Rosie'], phrases: ['we have to get back before dark', 'what would your mother say', 'I told you this would happen', 'nobody leaves this town'] },
-  { names: ['Captain Reyes', 'Dorothy', 'Felix', 'Professor Quill'], phrases: ['keep your voice down', 'this is not over yet', 'the sea always remembers', 'I do not trust him'] },
+  {
+    names: ['Margaret', 'Tobias', 'Inspector Hale', 'Rosie'],
+    phrases: [
+      'we have to get back before dark',
+      'what would your mother say',
+      'I told you this would happen',
+      'nobody leaves this town',
+    ],
+  },
+  {
+    names: ['Captain Reyes', 'Dorothy', 'Felix', 'Professor Quill'],
+    phrases: ['keep your voice down', 'this is not over yet', 'the sea always remembers', 'I do not trust him'],
+  },
 ];
 
 const TEMPLATES: ((w: Vocabulary, r: Random) => string)[] = [
-  (w, r) => `${pick(r, w.names)} ${pick(r, w.verbs)} the ${pick(r, w.adjectives)} ${pick(r, w.nouns)} near ${pick(r, w.places)}.`,
+  (w, r) =>
+    `${pick(r, w.names)} ${pick(r, w.verbs)} the ${pick(r, w.adjectives)} ${pick(r, w.nouns)} near ${pick(r, w.places)}.`,
   (w, r) => `I do not think the ${pick(r, w.nouns)} was ever in ${pick(r, w.places)}.`,
   (w, r) => `${pick(r, w.names)}, you are going to need the ${pick(r, w.nouns)} and the ${pick(r, w.nouns)}.`,
   (w, r) => `There are ${pick(r, NUMBERS)} ${pick(r, w.nouns)}s in the ${pick(r, w.adjectives)} ${pick(r, w.nouns)}.`,
   (w, r) => `Why would anyone hide a ${pick(r, w.nouns)} inside a ${pick(r, w.nouns)}?`,
-  (w, r) => `It is very ${pick(r, w.adjectives)}, just like the ${pick(r, w.nouns)} ${pick(r, w.names)} ${pick(r, w.verbs)}.`,
+  (w, r) =>
+    `It is very ${pick(r, w.adjectives)}, just like the ${pick(r, w.nouns)} ${pick(r, w.names)} ${pick(r, w.verbs)}.`,
   (w, r) => `We cannot go to ${pick(r, w.places)} without the ${pick(r, w.nouns)}.`,
-  (w, r) => `She really ${pick(r, w.verbs)} a ${pick(r, w.nouns)} and then a ${pick(r, w.adjectives)} ${pick(r, w.nouns)}.`,
+  (w, r) =>
+    `She really ${pick(r, w.verbs)} a ${pick(r, w.nouns)} and then a ${pick(r, w.adjectives)} ${pick(r, w.nouns)}.`,
   (w, r) => `I am sure the ${pick(r, w.nouns)} belongs to ${pick(r, w.names)}.`,
   (w, r) => `Let us wait for ${pick(r, w.names)} by the ${pick(r, w.nouns)}.`,
 ];
@@ -92,7 +106,14 @@ export function capitalise(text: string): string {
 export function episodeLines(castIndex: number, topicSeed: number, count: number): string[] {
   const r = seeded(topicSeed);
   const cast = CASTS[castIndex % CASTS.length]!;
-  const w: Vocabulary = { names: cast.names, phrases: cast.phrases, nouns: sample(r, NOUNS, 22), verbs: sample(r, VERBS, 10), adjectives: sample(r, ADJECTIVES, 8), places: sample(r, PLACES, 3) };
+  const w: Vocabulary = {
+    names: cast.names,
+    phrases: cast.phrases,
+    nouns: sample(r, NOUNS, 22),
+    verbs: sample(r, VERBS, 10),
+    adjectives: sample(r, ADJECTIVES, 8),
+    places: sample(r, PLACES, 3),
+  };
   const lines: string[] = [];
   for (let i = 0; i < count; i++) {
     if (r() < 0.15) lines.push(`${capitalise(pick(r, w.phrases))}, ${pick(r, w.names)}.`);
@@ -105,30 +126,84 @@ export function episodeLines(castIndex: number, topicSeed: number, count: number
 export function extraLines(castIndex: number, count: number, seed: number): string[] {
   const r = seeded(seed);
   const cast = CASTS[castIndex % CASTS.length]!;
-  const about = ['rehearsal', 'costume', 'lighting', 'makeup', 'script', 'director', 'producer', 'studio', 'audition', 'location scout', 'camera crew', 'soundtrack'];
+  const about = [
+    'rehearsal',
+    'costume',
+    'lighting',
+    'makeup',
+    'script',
+    'director',
+    'producer',
+    'studio',
+    'audition',
+    'location scout',
+    'camera crew',
+    'soundtrack',
+  ];
   const out: string[] = [];
   for (let i = 0; i < count; i++) {
     const name = pick(r, cast.names);
-    out.push(capitalise(pick(r, [
-      `Playing ${name} meant a long ${pick(r, about)} every morning.`,
-      `The ${pick(r, about)} for season one took about ${pick(r, NUMBERS)} weeks.`,
-      `Everyone on the ${pick(r, about)} loved working with the ${pick(r, about)}.`,
-      `We shot most of the ${pick(r, about)} scenes late at night.`,
-    ])));
+    out.push(
+      capitalise(
+        pick(r, [
+          `Playing ${name} meant a long ${pick(r, about)} every morning.`,
+          `The ${pick(r, about)} for season one took about ${pick(r, NUMBERS)} weeks.`,
+          `Everyone on the ${pick(r, about)} loved working with the ${pick(r, about)}.`,
+          `We shot most of the ${pick(r, about)} scenes late at night.`,
+        ]),
+      ),
+    );
   }
   return out;
 }
 
 const SYNONYMS: Record<string, string> = {
-  enormous: 'huge', tiny: 'small', discovered: 'found out', frozen: 'icy', ancient: 'old', gigantic: 'huge', repaired: 'mended',
-  rescued: 'saved', shiny: 'bright', purchased: 'bought', really: 'truly', think: 'believe', anyone: 'someone', very: 'so',
-  need: 'want', wait: 'hold on', sure: 'certain', hide: 'stash', silent: 'quiet', heavy: 'weighty',
+  enormous: 'huge',
+  tiny: 'small',
+  discovered: 'found out',
+  frozen: 'icy',
+  ancient: 'old',
+  gigantic: 'huge',
+  repaired: 'mended',
+  rescued: 'saved',
+  shiny: 'bright',
+  purchased: 'bought',
+  really: 'truly',
+  think: 'believe',
+  anyone: 'someone',
+  very: 'so',
+  need: 'want',
+  wait: 'hold on',
+  sure: 'certain',
+  hide: 'stash',
+  silent: 'quiet',
+  heavy: 'weighty',
 };
 const CONTRACTIONS: [RegExp, string][] = [
-  [/\bI do not\b/g, "I don't"], [/\bdo not\b/g, "don't"], [/\bI am\b/g, "I'm"], [/\bwe have\b/gi, "we've"], [/\bcannot\b/g, "can't"],
-  [/\bIt is\b/g, "It's"], [/\bis not\b/g, "isn't"], [/\bLet us\b/g, "Let's"], [/\byou are\b/g, "you're"], [/\bThere are\b/g, "There're"], [/\bgoing to\b/g, 'gonna'],
+  [/\bI do not\b/g, "I don't"],
+  [/\bdo not\b/g, "don't"],
+  [/\bI am\b/g, "I'm"],
+  [/\bwe have\b/gi, "we've"],
+  [/\bcannot\b/g, "can't"],
+  [/\bIt is\b/g, "It's"],
+  [/\bis not\b/g, "isn't"],
+  [/\bLet us\b/g, "Let's"],
+  [/\byou are\b/g, "you're"],
+  [/\bThere are\b/g, "There're"],
+  [/\bgoing to\b/g, 'gonna'],
 ];
-const DIGITS: Record<string, string> = { two: '2', three: '3', four: '4', seven: '7', ten: '10', twelve: '12', fifteen: '15', twenty: '20', forty: '40', ninety: '90' };
+const DIGITS: Record<string, string> = {
+  two: '2',
+  three: '3',
+  four: '4',
+  seven: '7',
+  ten: '10',
+  twelve: '12',
+  fifteen: '15',
+  twenty: '20',
+  forty: '40',
+  ninety: '90',
+};
 const KEEP = new Set(['not', "don't", "can't", "isn't"]);
 
 /** One spoken line as a condensed subtitle: contractions, digits, synonyms, ~25 % of words dropped. */
@@ -142,6 +217,8 @@ export function condense(line: string, r: Random): string {
     if (SYNONYMS[bare] && r() < 0.7) return SYNONYMS[bare] + tail;
     return word;
   });
-  const kept = words.filter((word, i) => i === 0 || i === words.length - 1 || KEEP.has(word.toLowerCase()) || r() >= 0.27);
+  const kept = words.filter(
+    (word, i) => i === 0 || i === words.length - 1 || KEEP.has(word.toLowerCase()) || r() >= 0.27,
+  );
   return kept.join(' ');
 }

@@ -21,7 +21,9 @@ import { loadReferences, pocketsphinx } from './corpus-matching.ts';
 import { buildDegradedCorpus, VARIANTS } from './degraded-corpus.ts';
 import { CachedTranscriber, matchDisc } from './degraded-matching.ts';
 
-const settings = pluginSettings(fileURLToPath(new URL('../../plugins/matcher-asr-subtitles/package.json', import.meta.url))) as unknown as AsrMatcherSettings;
+const settings = pluginSettings(
+  fileURLToPath(new URL('../../plugins/matcher-asr-subtitles/package.json', import.meta.url)),
+) as unknown as AsrMatcherSettings;
 
 interface Sample {
   x: number[];
@@ -34,12 +36,36 @@ interface Sample {
 }
 
 /** Scored as the matcher scores them: index windows, then cue-time alignment when the chunks agree on a shift. */
-function evidence(heard: HeardChunk[], references: readonly ReferenceSubtitle[], index: TfidfIndex, seconds: number): { x: number[]; winner: number; runtime: number } | null {
+function evidence(
+  heard: HeardChunk[],
+  references: readonly ReferenceSubtitle[],
+  index: TfidfIndex,
+  seconds: number,
+): { x: number[]; winner: number; runtime: number } | null {
   const { chunks, alignment } = alignChunks(index, heard, settings.chunk_seconds);
-  const d = decide({ chunks, alignment, planned: chunks.length, references, titleDurationSeconds: seconds, discPosition: { index: 0, count: 1 }, weights: { runtime_agreement: 0, disc_order_prior: 0 }, voteMargin: settings.vote_margin, minSimilarity: settings.min_similarity });
+  const d = decide({
+    chunks,
+    alignment,
+    planned: chunks.length,
+    references,
+    titleDurationSeconds: seconds,
+    discPosition: { index: 0, count: 1 },
+    weights: { runtime_agreement: 0, disc_order_prior: 0 },
+    voteMargin: settings.vote_margin,
+    minSimilarity: settings.min_similarity,
+  });
   if (!d) return null;
   const value = (name: string) => d.components.find((c) => c.name === name)!.value;
-  return { x: featureVector({ similarity: value('similarity'), separation: value('separation'), consensus: value('vote_consensus'), votes: d.votes.get(d.reference) ?? 0 }), winner: d.reference, runtime: value('runtime_agreement') };
+  return {
+    x: featureVector({
+      similarity: value('similarity'),
+      separation: value('separation'),
+      consensus: value('vote_consensus'),
+      votes: d.votes.get(d.reference) ?? 0,
+    }),
+    winner: d.reference,
+    runtime: value('runtime_agreement'),
+  };
 }
 
 function subsets<T>(items: T[]): T[][] {
@@ -62,18 +88,38 @@ export async function collectSamples(seasons: number[]): Promise<Sample[]> {
       const outcomes = await matchDisc(season, variant, transcriber, { listenFor: 2 });
       console.error(`${variant} S${season.season}: heard (${transcriber.recognized} recognized so far)`);
       for (const o of outcomes) {
-        const truth = o.truth.kind === 'episode' ? references.findIndex((r) => r.episode === (o.truth as { episode: number }).episode) : -1;
+        const truth =
+          o.truth.kind === 'episode'
+            ? references.findIndex((r) => r.episode === (o.truth as { episode: number }).episode)
+            : -1;
         const sets: { refs: ReferenceSubtitle[]; truth: number }[] = [{ refs: references, truth }];
         if (truth >= 0) sets.push({ refs: references.filter((_, i) => i !== truth), truth: -1 });
         for (const set of sets) {
           const index = new TfidfIndex(set.refs, settings.window_seconds);
           const chunks: HeardChunk[] = o.heard.map((h) => {
             const words = h.text.split(/\s+/).filter(Boolean).length;
-            return { offset: h.offset, words, text: h.text, scores: words >= settings.min_transcript_words ? index.score(h.text) : [] };
+            return {
+              offset: h.offset,
+              words,
+              text: h.text,
+              scores: words >= settings.min_transcript_words ? index.score(h.text) : [],
+            };
           });
           for (const subset of subsets(chunks.slice(0, 8))) {
-            const e = evidence(subset, set.refs, index, season.titles.find((t) => t.titleIndex === o.titleIndex)!.seconds);
-            if (e) samples.push({ x: e.x, y: e.winner === set.truth ? 1 : 0, season: season.season, half: o.titleIndex % 2, runtime: e.runtime });
+            const e = evidence(
+              subset,
+              set.refs,
+              index,
+              season.titles.find((t) => t.titleIndex === o.titleIndex)!.seconds,
+            );
+            if (e)
+              samples.push({
+                x: e.x,
+                y: e.winner === set.truth ? 1 : 0,
+                season: season.season,
+                half: o.titleIndex % 2,
+                runtime: e.runtime,
+              });
           }
         }
       }
@@ -92,7 +138,7 @@ export function fitLogistic(samples: readonly Sample[], l2 = 0.01, iterations = 
       grad[0]! += p - s.y;
       s.x.forEach((x, i) => (grad[i + 1]! += (p - s.y) * x));
     }
-    for (let i = 0; i <= dims; i++) w[i]! -= (rate * (grad[i]! / samples.length + (i > 0 ? l2 * w[i]! : 0)));
+    for (let i = 0; i <= dims; i++) w[i]! -= rate * (grad[i]! / samples.length + (i > 0 ? l2 * w[i]! : 0));
   }
   return w;
 }
@@ -106,7 +152,17 @@ export function reliabilityTable(samples: readonly Sample[], w: readonly number[
     b.p += p;
     b.y += s.y;
   }
-  return ['| predicted | samples | mean predicted | observed right |', '|---|---|---|---|', ...bins.flatMap((b, i) => (b.n ? [`| ${(i / 10).toFixed(1)}–${((i + 1) / 10).toFixed(1)} | ${b.n} | ${(b.p / b.n).toFixed(3)} | ${(b.y / b.n).toFixed(3)} |`] : []))].join('\n');
+  return [
+    '| predicted | samples | mean predicted | observed right |',
+    '|---|---|---|---|',
+    ...bins.flatMap((b, i) =>
+      b.n
+        ? [
+            `| ${(i / 10).toFixed(1)}–${((i + 1) / 10).toFixed(1)} | ${b.n} | ${(b.p / b.n).toFixed(3)} | ${(b.y / b.n).toFixed(3)} |`,
+          ]
+        : [],
+    ),
+  ].join('\n');
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
@@ -116,15 +172,23 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const held = samples.filter((s) => s.half === 0);
   const w = fitLogistic(train);
   const c: Coefficients = { intercept: w[0]!, similarity: w[1]!, separation: w[2]!, consensus: w[3]!, votes: w[4]! };
-  console.log(`samples: ${train.length} fitted (odd titles; ${train.filter((s) => s.y).length} right), ${held.length} held apart (even titles; ${held.filter((s) => s.y).length} right)`);
-  console.log(`constants: ${JSON.stringify(Object.fromEntries(Object.entries(c).map(([k, v]) => [k, Math.round(v * 1000) / 1000])))}`);
+  console.log(
+    `samples: ${train.length} fitted (odd titles; ${train.filter((s) => s.y).length} right), ${held.length} held apart (even titles; ${held.filter((s) => s.y).length} right)`,
+  );
+  console.log(
+    `constants: ${JSON.stringify(Object.fromEntries(Object.entries(c).map(([k, v]) => [k, Math.round(v * 1000) / 1000])))}`,
+  );
   console.log(`\nreliability on the held-apart titles:\n${reliabilityTable(held, w)}`);
   console.log(`\nreliability on the fitted titles:\n${reliabilityTable(train, w)}`);
   // Runtime agreement (catalog runtime vs title length) is measured here but not fitted: it is
   // worth a coefficient only if it tells right winners from wrong ones on the corpus.
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
   const rt = (y: number) => samples.filter((s) => s.y === y).map((s) => s.runtime);
-  console.log(`\nruntime agreement of the winner: right ${mean(rt(1)).toFixed(3)} (n ${rt(1).length}), wrong ${mean(rt(0)).toFixed(3)} (n ${rt(0).length})`);
+  console.log(
+    `\nruntime agreement of the winner: right ${mean(rt(1)).toFixed(3)} (n ${rt(1).length}), wrong ${mean(rt(0)).toFixed(3)} (n ${rt(0).length})`,
+  );
   const withRuntime = fitLogistic(train.map((s) => ({ ...s, x: [...s.x, s.runtime] })));
-  console.log(`fitted with it as a fifth feature: runtime coefficient ${withRuntime[5]!.toFixed(3)}, intercept ${withRuntime[0]!.toFixed(3)}`);
+  console.log(
+    `fitted with it as a fifth feature: runtime coefficient ${withRuntime[5]!.toFixed(3)}, intercept ${withRuntime[0]!.toFixed(3)}`,
+  );
 }

@@ -30,7 +30,9 @@ const seasons = (arg('--seasons') ?? '1,2').split(',').map(Number);
 const variants = (arg('--variants')?.split(',') ?? [...VARIANTS]) as Variant[];
 const conditionings = (arg('--conditionings') ?? 'none,noise_floor,normalize_noise_floor').split(',') as Conditioning[];
 const perTitle = Number(arg('--chunks') ?? 1);
-const settings = pluginSettings(fileURLToPath(new URL('../../plugins/matcher-asr-subtitles/package.json', import.meta.url))) as unknown as AsrMatcherSettings;
+const settings = pluginSettings(
+  fileURLToPath(new URL('../../plugins/matcher-asr-subtitles/package.json', import.meta.url)),
+) as unknown as AsrMatcherSettings;
 
 const corpus = await buildDegradedCorpus();
 const transcriber = new CachedTranscriber(await pocketsphinx());
@@ -48,16 +50,32 @@ for (const variant of variants) {
       const index = new TfidfIndex(references, settings.window_seconds);
       // The same context as the matcher's (asr-subtitles-matcher.ts), so its transcripts are shared.
       const text = references.map((r) => `${r.season}x${r.episode}:${r.text}`).join('\n');
-      const context = { id: createHash('sha1').update(text).digest('hex').slice(0, 16), text: references.map((r) => r.text).join('\n') };
+      const context = {
+        id: createHash('sha1').update(text).digest('hex').slice(0, 16),
+        text: references.map((r) => r.text).join('\n'),
+      };
       for (const title of season.titles) {
         if (title.truth.kind !== 'episode') continue;
         const reference = references.findIndex((r) => r.episode === (title.truth as { episode: number }).episode);
         const offsets = chunkOffsets(title.seconds, settings).slice(0, perTitle);
         const ctx = await createFakeContext({ appSettings: {} });
-        const source = new TitleChunks({ filePath: title.files[variant], offsets, seconds: settings.chunk_seconds, language: 'en', context, conditioning }, transcriber.forTitle(title.files[variant], conditioning), ctx);
+        const source = new TitleChunks(
+          {
+            filePath: title.files[variant],
+            offsets,
+            seconds: settings.chunk_seconds,
+            language: 'en',
+            context,
+            conditioning,
+          },
+          transcriber.forTitle(title.files[variant], conditioning),
+          ctx,
+        );
         for (const offset of offsets) {
           const heardText = await source.text(offset);
-          const cues = references[reference]!.cues.filter((c) => c.end > offset && c.start < offset + settings.chunk_seconds);
+          const cues = references[reference]!.cues.filter(
+            (c) => c.end > offset && c.start < offset + settings.chunk_seconds,
+          );
           const said = new Set(terms(cues.map((c) => c.text).join(' ')).filter((t) => !t.includes(' ')));
           const heard = new Set(terms(heardText));
           total += said.size;
@@ -79,6 +97,8 @@ for (const variant of variants) {
     console.log(`${row} (${transcriber.recognized} recognized so far)`);
   }
 }
-console.log('\n| variant | conditioning | chunks | content-word recall | similarity to own episode | own episode on top | margin over the best other |');
+console.log(
+  '\n| variant | conditioning | chunks | content-word recall | similarity to own episode | own episode on top | margin over the best other |',
+);
 console.log('|---|---|---|---|---|---|---|');
 for (const r of rows) console.log(r);

@@ -7,9 +7,30 @@ import { execFileSync } from 'node:child_process';
 
 /** Distinct passages, one per generated episode (enough for a 24-episode season). */
 export const PASSAGES = [
-  'Ruth1:1-22', 'Jonah1:1-17', 'Esther2:1-23', 'Job1:1-22', 'Daniel3:1-30', 'Mark5:1-43', 'Acts27:1-44', 'Genesis37:1-36',
-  'Exodus14:1-31', 'Judges16:1-31', '1Samuel17:1-58', '1Kings3:1-28', 'Nehemiah2:1-20', 'Luke15:1-32', 'John11:1-44', 'Acts9:1-31',
-  'Genesis22:1-24', 'Joshua6:1-27', '2Kings5:1-27', 'Daniel6:1-28', 'Matthew14:1-36', 'Luke10:25-42', 'Acts12:1-25', 'Jonah3:1-10',
+  'Ruth1:1-22',
+  'Jonah1:1-17',
+  'Esther2:1-23',
+  'Job1:1-22',
+  'Daniel3:1-30',
+  'Mark5:1-43',
+  'Acts27:1-44',
+  'Genesis37:1-36',
+  'Exodus14:1-31',
+  'Judges16:1-31',
+  '1Samuel17:1-58',
+  '1Kings3:1-28',
+  'Nehemiah2:1-20',
+  'Luke15:1-32',
+  'John11:1-44',
+  'Acts9:1-31',
+  'Genesis22:1-24',
+  'Joshua6:1-27',
+  '2Kings5:1-27',
+  'Daniel6:1-28',
+  'Matthew14:1-36',
+  'Luke10:25-42',
+  'Acts12:1-25',
+  'Jonah3:1-10',
 ];
 
 /** Unrelated to every episode: the text of the generated "extra". */

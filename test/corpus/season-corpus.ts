@@ -71,7 +71,12 @@ async function wavSeconds(path: string): Promise<number> {
 }
 
 /** Speaks sentences one by one (so cue times are exact) and returns the joined WAV and the cues. */
-async function speak(dir: string, lines: string[], voice: string, speed: number): Promise<{ wav: string; cues: { start: number; end: number; text: string }[] }> {
+async function speak(
+  dir: string,
+  lines: string[],
+  voice: string,
+  speed: number,
+): Promise<{ wav: string; cues: { start: number; end: number; text: string }[] }> {
   const cues: { start: number; end: number; text: string }[] = [];
   const parts: string[] = [];
   let t = 1.0; // a second of silence first
@@ -85,19 +90,68 @@ async function speak(dir: string, lines: string[], voice: string, speed: number)
   }
   const list = join(dir, 'parts.txt');
   await writeFile(list, parts.map((p) => `file '${p}'\nfile '${join(dir, 'gap.wav')}'`).join('\n'));
-  await run('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'anullsrc=r=22050:cl=mono', '-t', '0.4', join(dir, 'gap.wav')]);
+  await run('ffmpeg', [
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'anullsrc=r=22050:cl=mono',
+    '-t',
+    '0.4',
+    join(dir, 'gap.wav'),
+  ]);
   const wav = join(dir, 'speech.wav');
-  await run('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-t', '1', '-i', 'anullsrc=r=22050:cl=mono', '-f', 'concat', '-safe', '0', '-i', list, '-filter_complex', '[0:a][1:a]concat=n=2:v=0:a=1', '-ar', '22050', '-ac', '1', wav]);
+  await run('ffmpeg', [
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-t',
+    '1',
+    '-i',
+    'anullsrc=r=22050:cl=mono',
+    '-f',
+    'concat',
+    '-safe',
+    '0',
+    '-i',
+    list,
+    '-filter_complex',
+    '[0:a][1:a]concat=n=2:v=0:a=1',
+    '-ar',
+    '22050',
+    '-ac',
+    '1',
+    wav,
+  ]);
   return { wav, cues };
 }
 
 async function muxMkv(wav: string, out: string): Promise<void> {
   const seconds = await wavSeconds(wav);
   await run('ffmpeg', [
-    '-v', 'error', '-y',
-    '-f', 'lavfi', '-i', `color=c=0x203040:size=160x90:rate=5:duration=${seconds.toFixed(2)}`,
-    '-i', wav,
-    '-c:v', 'libx264', '-preset', 'ultrafast', '-c:a', 'aac', '-b:a', '48k', '-shortest', out,
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `color=c=0x203040:size=160x90:rate=5:duration=${seconds.toFixed(2)}`,
+    '-i',
+    wav,
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-c:a',
+    'aac',
+    '-b:a',
+    '48k',
+    '-shortest',
+    out,
   ]);
 }
 
@@ -106,7 +160,10 @@ export async function buildSeasonCorpus(options: CorpusOptions = {}): Promise<Se
   const words = options.wordsPerEpisode ?? 260;
   const seed = options.seed ?? 7;
   if (episodes > PASSAGES.length) throw new Error(`at most ${PASSAGES.length} episodes`);
-  const key = createHash('sha1').update(JSON.stringify({ GENERATOR_VERSION, episodes, words, seed })).digest('hex').slice(0, 12);
+  const key = createHash('sha1')
+    .update(JSON.stringify({ GENERATOR_VERSION, episodes, words, seed }))
+    .digest('hex')
+    .slice(0, 12);
   const root = join(options.cacheRoot ?? join(tmpdir(), 'spindle-corpus'), key);
   // Several test files use the corpus: one process builds it, the others wait for it.
   return buildOnce<SeasonCorpus>(root, 'corpus.json', (build) => generate(build, root, episodes, words, seed));
@@ -137,7 +194,20 @@ async function generate(build: string, root: string, episodes: number, words: nu
   await muxMkv(extra.wav, extraMkv);
   const playAll = join(build, 'work', 'play-all.mkv');
   await writeFile(join(build, 'work', 'play-all.txt'), episodeFiles.map((f) => `file '${f}'`).join('\n'));
-  await run('ffmpeg', ['-v', 'error', '-y', '-f', 'concat', '-safe', '0', '-i', join(build, 'work', 'play-all.txt'), '-c', 'copy', playAll]);
+  await run('ffmpeg', [
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'concat',
+    '-safe',
+    '0',
+    '-i',
+    join(build, 'work', 'play-all.txt'),
+    '-c',
+    'copy',
+    playAll,
+  ]);
 
   const pieces: { file: string; truth: CorpusTitle['truth'] }[] = shuffled(
     [
@@ -154,6 +224,13 @@ async function generate(build: string, root: string, episodes: number, words: nu
     titles.push({ file: join(root, 'disc', 'GENERATED_CHRONICLES_S1_D1', name), titleIndex: i, truth: piece.truth });
   }
   await rm(join(build, 'work'), { recursive: true, force: true });
-  const corpus: SeasonCorpus = { show, season: 1, discDir: join(root, 'disc', 'GENERATED_CHRONICLES_S1_D1'), srtDir: join(root, 'subtitles', show), titles, episodes };
+  const corpus: SeasonCorpus = {
+    show,
+    season: 1,
+    discDir: join(root, 'disc', 'GENERATED_CHRONICLES_S1_D1'),
+    srtDir: join(root, 'subtitles', show),
+    titles,
+    episodes,
+  };
   await writeFile(join(build, 'corpus.json'), JSON.stringify(corpus, null, 2));
 }

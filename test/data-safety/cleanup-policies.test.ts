@@ -29,51 +29,109 @@ beforeAll(async () => {
 afterAll(() => svc?.close());
 
 /** A folder of the case, imported (moved), decided by the person; returns the job and what was there before. */
-async function runCase(policy: string, name: string, base: number): Promise<{ id: number; folder: string; before: RecordedFile[] }> {
+async function runCase(
+  policy: string,
+  name: string,
+  base: number,
+): Promise<{ id: number; folder: string; before: RecordedFile[] }> {
   expect((await api.put('/api/config', { staging_cleanup_policy: policy })).status).toBe(200);
-  const folder = await makeFolder(join(staging, name), { 'ep_a.mkv': base, 'ep_b.mkv': base + 10, 'ep_c.mkv': base + 20, 'clip.mkv': 50 + (base % 50) });
+  const folder = await makeFolder(join(staging, name), {
+    'ep_a.mkv': base,
+    'ep_b.mkv': base + 10,
+    'ep_c.mkv': base + 20,
+    'clip.mkv': 50 + (base % 50),
+  });
   await writeFile(join(folder, 'notes.txt'), `notes for ${name}`);
   const before = await recordFiles(folder);
-  const res = await api.post('/api/staging/import', { staging_path: folder, content_type: 'tv', detected_title: `Policy ${name}`, detected_season: 1, mode: 'move' });
+  const res = await api.post('/api/staging/import', {
+    staging_path: folder,
+    content_type: 'tv',
+    detected_title: `Policy ${name}`,
+    detected_season: 1,
+    mode: 'move',
+  });
   expect(res.status).toBe(201);
   const id = res.body.id as number;
   expect(await settle(api, id)).toMatchObject({ state: 'review_needed' });
   await decideByFile(api, id, { 'ep_a.mkv': 'S01E01', 'ep_b.mkv': 'S01E02', 'ep_c.mkv': 'skip' });
-  expect(await settle(api, id, ['completed', 'failed'])).toMatchObject({ state: 'completed', files_filed: 2, titles_discarded: 2 });
+  expect(await settle(api, id, ['completed', 'failed'])).toMatchObject({
+    state: 'completed',
+    files_filed: 2,
+    titles_discarded: 2,
+  });
   // Every policy that cleans at the end says what it did on the timeline; wait for that line.
   if (policy === 'on_success' || policy === 'on_completion') await cleanupNoted(api, id);
   return { id, folder, before };
 }
 
-const where = async (c: { id: number; before: RecordedFile[] }) => whereabouts(await accountFor(c.before, { staging, library }, api, [c.id]));
+const where = async (c: { id: number; before: RecordedFile[] }) =>
+  whereabouts(await accountFor(c.before, { staging, library }, api, [c.id]));
 
 describe('data safety: staging cleanup policies', () => {
   it('on_success deletes only the file the person skipped', async () => {
     const c = await runCase('on_success', 'POLICY_SUCCESS', 1300);
-    expect(await where(c)).toEqual({ 'ep_a.mkv': 'library', 'ep_b.mkv': 'library', 'ep_c.mkv': 'deleted by a person', 'clip.mkv': 'staging', 'notes.txt': 'staging' });
-    expect((await timelineOf(api, c.id)).join('\n')).toContain('staging cleanup (on_success): deleted 1 file(s) a person chose to discard: ep_c.mkv');
+    expect(await where(c)).toEqual({
+      'ep_a.mkv': 'library',
+      'ep_b.mkv': 'library',
+      'ep_c.mkv': 'deleted by a person',
+      'clip.mkv': 'staging',
+      'notes.txt': 'staging',
+    });
+    expect((await timelineOf(api, c.id)).join('\n')).toContain(
+      'staging cleanup (on_success): deleted 1 file(s) a person chose to discard: ep_c.mkv',
+    );
   });
 
   it('on_completion does the same for a completed job', async () => {
     const c = await runCase('on_completion', 'POLICY_COMPLETION', 1400);
-    expect(await where(c)).toEqual({ 'ep_a.mkv': 'library', 'ep_b.mkv': 'library', 'ep_c.mkv': 'deleted by a person', 'clip.mkv': 'staging', 'notes.txt': 'staging' });
+    expect(await where(c)).toEqual({
+      'ep_a.mkv': 'library',
+      'ep_b.mkv': 'library',
+      'ep_c.mkv': 'deleted by a person',
+      'clip.mkv': 'staging',
+      'notes.txt': 'staging',
+    });
   });
 
   it('manual deletes nothing', async () => {
     const c = await runCase('manual', 'POLICY_MANUAL', 1500);
-    expect(await where(c)).toEqual({ 'ep_a.mkv': 'library', 'ep_b.mkv': 'library', 'ep_c.mkv': 'staging', 'clip.mkv': 'staging', 'notes.txt': 'staging' });
+    expect(await where(c)).toEqual({
+      'ep_a.mkv': 'library',
+      'ep_b.mkv': 'library',
+      'ep_c.mkv': 'staging',
+      'clip.mkv': 'staging',
+      'notes.txt': 'staging',
+    });
   });
 
   it('after_days deletes nothing at completion, and only the skipped file once the days have passed (sweep at the next start)', async () => {
     const c = await runCase('after_days', 'POLICY_DAYS', 1600);
-    expect(await where(c)).toEqual({ 'ep_a.mkv': 'library', 'ep_b.mkv': 'library', 'ep_c.mkv': 'staging', 'clip.mkv': 'staging', 'notes.txt': 'staging' });
+    expect(await where(c)).toEqual({
+      'ep_a.mkv': 'library',
+      'ep_b.mkv': 'library',
+      'ep_c.mkv': 'staging',
+      'clip.mkv': 'staging',
+      'notes.txt': 'staging',
+    });
     // Eight days later (staging_cleanup_days defaults to 7): the job's end is moved back, the service restarted.
     await svc.service.db.jobs.update(c.id, { completedAt: new Date(Date.now() - 8 * 24 * 3600 * 1000) });
     await svc.close({ keepData: true });
     svc = await startTestService({ dataDir });
     api = apiClient(svc.url);
-    const swept = await eventually(() => where(c), (w) => w['ep_c.mkv'] !== 'staging', SETTLE_MS);
-    expect(swept).toEqual({ 'ep_a.mkv': 'library', 'ep_b.mkv': 'library', 'ep_c.mkv': 'deleted by a person', 'clip.mkv': 'staging', 'notes.txt': 'staging' });
-    expect((await timelineOf(api, c.id)).join('\n')).toContain('staging cleanup (after 7 days): deleted 1 file(s) a person chose to discard: ep_c.mkv');
+    const swept = await eventually(
+      () => where(c),
+      (w) => w['ep_c.mkv'] !== 'staging',
+      SETTLE_MS,
+    );
+    expect(swept).toEqual({
+      'ep_a.mkv': 'library',
+      'ep_b.mkv': 'library',
+      'ep_c.mkv': 'deleted by a person',
+      'clip.mkv': 'staging',
+      'notes.txt': 'staging',
+    });
+    expect((await timelineOf(api, c.id)).join('\n')).toContain(
+      'staging cleanup (after 7 days): deleted 1 file(s) a person chose to discard: ep_c.mkv',
+    );
   });
 });

@@ -19,7 +19,12 @@ let library: string;
 const jobIds: number[] = [];
 
 async function importMovie(folder: string, title: string): Promise<number> {
-  const res = await api.post('/api/staging/import', { staging_path: folder, content_type: 'movie', detected_title: title, mode: 'move' });
+  const res = await api.post('/api/staging/import', {
+    staging_path: folder,
+    content_type: 'movie',
+    detected_title: title,
+    mode: 'move',
+  });
   expect(res.status).toBe(201);
   jobIds.push(res.body.id);
   return res.body.id as number;
@@ -28,7 +33,11 @@ async function importMovie(folder: string, title: string): Promise<number> {
 /** Decides whatever waits for a person: the main feature stays the main feature, the extra as given. */
 async function decideMovie(id: number, extra: 'keep' | 'skip'): Promise<void> {
   for (const t of (await titlesOf(api, id)).filter((t) => t.state === 'review')) {
-    const body = t.source_file?.startsWith('Behind') ? (extra === 'skip' ? { title_id: t.id, skip: true } : { title_id: t.id, episode_code: null }) : { title_id: t.id, edition: null };
+    const body = t.source_file?.startsWith('Behind')
+      ? extra === 'skip'
+        ? { title_id: t.id, skip: true }
+        : { title_id: t.id, episode_code: null }
+      : { title_id: t.id, edition: null };
     expect((await api.post(`/api/jobs/${id}/review`, body)).status).toBe(200);
   }
 }
@@ -55,10 +64,19 @@ describe('data safety: extras and cuts', () => {
     }
     expect(job).toMatchObject({ state: 'completed', files_filed: 1, titles_discarded: 1 });
     const extra = (await titlesOf(api, id)).find((t) => t.source_file === 'Behind the Scenes.mkv')!;
-    expect(extra).toMatchObject({ outcome: 'discarded', discarded_by: 'rule', discard_reason: 'Extras are skipped (extras policy "skip")' });
+    expect(extra).toMatchObject({
+      outcome: 'discarded',
+      discarded_by: 'rule',
+      discard_reason: 'Extras are skipped (extras policy "skip")',
+    });
     await cleanupNoted(api, id);
-    expect(whereabouts(await accountFor(before, { staging, library }, api, jobIds))).toEqual({ 'Feature.mkv': 'library', 'Behind the Scenes.mkv': 'staging' });
-    expect((await timelineOf(api, id)).join('\n')).toContain('Behind the Scenes.mkv (Extras are skipped (extras policy "skip") — left out by a rule, not by you)');
+    expect(whereabouts(await accountFor(before, { staging, library }, api, jobIds))).toEqual({
+      'Feature.mkv': 'library',
+      'Behind the Scenes.mkv': 'staging',
+    });
+    expect((await timelineOf(api, id)).join('\n')).toContain(
+      'Behind the Scenes.mkv (Extras are skipped (extras policy "skip") — left out by a rule, not by you)',
+    );
   });
 
   it('extras_policy keep: the extra is filed beside the movie', async () => {
@@ -89,10 +107,19 @@ describe('data safety: extras and cuts', () => {
     }
     expect(job).toMatchObject({ state: 'completed', files_filed: 1, titles_discarded: 1 });
     const extra = (await titlesOf(api, id)).find((t) => t.source_file === 'Behind the Scenes.mkv')!;
-    expect(extra).toMatchObject({ outcome: 'discarded', discarded_by: 'person', discard_reason: 'skipped by a person' });
+    expect(extra).toMatchObject({
+      outcome: 'discarded',
+      discarded_by: 'person',
+      discard_reason: 'skipped by a person',
+    });
     await cleanupNoted(api, id);
-    expect(whereabouts(await accountFor(before, { staging, library }, api, jobIds))).toEqual({ 'Feature.mkv': 'library', 'Behind the Scenes.mkv': 'deleted by a person' });
-    expect((await timelineOf(api, id)).join('\n')).toContain('deleted 1 file(s) a person chose to discard: Behind the Scenes.mkv');
+    expect(whereabouts(await accountFor(before, { staging, library }, api, jobIds))).toEqual({
+      'Feature.mkv': 'library',
+      'Behind the Scenes.mkv': 'deleted by a person',
+    });
+    expect((await timelineOf(api, id)).join('\n')).toContain(
+      'deleted 1 file(s) a person chose to discard: Behind the Scenes.mkv',
+    );
     expect((await api.put('/api/config', { extras_policy: 'skip' })).status).toBe(200);
   });
 

@@ -52,7 +52,12 @@ describe('data safety: folder imports', () => {
     expect(titles.map((t) => [t.source_file, t.outcome, t.discard_reason, t.discarded_by])).toEqual(
       ['a.mkv', 'b.mkv', 'c.mkv', 'd.mkv'].map((f) => [f, 'discarded', 'shorter than 120 s', 'rule']),
     );
-    expect(whereabouts(await accountFor(before, { staging, library }, api, jobIds))).toEqual({ 'a.mkv': 'staging', 'b.mkv': 'staging', 'c.mkv': 'staging', 'd.mkv': 'staging' });
+    expect(whereabouts(await accountFor(before, { staging, library }, api, jobIds))).toEqual({
+      'a.mkv': 'staging',
+      'b.mkv': 'staging',
+      'c.mkv': 'staging',
+      'd.mkv': 'staging',
+    });
 
     // The person puts two of them back in and continues; they are ripped (in place), matched by the person, and filed.
     for (const t of titles.filter((t) => t.source_file === 'c.mkv' || t.source_file === 'd.mkv')) {
@@ -65,8 +70,15 @@ describe('data safety: folder imports', () => {
     const done = await settle(api, id, ['completed', 'failed']);
     expect(done).toMatchObject({ state: 'completed', files_filed: 2, titles_discarded: 2 });
     const rows = await accountFor(before, { staging, library }, api, jobIds);
-    expect(whereabouts(rows)).toEqual({ 'a.mkv': 'staging', 'b.mkv': 'staging', 'c.mkv': 'library', 'd.mkv': 'library' });
-    expect(rows.find((r) => r.path.endsWith('c.mkv'))!.now).toBe(join(library, 'TV', 'Safe Show', 'Season 01', 'Safe Show - S01E01.mkv'));
+    expect(whereabouts(rows)).toEqual({
+      'a.mkv': 'staging',
+      'b.mkv': 'staging',
+      'c.mkv': 'library',
+      'd.mkv': 'library',
+    });
+    expect(rows.find((r) => r.path.endsWith('c.mkv'))!.now).toBe(
+      join(library, 'TV', 'Safe Show', 'Season 01', 'Safe Show - S01E01.mkv'),
+    );
     await cleanupNoted(api, id);
     const timeline = (await timelineOf(api, id)).join('\n');
     expect(timeline).toContain('kept 2 file(s)');
@@ -79,23 +91,39 @@ describe('data safety: folder imports', () => {
     const id = await importFolder(folder, { mode: 'move' });
     expect(await settle(api, id)).toMatchObject({ state: 'review_needed', review_kind: 'nothing_filed' });
     expect((await api.post(`/api/jobs/${id}/cancel`)).body).toMatchObject({ state: 'failed' });
-    expect((await accountFor(before, { staging, library }, api, jobIds)).every((r) => r.where === 'staging')).toBe(true);
+    expect((await accountFor(before, { staging, library }, api, jobIds)).every((r) => r.where === 'staging')).toBe(
+      true,
+    );
   });
 
   it('episodes mixed with short clips: the episodes are filed, the clips stay with a stated reason', async () => {
-    const folder = await makeFolder(join(staging, 'MIXED'), { 'ep1.mkv': 1290, 'ep2.mkv': 1310, 'ep3.mkv': 1330, 'clip1.mkv': 47, 'clip2.mkv': 93 });
+    const folder = await makeFolder(join(staging, 'MIXED'), {
+      'ep1.mkv': 1290,
+      'ep2.mkv': 1310,
+      'ep3.mkv': 1330,
+      'clip1.mkv': 47,
+      'clip2.mkv': 93,
+    });
     const before = await recordFiles(folder);
     const id = await importFolder(folder, { mode: 'move' });
     expect(await settle(api, id)).toMatchObject({ state: 'review_needed', review_kind: 'titles' });
     await decideByFile(api, id, { 'ep1.mkv': 'S01E03', 'ep2.mkv': 'S01E04', 'ep3.mkv': 'S01E05' });
-    expect(await settle(api, id, ['completed', 'failed'])).toMatchObject({ state: 'completed', files_filed: 3, titles_discarded: 2 });
+    expect(await settle(api, id, ['completed', 'failed'])).toMatchObject({
+      state: 'completed',
+      files_filed: 3,
+      titles_discarded: 2,
+    });
     const titles = await titlesOf(api, id);
     expect(titles.filter((t) => t.outcome === 'discarded').map((t) => [t.source_file, t.discard_reason])).toEqual([
       ['clip1.mkv', 'shorter than 120 s'],
       ['clip2.mkv', 'shorter than 120 s'],
     ]);
     expect(whereabouts(await accountFor(before, { staging, library }, api, jobIds))).toEqual({
-      'clip1.mkv': 'staging', 'clip2.mkv': 'staging', 'ep1.mkv': 'library', 'ep2.mkv': 'library', 'ep3.mkv': 'library',
+      'clip1.mkv': 'staging',
+      'clip2.mkv': 'staging',
+      'ep1.mkv': 'library',
+      'ep2.mkv': 'library',
+      'ep3.mkv': 'library',
     });
     const stats = (await api.get('/api/jobs/stats')).body;
     expect(stats.completed_with_files).toBeGreaterThanOrEqual(2);
@@ -119,10 +147,18 @@ describe('data safety: folder imports', () => {
     expect(asked).toMatchObject({ state: 'review_needed', review_kind: 'nothing_filed', files_filed: 0 });
     expect(asked.review_reason).toContain('nothing on this disc would be filed: 3 titles already in the library');
     const titles = await titlesOf(api, idB);
-    expect(titles.every((t) => t.outcome === 'discarded' && t.discarded_by === 'rule' && /already exists/.test(t.discard_reason ?? ''))).toBe(true);
+    expect(
+      titles.every(
+        (t) => t.outcome === 'discarded' && t.discarded_by === 'rule' && /already exists/.test(t.discard_reason ?? ''),
+      ),
+    ).toBe(true);
     // The person gives up: the job fails and the second copy stays where it is.
     expect((await api.post(`/api/jobs/${idB}/cancel`)).body.state).toBe('failed');
-    expect(whereabouts(await accountFor(before, { staging, library }, api, jobIds))).toEqual({ 'x1.mkv': 'staging', 'x2.mkv': 'staging', 'x3.mkv': 'staging' });
+    expect(whereabouts(await accountFor(before, { staging, library }, api, jobIds))).toEqual({
+      'x1.mkv': 'staging',
+      'x2.mkv': 'staging',
+      'x3.mkv': 'staging',
+    });
   });
 
   it('a folder imported as a copy (the default) stays whole, and the library gets the episodes', async () => {

@@ -23,11 +23,20 @@ let library: string;
 
 beforeAll(async () => {
   // Slow enough to cancel halfway through a title, quick enough to rip the whole disc on retry.
-  const replay = await createMakemkvReplay(await mkdtemp(join(tmpdir(), 'spindle-safety-replay-')), { drives: { '/dev/sr1': 'movie-dvd' }, secondsPerTitle: 4 });
+  const replay = await createMakemkvReplay(await mkdtemp(join(tmpdir(), 'spindle-safety-replay-')), {
+    drives: { '/dev/sr1': 'movie-dvd' },
+    secondsPerTitle: 4,
+  });
   const home = await startSafetyHome('retry', {
     ripper_path: replay.path,
     staging_cleanup_policy: 'on_completion',
-    pipeline: { detectors: [], identifiers: ['heuristic'], matchers: ['movie-runtime'], contributors: [], providers: {} },
+    pipeline: {
+      detectors: [],
+      identifiers: ['heuristic'],
+      matchers: ['movie-runtime'],
+      contributors: [],
+      providers: {},
+    },
   });
   ({ staging, library, svc, api } = home);
 }, 120_000);
@@ -41,7 +50,13 @@ describe('data safety: failures, retry and cancel', () => {
     // The show's library folder cannot be made: a file already has its name.
     const blocker = join(library, 'TV', 'Retry Show');
     await writeFile(blocker, 'not a folder');
-    const res = await api.post('/api/staging/import', { staging_path: folder, content_type: 'tv', detected_title: 'Retry Show', detected_season: 1, mode: 'move' });
+    const res = await api.post('/api/staging/import', {
+      staging_path: folder,
+      content_type: 'tv',
+      detected_title: 'Retry Show',
+      detected_season: 1,
+      mode: 'move',
+    });
     const id = res.body.id as number;
     await settle(api, id);
     await decideByFile(api, id, { 'e1.mkv': 'S01E01', 'e2.mkv': 'S01E02', 'e3.mkv': 'S01E03' });
@@ -49,7 +64,11 @@ describe('data safety: failures, retry and cancel', () => {
     expect(failed).toMatchObject({ state: 'failed', retryable_from: 'organizing', files_filed: 0 });
     expect(failed.error_message).toContain('Organizing failed for 3 title(s)');
     // on_completion cleaned up after the failure: nothing a person did not discard is gone.
-    expect(whereabouts(await accountFor(before, { staging, library }, api, [id]))).toEqual({ 'e1.mkv': 'staging', 'e2.mkv': 'staging', 'e3.mkv': 'staging' });
+    expect(whereabouts(await accountFor(before, { staging, library }, api, [id]))).toEqual({
+      'e1.mkv': 'staging',
+      'e2.mkv': 'staging',
+      'e3.mkv': 'staging',
+    });
     expect((await api.post(`/api/jobs/${id}/start`)).status).toBe(409); // start is for idle jobs; retry is the way
 
     await rm(blocker);
@@ -57,7 +76,11 @@ describe('data safety: failures, retry and cancel', () => {
     expect(retried).toMatchObject({ status: 200, body: { id, state: 'organizing' } });
     const done = await settle(api, id, ['completed', 'failed']);
     expect(done).toMatchObject({ id, state: 'completed', files_filed: 3, error_message: null });
-    expect(whereabouts(await accountFor(before, { staging, library }, api, [id]))).toEqual({ 'e1.mkv': 'library', 'e2.mkv': 'library', 'e3.mkv': 'library' });
+    expect(whereabouts(await accountFor(before, { staging, library }, api, [id]))).toEqual({
+      'e1.mkv': 'library',
+      'e2.mkv': 'library',
+      'e3.mkv': 'library',
+    });
     const timeline = (await timelineOf(api, id)).join('\n');
     expect(timeline).toContain('Organizing failed for 3 title(s)');
     expect(timeline).toContain('retry requested: running again from organizing (3 title(s) redone)');
@@ -69,22 +92,45 @@ describe('data safety: failures, retry and cancel', () => {
   it('a rip cancelled halfway leaves the person’s files alone; Retry rips the disc again into the same job', async () => {
     const theirs = await makeFolder(join(staging, 'UNRELATED_RIPS'), { 'keep1.mkv': 1299, 'keep2.mkv': 1309 });
     const before = await recordFiles(theirs);
-    const job = await svc.service.jobService.create({ sourceKind: 'disc', driveId: '/dev/sr1', volumeLabel: 'SPINDLE_MOVIE', sourcePath: null, contentType: 'movie', detectedTitle: 'Spindle Movie', identityDeclared: true });
+    const job = await svc.service.jobService.create({
+      sourceKind: 'disc',
+      driveId: '/dev/sr1',
+      volumeLabel: 'SPINDLE_MOVIE',
+      sourcePath: null,
+      contentType: 'movie',
+      detectedTitle: 'Spindle Movie',
+      identityDeclared: true,
+    });
     svc.service.runner.start(job.id);
-    await eventually(async () => (await titlesOf(api, job.id)).some((t) => t.state === 'ripping'), (r) => r, SETTLE_MS);
+    await eventually(
+      async () => (await titlesOf(api, job.id)).some((t) => t.state === 'ripping'),
+      (r) => r,
+      SETTLE_MS,
+    );
     const cancelled = await api.post(`/api/jobs/${job.id}/cancel`);
-    expect(cancelled.body).toMatchObject({ state: 'failed', error_message: 'Cancelled by user', retryable_from: 'ripping' });
-    expect(whereabouts(await accountFor(before, { staging, library }, api, [job.id]))).toEqual({ 'keep1.mkv': 'staging', 'keep2.mkv': 'staging' });
+    expect(cancelled.body).toMatchObject({
+      state: 'failed',
+      error_message: 'Cancelled by user',
+      retryable_from: 'ripping',
+    });
+    expect(whereabouts(await accountFor(before, { staging, library }, api, [job.id]))).toEqual({
+      'keep1.mkv': 'staging',
+      'keep2.mkv': 'staging',
+    });
 
     expect((await api.post(`/api/jobs/${job.id}/retry`)).body).toMatchObject({ id: job.id, state: 'ripping' });
     let done = await settle(api, job.id);
     for (let round = 0; done.state === 'review_needed' && round < 3; round++) {
-      for (const t of (await titlesOf(api, job.id)).filter((t) => t.state === 'review')) await api.post(`/api/jobs/${job.id}/review`, { title_id: t.id, skip: true });
+      for (const t of (await titlesOf(api, job.id)).filter((t) => t.state === 'review'))
+        await api.post(`/api/jobs/${job.id}/review`, { title_id: t.id, skip: true });
       done = await settle(api, job.id, ['completed', 'failed', 'review_needed']);
     }
     expect(done).toMatchObject({ id: job.id, state: 'completed' });
     expect(done.files_filed).toBeGreaterThanOrEqual(1);
-    expect(whereabouts(await accountFor(before, { staging, library }, api, [job.id]))).toEqual({ 'keep1.mkv': 'staging', 'keep2.mkv': 'staging' });
+    expect(whereabouts(await accountFor(before, { staging, library }, api, [job.id]))).toEqual({
+      'keep1.mkv': 'staging',
+      'keep2.mkv': 'staging',
+    });
     expect((await timelineOf(api, job.id)).join('\n')).toContain('retry requested: running again from ripping');
   });
 });

@@ -34,9 +34,16 @@ const makemkvcon = async (...args: string[]) => (await run(replay.path, args, { 
 describe('makemkvcon stand-in on a disc folder', () => {
   it.each(['tvBluray', 'tvDvd', 'movieBluray'] as const)('scans the %s as MakeMKV would', async (which) => {
     const disc: FixtureDisc = fx[which];
-    const parsed = parseInfoTranscript(await makemkvcon('-r', '--progress=-same', '--minlength=0', 'info', `file:${disc.root}`));
+    const parsed = parseInfoTranscript(
+      await makemkvcon('-r', '--progress=-same', '--minlength=0', 'info', `file:${disc.root}`),
+    );
     expect(parsed.problems).toEqual([]);
-    expect(parsed).toMatchObject({ discType: disc.structure, volumeName: disc.label, name: disc.label, titleCount: disc.titles.length });
+    expect(parsed).toMatchObject({
+      discType: disc.structure,
+      volumeName: disc.label,
+      name: disc.label,
+      titleCount: disc.titles.length,
+    });
     expect(parsed.messages.at(-1)).toMatchObject({ code: 5011 });
     for (const truth of disc.titles) {
       const t = parsed.titles.find((x) => x.index === truth.index)!;
@@ -45,7 +52,10 @@ describe('makemkvcon stand-in on a disc folder', () => {
       expect(disc.structure === 'bluray' ? t.sourceFile : t.originalTitleId).toBe(truth.source);
       expect(t.outputFileName).toBe(`${disc.label}_t${String(truth.index).padStart(2, '0')}.mkv`);
       expect(t.resolution).toBe(disc.structure === 'bluray' ? '1080p' : '480p');
-      expect(t.streams.map((s) => [s.kind, s.language ?? null])).toEqual([['video', null], ['audio', 'eng']]);
+      expect(t.streams.map((s) => [s.kind, s.language ?? null])).toEqual([
+        ['video', null],
+        ['audio', 'eng'],
+      ]);
     }
     // The HSH listing hashes to the disc's content hash, as the mounted folder does.
     expect(contentHashFromListing(parsed)).toBe(disc.contentHash);
@@ -54,8 +64,14 @@ describe('makemkvcon stand-in on a disc folder', () => {
 
   it('reads Blu-ray playlists: a Play All joins the episodes, seamless branching makes the extended cut', async () => {
     const tv = parseInfoTranscript(await makemkvcon('-r', '--minlength=0', 'info', `file:${fx.tvBluray.root}`)).titles;
-    expect(tv.find((t) => t.sourceFile === '00800.mpls')).toMatchObject({ segmentMap: '1,2,3,4', segmentCount: 4, chapters: 4 });
-    const movie = parseInfoTranscript(await makemkvcon('-r', '--minlength=0', 'info', `file:${fx.movieBluray.root}`)).titles;
+    expect(tv.find((t) => t.sourceFile === '00800.mpls')).toMatchObject({
+      segmentMap: '1,2,3,4',
+      segmentCount: 4,
+      chapters: 4,
+    });
+    const movie = parseInfoTranscript(
+      await makemkvcon('-r', '--minlength=0', 'info', `file:${fx.movieBluray.root}`),
+    ).titles;
     expect(movie.find((t) => t.sourceFile === '00800.mpls')).toMatchObject({ segmentMap: '1,2,4', chapters: 3 });
     expect(movie.find((t) => t.sourceFile === '00801.mpls')).toMatchObject({ segmentMap: '1,2,3,4', chapters: 4 });
     // A clip no playlist plays is a title of its own.
@@ -64,7 +80,13 @@ describe('makemkvcon stand-in on a disc folder', () => {
 
   it('drops titles shorter than --minlength and renumbers the rest, saying so', async () => {
     const parsed = parseInfoTranscript(await makemkvcon('-r', '--minlength=60', 'info', `file:${fx.tvDvd.root}`));
-    expect(parsed.titles.map((t) => [t.index, t.originalTitleId])).toEqual([[0, '01'], [1, '02'], [2, '03'], [3, '04'], [4, '06']]);
+    expect(parsed.titles.map((t) => [t.index, t.originalTitleId])).toEqual([
+      [0, '01'],
+      [1, '02'],
+      [2, '03'],
+      [3, '04'],
+      [4, '06'],
+    ]);
     expect(parsed.messages.filter((m) => m.code === 3025)).toHaveLength(1);
   });
 
@@ -75,11 +97,22 @@ describe('makemkvcon stand-in on a disc folder', () => {
     const lines = text.trim().split('\n');
     expect(lines.at(-1)).toMatch(/^MSG:5036,/);
     const saving = lines.findIndex((l) => l.startsWith('PRGT:5024'));
-    const totals = lines.slice(saving).filter((l) => l.startsWith('PRGV:')).map((l) => Number(l.split(/[:,]/)[2]));
+    const totals = lines
+      .slice(saving)
+      .filter((l) => l.startsWith('PRGV:'))
+      .map((l) => Number(l.split(/[:,]/)[2]));
     expect(totals.length).toBeGreaterThanOrEqual(3);
     expect(totals).toEqual([...totals].sort((a, b) => a - b));
     expect(await readdir(out)).toEqual([`${disc.label}_t01.mkv`]);
-    const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'format=duration:stream=codec_type', '-of', 'json', join(out, `${disc.label}_t01.mkv`)]);
+    const { stdout } = await run('ffprobe', [
+      '-v',
+      'error',
+      '-show_entries',
+      'format=duration:stream=codec_type',
+      '-of',
+      'json',
+      join(out, `${disc.label}_t01.mkv`),
+    ]);
     const probed = JSON.parse(stdout) as { format: { duration: string }; streams: { codec_type: string }[] };
     expect(probed.streams.map((s) => s.codec_type)).toEqual(['video', 'audio']);
     expect(Number(probed.format.duration)).toBeCloseTo(disc.titles[1]!.seconds, -1);

@@ -64,7 +64,15 @@ function loadSample(): RealDisc[] {
     const [stem, kind] = row.split('\t') as [string, 'series' | 'movie'];
     const record = JSON.parse(readFileSync(join(SAMPLE_DIR, kind, `${stem}.json`), 'utf8')) as TruthRecord;
     const txt = join(SAMPLE_DIR, kind, `${stem}.txt`);
-    return { stem, kind, origin: 'sample', heldOut: false, set: 'sample', record, transcript: existsSync(txt) ? readFileSync(txt, 'utf8') : null };
+    return {
+      stem,
+      kind,
+      origin: 'sample',
+      heldOut: false,
+      set: 'sample',
+      record,
+      transcript: existsSync(txt) ? readFileSync(txt, 'utf8') : null,
+    };
   });
 }
 
@@ -74,12 +82,22 @@ function loadCorpus(): RealDisc[] {
   for (const kind of ['series', 'movie'] as const) {
     const dir = join(CORPUS_DIR, kind);
     if (!existsSync(dir)) continue;
-    for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
+    for (const file of readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .sort()) {
       const stem = file.slice(0, -'.json'.length);
       const record = JSON.parse(readFileSync(join(dir, file), 'utf8')) as TruthRecord;
       const txt = join(dir, `${stem}.txt`);
       const set = sets.get(stem) ?? 'holdout';
-      discs.push({ stem, kind, origin: 'corpus', heldOut: set === 'holdout', set, record, transcript: existsSync(txt) ? readFileSync(txt, 'utf8') : null });
+      discs.push({
+        stem,
+        kind,
+        origin: 'corpus',
+        heldOut: set === 'holdout',
+        set,
+        record,
+        transcript: existsSync(txt) ? readFileSync(txt, 'utf8') : null,
+      });
     }
   }
   return discs;

@@ -8,13 +8,19 @@ const part = process.argv[2] ?? '';
 for (const disc of loadRealDiscs().filter((d) => d.set !== 'holdout' && d.stem.includes(part))) {
   const scan = scanOf(disc);
   const ctx = await createFakeContext();
-  const id = (await new HeuristicIdentifier().identify({ job: sampleJob({ volumeLabel: scan.volumeLabel }), scan, previous: [] }, ctx))!;
+  const id = (await new HeuristicIdentifier().identify(
+    { job: sampleJob({ volumeLabel: scan.volumeLabel }), scan, previous: [] },
+    ctx,
+  ))!;
   await ctx.dispose();
   console.log(`== ${disc.stem} [${disc.kind}] said ${id.contentType} ${id.confidence} | ${id.reviewReason ?? ''}`);
   for (const e of id.evidence) console.log(`   - ${e}`);
   for (const t of disc.record.Titles) {
-    const h = id.titleHints.find((x) => x.titleIndex === t.Index) as { role: string; rip: boolean; extraType?: string } | undefined;
+    const h = id.titleHints.find((x) => x.titleIndex === t.Index) as
+      { role: string; rip: boolean; extraType?: string } | undefined;
     const tr = truthOf(t);
-    console.log(`   ${String(t.Index).padStart(2)} ${t.Duration.padStart(8)} ${(t.SourceFile ?? '').padEnd(11)} ${(t.SegmentMap ?? '').slice(0, 20).padEnd(20)} truth ${tr.role}/${tr.extraType ?? t.Item?.Type ?? ''} -> ${h?.role}${h?.rip ? '' : ' (no rip)'} ${h?.extraType ?? ''}`);
+    console.log(
+      `   ${String(t.Index).padStart(2)} ${t.Duration.padStart(8)} ${(t.SourceFile ?? '').padEnd(11)} ${(t.SegmentMap ?? '').slice(0, 20).padEnd(20)} truth ${tr.role}/${tr.extraType ?? t.Item?.Type ?? ''} -> ${h?.role}${h?.rip ? '' : ' (no rip)'} ${h?.extraType ?? ''}`,
+    );
   }
 }

@@ -37,7 +37,11 @@ const TYPED_EXTRAS: Record<string, ExtraType> = {
  * an "Episode" item named "Play All" or spanning several episodes ("1-8") is a Play All; an "Episode"
  * item named "... Deleted Scene ..." is a deleted scene.
  */
-export function truthOf(t: TruthTitle): { role: 'episode' | 'play_all' | 'main' | 'extra' | 'none'; keys: string[]; extraType: ExtraType | null } {
+export function truthOf(t: TruthTitle): {
+  role: 'episode' | 'play_all' | 'main' | 'extra' | 'none';
+  keys: string[];
+  extraType: ExtraType | null;
+} {
   const item = t.Item;
   if (!item) return { role: 'none', keys: [], extraType: null };
   if (item.Type === 'Episode') {
@@ -67,16 +71,14 @@ export function scanOf(disc: RealDisc): DiscScan {
     volumeLabel: disc.record.Name ?? '',
     discType: format === 'DVD' ? 'dvd' : 'bluray',
     contentHash: null,
-    titles: disc.record.Titles.map(
-      (t): ScannedTitle => ({
-        index: t.Index,
-        durationSeconds: seconds(t.Duration),
-        sizeBytes: t.Size,
-        resolution: resolutionOf(t),
-        ...(t.SourceFile ? { sourceFile: t.SourceFile } : {}),
-        ...(t.SegmentMap ? { segmentMap: t.SegmentMap } : {}),
-      }),
-    ),
+    titles: disc.record.Titles.map((t): ScannedTitle => ({
+      index: t.Index,
+      durationSeconds: seconds(t.Duration),
+      sizeBytes: t.Size,
+      resolution: resolutionOf(t),
+      ...(t.SourceFile ? { sourceFile: t.SourceFile } : {}),
+      ...(t.SegmentMap ? { segmentMap: t.SegmentMap } : {}),
+    })),
   };
 }
 
@@ -125,8 +127,20 @@ async function identify(scan: DiscScan, volumeLabel: string, previous: Identific
 /** What the catalog identifier answers when it finds the disc's show or movie: the kind TheDiscDB files it as. */
 function catalogAnswer(disc: RealDisc): Identification {
   return {
-    contentType: disc.kind === 'series' ? 'tv' : 'movie', source: 'catalog', confidence: 0.9, title: disc.record.Name ?? null, year: null, season: null,
-    discNumber: null, catalogId: 1, catalogTitle: disc.record.Name ?? null, discLookup: null, titleHints: [], ambiguousMovie: false, reviewReason: null, evidence: [],
+    contentType: disc.kind === 'series' ? 'tv' : 'movie',
+    source: 'catalog',
+    confidence: 0.9,
+    title: disc.record.Name ?? null,
+    year: null,
+    season: null,
+    discNumber: null,
+    catalogId: 1,
+    catalogTitle: disc.record.Name ?? null,
+    discLookup: null,
+    titleHints: [],
+    ambiguousMovie: false,
+    reviewReason: null,
+    evidence: [],
   };
 }
 
@@ -158,22 +172,40 @@ function episodeFigure(truths: Truths, id: Identification): EpisodeCounts & { no
     }
   }
   const notRippedKeys = [...episodeKeys].filter((k) => !rippedKeys.has(k));
-  return { truth: episodeKeys.size, kept: keptKeys.size, keptTitles, keptRight, keptUnassigned, notRipped: notRippedKeys.length, notRippedKeys };
+  return {
+    truth: episodeKeys.size,
+    kept: keptKeys.size,
+    keptTitles,
+    keptRight,
+    keptUnassigned,
+    notRipped: notRippedKeys.length,
+    notRippedKeys,
+  };
 }
 
-const withoutKeys = ({ notRippedKeys: _, ...counts }: EpisodeCounts & { notRippedKeys: string[] }): EpisodeCounts => counts;
+const withoutKeys = ({ notRippedKeys: _, ...counts }: EpisodeCounts & { notRippedKeys: string[] }): EpisodeCounts =>
+  counts;
 
 /** The movie-runtime matcher's first main-feature pick among the ripped titles (highest confidence, then lowest index). */
 function mainPick(scan: DiscScan, id: Identification, runtimeMinutes: number | null): number | null {
   const ripped = new Set(id.titleHints.filter((h) => h.rip).map((h) => h.titleIndex));
   const layout: LayoutTitle[] = scan.titles
     .filter((t) => ripped.has(t.index))
-    .map((t) => ({ id: t.index, index: t.index, seconds: t.durationSeconds, sizeBytes: t.sizeBytes, height: Number(/^(\d+)p$/.exec(t.resolution ?? '')?.[1] ?? 0), edition: null, extraType: null }));
+    .map((t) => ({
+      id: t.index,
+      index: t.index,
+      seconds: t.durationSeconds,
+      sizeBytes: t.sizeBytes,
+      height: Number(/^(\d+)p$/.exec(t.resolution ?? '')?.[1] ?? 0),
+      edition: null,
+      extraType: null,
+    }));
   let best: { index: number; confidence: number } | null = null;
   for (const [index, assessment] of assessLayout(layout, runtimeMinutes, MOVIE_SETTINGS)) {
     if (assessment.kind !== 'main_movie') continue;
     const { confidence } = toMatchResult(assessment, MOVIE_SETTINGS);
-    if (!best || confidence > best.confidence || (confidence === best.confidence && index < best.index)) best = { index, confidence };
+    if (!best || confidence > best.confidence || (confidence === best.confidence && index < best.index))
+      best = { index, confidence };
   }
   return best?.index ?? null;
 }
@@ -199,7 +231,8 @@ export async function measureDisc(disc: RealDisc): Promise<DiscFigures> {
   // or a movie): the heuristic reads the titles as that kind (TheDiscDB files collections of TV specials as films).
   const typedId = await identify(scan, scan.volumeLabel, [catalogAnswer(disc)]);
   const typed = episodeFigure(truths, typedId);
-  if (typed.notRippedKeys.length > 0) notes.push(`episodes not ripped, catalog type given: ${typed.notRippedKeys.join(', ')}`);
+  if (typed.notRippedKeys.length > 0)
+    notes.push(`episodes not ripped, catalog type given: ${typed.notRippedKeys.join(', ')}`);
 
   const mains = new Set(truths.filter((x) => x.truth.role === 'main').map((x) => x.t.Index));
   const isMovie = disc.kind === 'movie';
@@ -207,7 +240,9 @@ export async function measureDisc(disc: RealDisc): Promise<DiscFigures> {
   let mainWithoutRuntime: boolean | null = null;
   let bonusRecognised: boolean | null = null;
   if (isMovie && mains.size > 0) {
-    const runtime = Math.round(Math.max(...disc.record.Titles.filter((t) => mains.has(t.Index)).map((t) => seconds(t.Duration))) / 60);
+    const runtime = Math.round(
+      Math.max(...disc.record.Titles.filter((t) => mains.has(t.Index)).map((t) => seconds(t.Duration))) / 60,
+    );
     // With a catalog runtime the catalog has named the film, so the heuristic reads the disc as a movie (TheDiscDB
     // files TV specials as films) and the titles to rip come from its hints for that reading.
     const withRt = mainPick(scan, typedId, runtime);

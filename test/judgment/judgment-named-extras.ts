@@ -22,12 +22,34 @@ function extrasFolderOf(path: string | undefined): string | null {
   return folder !== null && Object.values(EXTRAS_FOLDERS).includes(folder) ? folder : null;
 }
 
-export async function namedExtrasFigure(disc: RealDisc): Promise<{ typedTruth: number; typedRight: number; wrong: string[] }> {
+export async function namedExtrasFigure(
+  disc: RealDisc,
+): Promise<{ typedTruth: number; typedRight: number; wrong: string[] }> {
   const mappings = disc.record.Titles.map((t) =>
-    mappingOf({ index: t.Index, duration: t.Duration, size: t.Size, sourceFile: t.SourceFile ?? null, segmentMap: t.SegmentMap ?? null, item: t.Item ? { title: t.Item.Title ?? null, season: t.Item.Season ?? null, episode: t.Item.Episode ?? null, type: t.Item.Type } : null }),
+    mappingOf({
+      index: t.Index,
+      duration: t.Duration,
+      size: t.Size,
+      sourceFile: t.SourceFile ?? null,
+      segmentMap: t.SegmentMap ?? null,
+      item: t.Item
+        ? {
+            title: t.Item.Title ?? null,
+            season: t.Item.Season ?? null,
+            episode: t.Item.Episode ?? null,
+            type: t.Item.Type,
+          }
+        : null,
+    }),
   ).filter((m): m is DiscMapping => m !== null);
   const contentType = disc.kind === 'series' ? 'tv' : 'movie';
-  const job = sampleJob({ contentType, discMappings: mappings, detectedTitle: 'Named Disc', detectedSeason: 1, detectedYear: 2000 });
+  const job = sampleJob({
+    contentType,
+    discMappings: mappings,
+    detectedTitle: 'Named Disc',
+    detectedSeason: 1,
+    detectedYear: 2000,
+  });
   const ctx = await createFakeContext();
   let typedTruth = 0;
   let typedRight = 0;
@@ -37,12 +59,24 @@ export async function namedExtrasFigure(disc: RealDisc): Promise<{ typedTruth: n
       const truth = truthOf(t);
       if (truth.role !== 'extra' || truth.extraType === null) continue;
       typedTruth++;
-      const title = { id: t.Index + 1, titleIndex: t.Index, durationSeconds: seconds(t.Duration), sizeBytes: t.Size, resolution: null, state: 'matching' as const, filePath: `/staging/title_t${String(t.Index).padStart(2, '0')}.mkv`, isExtra: true };
+      const title = {
+        id: t.Index + 1,
+        titleIndex: t.Index,
+        durationSeconds: seconds(t.Duration),
+        sizeBytes: t.Size,
+        resolution: null,
+        state: 'matching' as const,
+        filePath: `/staging/title_t${String(t.Index).padStart(2, '0')}.mkv`,
+        isExtra: true,
+      };
       const match = await new DiscLookupMatcher().match({ job, title, siblings: [], previous: [] }, ctx);
       const placed = match ? placeTitle({ job, kind: contentType, ...LIBRARY }, match, title.filePath) : null;
       const folder = placed && 'to' in placed ? extrasFolderOf(placed.to) : null;
       if (folder === EXTRAS_FOLDERS[truth.extraType as ExtraType]) typedRight++;
-      else wrong.push(`title ${t.Index} (${t.Item?.Type} "${t.Item?.Title ?? ''}") → ${folder ?? match?.kind ?? 'no answer'}`);
+      else
+        wrong.push(
+          `title ${t.Index} (${t.Item?.Type} "${t.Item?.Title ?? ''}") → ${folder ?? match?.kind ?? 'no answer'}`,
+        );
     }
   } finally {
     await ctx.dispose();

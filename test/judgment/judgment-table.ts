@@ -27,7 +27,10 @@ export interface Totals {
   hashRight: Ratio;
 }
 
-const ratio = (values: (boolean | null)[]): Ratio => ({ right: values.filter((v) => v === true).length, of: values.filter((v) => v !== null).length });
+const ratio = (values: (boolean | null)[]): Ratio => ({
+  right: values.filter((v) => v === true).length,
+  of: values.filter((v) => v !== null).length,
+});
 
 export function totalsOf(figures: readonly DiscFigures[]): Totals {
   const sum = (f: (d: DiscFigures) => number) => figures.reduce((s, d) => s + f(d), 0);
@@ -40,7 +43,10 @@ export function totalsOf(figures: readonly DiscFigures[]): Totals {
     episodeRecall: { right: sum((d) => d.episodes.kept), of: sum((d) => d.episodes.truth) },
     keptUnassigned: sum((d) => d.episodes.keptUnassigned),
     episodesNotRipped: sum((d) => d.episodes.notRipped),
-    typedPrecision: { right: sum((d) => d.episodesTypeGiven.keptRight), of: sum((d) => d.episodesTypeGiven.keptTitles) },
+    typedPrecision: {
+      right: sum((d) => d.episodesTypeGiven.keptRight),
+      of: sum((d) => d.episodesTypeGiven.keptTitles),
+    },
     typedRecall: { right: sum((d) => d.episodesTypeGiven.kept), of: sum((d) => d.episodesTypeGiven.truth) },
     typedNotRipped: sum((d) => d.episodesTypeGiven.notRipped),
     mainWithRuntime: ratio(figures.map((d) => d.mainWithRuntime)),
@@ -80,7 +86,9 @@ export const ROWS: [string, (t: Totals) => string][] = [
 export function tableOf(columns: [string, Totals][]): string {
   const header = `| on real discs | ${columns.map(([name]) => name).join(' | ')} |`;
   const rule = `|---|${columns.map(() => '---').join('|')}|`;
-  return [header, rule, ...ROWS.map(([label, f]) => `| ${label} | ${columns.map(([, t]) => f(t)).join(' | ')} |`)].join('\n');
+  return [header, rule, ...ROWS.map(([label, f]) => `| ${label} | ${columns.map(([, t]) => f(t)).join(' | ')} |`)].join(
+    '\n',
+  );
 }
 
 export function discLine(d: DiscFigures): string {

@@ -40,7 +40,12 @@ let titleIds: number[] = [];
 let sandbox = '';
 /** Plugin id → the properties of its settings schema (from the manifests). */
 const pluginSettings = new Map<string, Record<string, Schema>>();
-const { requestFor, invalidFor } = fuzzRequests({ jobIds: () => jobIds, titleIds: () => titleIds, sandbox: () => sandbox, pluginSettings });
+const { requestFor, invalidFor } = fuzzRequests({
+  jobIds: () => jobIds,
+  titleIds: () => titleIds,
+  sandbox: () => sandbox,
+  pluginSettings,
+});
 
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'spindle-fuzz-'));
@@ -59,7 +64,13 @@ beforeAll(async () => {
   });
   db = new DatabaseSync(join(svc.dataDir, 'spindle.db'), { readOnly: true });
   const spec = (await (await fetch(`${svc.url}/api/openapi.json`)).json()) as {
-    paths: Record<string, Record<string, { parameters?: Operation['params']; requestBody?: { content: Record<string, { schema: Schema }> } }>>;
+    paths: Record<
+      string,
+      Record<
+        string,
+        { parameters?: Operation['params']; requestBody?: { content: Record<string, { schema: Schema }> } }
+      >
+    >;
   };
   for (const [path, methods] of Object.entries(spec.paths)) {
     for (const [method, op] of Object.entries(methods)) {
@@ -74,7 +85,9 @@ beforeAll(async () => {
   }
   for (const dir of readdirSync(PLUGINS)) {
     try {
-      const manifest = JSON.parse(readFileSync(join(PLUGINS, dir, 'package.json'), 'utf8')) as { spindle?: { id: string; settingsSchema?: Schema } };
+      const manifest = JSON.parse(readFileSync(join(PLUGINS, dir, 'package.json'), 'utf8')) as {
+        spindle?: { id: string; settingsSchema?: Schema };
+      };
       if (manifest.spindle) pluginSettings.set(manifest.spindle.id, manifest.spindle.settingsSchema?.properties ?? {});
     } catch {
       // not a plugin
@@ -101,22 +114,70 @@ afterAll(async () => {
 /** Jobs and titles to aim at: idle, in review (TV, titles with candidates), failed, completed. */
 async function seed(): Promise<void> {
   const { jobService, db: store } = svc.service;
-  const candidate = (episode: number) => ({ kind: 'episode', season: 1, episode, episodeEnd: null, edition: null, score: 0.5 });
-  const match = JSON.stringify({ kind: 'episode', season: 1, episode: 1, episodeEnd: null, edition: null, confidence: 0.5, source: 'disc_order', components: [], candidates: [candidate(1), candidate(2)] });
-  const idle = await jobService.create({ sourceKind: 'folder', volumeLabel: 'FUZZ_IDLE', sourcePath: join(sandbox, 'DISC_ONE') });
-  const idleTitles = await store.titles.replaceForJob(idle.id, [{ titleIndex: 0, durationSeconds: 1300, sizeBytes: 17, filePath: join(sandbox, 'DISC_ONE', 'title_t00.mkv') }]);
-  const review = await jobService.create({ sourceKind: 'folder', volumeLabel: 'FUZZ_SHOW_S1_D1', contentType: 'tv', detectedTitle: 'Fuzz Show', detectedSeason: 1, catalogId: 77 });
+  const candidate = (episode: number) => ({
+    kind: 'episode',
+    season: 1,
+    episode,
+    episodeEnd: null,
+    edition: null,
+    score: 0.5,
+  });
+  const match = JSON.stringify({
+    kind: 'episode',
+    season: 1,
+    episode: 1,
+    episodeEnd: null,
+    edition: null,
+    confidence: 0.5,
+    source: 'disc_order',
+    components: [],
+    candidates: [candidate(1), candidate(2)],
+  });
+  const idle = await jobService.create({
+    sourceKind: 'folder',
+    volumeLabel: 'FUZZ_IDLE',
+    sourcePath: join(sandbox, 'DISC_ONE'),
+  });
+  const idleTitles = await store.titles.replaceForJob(idle.id, [
+    { titleIndex: 0, durationSeconds: 1300, sizeBytes: 17, filePath: join(sandbox, 'DISC_ONE', 'title_t00.mkv') },
+  ]);
+  const review = await jobService.create({
+    sourceKind: 'folder',
+    volumeLabel: 'FUZZ_SHOW_S1_D1',
+    contentType: 'tv',
+    detectedTitle: 'Fuzz Show',
+    detectedSeason: 1,
+    catalogId: 77,
+  });
   for (const state of ['identifying', 'ripping', 'matching'] as const) await jobService.transition(review.id, state);
   const reviewTitles = await store.titles.replaceForJob(review.id, [
-    { titleIndex: 0, durationSeconds: 1320, sizeBytes: 10, state: 'review', matchDetailsJson: match, matchConfidence: 0.5, matchedEpisode: 'S01E01' },
-    { titleIndex: 1, durationSeconds: 1290, sizeBytes: 10, state: 'review', matchDetailsJson: match, matchConfidence: 0.5 },
+    {
+      titleIndex: 0,
+      durationSeconds: 1320,
+      sizeBytes: 10,
+      state: 'review',
+      matchDetailsJson: match,
+      matchConfidence: 0.5,
+      matchedEpisode: 'S01E01',
+    },
+    {
+      titleIndex: 1,
+      durationSeconds: 1290,
+      sizeBytes: 10,
+      state: 'review',
+      matchDetailsJson: match,
+      matchConfidence: 0.5,
+    },
   ]);
-  await jobService.transition(review.id, 'review_needed', { patch: { reviewReason: 'fuzz review', resumeState: 'organizing' } });
+  await jobService.transition(review.id, 'review_needed', {
+    patch: { reviewReason: 'fuzz review', resumeState: 'organizing' },
+  });
   const failed = await jobService.create({ sourceKind: 'disc', volumeLabel: 'FUZZ_FAILED', driveId: '/dev/sr9' });
   await jobService.transition(failed.id, 'identifying');
   await jobService.transition(failed.id, 'failed', { patch: { errorMessage: 'fuzz' } });
   const done = await jobService.create({ sourceKind: 'disc', volumeLabel: 'FUZZ_DONE', contentType: 'movie' });
-  for (const state of ['identifying', 'ripping', 'matching', 'organizing', 'completed'] as const) await jobService.transition(done.id, state);
+  for (const state of ['identifying', 'ripping', 'matching', 'organizing', 'completed'] as const)
+    await jobService.transition(done.id, state);
   jobIds = [...new Set([...jobIds, idle.id, review.id, failed.id, done.id])].slice(-24);
   titleIds = [...new Set([...titleIds, ...idleTitles.map((t) => t.id), ...reviewTitles.map((t) => t.id)])].slice(-24);
 }
@@ -158,7 +219,9 @@ function snapshot(): string {
 
 /** Every table, for saying what a rejected request changed. */
 function tables(): string {
-  const names = (db.prepare("select name from sqlite_master where type = 'table' order by name").all() as { name: string }[]).map((r) => r.name);
+  const names = (
+    db.prepare("select name from sqlite_master where type = 'table' order by name").all() as { name: string }[]
+  ).map((r) => r.name);
   return names.map((t) => `${t}:${JSON.stringify(db.prepare(`select * from "${t}"`).all())}`).join('\n');
 }
 
@@ -169,7 +232,11 @@ function tables(): string {
  */
 function quiet(): boolean {
   const lifecycle = svc.service.container.resolve<JobLifecycle>(Tokens.JobLifecycle);
-  return (svc.service.runner as unknown as { running: Map<number, unknown> }).running.size === 0 && !svc.service.contributors.busy && !lifecycle.busy;
+  return (
+    (svc.service.runner as unknown as { running: Map<number, unknown> }).running.size === 0 &&
+    !svc.service.contributors.busy &&
+    !lifecycle.busy
+  );
 }
 
 function firstDifference(a: string, b: string): string {
@@ -203,7 +270,10 @@ async function send(r: FuzzRequest): Promise<number> {
     expect(typeof parsed.error?.message, shown).toBe('string');
     if (check && quiet()) {
       const after = snapshot();
-      if (after !== before) throw new Error(`a rejected request changed what is stored: ${shown}\n${firstDifference(before, after)}\nnow stored:\n${tables().slice(0, 3000)}`);
+      if (after !== before)
+        throw new Error(
+          `a rejected request changed what is stored: ${shown}\n${firstDifference(before, after)}\nnow stored:\n${tables().slice(0, 3000)}`,
+        );
       rejectedChecked++;
     }
   }
@@ -215,10 +285,14 @@ describe('API fuzzing (reliability: 10 000+ requests, every route)', () => {
   it('answers schema-shaped, mutated and random requests to every route without a 5xx, and no rejected one changes what is stored', async () => {
     // Routes that start a program each time (tool detection and validation) get fewer requests.
     const slow = (op: Operation) => /detect-tools|\/validate\//.test(op.path);
-    const anyRequest = () => fc.oneof(...operations.map((op) => ({ weight: slow(op) ? 1 : 4, arbitrary: requestFor(op) })));
+    const anyRequest = () =>
+      fc.oneof(...operations.map((op) => ({ weight: slow(op) ? 1 : 4, arbitrary: requestFor(op) })));
     // Rounds: fresh jobs and titles to aim at each time (requests consume them: approved, cancelled, reset).
     for (let round = 0; round < 8; round++) {
-      await fc.assert(fc.asyncProperty(anyRequest(), async (r) => void (await send(r))), { numRuns: 1000, endOnFailure: true });
+      await fc.assert(
+        fc.asyncProperty(anyRequest(), async (r) => void (await send(r))),
+        { numRuns: 1000, endOnFailure: true },
+      );
       await seed();
     }
     expect(sent).toBeGreaterThanOrEqual(8000);

@@ -13,7 +13,19 @@ import { existsSync } from 'node:fs';
 import { chmod, mkdir, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { expectClear, expectSourceIntact, finished, importTv, isRoot, mounts, root, service, sha, stagingFolder, useFaultWorld } from './support/fault-world.ts';
+import {
+  expectClear,
+  expectSourceIntact,
+  finished,
+  importTv,
+  isRoot,
+  mounts,
+  root,
+  service,
+  sha,
+  stagingFolder,
+  useFaultWorld,
+} from './support/fault-world.ts';
 
 useFaultWorld('fault-injection-library');
 
@@ -49,7 +61,11 @@ describe('the library cannot take the files', () => {
     const left = (await readdir(library, { recursive: true })).map(String);
     expect(left.filter((n) => n.includes('.spindle-partial-'))).toEqual([]);
     // Every file is somewhere whole: in the library (title OK) or untouched in staging (title FAIL).
-    const titles = (await api.get<{ title_index: number; state: string; organized_path: string | null }[]>(`/api/jobs/${job.id}/titles`)).body;
+    const titles = (
+      await api.get<{ title_index: number; state: string; organized_path: string | null }[]>(
+        `/api/jobs/${job.id}/titles`,
+      )
+    ).body;
     expect(titles.some((t) => t.state === 'failed')).toBe(true);
     for (const t of titles) {
       const name = `title_t0${t.title_index}.mkv`;

@@ -19,7 +19,18 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { apiClient } from '../support/http-client.ts';
 import type { TestService } from '../support/service-harness.ts';
-import { expectClear, expectSourceIntact, finished, importTv, isRoot, mounts, root, service, stagingFolder, useFaultWorld } from './support/fault-world.ts';
+import {
+  expectClear,
+  expectSourceIntact,
+  finished,
+  importTv,
+  isRoot,
+  mounts,
+  root,
+  service,
+  stagingFolder,
+  useFaultWorld,
+} from './support/fault-world.ts';
 import { createGatedMakemkv, type GatedMakemkv } from './support/gated-makemkv.ts';
 
 useFaultWorld('fault-injection-ripper');
@@ -41,14 +52,21 @@ describe('the ripper fails', () => {
 
   /** A disc job as the drive detector makes it. */
   async function discJob(): Promise<number> {
-    const job = await svc.service.jobService.create({ sourceKind: 'disc', driveId: '/dev/sr0', volumeLabel: 'FAULT_SHOW_S1D1' });
+    const job = await svc.service.jobService.create({
+      sourceKind: 'disc',
+      driveId: '/dev/sr0',
+      volumeLabel: 'FAULT_SHOW_S1D1',
+    });
     svc.service.runner.start(job.id);
     return job.id;
   }
 
   async function expectNothingClaimed(id: number): Promise<void> {
     const titles = await svc.service.db.titles.listByJob(id);
-    expect(titles.filter((t) => t.selected).every((t) => t.state === 'failed' && t.filePath === null), JSON.stringify(titles.map((t) => [t.state, t.filePath]))).toBe(true);
+    expect(
+      titles.filter((t) => t.selected).every((t) => t.state === 'failed' && t.filePath === null),
+      JSON.stringify(titles.map((t) => [t.state, t.filePath])),
+    ).toBe(true);
     const folder = join(staging, `job_${id}`);
     expect(existsSync(folder) ? (await readdir(folder)).filter((n) => n.endsWith('.mkv')) : []).toEqual([]);
   }
@@ -114,7 +132,12 @@ describe('ffmpeg is missing', () => {
     const { api, staging } = await service('no-ffmpeg', { media_tool_path: notAProgram });
     const { folder, hashes } = await stagingFolder(staging, 'FAULT_SHOW_S1_D1');
     const job = await finished(api, await importTv(api, folder));
-    expectClear('ffmpeg missing', job, 'failed', /ff(mpeg|probe).*(could not be started|was not found|not a program).*media_tool_path|media_tool_path/);
+    expectClear(
+      'ffmpeg missing',
+      job,
+      'failed',
+      /ff(mpeg|probe).*(could not be started|was not found|not a program).*media_tool_path|media_tool_path/,
+    );
     await expectSourceIntact(folder, hashes);
   });
 });

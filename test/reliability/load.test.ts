@@ -37,12 +37,20 @@ afterAll(async () => {
 
 function api(path: string, method = 'GET', body?: unknown): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
-    const req = request(svc!.url + path, { method, agent, headers: { 'x-spindle-client': 'test', ...(body === undefined ? {} : { 'content-type': 'application/json' }) } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString() }));
-      res.on('error', reject);
-    });
+    const req = request(
+      svc!.url + path,
+      {
+        method,
+        agent,
+        headers: { 'x-spindle-client': 'test', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString() }));
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end(body === undefined ? undefined : JSON.stringify(body));
   });
@@ -88,7 +96,12 @@ describe('load', () => {
     const started = performance.now();
     const ids: number[] = [];
     for (let i = 0; i < DISCS; i++) {
-      const res = await api('/api/simulate/insert-disc', 'POST', { volume_label: `LOAD_SHOW_S1_D${i + 1}`, content_type: i % 3 === 2 ? 'movie' : 'tv', simulate_ripping: true, rip_speed_multiplier: SPEED });
+      const res = await api('/api/simulate/insert-disc', 'POST', {
+        volume_label: `LOAD_SHOW_S1_D${i + 1}`,
+        content_type: i % 3 === 2 ? 'movie' : 'tv',
+        simulate_ripping: true,
+        rip_speed_multiplier: SPEED,
+      });
       expect(res.status).toBe(201);
       ids.push((JSON.parse(res.text) as { id: number }).id);
     }
@@ -99,7 +112,17 @@ describe('load', () => {
     let finished = false;
     const paths = () => {
       const id = ids[Math.floor(Math.random() * ids.length)];
-      return ['/api/jobs', `/api/jobs/${id}`, `/api/jobs/${id}/detail`, `/api/jobs/${id}/titles`, '/api/status', '/api/jobs/history?per_page=50', '/api/jobs/stats', '/api/config', '/api/health'];
+      return [
+        '/api/jobs',
+        `/api/jobs/${id}`,
+        `/api/jobs/${id}/detail`,
+        `/api/jobs/${id}/titles`,
+        '/api/status',
+        '/api/jobs/history?per_page=50',
+        '/api/jobs/stats',
+        '/api/config',
+        '/api/health',
+      ];
     };
     const clients = Array.from({ length: API_CLIENTS }, async (_, n) => {
       while (!finished && performance.now() - started < BATCH_LIMIT_MS) {
@@ -119,7 +142,9 @@ describe('load', () => {
     // The batch is over when every job is in a final state.
     const watcher = (async () => {
       while (performance.now() - started < BATCH_LIMIT_MS) {
-        const jobs = await Promise.all(ids.map(async (id) => (JSON.parse((await api(`/api/jobs/${id}`)).text) as { state: string }).state));
+        const jobs = await Promise.all(
+          ids.map(async (id) => (JSON.parse((await api(`/api/jobs/${id}`)).text) as { state: string }).state),
+        );
         if (jobs.every((s) => s === 'completed' || s === 'failed')) break;
         await new Promise((r) => setTimeout(r, 200));
       }
@@ -129,14 +154,23 @@ describe('load', () => {
     const batchMs = performance.now() - started;
     // Every client hears about the last state changes.
     const deadline = performance.now() + 5000;
-    while (performance.now() < deadline && !listeners.every((l) => ids.every((id) => l.states.get(id)?.at(-1) === 'completed'))) await new Promise((r) => setTimeout(r, 50));
+    while (
+      performance.now() < deadline &&
+      !listeners.every((l) => ids.every((id) => l.states.get(id)?.at(-1) === 'completed'))
+    )
+      await new Promise((r) => setTimeout(r, 50));
     const mem = memory.stop();
-    const final = (JSON.parse((await api('/api/jobs')).text) as { id: number; state: string }[]).filter((j) => ids.includes(j.id));
+    const final = (JSON.parse((await api('/api/jobs')).text) as { id: number; state: string }[]).filter((j) =>
+      ids.includes(j.id),
+    );
     for (const l of listeners) l.socket.close();
 
     latencies.sort((a, b) => a - b);
-    const p = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]! * 10) / 10;
-    const incomplete = listeners.filter((l) => !ids.every((id) => JSON.stringify(l.states.get(id)) === JSON.stringify(STATES)));
+    const p = (q: number) =>
+      Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]! * 10) / 10;
+    const incomplete = listeners.filter(
+      (l) => !ids.every((id) => JSON.stringify(l.states.get(id)) === JSON.stringify(STATES)),
+    );
     recordFigures('load', {
       api_clients: API_CLIENTS,
       ws_clients: WS_CLIENTS,

@@ -64,7 +64,11 @@ async function tools(servicePid: number): Promise<{ rip: number[]; match: number
 async function folderSizes(folder: string): Promise<Record<string, number>> {
   if (!existsSync(folder)) return {};
   const names = await readdir(folder);
-  return Object.fromEntries(await Promise.all(names.map(async (n) => [n, (await stat(join(folder, n)).catch(() => null))?.size ?? -1] as const)));
+  return Object.fromEntries(
+    await Promise.all(
+      names.map(async (n) => [n, (await stat(join(folder, n)).catch(() => null))?.size ?? -1] as const),
+    ),
+  );
 }
 
 describe('ripping and matching at once', () => {
@@ -72,7 +76,8 @@ describe('ripping and matching at once', () => {
     const dir = join(root, 'cancel');
     const dataDir = join(dir, 'data');
     const staging = join(dir, 'staging');
-    for (const d of [dataDir, staging, join(dir, 'library', 'TV'), join(dir, 'library', 'Movies')]) await mkdir(d, { recursive: true });
+    for (const d of [dataDir, staging, join(dir, 'library', 'TV'), join(dir, 'library', 'Movies')])
+      await mkdir(d, { recursive: true });
     await linux.addDrive('sr0');
     const mkv = await createGatedMakemkv(join(dir, 'makemkv-bin'), { '/dev/sr0': 'tv-bluray' });
     await mkv.set('pace', 5);
@@ -83,23 +88,48 @@ describe('ripping and matching at once', () => {
       library_movies_path: join(dir, 'library', 'Movies'),
       max_concurrent_matches: 2,
       ripper_path: mkv.path,
-      pipeline: { detectors: ['linux-drive'], identifiers: ['heuristic'], rippers: { disc: 'makemkv', folder: 'folder' }, matchers: ['order-guess'], organizer: 'library', contributors: [], providers: {} },
+      pipeline: {
+        detectors: ['linux-drive'],
+        identifiers: ['heuristic'],
+        rippers: { disc: 'makemkv', folder: 'folder' },
+        matchers: ['order-guess'],
+        organizer: 'library',
+        contributors: [],
+        providers: {},
+      },
       plugin_settings: {
         'detector-linux-drive': linux.settings({ poll_interval_seconds: 0.1, auto_eject: false }),
         'order-guess': { confidence: 0.9, work_seconds: 60 },
       },
     });
-    const svc = await spawnService({ SPINDLE_DATA_DIR: dataDir, SPINDLE_MAKEMKV_DATA_DIR: join(dataDir, 'makemkv'), SPINDLE_PLUGINS_DIR: THIRD_PARTY });
+    const svc = await spawnService({
+      SPINDLE_DATA_DIR: dataDir,
+      SPINDLE_MAKEMKV_DATA_DIR: join(dataDir, 'makemkv'),
+      SPINDLE_PLUGINS_DIR: THIRD_PARTY,
+    });
     running.push(svc);
     const api = apiClient(svc.url);
     const servicePid = serviceNodePid(svc.child.pid!);
     await linux.insert('sr0', 4_000_000, blkidExport('/dev/sr0', 'SPINDLE_SHOW_S1D1'));
-    const job = (await eventually(() => api.get<{ id: number; state: string }[]>('/api/jobs'), (r) => r.body.some((j) => j.state === 'ripping'), 30_000)).body[0]!;
+    const job = (
+      await eventually(
+        () => api.get<{ id: number; state: string }[]>('/api/jobs'),
+        (r) => r.body.some((j) => j.state === 'ripping'),
+        30_000,
+      )
+    ).body[0]!;
 
     // The overlap: a title MATCHING (its sleep running) while the next one is RIPPING (makemkvcon running).
     const overlap = await eventually(
-      async () => ({ rows: (await api.get<TitleWire[]>(`/api/jobs/${job.id}/titles`)).body, procs: await tools(servicePid) }),
-      ({ rows, procs }) => rows.some((t) => t.state === 'matching') && rows.some((t) => t.state === 'ripping') && procs.rip.length > 0 && procs.match.length > 0,
+      async () => ({
+        rows: (await api.get<TitleWire[]>(`/api/jobs/${job.id}/titles`)).body,
+        procs: await tools(servicePid),
+      }),
+      ({ rows, procs }) =>
+        rows.some((t) => t.state === 'matching') &&
+        rows.some((t) => t.state === 'ripping') &&
+        procs.rip.length > 0 &&
+        procs.match.length > 0,
       60_000,
     );
     expect((await api.get<{ state: string }>(`/api/jobs/${job.id}`)).body.state).toBe('ripping');
@@ -135,7 +165,11 @@ describe('ripping and matching at once', () => {
     expect(await tools(servicePid)).toEqual({ rip: [], match: [] });
     expect((await api.get<{ state: string }>(`/api/jobs/${job.id}`)).body.state).toBe('failed');
 
-    recordFigures('overlap-cancel', { rip_nice: ripNice, match_nice: matchNice, cancel_to_processes_gone_ms: Math.round(goneMs) });
+    recordFigures('overlap-cancel', {
+      rip_nice: ripNice,
+      match_nice: matchNice,
+      cancel_to_processes_gone_ms: Math.round(goneMs),
+    });
     await svc.stop();
     await linux.eject('sr0');
   }, 150_000);

@@ -22,7 +22,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnFingerprintServer, type FingerprintServerProcess } from '../../fingerprint-server/test/server-process.ts';
 import { startChatServer, type ChatServer } from '../../plugins/provider-openai/test/support/chat-server.ts';
 import { startTmdbServer, type TmdbServer } from '../../plugins/provider-tmdb/test/support/tmdb-server.ts';
-import { startOpenSubtitlesServer, TEST_TOKEN, type OpenSubtitlesServer } from '../../plugins/subtitles-opensubtitles/test/support/opensubtitles-server.ts';
+import {
+  startOpenSubtitlesServer,
+  TEST_TOKEN,
+  type OpenSubtitlesServer,
+} from '../../plugins/subtitles-opensubtitles/test/support/opensubtitles-server.ts';
 import { eventually } from '../support/http-client.ts';
 import { makeLongMkv } from '../support/make-media.ts';
 import { writeConfig } from '../support/service-harness.ts';
@@ -101,17 +105,39 @@ beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'spindle-secrets-'));
   dataDir = join(root, 'data');
   staging = join(root, 'staging');
-  for (const d of [dataDir, staging, join(root, 'library', 'TV'), join(root, 'library', 'Movies'), join(root, 'episodes')]) await mkdir(d, { recursive: true });
+  for (const d of [
+    dataDir,
+    staging,
+    join(root, 'library', 'TV'),
+    join(root, 'library', 'Movies'),
+    join(root, 'episodes'),
+  ])
+    await mkdir(d, { recursive: true });
   await Promise.all([1320, 1290, 1335].map((s, i) => makeLongMkv(join(root, 'episodes', `title_t0${i}.mkv`), s)));
 
-  tmdb = await startTmdbServer({ token: SECRETS.catalog_api_key, shows: [{ id: SHOW_ID, name: 'Secret Show', first_air_date: '2011-04-01', popularity: 50, seasons: { 1: [22, 22, 22] } }] });
-  const srt = (n: number) => `1\n00:00:02,000 --> 00:00:05,000\nEpisode ${n} begins here.\n\n2\n00:00:06,000 --> 00:00:09,000\nAnd so it goes on.\n`;
+  tmdb = await startTmdbServer({
+    token: SECRETS.catalog_api_key,
+    shows: [
+      { id: SHOW_ID, name: 'Secret Show', first_air_date: '2011-04-01', popularity: 50, seasons: { 1: [22, 22, 22] } },
+    ],
+  });
+  const srt = (n: number) =>
+    `1\n00:00:02,000 --> 00:00:05,000\nEpisode ${n} begins here.\n\n2\n00:00:06,000 --> 00:00:09,000\nAnd so it goes on.\n`;
   subtitles = await startOpenSubtitlesServer({
     apiKey: SECRETS.opensubtitles_api_key,
     username: 'scan-user',
     password: SECRETS.opensubtitles_password,
     allowedDownloads: 20,
-    subtitles: [1, 2, 3].map((e) => ({ id: 700 + e, fileId: 7700 + e, language: 'en', type: 'episode' as const, parentTmdbId: SHOW_ID, season: 1, episode: e, content: srt(e) })),
+    subtitles: [1, 2, 3].map((e) => ({
+      id: 700 + e,
+      fileId: 7700 + e,
+      language: 'en',
+      type: 'episode' as const,
+      parentTmdbId: SHOW_ID,
+      season: 1,
+      episode: e,
+      content: srt(e),
+    })),
   });
   chat = await startChatServer({ key: SECRETS.ai_api_key });
   chat.reply(JSON.stringify({ content_type: 'tv', title: 'Secret Show', year: 2011, season: 1, confidence: 0.9 }));
@@ -120,7 +146,8 @@ beforeAll(async () => {
   network = await spawnFingerprintServer({ DATABASE_URL: `sqlite://${join(root, 'network.db')}` });
   proxy = createServer(async (req, res) => {
     const body = await readBody(req);
-    if (req.url?.startsWith('/v1/contribute')) contributionPayloads.push(`${req.method} ${req.url} ${JSON.stringify(req.headers)}\n${body.toString('utf8')}`);
+    if (req.url?.startsWith('/v1/contribute'))
+      contributionPayloads.push(`${req.method} ${req.url} ${JSON.stringify(req.headers)}\n${body.toString('utf8')}`);
     const fwd = httpRequest(network.url + req.url, { method: req.method, headers: req.headers }, (up) => {
       res.writeHead(up.statusCode ?? 502, up.headers);
       up.pipe(res);
@@ -146,7 +173,14 @@ beforeAll(async () => {
       matchers: ['order-guess'],
       organizer: 'library',
       contributors: ['fingerprint-network'],
-      providers: { catalog: ['tmdb'], subtitles: ['opensubtitles'], ai: ['openai'], fingerprinter: ['chromaprint'], notifier: ['webhook', 'ntfy', 'discord'], library_refresher: ['jellyfin', 'plex', 'emby'] },
+      providers: {
+        catalog: ['tmdb'],
+        subtitles: ['opensubtitles'],
+        ai: ['openai'],
+        fingerprinter: ['chromaprint'],
+        notifier: ['webhook', 'ntfy', 'discord'],
+        library_refresher: ['jellyfin', 'plex', 'emby'],
+      },
     },
   });
   await start();
@@ -157,7 +191,12 @@ beforeAll(async () => {
     plugin_settings: {
       'order-guess': { confidence: 0.9 },
       'provider-tmdb': { base_url: tmdb.url, max_retry_wait_seconds: 1 },
-      'subtitles-opensubtitles': { api_key: SECRETS.opensubtitles_api_key, username: 'scan-user', password: SECRETS.opensubtitles_password, base_url: `${subtitles.url}/api/v1` },
+      'subtitles-opensubtitles': {
+        api_key: SECRETS.opensubtitles_api_key,
+        username: 'scan-user',
+        password: SECRETS.opensubtitles_password,
+        base_url: `${subtitles.url}/api/v1`,
+      },
       'provider-openai': { base_url: chat.url, model: 'scan-model', api_key: SECRETS.ai_api_key },
       'notifier-webhook': {
         webhook_url: `${receiverUrl}/hook/${SECRETS.webhook_url_token}`,
@@ -167,7 +206,11 @@ beforeAll(async () => {
         ntfy_token: SECRETS.ntfy_token,
         discord_webhook_url: `${receiverUrl}/api/webhooks/123/${SECRETS.discord_token}`,
       },
-      'refresher-media-server': { jellyfin_api_key: SECRETS.jellyfin_api_key, plex_token: SECRETS.plex_token, emby_api_key: SECRETS.emby_api_key },
+      'refresher-media-server': {
+        jellyfin_api_key: SECRETS.jellyfin_api_key,
+        plex_token: SECRETS.plex_token,
+        emby_api_key: SECRETS.emby_api_key,
+      },
     },
   };
   const put = await call('PUT', '/api/config', sentConfig);
@@ -194,12 +237,22 @@ afterAll(async () => {
 describe('secret scan', () => {
   it('plants only what the secret registry calls a secret (masking, sealing, log redaction and diagnostics ask it)', () => {
     // The manifests of the plugins configured above, as the service reads them at startup.
-    for (const dir of ['notifier-webhook', 'refresher-media-server', 'subtitles-opensubtitles', 'provider-openai', 'provider-tmdb']) {
-      const manifest = JSON.parse(readFileSync(fileURLToPath(new URL(`../../plugins/${dir}/package.json`, import.meta.url)), 'utf8')).spindle as { id: string; settingsSchema?: unknown };
+    for (const dir of [
+      'notifier-webhook',
+      'refresher-media-server',
+      'subtitles-opensubtitles',
+      'provider-openai',
+      'provider-tmdb',
+    ]) {
+      const manifest = JSON.parse(
+        readFileSync(fileURLToPath(new URL(`../../plugins/${dir}/package.json`, import.meta.url)), 'utf8'),
+      ).spindle as { id: string; settingsSchema?: unknown };
       declareWriteOnlySettings(manifest.id, manifest.settingsSchema);
     }
     const known = configuredSecretValues({ plugin_settings: {}, ...sentConfig } as AppConfig);
-    const unknown = Object.entries(SECRETS).filter(([, value]) => !known.some((k) => k.includes(value))).map(([name]) => name);
+    const unknown = Object.entries(SECRETS)
+      .filter(([, value]) => !known.some((k) => k.includes(value)))
+      .map(([name]) => name);
     expect(unknown).toEqual([]);
   });
 
@@ -207,20 +260,40 @@ describe('secret scan', () => {
     // 1. A staging folder imported: identified with the AI endpoint and the catalog, subtitles downloaded, matched, organized, notified.
     const folder = join(staging, 'SECRET_SHOW_S1_D1');
     await mkdir(folder);
-    for (const name of await readdir(join(root, 'episodes'))) await link(join(root, 'episodes', name), join(folder, name));
+    for (const name of await readdir(join(root, 'episodes')))
+      await link(join(root, 'episodes', name), join(folder, name));
     const created = await call('POST', '/api/staging/import', { staging_path: folder });
     expect(created.status).toBe(201);
     const id = created.body.id as number;
-    const done = await eventually(() => call('GET', `/api/jobs/${id}`), (r) => ['completed', 'failed', 'review_needed'].includes(r.body.state), 60_000);
-    expect(done.body).toMatchObject({ state: 'completed', catalog_id: SHOW_ID, subtitle_status: 'ready', subtitles_downloaded: 3 });
+    const done = await eventually(
+      () => call('GET', `/api/jobs/${id}`),
+      (r) => ['completed', 'failed', 'review_needed'].includes(r.body.state),
+      60_000,
+    );
+    expect(done.body).toMatchObject({
+      state: 'completed',
+      catalog_id: SHOW_ID,
+      subtitle_status: 'ready',
+      subtitles_downloaded: 3,
+    });
     // The credentials were really used: every stand-in saw its own.
     expect(tmdb.requests.some((r) => r.authorization === `Bearer ${SECRETS.catalog_api_key}`)).toBe(true);
-    expect(subtitles.requests.some((r) => r.headers['api-key'] === SECRETS.opensubtitles_api_key && r.path.startsWith('/api/v1/login'))).toBe(true);
+    expect(
+      subtitles.requests.some(
+        (r) => r.headers['api-key'] === SECRETS.opensubtitles_api_key && r.path.startsWith('/api/v1/login'),
+      ),
+    ).toBe(true);
     expect(chat.requests.some((r) => r.authorization === `Bearer ${SECRETS.ai_api_key}`)).toBe(true);
-    await eventually(async () => notificationBodies.length, (n) => n >= 3, 10_000);
+    await eventually(
+      async () => notificationBodies.length,
+      (n) => n >= 3,
+      10_000,
+    );
 
     // 2. A subtitle step probe (OpenSubtitles with the key and the account).
-    expect((await call('POST', '/api/test/subtitles', { catalog_id: SHOW_ID, season: 1, episode: 2 })).status).toBe(200);
+    expect((await call('POST', '/api/test/subtitles', { catalog_id: SHOW_ID, season: 1, episode: 2 })).status).toBe(
+      200,
+    );
     // 3. The diagnostics report, with and without the job; the configuration export.
     for (const path of ['/api/diagnostics/report', `/api/diagnostics/report?job_id=${id}`]) {
       const report = await call('GET', path);
@@ -232,7 +305,11 @@ describe('secret scan', () => {
     // 4. Fingerprint uploads to the real network, once the disclosure is accepted.
     for (let i = 0; i < 2; i++) expect((await call('POST', '/debug/fingerprint/seed')).status).toBe(201);
     expect((await call('PUT', '/api/config', { fingerprint_disclosure_accepted: true })).status).toBe(200);
-    await eventually(() => call('GET', '/api/fingerprint/contributions'), (r) => r.body.pending_count === 0 && r.body.entries.length >= 2, 15_000);
+    await eventually(
+      () => call('GET', '/api/fingerprint/contributions'),
+      (r) => r.body.pending_count === 0 && r.body.entries.length >= 2,
+      15_000,
+    );
     expect(contributionPayloads.length).toBeGreaterThanOrEqual(2);
     // 5. Every GET route once more, for the scan.
     const spec = (await call('GET', '/api/openapi.json')).body as { paths: Record<string, Record<string, unknown>> };
@@ -260,19 +337,34 @@ describe('secret scan', () => {
           if (name === 'ntfy_topic' && where === 'notification bodies') continue;
           for (const text of texts) {
             const at = text.indexOf(spelling);
-            if (at >= 0) hits.push({ secret: name, where, spelling, context: text.slice(Math.max(0, at - 120), at + spelling.length + 40) });
+            if (at >= 0)
+              hits.push({
+                secret: name,
+                where,
+                spelling,
+                context: text.slice(Math.max(0, at - 120), at + spelling.length + 40),
+              });
           }
         }
       }
     }
     // The OpenSubtitles session token (issued at login, not configured) must not show up either.
     for (const [where, texts] of Object.entries(corpora)) {
-      for (const text of texts) if (text.includes(TEST_TOKEN)) hits.push({ secret: 'opensubtitles session token', where, spelling: TEST_TOKEN, context: text.slice(text.indexOf(TEST_TOKEN) - 120, text.indexOf(TEST_TOKEN) + 60) });
+      for (const text of texts)
+        if (text.includes(TEST_TOKEN))
+          hits.push({
+            secret: 'opensubtitles session token',
+            where,
+            spelling: TEST_TOKEN,
+            context: text.slice(text.indexOf(TEST_TOKEN) - 120, text.indexOf(TEST_TOKEN) + 60),
+          });
     }
     recordFigures('secret-scan', {
       secrets: Object.keys(SECRETS).length,
       secret_hits: hits.length,
-      searched: Object.fromEntries(Object.entries(corpora).map(([k, v]) => [k, { items: v.length, bytes: v.reduce((n, t) => n + t.length, 0) }])),
+      searched: Object.fromEntries(
+        Object.entries(corpora).map(([k, v]) => [k, { items: v.length, bytes: v.reduce((n, t) => n + t.length, 0) }]),
+      ),
       database_tables: dump.tables,
       ...(hits.length ? { hits } : {}),
     });
@@ -283,6 +375,8 @@ describe('secret scan', () => {
     const log = outputs.join('\n');
     expect(log).toMatch(/ DEBUG /); // DEBUG=true: the most talkative log level was scanned
     expect(log).toContain('TMDB request');
-    expect(Object.keys(dump.tables)).toEqual(expect.arrayContaining(['app_config', 'job', 'title', 'plugin_kv', 'job_event']));
+    expect(Object.keys(dump.tables)).toEqual(
+      expect.arrayContaining(['app_config', 'job', 'title', 'plugin_kv', 'job_event']),
+    );
   }, 120_000);
 });

@@ -14,7 +14,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureUiBuilt, launchBrowser } from '../browser/support/browser.ts';
 import { apiClient } from '../support/http-client.ts';
 import { EMPTY_PIPELINE, startTestService, type TestService } from '../support/service-harness.ts';
-import { openWs, rawRequest, snapshotDatabase, startAttackerSite, writeSentinel, type AttackerSite, type Sentinel } from './support/attack-kit.ts';
+import {
+  openWs,
+  rawRequest,
+  snapshotDatabase,
+  startAttackerSite,
+  writeSentinel,
+  type AttackerSite,
+  type Sentinel,
+} from './support/attack-kit.ts';
 
 const REBOUND_NAME = 'rebound.attacker.test';
 
@@ -50,7 +58,8 @@ beforeAll(async () => {
   page = await context.newPage();
   const servicePort = new URL(svc.url).port;
   page.on('response', (r) => {
-    if (new URL(r.url()).port === servicePort) answers.push({ url: r.url(), method: r.request().method(), status: r.status() });
+    if (new URL(r.url()).port === servicePort)
+      answers.push({ url: r.url(), method: r.request().method(), status: r.status() });
   });
   await page.goto(`${site.origin}/`);
   expect(await page.evaluate('location.origin')).toBe(site.origin);
@@ -204,7 +213,9 @@ describe('DNS rebinding: a page on a name that now resolves to this machine', ()
         return { read: [read.status, await read.text()], write: write.status, run: run.status, ws };
       })()`)) as { read: [number, string]; write: number; run: number; ws: string };
       expect(seen.read[0]).toBe(403);
-      expect(JSON.parse(seen.read[1])).toMatchObject({ error: { code: 'host_not_allowed', message: expect.stringContaining('ALLOWED_HOSTS') } });
+      expect(JSON.parse(seen.read[1])).toMatchObject({
+        error: { code: 'host_not_allowed', message: expect.stringContaining('ALLOWED_HOSTS') },
+      });
       expect(seen.read[1]).not.toContain('staging_path');
       expect(seen).toMatchObject({ write: 403, run: 403, ws: 'refused' });
     } finally {
@@ -241,13 +252,26 @@ describe('no CORS, ever', () => {
   it('answers preflights 403 and grants no Access-Control header on any answer', async () => {
     const port = new URL(svc.url).port;
     const host = `127.0.0.1:${port}`;
-    const preflight = await rawRequest(`${svc.url}/api/config`, { method: 'OPTIONS', headers: { Host: host, Origin: site.origin, 'Access-Control-Request-Method': 'PUT', 'Access-Control-Request-Headers': 'content-type' } });
+    const preflight = await rawRequest(`${svc.url}/api/config`, {
+      method: 'OPTIONS',
+      headers: {
+        Host: host,
+        Origin: site.origin,
+        'Access-Control-Request-Method': 'PUT',
+        'Access-Control-Request-Headers': 'content-type',
+      },
+    });
     const read = await rawRequest(`${svc.url}/api/config`, { headers: { Host: host, Origin: site.origin } });
-    const write = await rawRequest(`${svc.url}/api/jobs/${idleJob}/cancel`, { method: 'POST', headers: { Host: host, Origin: site.origin, 'content-type': 'application/json' }, body: '{}' });
+    const write = await rawRequest(`${svc.url}/api/jobs/${idleJob}/cancel`, {
+      method: 'POST',
+      headers: { Host: host, Origin: site.origin, 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(preflight.status).toBe(403);
     expect(write.status).toBe(403);
     expect(JSON.parse(write.body)).toMatchObject({ error: { code: 'foreign_origin' } });
-    for (const answer of [preflight, read, write]) expect(Object.keys(answer.headers).filter((h) => h.startsWith('access-control-'))).toEqual([]);
+    for (const answer of [preflight, read, write])
+      expect(Object.keys(answer.headers).filter((h) => h.startsWith('access-control-'))).toEqual([]);
     await expectNothingChanged();
   });
 });
@@ -257,7 +281,10 @@ describe('the owner', () => {
   it('still does all of it with the UI client (so the checks above can fail)', async () => {
     const api = apiClient(svc.url);
     expect((await api.post(`/api/jobs/${reviewJob}/cancel`)).status).toBe(200);
-    expect((await api.post(`/api/jobs/${failedJob}/retry`)).body).toMatchObject({ id: failedJob, state: 'identifying' });
+    expect((await api.post(`/api/jobs/${failedJob}/retry`)).body).toMatchObject({
+      id: failedJob,
+      state: 'identifying',
+    });
     expect(await snapshotDatabase(svc)).not.toEqual(before);
     await api.post('/api/validate/media-tool', { path: sentinel.path });
     expect(sentinel.ran()).toBe(true);

@@ -49,7 +49,9 @@ describe('a 3 000-deep plugin_settings value', () => {
       const res = await api.put('/api/config', { plugin_settings: { 'identifier-heuristic': nested(3000) } });
       expect(res.status).toBe(400);
       expect(res.body.error.code).toBe('invalid_config');
-      expect(res.body.error.message).toMatch(/^Invalid value for "plugin_settings\.identifier-heuristic\.a\..*": nested deeper than 10 levels$/);
+      expect(res.body.error.message).toMatch(
+        /^Invalid value for "plugin_settings\.identifier-heuristic\.a\..*": nested deeper than 10 levels$/,
+      );
       expect(await snapshot(dataDir)).toEqual(before);
       expect((await api.get('/api/config')).body.plugin_settings).toEqual({});
     } finally {
@@ -79,7 +81,9 @@ describe('a 3 000-deep plugin_settings value', () => {
       const get = await apiClient(service.url).get('/api/config');
       expect(get.status).toBe(200);
       expect(get.body.plugin_settings).toEqual({});
-      expect(service.output()).toMatch(/stored configuration value is ignored: Invalid value for "plugin_settings\..*nested deeper than 10 levels/);
+      expect(service.output()).toMatch(
+        /stored configuration value is ignored: Invalid value for "plugin_settings\..*nested deeper than 10 levels/,
+      );
     } finally {
       await service.stop();
     }
@@ -108,15 +112,29 @@ describe('bounded, whole config writes', () => {
   it('accepts a value at the depth limit and refuses one level more, naming where', async () => {
     // plugin_settings (level 1) → plugin (2) → setting `deep` (3) → 7 more objects: 10 levels, the most allowed.
     // (A plugin that is not installed: an installed one's settingsSchema would refuse the unknown `deep` first.)
-    expect((await api.put('/api/config', { plugin_settings: { 'not-installed': { deep: nested(8) } } })).status).toBe(200);
-    await refused({ transcoding_enabled: true, plugin_settings: { 'not-installed': { deep: nested(9) } } }, /"plugin_settings\.not-installed\.deep\.a\.a\.a\.a\.a\.a\.a\.a": nested deeper than 10 levels/);
+    expect((await api.put('/api/config', { plugin_settings: { 'not-installed': { deep: nested(8) } } })).status).toBe(
+      200,
+    );
+    await refused(
+      { transcoding_enabled: true, plugin_settings: { 'not-installed': { deep: nested(9) } } },
+      /"plugin_settings\.not-installed\.deep\.a\.a\.a\.a\.a\.a\.a\.a": nested deeper than 10 levels/,
+    );
     expect(t.service.config.get().transcoding_enabled).toBe(false);
   });
 
   it('refuses long strings, long arrays, objects with many keys and large fields', async () => {
-    await refused({ plugin_settings: { p: { text: 'x'.repeat(16 * 1024 + 1) } } }, /"plugin_settings\.p\.text": longer than 16384 characters/);
-    await refused({ plugin_settings: { p: { list: Array.from({ length: 1001 }, (_, i) => i) } } }, /"plugin_settings\.p\.list": more than 1000 items/);
-    await refused({ plugin_settings: { p: Object.fromEntries(Array.from({ length: 501 }, (_, i) => [`k${i}`, i])) } }, /"plugin_settings\.p": more than 500 keys/);
+    await refused(
+      { plugin_settings: { p: { text: 'x'.repeat(16 * 1024 + 1) } } },
+      /"plugin_settings\.p\.text": longer than 16384 characters/,
+    );
+    await refused(
+      { plugin_settings: { p: { list: Array.from({ length: 1001 }, (_, i) => i) } } },
+      /"plugin_settings\.p\.list": more than 1000 items/,
+    );
+    await refused(
+      { plugin_settings: { p: Object.fromEntries(Array.from({ length: 501 }, (_, i) => [`k${i}`, i])) } },
+      /"plugin_settings\.p": more than 500 keys/,
+    );
     const wide = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`p${i}`, { text: 'y'.repeat(8000) }]));
     await refused({ plugin_settings: wide }, /"plugin_settings": \d+ bytes of JSON, more than 262144/);
   });
@@ -131,15 +149,25 @@ describe('bounded, whole config writes', () => {
   it('refuses a value that would not read back as written (a number JSON cannot hold)', async () => {
     // 1e400 parses as Infinity and would be stored as null.
     const before = await stored();
-    const res = await api.call('PUT', '/api/config', '{"transcoding_enabled": true, "plugin_settings": {"identifier-heuristic": {"episode_min_minutes": 1e400}}}');
+    const res = await api.call(
+      'PUT',
+      '/api/config',
+      '{"transcoding_enabled": true, "plugin_settings": {"identifier-heuristic": {"episode_min_minutes": 1e400}}}',
+    );
     expect(res.status).toBe(400);
-    expect(res.body.error.message).toMatch(/"plugin_settings\.identifier-heuristic\.episode_min_minutes": it would not read back as written/);
+    expect(res.body.error.message).toMatch(
+      /"plugin_settings\.identifier-heuristic\.episode_min_minutes": it would not read back as written/,
+    );
     expect(await stored()).toEqual(before);
   });
 
   it('refuses a secret that would not read back after sealing (a lone surrogate), storing nothing', async () => {
     const before = await stored();
-    const res = await api.call('PUT', '/api/config', '{"transcoding_enabled": true, "catalog_api_key": "token-\\ud800"}');
+    const res = await api.call(
+      'PUT',
+      '/api/config',
+      '{"transcoding_enabled": true, "catalog_api_key": "token-\\ud800"}',
+    );
     expect(res.status).toBe(400);
     expect(res.body.error.message).toMatch(/"catalog_api_key": it would not read back as written after sealing/);
     expect(await stored()).toEqual(before);
@@ -152,10 +180,15 @@ describe('bounded, whole config writes', () => {
     const sealed = raw.catalog_api_key as string;
     expect(sealed).toMatch(/^spindle-sealed:v1:/);
     // A copy of the database plus API access: the sealed text cannot be written back to have it opened...
-    await refused({ plugin_settings: { 'identifier-heuristic': { label: sealed } } }, /"plugin_settings\.identifier-heuristic\.label": a sealed value cannot be written through the API/);
+    await refused(
+      { plugin_settings: { 'identifier-heuristic': { label: sealed } } },
+      /"plugin_settings\.identifier-heuristic\.label": a sealed value cannot be written through the API/,
+    );
     await refused({ catalog_api_key: sealed }, /"catalog_api_key": a sealed value cannot be written/);
     // ...and one placed in the database by other means is answered as the text it is, never opened.
-    await new MikroConfigRepository(t.service.db.orm).writeMany({ plugin_settings: { 'identifier-heuristic': { label: sealed } } });
+    await new MikroConfigRepository(t.service.db.orm).writeMany({
+      plugin_settings: { 'identifier-heuristic': { label: sealed } },
+    });
     await t.service.config.load();
     const get = await api.get('/api/config');
     expect(get.body.plugin_settings['identifier-heuristic'].label).toBe(sealed);

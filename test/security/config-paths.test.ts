@@ -34,7 +34,13 @@ beforeAll(async () => {
   outside = join(root, 'private');
   for (const dir of [staging, extraRoot, outside, join(root, 'Movies'), join(root, 'TV')]) await mkdir(dir);
   t = await startTestService({
-    config: { pipeline: EMPTY_PIPELINE, staging_path: staging, library_movies_path: join(root, 'Movies'), library_tv_path: join(root, 'TV'), staging_cleanup_policy: 'manual' },
+    config: {
+      pipeline: EMPTY_PIPELINE,
+      staging_path: staging,
+      library_movies_path: join(root, 'Movies'),
+      library_tv_path: join(root, 'TV'),
+      staging_cleanup_policy: 'manual',
+    },
     env: { IMPORT_ROOTS: extraRoot, DEBUG: 'true' },
   });
   api = apiClient(t.url);
@@ -50,15 +56,26 @@ describe('imports', () => {
     const before = (await api.get('/api/jobs')).body.length;
     const refused = await api.post('/api/staging/import', { staging_path: personal });
     expect(refused.status).toBe(400);
-    expect(refused.body.error).toMatchObject({ code: 'import_outside_roots', message: expect.stringMatching(/is not inside staging_path .*IMPORT_ROOTS/) });
+    expect(refused.body.error).toMatchObject({
+      code: 'import_outside_roots',
+      message: expect.stringMatching(/is not inside staging_path .*IMPORT_ROOTS/),
+    });
     // A symlink inside staging_path that leads out is the folder it leads to.
     await symlink(personal, join(staging, 'LINK_OUT'));
-    expect((await api.post('/api/staging/import', { staging_path: join(staging, 'LINK_OUT') })).body.error.code).toBe('import_outside_roots');
+    expect((await api.post('/api/staging/import', { staging_path: join(staging, 'LINK_OUT') })).body.error.code).toBe(
+      'import_outside_roots',
+    );
     // `..` cannot climb out either; staging_path itself is not an import.
-    expect((await api.post('/api/staging/import', { staging_path: `${staging}/../private/HOME_VIDEOS` })).body.error.code).toBe('import_outside_roots');
-    expect((await api.post('/api/staging/import', { staging_path: staging })).body.error.code).toBe('import_outside_roots');
+    expect(
+      (await api.post('/api/staging/import', { staging_path: `${staging}/../private/HOME_VIDEOS` })).body.error.code,
+    ).toBe('import_outside_roots');
+    expect((await api.post('/api/staging/import', { staging_path: staging })).body.error.code).toBe(
+      'import_outside_roots',
+    );
     // A folder that does not exist outside the roots says only that it is outside (no probing of the disk).
-    expect((await api.post('/api/staging/import', { staging_path: join(outside, 'nothing-here') })).body.error.code).toBe('import_outside_roots');
+    expect(
+      (await api.post('/api/staging/import', { staging_path: join(outside, 'nothing-here') })).body.error.code,
+    ).toBe('import_outside_roots');
     expect((await api.get('/api/jobs')).body.length).toBe(before);
   });
 
@@ -66,7 +83,11 @@ describe('imports', () => {
     const inStaging = await mkvFolder(join(staging, 'SHOW_S1_D1'));
     const a = await api.post('/api/staging/import', { staging_path: inStaging });
     expect(a.status).toBe(201);
-    expect(await t.service.db.jobs.get(a.body.id)).toMatchObject({ folderOrigin: 'import', stagingRoot: staging, sourcePath: inStaging });
+    expect(await t.service.db.jobs.get(a.body.id)).toMatchObject({
+      folderOrigin: 'import',
+      stagingRoot: staging,
+      sourcePath: inStaging,
+    });
 
     const inExtra = await mkvFolder(join(extraRoot, 'MOVIE_D1'));
     const b = await api.post('/api/staging/import', { staging_path: inExtra });
@@ -80,7 +101,9 @@ describe('imports', () => {
     expect(res.status).toBe(201);
     expect(await t.service.db.jobs.get(res.body.id)).toMatchObject({ folderOrigin: 'import', stagingRoot: staging });
     // The symlink that leads out of staging_path is refused here too.
-    expect((await api.post('/api/simulate/insert-disc-from-staging', { folder_name: 'LINK_OUT' })).body.error.code).toBe('import_outside_roots');
+    expect(
+      (await api.post('/api/simulate/insert-disc-from-staging', { folder_name: 'LINK_OUT' })).body.error.code,
+    ).toBe('import_outside_roots');
   });
 });
 
@@ -102,11 +125,16 @@ describe('staging_path and the library roots', () => {
     for (const [field, value, why] of cases) {
       const res = await api.put('/api/config', { transcoding_enabled: true, [field]: value });
       expect(res.status, `${field}=${value}`).toBe(400);
-      expect(res.body.error, `${field}=${value}`).toMatchObject({ code: 'invalid_config', message: expect.stringMatching(new RegExp(`"${field}".*${why.source}`)) });
+      expect(res.body.error, `${field}=${value}`).toMatchObject({
+        code: 'invalid_config',
+        message: expect.stringMatching(new RegExp(`"${field}".*${why.source}`)),
+      });
     }
     // A symlink to a system folder is that system folder.
     await symlink('/etc', join(root, 'etc-link'));
-    expect((await api.put('/api/config', { staging_path: join(root, 'etc-link') })).body.error.message).toMatch(/"staging_path".*\/etc is a system folder/);
+    expect((await api.put('/api/config', { staging_path: join(root, 'etc-link') })).body.error.message).toMatch(
+      /"staging_path".*\/etc is a system folder/,
+    );
     expect(await stored()).toEqual(before);
   });
 
@@ -123,7 +151,10 @@ describe('staging_path and the library roots', () => {
     expect(await t.service.db.jobs.get(job.id)).toMatchObject({ folderOrigin: 'import', stagingRoot: staging });
     expect(await t.service.db.jobs.get(disc.id)).toMatchObject({ folderOrigin: 'rip', stagingRoot: staging });
     // Imports now come from the new staging_path only (and IMPORT_ROOTS).
-    expect((await api.post('/api/staging/import', { staging_path: await mkvFolder(join(staging, 'AFTER')) })).body.error.code).toBe('import_outside_roots');
+    expect(
+      (await api.post('/api/staging/import', { staging_path: await mkvFolder(join(staging, 'AFTER')) })).body.error
+        .code,
+    ).toBe('import_outside_roots');
     expect((await api.put('/api/config', { staging_path: staging })).status).toBe(200);
   });
 });

@@ -18,7 +18,10 @@ let lan: LanService;
 beforeAll(async () => {
   ensureUiBuilt();
   const folders = await libraryFolders();
-  [browser, lan] = await Promise.all([launchBrowser(), startLanService({ config: { ...folders, pipeline: EMPTY_PIPELINE }, env: { SPINDLE_PASSWORD: PASSWORD } })]);
+  [browser, lan] = await Promise.all([
+    launchBrowser(),
+    startLanService({ config: { ...folders, pipeline: EMPTY_PIPELINE }, env: { SPINDLE_PASSWORD: PASSWORD } }),
+  ]);
 }, 120_000);
 
 afterAll(async () => {
@@ -80,13 +83,18 @@ describe('a network-bound Spindle with SPINDLE_PASSWORD', () => {
 
 describe('AUTH=none on a network address', () => {
   it('asks no login, warns in the log and shows a banner', async () => {
-    const open = await startLanService({ config: { ...(await libraryFolders()), pipeline: EMPTY_PIPELINE }, env: { AUTH: 'none' } });
+    const open = await startLanService({
+      config: { ...(await libraryFolders()), pipeline: EMPTY_PIPELINE },
+      env: { AUTH: 'none' },
+    });
     const t = await openPage(browser, open.base);
     try {
       expect(open.svc.logs.join('\n')).toMatch(/AUTH=none: Spindle listens on 0\.0\.0\.0 without a login/);
       expect((await send(open.base, 'GET', '/api/jobs')).status).toBe(200);
       await t.page.goto('/');
-      await expect.poll(() => t.page.getByTestId('auth-warning').textContent()).toContain('without a login (AUTH=none)');
+      await expect
+        .poll(() => t.page.getByTestId('auth-warning').textContent())
+        .toContain('without a login (AUTH=none)');
       await screenshots(t.page, 'security-auth-none-banner');
     } finally {
       await t.close();

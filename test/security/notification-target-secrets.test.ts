@@ -22,7 +22,13 @@ beforeAll(async () => {
     config: {
       pipeline: { detectors: [], providers: { notifier: ['gotify', 'apprise'] } },
       plugin_settings: {
-        'notifier-webhook': { gotify_url: server.url, gotify_token: GOTIFY_TOKEN, apprise_url: server.url, apprise_key: APPRISE_KEY, apprise_urls: APPRISE_URLS },
+        'notifier-webhook': {
+          gotify_url: server.url,
+          gotify_token: GOTIFY_TOKEN,
+          apprise_url: server.url,
+          apprise_key: APPRISE_KEY,
+          apprise_urls: APPRISE_URLS,
+        },
       },
     },
   });
@@ -43,30 +49,48 @@ async function withPatch(patch: Record<string, unknown>): Promise<Record<string,
 describe('Gotify and Apprise credentials', () => {
   it('are masked in the config and absent from the log after a test notification reached both', async () => {
     const config = (await api.get('/api/config')).body;
-    expect(config.plugin_settings['notifier-webhook']).toEqual({ gotify_url: server.url, gotify_token: '***', apprise_url: server.url, apprise_key: '***', apprise_urls: '***' });
+    expect(config.plugin_settings['notifier-webhook']).toEqual({
+      gotify_url: server.url,
+      gotify_token: '***',
+      apprise_url: server.url,
+      apprise_key: '***',
+      apprise_urls: '***',
+    });
     const res = await api.post('/api/notifications/test', {});
     expect(res.status).toBe(200);
     expect(res.body.results.map((r: { notifier: string; status: string }) => [r.notifier, r.status])).toEqual([
       ['gotify', 'sent'],
       ['apprise', 'sent'],
     ]);
-    expect(server.requests.map((r) => r.url).sort()).toEqual([`/message?token=${GOTIFY_TOKEN}`, `/notify/${APPRISE_KEY}`]);
+    expect(server.requests.map((r) => r.url).sort()).toEqual([
+      `/message?token=${GOTIFY_TOKEN}`,
+      `/notify/${APPRISE_KEY}`,
+    ]);
     const everything = JSON.stringify(res.body) + t.logs.join('\n');
     for (const secret of [GOTIFY_TOKEN, APPRISE_KEY, APPRISE_URLS]) expect(everything).not.toContain(secret);
   });
 
   it('are cleared when the server address moves to another host, and kept when the write brings new ones', async () => {
-    const moved = await api.put('/api/config', { plugin_settings: await withPatch({ gotify_url: 'http://gotify.attacker.example' }) });
+    const moved = await api.put('/api/config', {
+      plugin_settings: await withPatch({ gotify_url: 'http://gotify.attacker.example' }),
+    });
     expect(moved.status).toBe(200);
     expect(moved.body.cleared_secrets).toEqual(['plugin_settings.notifier-webhook.gotify_token']);
     expect(stored()).not.toHaveProperty('gotify_token');
     expect(stored()).toMatchObject({ apprise_key: APPRISE_KEY, apprise_urls: APPRISE_URLS });
 
-    const apprise = await api.put('/api/config', { plugin_settings: await withPatch({ apprise_url: 'http://apprise.attacker.example' }) });
-    expect(apprise.body.cleared_secrets.sort()).toEqual(['plugin_settings.notifier-webhook.apprise_key', 'plugin_settings.notifier-webhook.apprise_urls']);
+    const apprise = await api.put('/api/config', {
+      plugin_settings: await withPatch({ apprise_url: 'http://apprise.attacker.example' }),
+    });
+    expect(apprise.body.cleared_secrets.sort()).toEqual([
+      'plugin_settings.notifier-webhook.apprise_key',
+      'plugin_settings.notifier-webhook.apprise_urls',
+    ]);
     expect(stored()).not.toHaveProperty('apprise_key');
 
-    const renewed = await api.put('/api/config', { plugin_settings: await withPatch({ gotify_url: 'http://gotify.lan:8070', gotify_token: 'new-token' }) });
+    const renewed = await api.put('/api/config', {
+      plugin_settings: await withPatch({ gotify_url: 'http://gotify.lan:8070', gotify_token: 'new-token' }),
+    });
     expect(renewed.body.cleared_secrets).toEqual([]);
     expect(stored().gotify_token).toBe('new-token');
   });

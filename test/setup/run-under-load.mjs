@@ -69,7 +69,11 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 }
 vitest.on('exit', async (code, signal) => {
   killHogs();
-  await Promise.all(hogs.map((h) => (h.exitCode === null && h.signalCode === null ? new Promise((r) => h.once('exit', r)) : null)));
-  console.log(`under load: vitest ${signal ? `ended by ${signal}` : `exited ${code}`} after ${((Date.now() - started) / 1000).toFixed(1)} s; every busy loop stopped`);
+  await Promise.all(
+    hogs.map((h) => (h.exitCode === null && h.signalCode === null ? new Promise((r) => h.once('exit', r)) : null)),
+  );
+  console.log(
+    `under load: vitest ${signal ? `ended by ${signal}` : `exited ${code}`} after ${((Date.now() - started) / 1000).toFixed(1)} s; every busy loop stopped`,
+  );
   process.exit(code ?? 1);
 });

@@ -22,7 +22,11 @@ const alive = (pid: number) => {
 };
 
 function start(args: string[]) {
-  const child = spawn(process.execPath, [SCRIPT, ...args], { cwd: ROOT, env: { ...process.env, SPINDLE_HOGS: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [SCRIPT, ...args], {
+    cwd: ROOT,
+    env: { ...process.env, SPINDLE_HOGS: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (c: Buffer) => (output += c.toString()));
   child.stderr.on('data', (c: Buffer) => (output += c.toString()));

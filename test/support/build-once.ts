@@ -15,7 +15,11 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * Returns the parsed `manifestName` of `root`, first building it with `build(dir)` when missing.
  * `build` writes everything, the manifest included, into `dir` (which becomes `root`).
  */
-export async function buildOnce<T>(root: string, manifestName: string, build: (dir: string) => Promise<void>): Promise<T> {
+export async function buildOnce<T>(
+  root: string,
+  manifestName: string,
+  build: (dir: string) => Promise<void>,
+): Promise<T> {
   const manifest = join(root, manifestName);
   const lock = `${root}.lock`;
   for (;;) {
@@ -27,7 +31,10 @@ export async function buildOnce<T>(root: string, manifestName: string, build: (d
         await mkdir(join(root, '..'), { recursive: true });
         continue;
       }
-      const since = await stat(lock).then((s) => Date.now() - s.mtimeMs, () => 0);
+      const since = await stat(lock).then(
+        (s) => Date.now() - s.mtimeMs,
+        () => 0,
+      );
       if (since > STALE_MS) await rm(lock, { recursive: true, force: true });
       else await sleep(250);
       continue;

@@ -11,7 +11,9 @@ export function pluginsFor(pipeline: PipelineConfig, extraFolders: string[] = []
   const manifests = [PLUGINS, ...extraFolders].flatMap((root) =>
     readdirSync(root).flatMap((dir) => {
       try {
-        const pkg = JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8')) as { spindle?: { id: string; stages?: Record<string, string[]>; providers?: Record<string, string[]> } };
+        const pkg = JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8')) as {
+          spindle?: { id: string; stages?: Record<string, string[]>; providers?: Record<string, string[]> };
+        };
         return pkg.spindle ? [pkg.spindle] : [];
       } catch {
         return [];
@@ -20,7 +22,9 @@ export function pluginsFor(pipeline: PipelineConfig, extraFolders: string[] = []
   );
   const ids = new Set<string>();
   for (const offer of requiredOffers(pipeline)) {
-    const owner = manifests.find((m) => (offer.group === 'stage' ? m.stages : m.providers)?.[offer.kind]?.includes(offer.id));
+    const owner = manifests.find((m) =>
+      (offer.group === 'stage' ? m.stages : m.providers)?.[offer.kind]?.includes(offer.id),
+    );
     if (!owner) throw new Error(`no plugin offers ${offer.group} ${offer.kind} "${offer.id}"`);
     ids.add(owner.id);
   }

@@ -88,8 +88,25 @@ const ENCODERS = { aac: 'aac', mp3: 'libmp3lame', mp2: 'mp2', opus: 'libopus', a
 export async function encodeRelease(episodeWav: string, out: string, options: ReleaseOptions): Promise<void> {
   const rate = String(options.sampleRate ?? 48_000);
   const lead = options.leadSeconds && options.leadWav;
-  const args = ['-v', 'error', '-y', ...(lead ? ['-t', String(options.leadSeconds), '-i', options.leadWav!] : []), '-i', episodeWav];
+  const args = [
+    '-v',
+    'error',
+    '-y',
+    ...(lead ? ['-t', String(options.leadSeconds), '-i', options.leadWav!] : []),
+    '-i',
+    episodeWav,
+  ];
   if (lead) args.push('-filter_complex', '[0:a][1:a]concat=n=2:v=0:a=1[a]', '-map', '[a]');
-  args.push('-ar', rate, '-ac', String(options.channels ?? 1), '-c:a', ENCODERS[options.codec], '-b:a', options.bitrate, out);
+  args.push(
+    '-ar',
+    rate,
+    '-ac',
+    String(options.channels ?? 1),
+    '-c:a',
+    ENCODERS[options.codec],
+    '-b:a',
+    options.bitrate,
+    out,
+  );
   await run('ffmpeg', args);
 }

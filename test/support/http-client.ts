@@ -10,11 +10,18 @@ export interface ApiResponse<T = any> {
 }
 
 export function apiClient(base: string, auth: { token?: string; cookie?: string } = {}) {
-  const credentials = { ...(auth.token ? { authorization: `Bearer ${auth.token}` } : {}), ...(auth.cookie ? { cookie: auth.cookie } : {}) };
+  const credentials = {
+    ...(auth.token ? { authorization: `Bearer ${auth.token}` } : {}),
+    ...(auth.cookie ? { cookie: auth.cookie } : {}),
+  };
   const call = async <T = any>(method: string, path: string, body?: unknown): Promise<ApiResponse<T>> => {
     const res = await fetch(base + path, {
       method,
-      headers: { ...CLIENT_HEADERS, ...credentials, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        ...CLIENT_HEADERS,
+        ...credentials,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
     });
     const text = await res.text();
@@ -41,7 +48,8 @@ export async function eventually<T>(read: () => Promise<T>, ok: (v: T) => boolea
   const until = Date.now() + timeoutMs;
   let last: T = await read();
   while (!ok(last)) {
-    if (Date.now() > until) throw new Error(`condition not met within ${timeoutMs} ms; last value ${JSON.stringify(last)}`);
+    if (Date.now() > until)
+      throw new Error(`condition not met within ${timeoutMs} ms; last value ${JSON.stringify(last)}`);
     await new Promise((r) => setTimeout(r, 25));
     last = await read();
   }

@@ -41,9 +41,13 @@ export async function createMakemkvReplay(dir: string, options: ReplayOptions = 
   const log = join(dir, 'invocations.jsonl');
   await writeFile(log, '');
   const vars: Record<string, string> = {
-    MAKEMKV_REPLAY_DRIVES: Object.entries(options.drives ?? {}).map(([device, scenario]) => `${device}=${scenario}`).join(','),
+    MAKEMKV_REPLAY_DRIVES: Object.entries(options.drives ?? {})
+      .map(([device, scenario]) => `${device}=${scenario}`)
+      .join(','),
     MAKEMKV_REPLAY_LOG: log,
-    ...(options.secondsPerTitle !== undefined ? { MAKEMKV_REPLAY_SECONDS_PER_TITLE: String(options.secondsPerTitle) } : {}),
+    ...(options.secondsPerTitle !== undefined
+      ? { MAKEMKV_REPLAY_SECONDS_PER_TITLE: String(options.secondsPerTitle) }
+      : {}),
     ...(options.progress ? { MAKEMKV_REPLAY_PROGRESS: options.progress } : {}),
     ...(options.license ? { MAKEMKV_REPLAY_LICENSE: options.license } : {}),
     ...(options.hang ? { MAKEMKV_REPLAY_HANG: options.hang } : {}),
@@ -62,18 +66,28 @@ export async function createMakemkvReplay(dir: string, options: ReplayOptions = 
     dir,
     async invocations() {
       const text = await readFile(log, 'utf8');
-      return text.split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as ReplayInvocation);
+      return text
+        .split('\n')
+        .filter((l) => l !== '')
+        .map((l) => JSON.parse(l) as ReplayInvocation);
     },
   };
 }
 
 /** The `mkv` runs among the invocations: [source, title|all, dir]. */
-export function mkvRuns(invocations: ReplayInvocation[]): { source: string; title: string; dir: string; minlength: string | null }[] {
+export function mkvRuns(
+  invocations: ReplayInvocation[],
+): { source: string; title: string; dir: string; minlength: string | null }[] {
   return invocations
     .filter((i) => i.argv.includes('mkv'))
     .map((i) => {
       const at = i.argv.indexOf('mkv');
       const min = i.argv.find((a) => a.startsWith('--minlength='));
-      return { source: i.argv[at + 1]!, title: i.argv[at + 2]!, dir: i.argv[at + 3]!, minlength: min ? min.slice('--minlength='.length) : null };
+      return {
+        source: i.argv[at + 1]!,
+        title: i.argv[at + 2]!,
+        dir: i.argv[at + 3]!,
+        minlength: min ? min.slice('--minlength='.length) : null,
+      };
     });
 }

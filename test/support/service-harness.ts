@@ -59,7 +59,13 @@ export async function startTestService(options: TestServiceOptions = {}): Promis
   const service = await startService({
     settings: {
       // SPINDLE_MAKEMKV_DATA_DIR: a ripper_key set in a test is written there, never into the real ~/.MakeMKV
-      env: { SPINDLE_DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '0', SPINDLE_MAKEMKV_DATA_DIR: join(dataDir, 'makemkv'), ...options.env },
+      env: {
+        SPINDLE_DATA_DIR: dataDir,
+        HOST: '127.0.0.1',
+        PORT: '0',
+        SPINDLE_MAKEMKV_DATA_DIR: join(dataDir, 'makemkv'),
+        ...options.env,
+      },
       cwd: dataDir,
     },
     logLevel: 'debug',

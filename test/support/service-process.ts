@@ -20,7 +20,11 @@ export interface ServiceProcess {
 }
 
 /** The start-up bound is generous (a busy machine compiles the service through tsx slowly); a service that never listens is killed. */
-export async function spawnService(env: Record<string, string>, args: string[] = [], timeoutMs = 90_000): Promise<ServiceProcess> {
+export async function spawnService(
+  env: Record<string, string>,
+  args: string[] = [],
+  timeoutMs = 90_000,
+): Promise<ServiceProcess> {
   const child = spawn(process.execPath, ['--import', TSX_LOADER, MAIN, 'serve', ...args], {
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -24,11 +24,23 @@ export interface CommandResult {
 }
 
 /** Runs a command to its end (generous limit: npm under load is slow), failing loudly with its output. */
-export function run(command: string, args: string[], cwd: string, options: { allowFailure?: boolean } = {}): CommandResult {
-  const result = spawnSync(command, args, { cwd, encoding: 'utf8', timeout: 600_000, env: { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' } });
+export function run(
+  command: string,
+  args: string[],
+  cwd: string,
+  options: { allowFailure?: boolean } = {},
+): CommandResult {
+  const result = spawnSync(command, args, {
+    cwd,
+    encoding: 'utf8',
+    timeout: 600_000,
+    env: { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' },
+  });
   const out = { status: result.status, stdout: result.stdout ?? '', stderr: result.stderr ?? '' };
   if (!options.allowFailure && out.status !== 0) {
-    throw new Error(`${command} ${args.join(' ')} (in ${cwd}) exited ${String(out.status)}${result.error ? ` (${result.error.message})` : ''}\n${out.stdout}\n${out.stderr}`);
+    throw new Error(
+      `${command} ${args.join(' ')} (in ${cwd}) exited ${String(out.status)}${result.error ? ` (${result.error.message})` : ''}\n${out.stdout}\n${out.stderr}`,
+    );
   }
   return out;
 }
@@ -47,8 +59,15 @@ export async function packSdk(): Promise<string> {
 /** An empty project (no Spindle package but the SDK tarball) with the SDK and TypeScript installed. */
 export async function projectWithSdk(tarball: string): Promise<string> {
   const project = await mkdtemp(join(tmpdir(), 'spindle-sdk-project-'));
-  await writeFile(join(project, 'package.json'), `${JSON.stringify({ name: 'plugin-author', private: true, type: 'module' }, null, 2)}\n`);
-  run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', tarball, `typescript@${TYPESCRIPT_VERSION}`], project);
+  await writeFile(
+    join(project, 'package.json'),
+    `${JSON.stringify({ name: 'plugin-author', private: true, type: 'module' }, null, 2)}\n`,
+  );
+  run(
+    'npm',
+    ['install', '--prefer-offline', '--no-audit', '--no-fund', tarball, `typescript@${TYPESCRIPT_VERSION}`],
+    project,
+  );
   return project;
 }
 
@@ -68,10 +87,17 @@ export function newPlugin(project: string, kind: string, id: string, js: boolean
 
 /** `tsc -p tsconfig.json` of the plugin, with the project's TypeScript. */
 export function typeCheck(project: string, plugin: StarterPlugin): CommandResult {
-  return run(process.execPath, [join(project, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(plugin.dir, 'tsconfig.json')], plugin.dir, { allowFailure: true });
+  return run(
+    process.execPath,
+    [join(project, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(plugin.dir, 'tsconfig.json')],
+    plugin.dir,
+    { allowFailure: true },
+  );
 }
 
 /** The plugin's own tests (`node --test`), as `npm test` runs them. */
 export function runPluginTests(plugin: StarterPlugin): CommandResult {
-  return run(process.execPath, ['--test', `test/index.test.${plugin.js ? 'js' : 'ts'}`], plugin.dir, { allowFailure: true });
+  return run(process.execPath, ['--test', `test/index.test.${plugin.js ? 'js' : 'ts'}`], plugin.dir, {
+    allowFailure: true,
+  });
 }

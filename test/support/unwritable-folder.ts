@@ -15,7 +15,10 @@ export async function makeUnwritable(dir: string): Promise<Unwritable> {
     try {
       execFileSync('mount', ['-t', 'tmpfs', '-o', 'ro,size=1m', 'tmpfs', dir], { stdio: 'ignore' });
     } catch {
-      return { ok: false, why: 'running as root and a read-only tmpfs cannot be mounted here, so no folder is unwritable' };
+      return {
+        ok: false,
+        why: 'running as root and a read-only tmpfs cannot be mounted here, so no folder is unwritable',
+      };
     }
     return { ok: true, undo: async () => void execFileSync('umount', ['-l', dir], { stdio: 'ignore' }) };
   }

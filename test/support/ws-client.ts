@@ -10,7 +10,10 @@ export interface RecordingSocket {
 export async function connectWs(baseUrl: string, path = '/ws'): Promise<RecordingSocket> {
   const socket = new WebSocket(baseUrl.replace(/^http/, 'ws') + path);
   const messages: Record<string, unknown>[] = [];
-  const waiters: { predicate: (m: Record<string, unknown>) => boolean; resolve: (m: Record<string, unknown>) => void }[] = [];
+  const waiters: {
+    predicate: (m: Record<string, unknown>) => boolean;
+    resolve: (m: Record<string, unknown>) => void;
+  }[] = [];
   socket.on('message', (data) => {
     const message = JSON.parse(String(data)) as Record<string, unknown>;
     messages.push(message);
@@ -31,7 +34,11 @@ export async function connectWs(baseUrl: string, path = '/ws'): Promise<Recordin
       const seen = messages.find(predicate);
       if (seen) return Promise.resolve(seen);
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no matching WebSocket message within ${timeoutMs} ms; got ${JSON.stringify(messages)}`)), timeoutMs);
+        const timer = setTimeout(
+          () =>
+            reject(new Error(`no matching WebSocket message within ${timeoutMs} ms; got ${JSON.stringify(messages)}`)),
+          timeoutMs,
+        );
         waiters.push({ predicate, resolve: (m) => (clearTimeout(timer), resolve(m)) });
       });
     },

@@ -47,12 +47,17 @@ export function buildOpenApiDocument(): OpenApiDocument {
 /** The declarations that make up `ClientMessage` (and `ClientEventMap`), with the types they use. */
 export async function clientMessageDeclarations(): Promise<string> {
   const files = await Promise.all(
-    [SDK_EVENTS, SDK_VALUES].map(async (path) => ts.createSourceFile(path, await readFile(path, 'utf8'), ts.ScriptTarget.ES2022, true)),
+    [SDK_EVENTS, SDK_VALUES].map(async (path) =>
+      ts.createSourceFile(path, await readFile(path, 'utf8'), ts.ScriptTarget.ES2022, true),
+    ),
   );
   const declarations = new Map<string, ts.Node>();
   for (const file of files) {
     for (const statement of file.statements) {
-      if ((ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement)) && !declarations.has(statement.name.text)) {
+      if (
+        (ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement)) &&
+        !declarations.has(statement.name.text)
+      ) {
         declarations.set(statement.name.text, statement);
       }
     }

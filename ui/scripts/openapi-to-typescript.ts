@@ -11,7 +11,13 @@ interface Operation {
   summary?: string;
   parameters?: { name: string; in: 'path' | 'query'; required?: boolean; schema: Schema; description?: string }[];
   requestBody?: { required?: boolean; content: { 'application/json': { schema: Schema } } };
-  responses: Record<string, { content?: { 'application/json'?: { schema?: Schema } }; headers?: Record<string, { description?: string; schema: Schema }> }>;
+  responses: Record<
+    string,
+    {
+      content?: { 'application/json'?: { schema?: Schema } };
+      headers?: Record<string, { description?: string; schema: Schema }>;
+    }
+  >;
 }
 
 export interface OpenApiDocument {
@@ -26,8 +32,16 @@ export interface OpenApiDocument {
 const NAMED: { name: string; doc: string; find: (doc: OpenApiDocument) => Schema | undefined }[] = [
   { name: 'Job', doc: 'A disc job as the API answers it.', find: (d) => successSchema(opById(d, 'getJob')) },
   { name: 'Title', doc: 'One title (track) of a job.', find: (d) => successSchema(opById(d, 'reviewTitle')) },
-  { name: 'AppConfig', doc: 'The configuration as answered: secrets are "***" when set, null when unset.', find: (d) => successSchema(opById(d, 'getConfig')) },
-  { name: 'AppConfigUpdate', doc: 'Any subset of the configuration fields.', find: (d) => opById(d, 'updateConfig')?.requestBody?.content['application/json'].schema },
+  {
+    name: 'AppConfig',
+    doc: 'The configuration as answered: secrets are "***" when set, null when unset.',
+    find: (d) => successSchema(opById(d, 'getConfig')),
+  },
+  {
+    name: 'AppConfigUpdate',
+    doc: 'Any subset of the configuration fields.',
+    find: (d) => opById(d, 'updateConfig')?.requestBody?.content['application/json'].schema,
+  },
 ];
 
 function opById(doc: OpenApiDocument, id: string): Operation | undefined {
@@ -44,11 +58,13 @@ function successSchema(op: Operation | undefined): Schema | undefined {
 }
 
 /** Component schema names that would shadow a global get a suffix (`Error` → `ErrorBody`). */
-const componentName = (name: string) => (['Error', 'Response', 'Request', 'Record'].includes(name) ? `${name}Body` : name);
+const componentName = (name: string) =>
+  ['Error', 'Response', 'Request', 'Record'].includes(name) ? `${name}Body` : name;
 const pascal = (s: string) => s[0]!.toUpperCase() + s.slice(1);
 const isIdent = (s: string) => /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(s);
 const key = (s: string) => (isIdent(s) ? s : JSON.stringify(s));
-const comment = (text: string, indent: string) => `${indent}/** ${text.replace(/\*\//g, '*\\/').replace(/\s+/g, ' ').trim()} */\n`;
+const comment = (text: string, indent: string) =>
+  `${indent}/** ${text.replace(/\*\//g, '*\\/').replace(/\s+/g, ' ').trim()} */\n`;
 
 class TypeWriter {
   private readonly named = new Map<string, string>();
@@ -78,13 +94,21 @@ class TypeWriter {
       if (rest.properties || rest.additionalProperties !== undefined) parts.push(this.type(rest, indent, true));
       return parts.map((p) => this.wrap(p)).join(' & ');
     }
-    const types = Array.isArray(schema.type) ? (schema.type as string[]) : typeof schema.type === 'string' ? [schema.type] : [];
+    const types = Array.isArray(schema.type)
+      ? (schema.type as string[])
+      : typeof schema.type === 'string'
+        ? [schema.type]
+        : [];
     if (types.length === 0) return schema.properties ? this.object(schema, indent) : 'unknown';
     return types.map((t) => this.wrap(this.single(t, schema, indent))).join(' | ');
   }
 
   private wrap(t: string): string {
-    return /^[\w."*[\]<>, ]+$/.test(t) && !t.includes(' | ') ? t : t.startsWith('{') || t.startsWith('(') ? t : `(${t})`;
+    return /^[\w."*[\]<>, ]+$/.test(t) && !t.includes(' | ')
+      ? t
+      : t.startsWith('{') || t.startsWith('(')
+        ? t
+        : `(${t})`;
   }
 
   private single(type: string, schema: Schema, indent: string): string {
@@ -144,7 +168,9 @@ function paramsType(writer: TypeWriter, params: Param[]): string {
   const schema: Schema = {
     type: 'object',
     required: params.filter((p) => p.required).map((p) => p.name),
-    properties: Object.fromEntries(params.map((p) => [p.name, p.description ? { ...p.schema, description: p.description } : p.schema])),
+    properties: Object.fromEntries(
+      params.map((p) => [p.name, p.description ? { ...p.schema, description: p.description } : p.schema]),
+    ),
   };
   return writer.type(schema, '', true);
 }
@@ -173,7 +199,9 @@ import { request, type RequestOptions } from './runtime.ts';
 `);
 
   for (const [name, schema] of Object.entries(doc.components?.schemas ?? {})) {
-    out.push(`${comment(`Component schema ${name}.`, '')}export type ${componentName(name)} = ${writer.type(schema, '', true)};\n`);
+    out.push(
+      `${comment(`Component schema ${name}.`, '')}export type ${componentName(name)} = ${writer.type(schema, '', true)};\n`,
+    );
   }
   const namedSchemas: Record<string, Schema> = {};
   for (const n of NAMED) {
@@ -184,14 +212,30 @@ import { request, type RequestOptions } from './runtime.ts';
     writer.name(schema, n.name);
   }
 
-  const entries = Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ path, method, op })));
+  const entries = Object.entries(doc.paths).flatMap(([path, ops]) =>
+    Object.entries(ops).map(([method, op]) => ({ path, method, op })),
+  );
   entries.sort((a, b) => a.op.operationId.localeCompare(b.op.operationId));
   for (const { path, method, op } of entries) {
     const id = op.operationId;
     operationIds.push(id);
     const P = pascal(id);
-    const pathParams: Param[] = (op.parameters ?? []).filter((p) => p.in === 'path').map((p) => ({ name: p.name, schema: p.schema, required: true, ...(p.description ? { description: p.description } : {}) }));
-    const queryParams: Param[] = (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => ({ name: p.name, schema: p.schema, required: p.required === true, ...(p.description ? { description: p.description } : {}) }));
+    const pathParams: Param[] = (op.parameters ?? [])
+      .filter((p) => p.in === 'path')
+      .map((p) => ({
+        name: p.name,
+        schema: p.schema,
+        required: true,
+        ...(p.description ? { description: p.description } : {}),
+      }));
+    const queryParams: Param[] = (op.parameters ?? [])
+      .filter((p) => p.in === 'query')
+      .map((p) => ({
+        name: p.name,
+        schema: p.schema,
+        required: p.required === true,
+        ...(p.description ? { description: p.description } : {}),
+      }));
     const body = op.requestBody?.content['application/json'].schema;
     const response = successSchema(op);
     const headers = op.responses[successStatus(op)]?.headers;
@@ -221,7 +265,9 @@ import { request, type RequestOptions } from './runtime.ts';
 
     let returns = `${P}Response`;
     if (headers && Object.keys(headers).length) {
-      const headerType = `{ ${Object.keys(headers).map((h) => `${JSON.stringify(h)}: string | null`).join('; ')} }`;
+      const headerType = `{ ${Object.keys(headers)
+        .map((h) => `${JSON.stringify(h)}: string | null`)
+        .join('; ')} }`;
       out.push(`export type ${P}Headers = ${headerType};\n`);
       returns = `{ data: ${P}Response; headers: ${P}Headers }`;
       callParts.push(`responseHeaders: ${JSON.stringify(Object.keys(headers))}`);
@@ -234,9 +280,13 @@ import { request, type RequestOptions } from './runtime.ts';
     );
   }
 
-  out.push(`/** Every operationId of the document, in the order above. */\nexport const OPERATION_IDS = ${JSON.stringify(operationIds)} as const;\n`);
+  out.push(
+    `/** Every operationId of the document, in the order above. */\nexport const OPERATION_IDS = ${JSON.stringify(operationIds)} as const;\n`,
+  );
   if (namedSchemas.AppConfig && namedSchemas.AppConfigUpdate) {
-    out.push(`${comment('JSON Schemas the settings screen renders its fields from (field order, types, limits, descriptions, which fields are secrets).', '')}export const configSchemas = ${JSON.stringify({ AppConfig: namedSchemas.AppConfig, AppConfigUpdate: namedSchemas.AppConfigUpdate }, null, 2)} as const;\n`);
+    out.push(
+      `${comment('JSON Schemas the settings screen renders its fields from (field order, types, limits, descriptions, which fields are secrets).', '')}export const configSchemas = ${JSON.stringify({ AppConfig: namedSchemas.AppConfig, AppConfigUpdate: namedSchemas.AppConfigUpdate }, null, 2)} as const;\n`,
+    );
   }
   out.push(`// ---- WebSocket client messages (/ws), from plugin-sdk/src/events.ts ----\n\n${clientMessages.trim()}\n`);
   return { source: out.join('\n'), operationIds };

@@ -29,18 +29,42 @@ describe('identify form input', () => {
   });
 
   it('builds the request body with integers, the season only for TV', () => {
-    expect(identifyBody({ contentType: 'tv', title: ' The Office ', season: 2, year: 2005, catalogId: 2316, disc: 3 })).toEqual({
-      body: { content_type: 'tv', detected_title: 'The Office', catalog_id: 2316, detected_year: 2005, disc_number: 3, detected_season: 2 },
+    expect(
+      identifyBody({ contentType: 'tv', title: ' The Office ', season: 2, year: 2005, catalogId: 2316, disc: 3 }),
+    ).toEqual({
+      body: {
+        content_type: 'tv',
+        detected_title: 'The Office',
+        catalog_id: 2316,
+        detected_year: 2005,
+        disc_number: 3,
+        detected_season: 2,
+      },
     });
-    expect(identifyBody({ contentType: 'movie', title: 'Dune', season: 2, year: undefined, catalogId: null, disc: undefined })).toEqual({
+    expect(
+      identifyBody({
+        contentType: 'movie',
+        title: 'Dune',
+        season: 2,
+        year: undefined,
+        catalogId: null,
+        disc: undefined,
+      }),
+    ).toEqual({
       body: { content_type: 'movie', detected_title: 'Dune', catalog_id: null, detected_year: null, disc_number: null },
     });
-    expect(identifyBody({ contentType: 'tv', title: '  ', season: null, year: null, catalogId: 12, disc: null })).toMatchObject({ body: { detected_title: null, catalog_id: 12 } });
+    expect(
+      identifyBody({ contentType: 'tv', title: '  ', season: null, year: null, catalogId: 12, disc: null }),
+    ).toMatchObject({ body: { detected_title: null, catalog_id: 12 } });
   });
 
   it('asks for a title or a catalog entry, and reports the first bad number', () => {
-    expect(identifyBody({ contentType: 'tv', title: '', season: 1, year: null, catalogId: null, disc: null })).toEqual({ error: 'Give the title, or choose an entry from the catalog search' });
-    expect(identifyBody({ contentType: 'tv', title: 'X', season: 1.5, year: null, catalogId: null, disc: null })).toEqual({ error: 'Season must be a whole number' });
+    expect(identifyBody({ contentType: 'tv', title: '', season: 1, year: null, catalogId: null, disc: null })).toEqual({
+      error: 'Give the title, or choose an entry from the catalog search',
+    });
+    expect(
+      identifyBody({ contentType: 'tv', title: 'X', season: 1.5, year: null, catalogId: null, disc: null }),
+    ).toEqual({ error: 'Season must be a whole number' });
   });
 });
 
@@ -55,8 +79,12 @@ describe('outcome readers', () => {
   it('says how a title ended and why', () => {
     const short = titleOutcomeOf({ outcome: 'discarded', discard_reason: 'shorter than 120 s', discarded_by: 'rule' });
     expect(outcomeText(short)).toBe('not filed: shorter than 120 s');
-    expect(outcomeText(titleOutcomeOf({ outcome: 'discarded', discard_reason: null, discarded_by: 'person' }))).toBe('not filed: left out by a person');
-    expect(outcomeText(titleOutcomeOf({ outcome: 'discarded', discard_reason: '  ', discarded_by: 'rule' }))).toBe('not filed');
+    expect(outcomeText(titleOutcomeOf({ outcome: 'discarded', discard_reason: null, discarded_by: 'person' }))).toBe(
+      'not filed: left out by a person',
+    );
+    expect(outcomeText(titleOutcomeOf({ outcome: 'discarded', discard_reason: '  ', discarded_by: 'rule' }))).toBe(
+      'not filed',
+    );
     expect(outcomeText(titleOutcomeOf({ outcome: 'filed' }))).toBe('filed');
     expect(outcomeText(titleOutcomeOf({}))).toBeNull();
   });
@@ -69,7 +97,19 @@ describe('outcome readers', () => {
     expect(completedSummary({ state: 'failed', files_filed: 0 })).toBeNull();
     expect(retryableFromOf({ retryable_from: 'organizing' })).toBe('organizing');
     expect(retryableFromOf({ retryable_from: null })).toBeNull();
-    const stats = { total_jobs: 6, completed: 5, failed: 1, tv: 6, movie: 0, avg_processing_seconds: null, top_errors: [], recent_jobs: [], completed_with_files: 4, completed_nothing_filed: 1, files_filed: 12 };
+    const stats = {
+      total_jobs: 6,
+      completed: 5,
+      failed: 1,
+      tv: 6,
+      movie: 0,
+      avg_processing_seconds: null,
+      top_errors: [],
+      recent_jobs: [],
+      completed_with_files: 4,
+      completed_nothing_filed: 1,
+      files_filed: 12,
+    };
     expect(filedStatsOf(stats)).toEqual({ completedWithFiles: 4, completedNothingFiled: 1, filesFiled: 12 });
   });
 });

@@ -26,7 +26,10 @@ describe('settings layout', () => {
     expect([...placed, ...SPECIAL_FIELDS].sort()).toEqual([...names].sort());
     const later = configGroups([...names, 'staging_new_thing', 'brand_new_setting']);
     expect(later.find((g) => g.id === 'after-job')!.fields.map((f) => f.name)).toContain('staging_new_thing');
-    expect(later.at(-1)).toMatchObject({ id: 'other', fields: [expect.objectContaining({ name: 'brand_new_setting' })] });
+    expect(later.at(-1)).toMatchObject({
+      id: 'other',
+      fields: [expect.objectContaining({ name: 'brand_new_setting' })],
+    });
   });
 
   it('knows the secrets from the schema ("***" when set) and never treats them as plain text', () => {
@@ -50,7 +53,10 @@ describe('history filters in the URL', () => {
     const f = { content_type: 'movie' as const, state: 'failed' as const, q: 'blade', page: 3, per_page: 50 };
     expect(filtersFromSearch(filtersToSearch(f))).toEqual(f);
     expect(filtersToSearch(DEFAULT_FILTERS)).toBe('');
-    expect(filtersFromSearch('?content_type=cartoon&state=running&page=-2&per_page=500')).toEqual({ ...DEFAULT_FILTERS, per_page: 100 });
+    expect(filtersFromSearch('?content_type=cartoon&state=running&page=-2&per_page=500')).toEqual({
+      ...DEFAULT_FILTERS,
+      per_page: 100,
+    });
     expect(toQuery({ ...DEFAULT_FILTERS, q: '  ' })).toEqual({ page: 1, per_page: 20 });
   });
 });

@@ -67,7 +67,8 @@ export function errorMiddleware(options: ErrorMiddlewareOptions) {
         return sendError(ctx, status, error.code, error.message);
       }
       const status = (error as { status?: unknown } | null)?.status;
-      if (typeof status === 'number' && status >= 400 && status < 500) return sendError(ctx, status, 'bad_request', (error as Error).message);
+      if (typeof status === 'number' && status >= 400 && status < 500)
+        return sendError(ctx, status, 'bad_request', (error as Error).message);
       options.onServerError(ctx, error, 500);
       sendError(ctx, 500, 'internal_error', options.internalMessage);
     }
@@ -79,7 +80,8 @@ export function jsonNotFound() {
   return async (ctx: Context, next: Next): Promise<void> => {
     await next();
     if (ctx.body !== undefined && ctx.body !== null) return;
-    if (ctx.status === 405) return sendError(ctx, 405, 'method_not_allowed', `${ctx.method} is not allowed on ${ctx.path}`);
+    if (ctx.status === 405)
+      return sendError(ctx, 405, 'method_not_allowed', `${ctx.method} is not allowed on ${ctx.path}`);
     if (ctx.method === 'OPTIONS' && ctx.status === 200) return;
     sendError(ctx, 404, 'not_found', `No route ${ctx.method} ${ctx.path}`);
   };

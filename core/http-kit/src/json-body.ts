@@ -41,7 +41,11 @@ export async function readJsonBody(ctx: Context, options: JsonBodyOptions = {}):
   const text = Buffer.concat(chunks).toString('utf8');
   if (text.trim() === '') return undefined;
   if ((options.requireJsonType ?? true) && !isJsonContentType(ctx.get('content-type'))) {
-    throw new HttpError(415, 'unsupported_content_type', 'Request bodies must be JSON sent as Content-Type: application/json');
+    throw new HttpError(
+      415,
+      'unsupported_content_type',
+      'Request bodies must be JSON sent as Content-Type: application/json',
+    );
   }
   try {
     return JSON.parse(text) as unknown;

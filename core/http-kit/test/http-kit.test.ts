@@ -25,7 +25,12 @@ class CodedError extends Error {
 beforeAll(async () => {
   const app = new Koa();
   app.silent = true;
-  app.use(errorMiddleware({ internalMessage: 'Internal error; see the log', onServerError: (ctx, error, status) => serverErrors.push({ path: ctx.path, status, error }) }));
+  app.use(
+    errorMiddleware({
+      internalMessage: 'Internal error; see the log',
+      onServerError: (ctx, error, status) => serverErrors.push({ path: ctx.path, status, error }),
+    }),
+  );
   app.use(jsonNotFound());
   app.use(async (ctx, next) => {
     switch (ctx.path) {
@@ -63,10 +68,18 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 async function call(path: string, init: RequestInit = {}) {
   const res = await fetch(base + path, init);
-  return { status: res.status, headers: res.headers, body: (await res.json()) as { error?: { code: string; message: string }; got?: unknown } };
+  return {
+    status: res.status,
+    headers: res.headers,
+    body: (await res.json()) as { error?: { code: string; message: string }; got?: unknown },
+  };
 }
 
-const post = (path: string, body: string, type = 'application/json'): RequestInit => ({ method: 'POST', headers: { 'content-type': type }, body });
+const post = (path: string, body: string, type = 'application/json'): RequestInit => ({
+  method: 'POST',
+  headers: { 'content-type': type },
+  body,
+});
 
 describe('error body', () => {
   it('sends an HttpError with its status, code, message and headers', async () => {
@@ -76,52 +89,91 @@ describe('error body', () => {
   });
 
   it('maps a business error by its kind and keeps its code and message; only a 5xx reaches the server log', async () => {
-    expect(await call('/coded/not_found')).toMatchObject({ status: 404, body: { error: { code: 'no_job', message: 'No job 9' } } });
+    expect(await call('/coded/not_found')).toMatchObject({
+      status: 404,
+      body: { error: { code: 'no_job', message: 'No job 9' } },
+    });
     expect(await call('/coded/conflict')).toMatchObject({ status: 409, body: { error: { code: 'busy' } } });
     expect(serverErrors.some((e) => e.path.startsWith('/coded/not') || e.path === '/coded/conflict')).toBe(false);
-    expect(await call('/coded/failure')).toMatchObject({ status: 500, body: { error: { code: 'disk', message: 'Disk went away' } } });
+    expect(await call('/coded/failure')).toMatchObject({
+      status: 500,
+      body: { error: { code: 'disk', message: 'Disk went away' } },
+    });
     expect(serverErrors.some((e) => e.path === '/coded/failure' && e.status === 500)).toBe(true);
   });
 
   it('answers a 4xx thrown by Koa as bad_request and an unexpected error as a 500 whose detail stays in the log', async () => {
-    expect(await call('/koa-4xx')).toMatchObject({ status: 400, body: { error: { code: 'bad_request', message: 'bad header' } } });
+    expect(await call('/koa-4xx')).toMatchObject({
+      status: 400,
+      body: { error: { code: 'bad_request', message: 'bad header' } },
+    });
     const crash = await call('/crash');
-    expect(crash).toMatchObject({ status: 500, body: { error: { code: 'internal_error', message: 'Internal error; see the log' } } });
+    expect(crash).toMatchObject({
+      status: 500,
+      body: { error: { code: 'internal_error', message: 'Internal error; see the log' } },
+    });
     expect(JSON.stringify(crash.body)).not.toContain('secret internal detail');
-    expect(serverErrors.some((e) => e.path === '/crash' && (e.error as Error).message === 'secret internal detail')).toBe(true);
+    expect(
+      serverErrors.some((e) => e.path === '/crash' && (e.error as Error).message === 'secret internal detail'),
+    ).toBe(true);
   });
 
   it('answers what no route answered with a JSON 404, a wrong method with a JSON 405', async () => {
-    expect(await call('/nowhere')).toMatchObject({ status: 404, body: { error: { code: 'not_found', message: 'No route GET /nowhere' } } });
-    expect(await call('/get-only', { method: 'DELETE' })).toMatchObject({ status: 405, body: { error: { code: 'method_not_allowed' } } });
+    expect(await call('/nowhere')).toMatchObject({
+      status: 404,
+      body: { error: { code: 'not_found', message: 'No route GET /nowhere' } },
+    });
+    expect(await call('/get-only', { method: 'DELETE' })).toMatchObject({
+      status: 405,
+      body: { error: { code: 'method_not_allowed' } },
+    });
   });
 });
 
 describe('readJsonBody', () => {
   it('reads JSON, and an empty body as nothing', async () => {
-    expect(await call('/body', post('/body', '{"a":[1,2]}'))).toMatchObject({ status: 200, body: { got: { a: [1, 2] } } });
+    expect(await call('/body', post('/body', '{"a":[1,2]}'))).toMatchObject({
+      status: 200,
+      body: { got: { a: [1, 2] } },
+    });
     expect(await call('/body', { method: 'POST' })).toMatchObject({ status: 200, body: { got: null } });
   });
 
   it('refuses malformed JSON with 400 and a body not sent as JSON with 415 unless the server takes any type', async () => {
-    expect(await call('/body', post('/body', '{"a":'))).toMatchObject({ status: 400, body: { error: { code: 'invalid_json' } } });
-    expect(await call('/body', post('/body', '{"a":1}', 'text/plain'))).toMatchObject({ status: 415, body: { error: { code: 'unsupported_content_type' } } });
-    expect(await call('/any-type', post('/any-type', '{"a":1}', 'text/plain'))).toMatchObject({ status: 200, body: { got: { a: 1 } } });
+    expect(await call('/body', post('/body', '{"a":'))).toMatchObject({
+      status: 400,
+      body: { error: { code: 'invalid_json' } },
+    });
+    expect(await call('/body', post('/body', '{"a":1}', 'text/plain'))).toMatchObject({
+      status: 415,
+      body: { error: { code: 'unsupported_content_type' } },
+    });
+    expect(await call('/any-type', post('/any-type', '{"a":1}', 'text/plain'))).toMatchObject({
+      status: 200,
+      body: { got: { a: 1 } },
+    });
   });
 
   it('answers a declared Content-Length over the limit with 413 body_too_large and closes the connection', async () => {
     const res = await call('/body', post('/body', JSON.stringify({ a: 'x'.repeat(100) })));
-    expect(res).toMatchObject({ status: 413, body: { error: { code: 'body_too_large', message: 'The request body is larger than 64 bytes' } } });
+    expect(res).toMatchObject({
+      status: 413,
+      body: { error: { code: 'body_too_large', message: 'The request body is larger than 64 bytes' } },
+    });
     expect(res.headers.get('connection')).toBe('close');
   });
 
   it('answers a streamed body (no Content-Length) that grows past the limit with 413', async () => {
     const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = httpRequest(`${base}/body`, { method: 'POST', headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' } }, (res) => {
-        let body = '';
-        res.on('data', (c: Buffer) => (body += c.toString()));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-      });
+      const req = httpRequest(
+        `${base}/body`,
+        { method: 'POST', headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' } },
+        (res) => {
+          let body = '';
+          res.on('data', (c: Buffer) => (body += c.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        },
+      );
       req.on('error', reject);
       req.write('{"a":"');
       for (let i = 0; i < 10; i++) req.write('x'.repeat(20));

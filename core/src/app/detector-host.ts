@@ -29,7 +29,13 @@ interface Running {
   drives: Set<string>;
 }
 
-type DetectorHostDeps = { resolver: StageResolver; contexts: PluginContextFactory; intake: JobIntake; logger: Logger; workRoot: string };
+type DetectorHostDeps = {
+  resolver: StageResolver;
+  contexts: PluginContextFactory;
+  intake: JobIntake;
+  logger: Logger;
+  workRoot: string;
+};
 
 @injectable()
 export class DetectorHost {
@@ -46,7 +52,13 @@ export class DetectorHost {
     @inject(Tokens.LogSink) logs: LogSink,
     @inject(Tokens.ServerSettings) settings: ServerSettings,
   ) {
-    this.deps = { resolver, contexts, intake, logger: logs.logger('detectors'), workRoot: join(settings.dataDir, 'work') };
+    this.deps = {
+      resolver,
+      contexts,
+      intake,
+      logger: logs.logger('detectors'),
+      workRoot: join(settings.dataDir, 'work'),
+    };
   }
 
   statusList(): DetectorStatus[] {
@@ -62,7 +74,9 @@ export class DetectorHost {
     for (const [id, run] of [...this.running]) {
       const reads = run.detector.record.manifest.appSettings ?? [];
       if (!reads.some((name) => changed.includes(name))) continue;
-      this.deps.logger.info(`restarting detector ${id}: ${changed.filter((c) => reads.includes(c)).join(', ')} changed`);
+      this.deps.logger.info(
+        `restarting detector ${id}: ${changed.filter((c) => reads.includes(c)).join(', ')} changed`,
+      );
       run.controller.abort(new Error('settings changed'));
       this.running.delete(id);
       if (!this.stopped) await this.startOne(run.detector);
@@ -94,7 +108,9 @@ export class DetectorHost {
       try {
         await run.detector.impl.ripFinished({ driveId, ok }, run.ctx);
       } catch (error) {
-        this.deps.logger.warn(`detector ${id} could not handle the end of a rip on ${driveId}`, { error: errorMessage(error) });
+        this.deps.logger.warn(`detector ${id} could not handle the end of a rip on ${driveId}`, {
+          error: errorMessage(error),
+        });
       }
     }
   }
@@ -113,7 +129,12 @@ export class DetectorHost {
       discInserted: async (e) => {
         if (controller.signal.aborted) return;
         drives.add(e.driveId);
-        await this.deps.intake.discInserted({ driveId: e.driveId, volumeLabel: e.volumeLabel, path: e.path, contentHash: e.contentHash ?? null });
+        await this.deps.intake.discInserted({
+          driveId: e.driveId,
+          volumeLabel: e.volumeLabel,
+          path: e.path,
+          contentHash: e.contentHash ?? null,
+        });
       },
       discRemoved: (e) => {
         if (!controller.signal.aborted) this.deps.intake.discRemoved(e.driveId);
@@ -122,7 +143,9 @@ export class DetectorHost {
         if (controller.signal.aborted) return;
         const outcome = await this.deps.intake.importDetectedFolder({ path: e.path, volumeLabel: e.volumeLabel });
         if (outcome.existing) {
-          this.deps.logger.info(`detector ${id}: ${e.path} is already the source of job ${outcome.existing.id} (${outcome.existing.state}); not imported again`);
+          this.deps.logger.info(
+            `detector ${id}: ${e.path} is already the source of job ${outcome.existing.id} (${outcome.existing.state}); not imported again`,
+          );
         } else {
           this.deps.logger.info(`detector ${id}: imported ${e.path} as job ${outcome.created.id}`);
         }
@@ -133,7 +156,11 @@ export class DetectorHost {
     };
     const workDir = join(this.deps.workRoot, 'detectors', id);
     await mkdir(workDir, { recursive: true });
-    const ctx = this.deps.contexts.stage(detector.record, { signal: controller.signal, progress: { report: () => undefined }, workDir });
+    const ctx = this.deps.contexts.stage(detector.record, {
+      signal: controller.signal,
+      progress: { report: () => undefined },
+      workDir,
+    });
     this.running.set(id, { detector, controller, ctx, drives });
     try {
       await detector.impl.start(sink, ctx);

@@ -7,7 +7,11 @@ import type { createHttpApp } from '../http/create-http-app.ts';
 
 export type HttpApp = ReturnType<typeof createHttpApp>;
 
-export async function listen(app: HttpApp, port: number, host: string): Promise<{ server: Server; close: () => Promise<void> }> {
+export async function listen(
+  app: HttpApp,
+  port: number,
+  host: string,
+): Promise<{ server: Server; close: () => Promise<void> }> {
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(port, host, () => resolve(s.off('error', reject)));
     s.once('error', reject);

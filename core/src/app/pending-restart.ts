@@ -45,7 +45,8 @@ export class PendingRestarts {
     const now = this.config.get();
     const rows = (await this.stored?.readAll().catch(() => null)) ?? {};
     const changed = (field: (typeof RESTART_REQUIRED_FIELDS)[number]) =>
-      !isDeepStrictEqual(now[field], this.configAtStart[field]) || (Object.hasOwn(rows, field) && !isDeepStrictEqual(rows[field], this.configAtStart[field]));
+      !isDeepStrictEqual(now[field], this.configAtStart[field]) ||
+      (Object.hasOwn(rows, field) && !isDeepStrictEqual(rows[field], this.configAtStart[field]));
     const out: PendingRestart[] = RESTART_REQUIRED_FIELDS.filter(changed).map((field) => ({
       field,
       reason: `${field} changed since Spindle started; it takes effect after a restart`,
@@ -54,13 +55,19 @@ export class PendingRestarts {
     try {
       current = loadServerSettings(this.settingsOptions);
     } catch (error) {
-      out.push({ field: 'server settings', reason: `the environment or .env no longer reads: ${errorMessage(error)}; a restart would fail` });
+      out.push({
+        field: 'server settings',
+        reason: `the environment or .env no longer reads: ${errorMessage(error)}; a restart would fail`,
+      });
     }
     if (current) {
       for (const key of Object.keys(this.settingsAtStart) as (keyof ServerSettings)[]) {
         if (isDeepStrictEqual(current[key], this.settingsAtStart[key])) continue;
         const name = SERVER_SETTING_NAMES[key] ?? key;
-        out.push({ field: name, reason: `${name} changed in the environment or .env since Spindle started; it takes effect after a restart` });
+        out.push({
+          field: name,
+          reason: `${name} changed in the environment or .env since Spindle started; it takes effect after a restart`,
+        });
       }
     }
     return out;

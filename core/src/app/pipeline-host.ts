@@ -79,7 +79,10 @@ const emptyValue = (configKey: string): unknown => (/^pipeline\.(organizer|rippe
 
 export class PipelineHost {
   private catalog: PluginCatalog = { infos: [], invalidByDir: new Map(), offersIndex: new Map() };
-  private readonly activations = new Map<string, Promise<{ records: ImplementationRecord[] } | { problem: PluginProblem }>>();
+  private readonly activations = new Map<
+    string,
+    Promise<{ records: ImplementationRecord[] } | { problem: PluginProblem }>
+  >();
   private readonly instances = new Map<string, Promise<Resolved<unknown>>>();
   private readonly declared = new Set<string>();
   private safe: SafeModeEntry[] = [];
@@ -94,7 +97,10 @@ export class PipelineHost {
     const built = await this.build(pipeline, settings());
     this.live = built.resolver;
     this.commit(built.resolver, built.records);
-    for (const entry of this.safe) this.deps.logger.error(`SAFE MODE: ${entry.field} could not start (${entry.problem}); running ${JSON.stringify(entry.using)} instead. Fix: ${entry.fix}`);
+    for (const entry of this.safe)
+      this.deps.logger.error(
+        `SAFE MODE: ${entry.field} could not start (${entry.problem}); running ${JSON.stringify(entry.using)} instead. Fix: ${entry.fix}`,
+      );
     return built.resolver;
   }
 
@@ -109,7 +115,12 @@ export class PipelineHost {
    * they changed, and a stage already in safe mode that the write leaves as it is does not refuse
    * it (the person can change other settings before fixing that stage).
    */
-  async check(pipeline: PipelineConfig, settings: PluginSettings, before: PluginSettings, beforePipeline: PipelineConfig): Promise<void> {
+  async check(
+    pipeline: PipelineConfig,
+    settings: PluginSettings,
+    before: PluginSettings,
+    beforePipeline: PipelineConfig,
+  ): Promise<void> {
     for (const [pluginId, values] of Object.entries(settings)) {
       if (isDeepStrictEqual(values, before[pluginId])) continue;
       const manifest = this.catalog.infos.find((i) => i.manifest?.id === pluginId)?.manifest;
@@ -117,7 +128,9 @@ export class PipelineHost {
       if (problem) throw invalidConfig(problem.field, `Invalid value for "${problem.field}": ${problem.problem}`);
     }
     const prepared = await this.prepare(pipeline, settings, true);
-    const unchangedInSafeMode = (key: string) => this.safe.some((entry) => entry.field === key) && isDeepStrictEqual(valueAt(pipeline, key), valueAt(beforePipeline, key));
+    const unchangedInSafeMode = (key: string) =>
+      this.safe.some((entry) => entry.field === key) &&
+      isDeepStrictEqual(valueAt(pipeline, key), valueAt(beforePipeline, key));
     const first = prepared.problems.find((p) => !unchangedInSafeMode(p.offer.configKey));
     if (first) {
       const field = first.problem.field ?? first.offer.configKey;
@@ -137,7 +150,8 @@ export class PipelineHost {
     this.deps.providers.replace(resolver.providerImpls());
     const loaded = new Set(records.map((r) => r.pluginId));
     for (const info of this.catalog.infos) {
-      if (info.status !== 'invalid') info.status = info.manifest && loaded.has(info.manifest.id) ? 'loaded' : 'available';
+      if (info.status !== 'invalid')
+        info.status = info.manifest && loaded.has(info.manifest.id) ? 'loaded' : 'available';
     }
     this.registry.update(this.catalog.infos, new Map(records.map((r) => [offerKey(r.group, r.kind, r.id), r])));
     for (const record of records) this.deps.registered?.(record);
@@ -151,18 +165,29 @@ export class PipelineHost {
     for (const fallback of ['default', 'empty'] as const) {
       if (prepared.problems.length === 0) break;
       for (const { offer, problem } of prepared.problems) {
-        const using = fallback === 'default' ? (valueAt(PIPELINE_DEFAULT, offer.configKey) ?? emptyValue(offer.configKey)) : emptyValue(offer.configKey);
+        const using =
+          fallback === 'default'
+            ? (valueAt(PIPELINE_DEFAULT, offer.configKey) ?? emptyValue(offer.configKey))
+            : emptyValue(offer.configKey);
         effective = withValueAt(effective, offer.configKey, using);
         const entry = safe.find((s) => s.field === offer.configKey);
         if (entry) entry.using = using;
-        else safe.push({ field: offer.configKey, problem: `${problem.subject}: ${problem.problem}`, fix: problem.fix, using });
+        else
+          safe.push({
+            field: offer.configKey,
+            problem: `${problem.subject}: ${problem.problem}`,
+            fix: problem.fix,
+            using,
+          });
       }
       prepared = await this.prepare(effective, settings, false);
     }
     this.safe = safe;
     // Implementations no longer configured are let go (a running job's snapshot still holds its own).
     for (const key of [...this.instances.keys()]) if (!prepared.used.has(key)) this.instances.delete(key);
-    const resolver = StageResolver.fromResolved(effective, (group, kind, id) => prepared.resolved.get(offerKey(group, kind, id))!);
+    const resolver = StageResolver.fromResolved(effective, (group, kind, id) =>
+      prepared.resolved.get(offerKey(group, kind, id))!,
+    );
     return { resolver, records: [...prepared.resolved.values()].map((r) => r.record) };
   }
 
@@ -172,7 +197,9 @@ export class PipelineHost {
     const problems: Prepared['problems'] = [];
     let refreshed = !lookAgain;
     // Providers first, as stages may use them (they are looked up through the context at call time).
-    const offers = requiredOffers(pipeline).sort((a, b) => Number(a.group !== 'provider') - Number(b.group !== 'provider'));
+    const offers = requiredOffers(pipeline).sort(
+      (a, b) => Number(a.group !== 'provider') - Number(b.group !== 'provider'),
+    );
     for (const offer of offers) {
       let found = findOffer(this.catalog, offer);
       if ('problem' in found && !refreshed) {
@@ -194,19 +221,32 @@ export class PipelineHost {
     return { resolved, used, problems };
   }
 
-  private async instance(candidate: Candidate, offer: RequiredOffer, raw: Record<string, unknown> | undefined): Promise<{ resolved: Resolved<unknown>; key: string } | { problem: PluginProblem }> {
+  private async instance(
+    candidate: Candidate,
+    offer: RequiredOffer,
+    raw: Record<string, unknown> | undefined,
+  ): Promise<{ resolved: Resolved<unknown>; key: string } | { problem: PluginProblem }> {
     const settingsKey = JSON.stringify(raw ?? {});
     const activationKey = `${candidate.pkg.dir}\0${settingsKey}`;
-    if (!this.activations.has(activationKey)) this.activations.set(activationKey, activatePlugin(candidate, raw, this.deps.roots.pluginsPaths));
+    if (!this.activations.has(activationKey))
+      this.activations.set(activationKey, activatePlugin(candidate, raw, this.deps.roots.pluginsPaths));
     const activated = await this.activations.get(activationKey)!;
     if ('problem' in activated) {
       this.activations.delete(activationKey); // fixed code or settings may load next time
       return { problem: activated.problem };
     }
-    const record = activated.records.find((r) => r.group === offer.group && r.kind === offer.kind && r.id === offer.id)!;
+    const record = activated.records.find(
+      (r) => r.group === offer.group && r.kind === offer.kind && r.id === offer.id,
+    )!;
     const instanceKey = `${offerKey(offer.group, offer.kind, offer.id)}\0${activationKey}`;
     if (!this.instances.has(instanceKey)) {
-      this.instances.set(instanceKey, Promise.resolve().then(async () => ({ record, impl: await createImplementation(record, this.deps.contexts.setup(record)) })));
+      this.instances.set(
+        instanceKey,
+        Promise.resolve().then(async () => ({
+          record,
+          impl: await createImplementation(record, this.deps.contexts.setup(record)),
+        })),
+      );
     }
     try {
       return { resolved: await this.instances.get(instanceKey)!, key: instanceKey };
@@ -214,7 +254,13 @@ export class PipelineHost {
       this.instances.delete(instanceKey);
       if (error instanceof PluginStartupError && error.problems[0]) return { problem: error.problems[0] };
       const message = errorMessage(error);
-      return { problem: { subject: candidate.pkg.packageName, problem: `its ${offer.kind} "${offer.id}" failed to start: ${message}`, fix: `correct plugin_settings["${candidate.manifest.id}"] or fix the plugin in ${candidate.pkg.dir}` } };
+      return {
+        problem: {
+          subject: candidate.pkg.packageName,
+          problem: `its ${offer.kind} "${offer.id}" failed to start: ${message}`,
+          fix: `correct plugin_settings["${candidate.manifest.id}"] or fix the plugin in ${candidate.pkg.dir}`,
+        },
+      };
     }
   }
 

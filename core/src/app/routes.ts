@@ -75,7 +75,12 @@ export interface RouteDeps {
 
 export function buildRoutes(deps: RouteDeps): RouteSpec[] {
   const routes: RouteSpec[] = [
-    ...healthRoutes({ version: deps.version, startedAt: deps.startedAt, debug: deps.settings.debug, plugins: () => deps.registry.plugins }),
+    ...healthRoutes({
+      version: deps.version,
+      startedAt: deps.startedAt,
+      debug: deps.settings.debug,
+      plugins: () => deps.registry.plugins,
+    }),
     // history and stats before /api/jobs/:id, which would otherwise claim them
     ...historyRoutes(deps.db.jobs),
     ...jobRoutes({ jobs: deps.db.jobs, titles: deps.db.titles, commands: deps.commands }),
@@ -96,7 +101,11 @@ export function buildRoutes(deps: RouteDeps): RouteSpec[] {
       plugins: () => deps.registry.plugins,
       jobs: deps.db.jobs,
     }),
-    ...asrRoutes({ config: deps.config, configuredAtStart: deps.maxConcurrentMatchesAtStart, transcriber: () => deps.providers?.get('transcriber') ?? null }),
+    ...asrRoutes({
+      config: deps.config,
+      configuredAtStart: deps.maxConcurrentMatchesAtStart,
+      transcriber: () => deps.providers?.get('transcriber') ?? null,
+    }),
     ...catalogRoutes({ catalog: () => deps.providers?.get('catalog') ?? null, logger: deps.logs.logger('catalog') }),
     ...statusRoutes({
       detectors: deps.detectorStatus,

@@ -40,11 +40,26 @@ export function announceRun(facts: RunFacts): { stop: () => Promise<void> } {
   logger.info(`Spindle ${APP_VERSION} listening on ${url}${settings.debug ? ' (DEBUG: simulation endpoints on)' : ''}`);
   announceAccess(facts.authLogger, facts.access, { host: settings.host, port, setupToken: facts.setupToken });
   const previousRun = readRunFile(settings.dataDir);
-  if (previousRun.state === 'running' && previousRun.info.pid !== process.pid) logger.warn(`another Spindle (process ${previousRun.info.pid}) says it uses this data folder too; the command line now finds this one`);
-  else if (previousRun.state === 'stale') logger.info(`replaced the run file of a run that did not stop cleanly (process ${previousRun.info.pid || 'unknown'})`);
-  writeRunFile(settings.dataDir, { url: clientUrl(settings.host, port), pid: process.pid, port, host: settings.host, version: APP_VERSION, started_at: facts.startedAt.toISOString() });
+  if (previousRun.state === 'running' && previousRun.info.pid !== process.pid)
+    logger.warn(
+      `another Spindle (process ${previousRun.info.pid}) says it uses this data folder too; the command line now finds this one`,
+    );
+  else if (previousRun.state === 'stale')
+    logger.info(
+      `replaced the run file of a run that did not stop cleanly (process ${previousRun.info.pid || 'unknown'})`,
+    );
+  writeRunFile(settings.dataDir, {
+    url: clientUrl(settings.host, port),
+    pid: process.pid,
+    port,
+    host: settings.host,
+    version: APP_VERSION,
+    started_at: facts.startedAt.toISOString(),
+  });
   const summary = checkReadiness({ config: facts.config, catalog: facts.providers.get('catalog'), thorough: false })
-    .then((readiness) => logger.info(startSummary({ url, dataDir: settings.dataDir, pluginsLoaded: facts.pluginsLoaded, readiness })))
+    .then((readiness) =>
+      logger.info(startSummary({ url, dataDir: settings.dataDir, pluginsLoaded: facts.pluginsLoaded, readiness })),
+    )
     .catch((error: unknown) => logger.warn('the start-up checks failed', { error: errorMessage(error) }));
   return {
     stop: async () => {

@@ -19,7 +19,8 @@ export interface RunInfo {
   started_at: string;
 }
 
-export type RunFileState = { state: 'none' } | { state: 'running'; info: RunInfo } | { state: 'stale'; info: RunInfo; path: string };
+export type RunFileState =
+  { state: 'none' } | { state: 'running'; info: RunInfo } | { state: 'stale'; info: RunInfo; path: string };
 
 export const runFilePath = (dataDir: string) => join(dataDir, RUN_FILE_NAME);
 

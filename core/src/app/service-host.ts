@@ -69,15 +69,27 @@ export interface RunningService {
 export async function startService(options: StartOptions = {}): Promise<RunningService> {
   const settings = loadServerSettings(options.settings);
   const redactor = new SecretRedactor();
-  const logs = new LogSink({ level: options.logLevel ?? (settings.debug ? 'debug' : 'info'), redactor, ...(options.logWrite ? { write: options.logWrite } : {}) });
+  const logs = new LogSink({
+    level: options.logLevel ?? (settings.debug ? 'debug' : 'info'),
+    redactor,
+    ...(options.logWrite ? { write: options.logWrite } : {}),
+  });
   const logger = logs.logger('core');
   const shutdown = new Shutdown();
   const c = rootContainer.createChildContainer();
   const startedAt = new Date();
   for (const [token, value] of [
-    [Tokens.ServerSettings, settings], [Tokens.StartOptions, options], [Tokens.StartedAt, startedAt], [Tokens.LogSink, logs], [Tokens.SecretRedactor, redactor],
-    [Tokens.Logger, logger], [Tokens.EventBus, new EventBus(logs.logger('events'))], [Tokens.Clock, systemClock], [Tokens.Shutdown, shutdown],
-  ] as const) provideValue(c, token, value);
+    [Tokens.ServerSettings, settings],
+    [Tokens.StartOptions, options],
+    [Tokens.StartedAt, startedAt],
+    [Tokens.LogSink, logs],
+    [Tokens.SecretRedactor, redactor],
+    [Tokens.Logger, logger],
+    [Tokens.EventBus, new EventBus(logs.logger('events'))],
+    [Tokens.Clock, systemClock],
+    [Tokens.Shutdown, shutdown],
+  ] as const)
+    provideValue(c, token, value);
   try {
     await composeModules(c, SERVICE_MODULES);
     const get = <T>(token: symbol) => c.resolve<T>(token);
@@ -91,7 +103,10 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
 
     const runner = get<PipelineRunner>(Tokens.PipelineRunner);
     const db = get<Database>(Tokens.Database);
-    await reconcileJobs(db.jobs, get<JobService>(Tokens.JobService), logger, (id) => runner.start(id), { titles: db.titles, stagingPath: () => config.get().staging_path });
+    await reconcileJobs(db.jobs, get<JobService>(Tokens.JobService), logger, (id) => runner.start(id), {
+      titles: db.titles,
+      stagingPath: () => config.get().staging_path,
+    });
     get<StagingCleanup>(Tokens.StagingCleanup).startSweeping();
     const detectors = get<DetectorHost>(Tokens.DetectorHost);
     await detectors.start();
@@ -102,10 +117,35 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
     shutdown.add('detectors', () => detectors.stop());
     const registry = get<PluginRegistry>(Tokens.PluginRegistry);
     const pluginsLoaded = registry.plugins.filter((p) => p.status === 'loaded').length;
-    const announced = announceRun({ logger, authLogger: logs.logger('auth'), settings, url, port, startedAt, access, setupToken, config: config.get(), providers: get(Tokens.ProviderTable), pluginsLoaded });
+    const announced = announceRun({
+      logger,
+      authLogger: logs.logger('auth'),
+      settings,
+      url,
+      port,
+      startedAt,
+      access,
+      setupToken,
+      config: config.get(),
+      providers: get(Tokens.ProviderTable),
+      pluginsLoaded,
+    });
     shutdown.add('run file and start summary', announced.stop);
     return {
-      url, port, settings, container: c, db, config, jobService: get(Tokens.JobService), runner, registry, bus: get(Tokens.EventBus), gateway: get(Tokens.ClientGateway), logs, fingerprint, contributors,
+      url,
+      port,
+      settings,
+      container: c,
+      db,
+      config,
+      jobService: get(Tokens.JobService),
+      runner,
+      registry,
+      bus: get(Tokens.EventBus),
+      gateway: get(Tokens.ClientGateway),
+      logs,
+      fingerprint,
+      contributors,
       close: () => shutdown.run(logger),
     };
   } catch (error) {

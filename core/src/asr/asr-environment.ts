@@ -51,10 +51,16 @@ export async function nvidiaGpuDetected(options: GpuProbeOptions = {}): Promise<
   const platform = options.platform ?? process.platform;
   if (platform === 'linux' && existsSync(options.deviceNode ?? '/dev/nvidia0')) return true;
   const names = platform === 'win32' ? ['nvidia-smi.exe'] : ['nvidia-smi'];
-  return (await findOnPath(names, { platform, ...(options.pathEnv !== undefined ? { pathEnv: options.pathEnv } : {}) })) !== null;
+  return (
+    (await findOnPath(names, { platform, ...(options.pathEnv !== undefined ? { pathEnv: options.pathEnv } : {}) })) !==
+    null
+  );
 }
 
-export async function gatherAsrFacts(configuredMaxConcurrentMatches: number, options: GpuProbeOptions = {}): Promise<AsrFacts> {
+export async function gatherAsrFacts(
+  configuredMaxConcurrentMatches: number,
+  options: GpuProbeOptions = {},
+): Promise<AsrFacts> {
   const platform = options.platform ?? process.platform;
   const [physicalCores, gpuDetected] = await Promise.all([physicalCoreCount(platform), nvidiaGpuDetected(options)]);
   return {

@@ -94,7 +94,10 @@ export function resolveAsrStatus(machine: AsrFacts, transcriber: TranscriberStat
   const gpuState = resolveGpuState(facts);
   const device: AsrDevice = transcriber ? transcriber.device : gpuState === 'active' ? 'cuda' : 'cpu';
   const cores = Math.max(1, Math.floor(facts.physicalCores));
-  const maxConcurrent = clamp(facts.configuredMaxConcurrentMatches, device === 'cuda' ? GPU_MAX_CONCURRENT_MATCHES : cores);
+  const maxConcurrent = clamp(
+    facts.configuredMaxConcurrentMatches,
+    device === 'cuda' ? GPU_MAX_CONCURRENT_MATCHES : cores,
+  );
   return {
     device,
     compute_type: transcriber?.computeType ?? ASR_COMPUTE_TYPE,

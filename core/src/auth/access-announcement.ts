@@ -16,14 +16,24 @@ function reachableHost(host: string): string {
   return lan?.address ?? '127.0.0.1';
 }
 
-export function announceAccess(logger: Logger, access: AccessControl, where: { host: string; port: number; setupToken: string | null }): void {
+export function announceAccess(
+  logger: Logger,
+  access: AccessControl,
+  where: { host: string; port: number; setupToken: string | null },
+): void {
   if (access.disabledOnLan) {
-    logger.warn(`AUTH=none: Spindle listens on ${where.host} without a login, so anyone who can reach it controls it. Use this only behind a reverse proxy that authenticates.`);
+    logger.warn(
+      `AUTH=none: Spindle listens on ${where.host} without a login, so anyone who can reach it controls it. Use this only behind a reverse proxy that authenticates.`,
+    );
   }
   if (where.setupToken) {
     const link = `http://${reachableHost(where.host)}:${where.port}/login?setup=${where.setupToken}`;
-    logger.warn(`Spindle is reachable from the network and no password is set. Choose one at ${link} (works once; use this machine's address as you reach it), or set SPINDLE_PASSWORD and restart.`);
+    logger.warn(
+      `Spindle is reachable from the network and no password is set. Choose one at ${link} (works once; use this machine's address as you reach it), or set SPINDLE_PASSWORD and restart.`,
+    );
   } else if (access.required) {
-    logger.info('A login is required (Spindle is reachable from the network): log in with the password, or use an API token');
+    logger.info(
+      'A login is required (Spindle is reachable from the network): log in with the password, or use an API token',
+    );
   }
 }

@@ -19,7 +19,10 @@ export const MIN_PASSWORD_LENGTH = 8;
 
 export type Principal = { kind: 'open' } | { kind: 'session'; session: string } | { kind: 'token'; tokenId: number };
 
-export type LoginOutcome = { ok: true; session: string } | { ok: false; reason: 'wrong_password' | 'no_password' } | { ok: false; reason: 'throttled'; retryAfterSeconds: number };
+export type LoginOutcome =
+  | { ok: true; session: string }
+  | { ok: false; reason: 'wrong_password' | 'no_password' }
+  | { ok: false; reason: 'throttled'; retryAfterSeconds: number };
 
 export interface AccessControlOptions {
   settings: AccessSettings & { host: string };
@@ -71,7 +74,8 @@ export class AccessControl {
   async start(): Promise<string | null> {
     if (this.envPassword !== null) {
       const stored = await this.store.passwordHash();
-      if (!stored || !(await verifyPassword(this.envPassword, stored))) await this.store.setPasswordHash(await hashPassword(this.envPassword));
+      if (!stored || !(await verifyPassword(this.envPassword, stored)))
+        await this.store.setPasswordHash(await hashPassword(this.envPassword));
     }
     this.setupToken = this.required && !(await this.store.passwordHash()) ? randomValue() : null;
     return this.setupToken;

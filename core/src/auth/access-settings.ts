@@ -35,10 +35,18 @@ export function parseAllowedHosts(raw: string | undefined): string[] {
   const names = raw.split(/[\s,]+/).filter(Boolean);
   for (const name of names) {
     if (!HOST_NAME.test(name) && !(name.includes(':') && IPV6.test(name))) {
-      throw invalid('ALLOWED_HOSTS', `must list host names or addresses without scheme, port or path (e.g. ALLOWED_HOSTS=nas.local,192.168.1.20), got "${name}"`);
+      throw invalid(
+        'ALLOWED_HOSTS',
+        `must list host names or addresses without scheme, port or path (e.g. ALLOWED_HOSTS=nas.local,192.168.1.20), got "${name}"`,
+      );
     }
   }
-  return names.map((n) => n.toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, ''));
+  return names.map((n) =>
+    n
+      .toLowerCase()
+      .replace(/^\[|\]$/g, '')
+      .replace(/\.$/, ''),
+  );
 }
 
 export function parseAuthMode(raw: string | undefined): AuthMode {

@@ -22,7 +22,13 @@ export interface ApiTokenInfo {
   lastUsedAt: Date | null;
 }
 
-const info = (row: ApiTokenRow): ApiTokenInfo => ({ id: row.id, name: row.name, prefix: row.prefix, createdAt: row.createdAt, lastUsedAt: row.lastUsedAt ?? null });
+const info = (row: ApiTokenRow): ApiTokenInfo => ({
+  id: row.id,
+  name: row.name,
+  prefix: row.prefix,
+  createdAt: row.createdAt,
+  lastUsedAt: row.lastUsedAt ?? null,
+});
 
 export class AuthStore {
   constructor(private readonly orm: MikroORM) {}
@@ -46,7 +52,11 @@ export class AuthStore {
     const now = new Date();
     const em = this.orm.em.fork();
     await em.nativeDelete(AuthSessionEntity, { expiresAt: { $lt: now } });
-    em.create(AuthSessionEntity, { tokenHash: digest(value), createdAt: now, expiresAt: new Date(now.getTime() + lifetimeMs) });
+    em.create(AuthSessionEntity, {
+      tokenHash: digest(value),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + lifetimeMs),
+    });
     await em.flush();
     return value;
   }
@@ -64,7 +74,13 @@ export class AuthStore {
   async createToken(name: string): Promise<{ token: string; info: ApiTokenInfo }> {
     const token = TOKEN_PREFIX + randomValue();
     const em = this.orm.em.fork();
-    const row = em.create(ApiTokenEntity, { name, prefix: token.slice(0, TOKEN_PREFIX.length + 6), tokenHash: digest(token), createdAt: new Date(), lastUsedAt: null });
+    const row = em.create(ApiTokenEntity, {
+      name,
+      prefix: token.slice(0, TOKEN_PREFIX.length + 6),
+      tokenHash: digest(token),
+      createdAt: new Date(),
+      lastUsedAt: null,
+    });
     await em.flush();
     return { token, info: info(row) };
   }

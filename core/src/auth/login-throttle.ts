@@ -62,7 +62,8 @@ export class LoginThrottle {
     this.entries.delete(address); // re-insert: the map stays ordered by last failure
     entry.failures++;
     const over = entry.failures - this.freeFailures;
-    if (over >= 0) entry.lockedUntil = this.now() + Math.min(this.maxLockMs, this.firstLockMs * 2 ** Math.min(over, 20));
+    if (over >= 0)
+      entry.lockedUntil = this.now() + Math.min(this.maxLockMs, this.firstLockMs * 2 ** Math.min(over, 20));
     this.entries.set(address, entry);
     if (this.entries.size > MAX_TRACKED) this.entries.delete(this.entries.keys().next().value!);
   }

@@ -11,7 +11,9 @@ const SALT_BYTES = 16;
 
 function derive(password: string, salt: Buffer, options: { N: number; r: number; p: number }): Promise<Buffer> {
   const params: ScryptOptions = { ...options, maxmem: 256 * options.N * options.r + 1024 * 1024 };
-  return new Promise((resolve, reject) => scrypt(password.normalize('NFC'), salt, KEY_BYTES, params, (error, key) => (error ? reject(error) : resolve(key))));
+  return new Promise((resolve, reject) =>
+    scrypt(password.normalize('NFC'), salt, KEY_BYTES, params, (error, key) => (error ? reject(error) : resolve(key))),
+  );
 }
 
 export async function hashPassword(password: string): Promise<string> {
@@ -25,7 +27,13 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const [scheme, n, r, p, salt, key] = stored.split('$');
   if (scheme !== 'scrypt' || !salt || !key) return false;
   const cost = { N: Number(n), r: Number(r), p: Number(p) };
-  if (![cost.N, cost.r, cost.p].every((v) => Number.isSafeInteger(v) && v > 0) || cost.N > 2 ** 20 || cost.r > 32 || cost.p > 16) return false;
+  if (
+    ![cost.N, cost.r, cost.p].every((v) => Number.isSafeInteger(v) && v > 0) ||
+    cost.N > 2 ** 20 ||
+    cost.r > 32 ||
+    cost.p > 16
+  )
+    return false;
   const expected = Buffer.from(key, 'base64');
   const actual = await derive(password, Buffer.from(salt, 'base64'), cost);
   return actual.length === expected.length && timingSafeEqual(actual, expected);

@@ -54,7 +54,9 @@ export function parseArgs(argv: readonly string[], spec: ArgSpec): ParsedArgs {
 /** A positive whole number (a job id, a season), or a usage error naming what it is. */
 export function wholeNumber(text: string | undefined, what: string, min = 1): number {
   if (text === undefined || !/^\d+$/.test(text) || Number(text) < min || !Number.isSafeInteger(Number(text))) {
-    throw usageError(`${what} must be a whole number${min > 0 ? ` of at least ${min}` : ''}${text === undefined ? '' : `, got "${text}"`}`);
+    throw usageError(
+      `${what} must be a whole number${min > 0 ? ` of at least ${min}` : ''}${text === undefined ? '' : `, got "${text}"`}`,
+    );
   }
   return Number(text);
 }

@@ -32,7 +32,10 @@ export function parseValue(text: string): Json {
 function fieldPath(field: string, config: Record<string, Json>): string[] {
   const path = field.split('.');
   if (path.some((p) => p === '') || !Object.hasOwn(config, path[0]!)) {
-    throw new CliError(EXIT.REFUSED, `Unknown configuration field "${field}". Fields: ${Object.keys(config).join(', ')}`);
+    throw new CliError(
+      EXIT.REFUSED,
+      `Unknown configuration field "${field}". Fields: ${Object.keys(config).join(', ')}`,
+    );
   }
   return path;
 }
@@ -40,7 +43,8 @@ function fieldPath(field: string, config: Record<string, Json>): string[] {
 function readPath(config: Record<string, Json>, path: string[]): Json | undefined {
   let value: Json | undefined = config;
   for (const key of path) {
-    if (value === null || typeof value !== 'object' || Array.isArray(value) || !Object.hasOwn(value, key)) return undefined;
+    if (value === null || typeof value !== 'object' || Array.isArray(value) || !Object.hasOwn(value, key))
+      return undefined;
     value = value[key];
   }
   return value;
@@ -50,7 +54,8 @@ function readPath(config: Record<string, Json>, path: string[]): Json | undefine
 function withValue(config: Record<string, Json>, path: string[], value: Json): Json {
   if (path.length === 1) return value;
   const top = structuredClone(config[path[0]!] ?? {});
-  if (top === null || typeof top !== 'object' || Array.isArray(top)) throw new CliError(EXIT.REFUSED, `"${path[0]}" is not an object; set it whole`);
+  if (top === null || typeof top !== 'object' || Array.isArray(top))
+    throw new CliError(EXIT.REFUSED, `"${path[0]}" is not an object; set it whole`);
   let node: { [key: string]: Json } = top;
   for (const key of path.slice(1, -1)) {
     const next = node[key];
@@ -67,7 +72,8 @@ export function patchFor(path: string[], value: Json): Record<string, Json> {
   return path.reduceRight<Json>((inner, key) => ({ [key]: inner }), value) as Record<string, Json>;
 }
 
-const clearedNote = (names: string[]) => `Cleared because the address they are sent to changed (set them again): ${names.join(', ')}\n`;
+const clearedNote = (names: string[]) =>
+  `Cleared because the address they are sent to changed (set them again): ${names.join(', ')}\n`;
 
 const show = (value: Json) => (typeof value === 'string' ? value : JSON.stringify(value, null, 2));
 
@@ -82,7 +88,12 @@ export async function configCommand(argv: string[], io: CliIO): Promise<ExitCode
     io.out(`${CONFIG_USAGE}\n`);
     return EXIT.OK;
   }
-  if ((action !== 'get' && action !== 'set') || (action === 'get' && value !== undefined) || (action === 'set' && (field === undefined || value === undefined)) || extra.length > 0) {
+  if (
+    (action !== 'get' && action !== 'set') ||
+    (action === 'get' && value !== undefined) ||
+    (action === 'set' && (field === undefined || value === undefined)) ||
+    extra.length > 0
+  ) {
     throw usageError(`Usage: ${CONFIG_USAGE}`);
   }
   if (args.flags.has('local')) {
@@ -91,7 +102,11 @@ export async function configCommand(argv: string[], io: CliIO): Promise<ExitCode
     const path = field!.split('.');
     if (path.some((p) => p === '')) throw usageError(`Usage: ${CONFIG_USAGE}`);
     const { changed, clearedSecrets } = await setLocalConfig(io, { path, value: parseValue(value!), withValue });
-    io.out(changed.length > 0 ? `${field} stored in the local database. Restart Spindle for it to take effect.\n` : `${field} already had that value.\n`);
+    io.out(
+      changed.length > 0
+        ? `${field} stored in the local database. Restart Spindle for it to take effect.\n`
+        : `${field} already had that value.\n`,
+    );
     if (clearedSecrets.length > 0) io.out(clearedNote(clearedSecrets));
     return EXIT.OK;
   }
@@ -112,7 +127,8 @@ export async function configCommand(argv: string[], io: CliIO): Promise<ExitCode
   const restart = answer.body.restart_required;
   const now = readPath(answer.body, path);
   io.out(now === undefined ? `${field} removed\n` : `${field} = ${show(now)}\n`);
-  if (Array.isArray(restart) && restart.length > 0) io.out(`Restart Spindle for ${restart.join(', ')} to take effect (the web UI has a restart button).\n`);
+  if (Array.isArray(restart) && restart.length > 0)
+    io.out(`Restart Spindle for ${restart.join(', ')} to take effect (the web UI has a restart button).\n`);
   const cleared = answer.body.cleared_secrets;
   if (Array.isArray(cleared) && cleared.length > 0) io.out(clearedNote(cleared.map(String)));
   return EXIT.OK;

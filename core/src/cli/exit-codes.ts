@@ -33,4 +33,5 @@ export class CliError extends Error {
   }
 }
 
-export const usageError = (message: string) => new CliError(EXIT.USAGE, `${message}\nRun "spindle help" for the commands and their options.`);
+export const usageError = (message: string) =>
+  new CliError(EXIT.USAGE, `${message}\nRun "spindle help" for the commands and their options.`);

@@ -10,7 +10,8 @@ import { EXIT, usageError, type ExitCode } from './exit-codes.ts';
 import { clientFor } from './service-client.ts';
 import { followJob } from './watch-command.ts';
 
-export const IMPORT_USAGE = 'spindle import <folder> [--title TITLE] [--season N] [--type tv|movie] [--label LABEL] [--mode copy|move] [--watch] [--json] [--url URL] [--token TOKEN]';
+export const IMPORT_USAGE =
+  'spindle import <folder> [--title TITLE] [--season N] [--type tv|movie] [--label LABEL] [--mode copy|move] [--watch] [--json] [--url URL] [--token TOKEN]';
 
 export async function importCommand(argv: string[], io: CliIO): Promise<ExitCode> {
   const args = parseArgs(argv, { options: ['title', 'season', 'type', 'label', 'mode'], flags: ['watch', 'json'] });
@@ -20,10 +21,13 @@ export async function importCommand(argv: string[], io: CliIO): Promise<ExitCode
   }
   if (args.positionals.length !== 1) throw usageError(`import needs one folder: ${IMPORT_USAGE}`);
   const type = args.options.type;
-  if (type !== undefined && type !== 'tv' && type !== 'movie') throw usageError(`--type must be tv or movie, got "${type}"`);
+  if (type !== undefined && type !== 'tv' && type !== 'movie')
+    throw usageError(`--type must be tv or movie, got "${type}"`);
   const mode = args.options.mode;
-  if (mode !== undefined && mode !== 'copy' && mode !== 'move') throw usageError(`--mode must be copy or move, got "${mode}"`);
-  if (type === 'movie' && args.options.season !== undefined) throw usageError('--season is for TV discs only; leave it out for a movie');
+  if (mode !== undefined && mode !== 'copy' && mode !== 'move')
+    throw usageError(`--mode must be copy or move, got "${mode}"`);
+  if (type === 'movie' && args.options.season !== undefined)
+    throw usageError('--season is for TV discs only; leave it out for a movie');
   const body = {
     // The service reads the folder: send an absolute path, resolved where the command runs.
     staging_path: resolve(io.cwd, args.positionals[0]!),
@@ -34,8 +38,13 @@ export async function importCommand(argv: string[], io: CliIO): Promise<ExitCode
     ...(mode ? { mode } : {}),
   };
   const client = clientFor(args.options, io);
-  const job = (await client.request<{ id: number; state: string; volume_label: string }>('POST', '/api/staging/import', body)).body;
+  const job = (
+    await client.request<{ id: number; state: string; volume_label: string }>('POST', '/api/staging/import', body)
+  ).body;
   if (args.flags.has('json')) io.out(`${JSON.stringify(job, null, 2)}\n`);
-  else io.out(`Job ${job.id} created for ${body.staging_path} (${job.volume_label}).${args.flags.has('watch') ? '' : ` Follow it with: spindle watch ${job.id}`}\n`);
+  else
+    io.out(
+      `Job ${job.id} created for ${body.staging_path} (${job.volume_label}).${args.flags.has('watch') ? '' : ` Follow it with: spindle watch ${job.id}`}\n`,
+    );
   return args.flags.has('watch') ? followJob(client, job.id, io) : EXIT.OK;
 }

@@ -47,7 +47,8 @@ export async function installServiceCommand(argv: string[], io: CliIO): Promise<
     throw new CliError(EXIT.USAGE, 'systemd units are for Linux; on this system use --dir to only write the file');
   }
   const scope: UnitScope = args.flags.has('system') ? 'system' : 'user';
-  const runAs = args.options['run-as'] ?? (io.env.SUDO_USER && io.env.SUDO_USER !== 'root' ? io.env.SUDO_USER : 'spindle');
+  const runAs =
+    args.options['run-as'] ?? (io.env.SUDO_USER && io.env.SUDO_USER !== 'root' ? io.env.SUDO_USER : 'spindle');
   if (!/^[a-z_][a-z0-9_.-]*\$?$/i.test(runAs)) throw usageError(`--run-as must be a user name, got "${runAs}"`);
   const dataDir = args.options['data-dir']
     ? path.resolve(io.cwd, args.options['data-dir'])
@@ -56,7 +57,13 @@ export async function installServiceCommand(argv: string[], io: CliIO): Promise<
       : resolveDataDir({ platform: process.platform, env: io.env, homedir: os.homedir(), cwd: io.cwd });
   let unit: string;
   try {
-    unit = renderServiceUnit({ scope, nodePath: process.execPath, repoRoot: path.resolve(REPO_ROOT), dataDir, user: runAs });
+    unit = renderServiceUnit({
+      scope,
+      nodePath: process.execPath,
+      repoRoot: path.resolve(REPO_ROOT),
+      dataDir,
+      user: runAs,
+    });
   } catch (error) {
     throw usageError(errorMessage(error));
   }
@@ -67,7 +74,12 @@ export async function installServiceCommand(argv: string[], io: CliIO): Promise<
     await writeFile(file, unit, { mode: 0o644 });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    const hint = code === 'EACCES' || code === 'EPERM' ? (scope === 'system' ? ' (a system service needs root: run it with sudo)' : ' (no permission)') : '';
+    const hint =
+      code === 'EACCES' || code === 'EPERM'
+        ? scope === 'system'
+          ? ' (a system service needs root: run it with sudo)'
+          : ' (no permission)'
+        : '';
     throw new CliError(EXIT.CANT_CREATE, `Could not write ${file}: ${code ?? String(error)}${hint}`);
   }
   const ctl = scope === 'system' ? 'sudo systemctl' : 'systemctl --user';
@@ -75,8 +87,13 @@ export async function installServiceCommand(argv: string[], io: CliIO): Promise<
   if (args.options.dir || io.env.SPINDLE_SERVICE_DIR) {
     io.out(`Copy it to ${scope === 'system' ? '/etc/systemd/system' : '~/.config/systemd/user'} to use it.\n`);
   }
-  io.out(`Start it now and at every ${scope === 'system' ? 'boot' : 'login'}:\n  ${ctl} daemon-reload\n  ${ctl} enable --now spindle\n`);
-  if (scope === 'user') io.out(`To start it at boot without logging in: loginctl enable-linger ${os.userInfo().username}\n`);
-  io.out(`Its log: ${scope === 'system' ? 'journalctl -u spindle' : 'journalctl --user -u spindle'} -f   Settings: ${path.join(REPO_ROOT, '.env')}\n`);
+  io.out(
+    `Start it now and at every ${scope === 'system' ? 'boot' : 'login'}:\n  ${ctl} daemon-reload\n  ${ctl} enable --now spindle\n`,
+  );
+  if (scope === 'user')
+    io.out(`To start it at boot without logging in: loginctl enable-linger ${os.userInfo().username}\n`);
+  io.out(
+    `Its log: ${scope === 'system' ? 'journalctl -u spindle' : 'journalctl --user -u spindle'} -f   Settings: ${path.join(REPO_ROOT, '.env')}\n`,
+  );
   return EXIT.OK;
 }

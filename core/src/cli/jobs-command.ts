@@ -24,9 +24,14 @@ function titleOf(job: JobRow): string {
 }
 
 export function jobsTable(jobs: JobRow[]): string {
-  const rows = [['ID', 'STATE', 'PROGRESS', 'TITLE', 'LABEL'], ...jobs.map((j) => [String(j.id), j.state, `${Math.round(j.progress_percent)}%`, titleOf(j), j.volume_label])];
+  const rows = [
+    ['ID', 'STATE', 'PROGRESS', 'TITLE', 'LABEL'],
+    ...jobs.map((j) => [String(j.id), j.state, `${Math.round(j.progress_percent)}%`, titleOf(j), j.volume_label]),
+  ];
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
-  return rows.map((r) => r.map((cell, c) => (c === r.length - 1 ? cell : cell.padEnd(widths[c]!))).join('  ')).join('\n');
+  return rows
+    .map((r) => r.map((cell, c) => (c === r.length - 1 ? cell : cell.padEnd(widths[c]!))).join('  '))
+    .join('\n');
 }
 
 export async function jobsCommand(argv: string[], io: CliIO): Promise<ExitCode> {

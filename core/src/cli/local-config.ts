@@ -21,14 +21,20 @@ export interface LocalConfigWrite {
   withValue(config: Record<string, Json>, path: string[], value: Json): Json;
 }
 
-export async function setLocalConfig(io: CliIO, write: LocalConfigWrite): Promise<{ stored: Json; changed: string[]; clearedSecrets: string[] }> {
+export async function setLocalConfig(
+  io: CliIO,
+  write: LocalConfigWrite,
+): Promise<{ stored: Json; changed: string[]; clearedSecrets: string[] }> {
   const settings = loadServerSettings({ env: io.env, cwd: io.cwd });
   const db = await openDatabase({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir });
   try {
     const config = new ConfigService(db.config);
     const current = (await config.load()) as unknown as Record<string, Json>;
     if (!Object.hasOwn(current, write.path[0]!)) {
-      throw new CliError(EXIT.REFUSED, `Unknown configuration field "${write.path.join('.')}". Fields: ${Object.keys(current).join(', ')}`);
+      throw new CliError(
+        EXIT.REFUSED,
+        `Unknown configuration field "${write.path.join('.')}". Fields: ${Object.keys(current).join(', ')}`,
+      );
     }
     const top = write.withValue(structuredClone(current), write.path, write.value);
     try {

@@ -73,7 +73,11 @@ async function main(argv: string[]): Promise<void> {
   if (command === 'plugin') {
     // Works offline, without a service: the starter lives in the SDK (also `npx spindle-plugin new`).
     const { runStarterCli } = await import('@spindle/plugin-sdk/starter');
-    const code = await runStarterCli(rest, (line) => process.stdout.write(`${line}\n`), (line) => process.stderr.write(`${line}\n`));
+    const code = await runStarterCli(
+      rest,
+      (line) => process.stdout.write(`${line}\n`),
+      (line) => process.stderr.write(`${line}\n`),
+    );
     return exitWith(code === 2 ? EXIT.USAGE : code);
   }
   if (command === 'help' || command === '--help' || command === '-h') {

@@ -30,7 +30,11 @@ export function progressBar(percent: number, width: number): string {
 }
 
 export function progressLine(job: JobSnapshot, columns = 80): string {
-  const parts = [job.state.padEnd(12), progressBar(job.progress_percent, Math.max(10, Math.min(30, columns - 50))), `${job.progress_percent.toFixed(0).padStart(3)}%`];
+  const parts = [
+    job.state.padEnd(12),
+    progressBar(job.progress_percent, Math.max(10, Math.min(30, columns - 50))),
+    `${job.progress_percent.toFixed(0).padStart(3)}%`,
+  ];
   if (job.current_speed) parts.push(job.current_speed);
   if (job.eta_seconds !== null && job.eta_seconds !== undefined) parts.push(`ETA ${formatDuration(job.eta_seconds)}`);
   if (job.current_title !== null && job.current_title !== undefined) {

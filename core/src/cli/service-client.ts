@@ -29,12 +29,22 @@ export function runFileFor(env: NodeJS.ProcessEnv, cwd: string): RunFileState {
     // the service's business
   }
   const pick = (name: string) => env[name]?.trim() || dotenv[name]?.trim() || undefined;
-  const dataDir = resolveDataDir({ platform: process.platform, homedir: homedir(), cwd, env: { SPINDLE_DATA_DIR: pick('SPINDLE_DATA_DIR'), XDG_DATA_HOME: pick('XDG_DATA_HOME'), APPDATA: pick('APPDATA') } });
+  const dataDir = resolveDataDir({
+    platform: process.platform,
+    homedir: homedir(),
+    cwd,
+    env: { SPINDLE_DATA_DIR: pick('SPINDLE_DATA_DIR'), XDG_DATA_HOME: pick('XDG_DATA_HOME'), APPDATA: pick('APPDATA') },
+  });
   return readRunFile(dataDir);
 }
 
 /** A running service's URL from its run file, when one is given and its process is alive. */
-export function resolveBaseUrl(flag: string | undefined, env: NodeJS.ProcessEnv, cwd: string, runFile: RunFileState = { state: 'none' }): string {
+export function resolveBaseUrl(
+  flag: string | undefined,
+  env: NodeJS.ProcessEnv,
+  cwd: string,
+  runFile: RunFileState = { state: 'none' },
+): string {
   const explicit = flag ?? env.SPINDLE_URL;
   if (explicit) {
     let url: URL;
@@ -43,7 +53,8 @@ export function resolveBaseUrl(flag: string | undefined, env: NodeJS.ProcessEnv,
     } catch {
       throw new CliError(EXIT.USAGE, `--url "${explicit}" is not a URL; use e.g. http://127.0.0.1:8000`);
     }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new CliError(EXIT.USAGE, `--url must be an http:// or https:// URL, got "${explicit}"`);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      throw new CliError(EXIT.USAGE, `--url must be an http:// or https:// URL, got "${explicit}"`);
     return url.origin;
   }
   if (runFile.state === 'running') return new URL(runFile.info.url).origin;
@@ -72,7 +83,10 @@ function unavailable(baseUrl: string, error: unknown, hint: string): CliError {
   else if (cause?.code === 'ECONNREFUSED') why = 'connection refused';
   else if (typeof cause?.code === 'string') why = cause.code;
   else if (typeof cause?.message === 'string') why = cause.message;
-  return new CliError(EXIT.UNAVAILABLE, `Spindle is not running at ${baseUrl} (${why}).\nStart it with "spindle serve", or point --url (or SPINDLE_URL) at a running service.${hint}`);
+  return new CliError(
+    EXIT.UNAVAILABLE,
+    `Spindle is not running at ${baseUrl} (${why}).\nStart it with "spindle serve", or point --url (or SPINDLE_URL) at a running service.${hint}`,
+  );
 }
 
 /** The header every Spindle client sends (the service refuses state changes without it or a JSON body). */
@@ -94,7 +108,11 @@ export class ServiceClient {
 
   /** Headers of every request and of the WebSocket upgrade. */
   get headers(): Record<string, string> {
-    return { accept: 'application/json', [CLIENT_HEADER]: 'cli', ...(this.token ? { authorization: `Bearer ${this.token}` } : {}) };
+    return {
+      accept: 'application/json',
+      [CLIENT_HEADER]: 'cli',
+      ...(this.token ? { authorization: `Bearer ${this.token}` } : {}),
+    };
   }
 
   get wsUrl(): string {
@@ -118,16 +136,23 @@ export class ServiceClient {
     try {
       parsed = text === '' ? null : JSON.parse(text);
     } catch {
-      throw new CliError(EXIT.SERVICE_ERROR, `${this.baseUrl} answered ${method} ${path} with something that is not Spindle's API (HTTP ${response.status}); is --url right?`);
+      throw new CliError(
+        EXIT.SERVICE_ERROR,
+        `${this.baseUrl} answered ${method} ${path} with something that is not Spindle's API (HTTP ${response.status}); is --url right?`,
+      );
     }
     if (!response.ok) {
       const error = (parsed as { error?: { code?: unknown; message?: unknown } } | null)?.error;
       const message = typeof error?.message === 'string' ? error.message : `HTTP ${response.status}`;
       const code = typeof error?.code === 'string' ? ` (${error.code})` : '';
       if (response.status === 401) {
-        throw new CliError(EXIT.REFUSED, `Spindle at ${this.baseUrl} requires a login: create an API token in Settings and pass it with --token (or SPINDLE_TOKEN)${this.token ? '; the token given was not accepted (revoked?)' : ''}`);
+        throw new CliError(
+          EXIT.REFUSED,
+          `Spindle at ${this.baseUrl} requires a login: create an API token in Settings and pass it with --token (or SPINDLE_TOKEN)${this.token ? '; the token given was not accepted (revoked?)' : ''}`,
+        );
       }
-      if (response.status >= 500) throw new CliError(EXIT.SERVICE_ERROR, `Spindle failed: ${message}${code}; its log says more`);
+      if (response.status >= 500)
+        throw new CliError(EXIT.SERVICE_ERROR, `Spindle failed: ${message}${code}; its log says more`);
       throw new CliError(EXIT.REFUSED, `Spindle refused: ${message}${code}`);
     }
     return { status: response.status, body: parsed as T, headers: response.headers };
@@ -141,5 +166,9 @@ export function clientFor(options: Record<string, string>, io: { env: NodeJS.Pro
     runFile.state === 'stale'
       ? `\n(${runFile.path} is left from a run that did not stop cleanly${runFile.info.pid ? ` (process ${runFile.info.pid} is gone)` : ''}; it is ignored, and replaced at the next start.)`
       : '';
-  return new ServiceClient(resolveBaseUrl(options.url, io.env, io.cwd, runFile), resolveToken(options.token, io.env), hint);
+  return new ServiceClient(
+    resolveBaseUrl(options.url, io.env, io.cwd, runFile),
+    resolveToken(options.token, io.env),
+    hint,
+  );
 }

@@ -28,7 +28,13 @@ export interface ServiceUnitInput {
  * sources are newer).
  */
 export function serveCommandLine(nodePath: string, repoRoot: string): string[] {
-  return [nodePath, '--max-semi-space-size=4', path.join(repoRoot, 'core', 'bin', 'spindle.js'), 'serve', '--build-ui-if-missing'];
+  return [
+    nodePath,
+    '--max-semi-space-size=4',
+    path.join(repoRoot, 'core', 'bin', 'spindle.js'),
+    'serve',
+    '--build-ui-if-missing',
+  ];
 }
 
 /** Quotes one word for a systemd command line or Environment= assignment when it needs it. */
@@ -38,16 +44,23 @@ export function systemdQuote(word: string): string {
 }
 
 export function renderServiceUnit(input: ServiceUnitInput): string {
-  for (const [name, value] of [['node path', input.nodePath], ['installation folder', input.repoRoot], ['data folder', input.dataDir]] as const) {
+  for (const [name, value] of [
+    ['node path', input.nodePath],
+    ['installation folder', input.repoRoot],
+    ['data folder', input.dataDir],
+  ] as const) {
     if (!path.posix.isAbsolute(value)) throw new Error(`The ${name} must be an absolute path, got "${value}"`);
-    if (/[\n\r%$]/.test(value)) throw new Error(`The ${name} "${value}" holds a character a systemd unit cannot carry (newline, % or $)`);
+    if (/[\n\r%$]/.test(value))
+      throw new Error(`The ${name} "${value}" holds a character a systemd unit cannot carry (newline, % or $)`);
   }
   const system = input.scope === 'system';
   const lines = [
     '# Written by `spindle install-service`; run it again to rewrite this file.',
     '[Unit]',
     'Description=Spindle: archives optical discs into a media library',
-    ...(/^[^\s"']+$/.test(input.repoRoot) ? [`Documentation=file://${path.posix.join(input.repoRoot, 'README.md')}`] : []),
+    ...(/^[^\s"']+$/.test(input.repoRoot)
+      ? [`Documentation=file://${path.posix.join(input.repoRoot, 'README.md')}`]
+      : []),
     'After=network-online.target',
     'Wants=network-online.target',
     '',

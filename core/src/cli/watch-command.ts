@@ -50,7 +50,10 @@ interface Socket {
 function openSocket(client: ServiceClient, jobId: number): Promise<Socket> {
   return new Promise((resolve, reject) => {
     // Node's WebSocket takes the upgrade's headers (the API token) in a second argument the DOM typings do not know.
-    const NodeWebSocket = WebSocket as unknown as new (url: string, init: { headers: Record<string, string> }) => WebSocket;
+    const NodeWebSocket = WebSocket as unknown as new (
+      url: string,
+      init: { headers: Record<string, string> },
+    ) => WebSocket;
     const ws = new NodeWebSocket(client.wsUrl, { headers: client.headers });
     const queue: (JobSnapshot | 'closed')[] = [];
     let wake: (() => void) | null = null;
@@ -76,7 +79,14 @@ function openSocket(client: ServiceClient, jobId: number): Promise<Socket> {
         close: () => ws.close(),
       }),
     );
-    ws.addEventListener('error', () => reject(new CliError(EXIT.UNAVAILABLE, `Spindle at ${client.baseUrl} answers, but its live connection ${client.wsUrl} could not be opened.`)));
+    ws.addEventListener('error', () =>
+      reject(
+        new CliError(
+          EXIT.UNAVAILABLE,
+          `Spindle at ${client.baseUrl} answers, but its live connection ${client.wsUrl} could not be opened.`,
+        ),
+      ),
+    );
     ws.addEventListener('close', () => push('closed'));
   });
 }
@@ -101,7 +111,10 @@ export async function followJob(client: ServiceClient, jobId: number, io: CliIO)
       if (next === 'closed') {
         // The service went away (stopped or restarted): say so, with what we last knew.
         if (io.isTTY) io.out('\n');
-        throw new CliError(EXIT.UNAVAILABLE, `Lost the connection to Spindle at ${client.baseUrl} while job ${jobId} was ${job.state}.`);
+        throw new CliError(
+          EXIT.UNAVAILABLE,
+          `Lost the connection to Spindle at ${client.baseUrl} while job ${jobId} was ${job.state}.`,
+        );
       }
       job = { ...job, ...next };
     }

@@ -58,13 +58,33 @@ export const PIPELINE_DEFAULT = {
 export type PipelineConfig = typeof PIPELINE_DEFAULT;
 
 export const APP_CONFIG_FIELDS = {
-  staging_path: { schema: nullableString, default: null, mustExist: 'dir', description: 'Temporary directory for ripped files.' },
+  staging_path: {
+    schema: nullableString,
+    default: null,
+    mustExist: 'dir',
+    description: 'Temporary directory for ripped files.',
+  },
   library_movies_path: { schema: nullableString, default: null, mustExist: 'dir', description: 'Movie library root.' },
   library_tv_path: { schema: nullableString, default: null, mustExist: 'dir', description: 'TV library root.' },
-  ripper_path: { schema: nullableString, default: null, mustExist: 'file', description: 'Path to makemkvcon; auto-detected when null.' },
-  media_tool_path: { schema: nullableString, default: null, mustExist: 'file', description: 'Path to ffmpeg; auto-detected when null.' },
+  ripper_path: {
+    schema: nullableString,
+    default: null,
+    mustExist: 'file',
+    description: 'Path to makemkvcon; auto-detected when null.',
+  },
+  media_tool_path: {
+    schema: nullableString,
+    default: null,
+    mustExist: 'file',
+    description: 'Path to ffmpeg; auto-detected when null.',
+  },
   ripper_key: { schema: nullableString, default: null, secret: true, description: 'MakeMKV registration key.' },
-  catalog_api_key: { schema: nullableString, default: null, secret: true, description: 'TMDB Read Access Token (the long bearer token).' },
+  catalog_api_key: {
+    schema: nullableString,
+    default: null,
+    secret: true,
+    description: 'TMDB Read Access Token (the long bearer token).',
+  },
   max_concurrent_matches: {
     schema: { type: 'integer', minimum: 1, maximum: 64 },
     default: 2,
@@ -75,7 +95,8 @@ export const APP_CONFIG_FIELDS = {
   pipeline_overlap: {
     schema: { type: 'boolean' },
     default: true,
-    description: 'Match each title as soon as its file is ripped, while the next one rips (false: rip every title, then match them all).',
+    description:
+      'Match each title as soon as its file is ripped, while the next one rips (false: rip every title, then match them all).',
   },
   organize_during_rip: {
     schema: { enum: ['same_volume', 'always', 'never'] },
@@ -88,15 +109,28 @@ export const APP_CONFIG_FIELDS = {
     default: 'skip',
     description: 'What to do when the library already has a file at the target path.',
   },
-  extras_policy: { schema: { enum: ['keep', 'skip', 'ask'] }, default: 'skip', description: 'How bonus content is organized.' },
+  extras_policy: {
+    schema: { enum: ['keep', 'skip', 'ask'] },
+    default: 'skip',
+    description: 'How bonus content is organized.',
+  },
   staging_cleanup_policy: {
     schema: { enum: ['on_success', 'on_completion', 'manual', 'after_days'] },
     default: 'on_success',
     description: 'When a job’s staging folder is deleted.',
   },
-  staging_cleanup_days: { schema: { type: 'integer', minimum: 1, maximum: 3650 }, default: 7, description: 'Days kept under after_days.' },
+  staging_cleanup_days: {
+    schema: { type: 'integer', minimum: 1, maximum: 3650 },
+    default: 7,
+    description: 'Days kept under after_days.',
+  },
   discard_files_of: {
-    schema: { type: 'array', items: { enum: ['play_all', 'short', 'duplicate', 'extra'] }, uniqueItems: true, maxItems: 4 },
+    schema: {
+      type: 'array',
+      items: { enum: ['play_all', 'short', 'duplicate', 'extra'] },
+      uniqueItems: true,
+      maxItems: 4,
+    },
     default: [],
     description:
       'Kinds of titles left out of the library whose files a staging cleanup may delete (play_all, short, duplicate, extra). Empty: such files are always kept.',
@@ -111,9 +145,21 @@ export const APP_CONFIG_FIELDS = {
     default: 2,
     description: 'Seconds between the staging watcher’s size checks (2 stable polls trigger an import).',
   },
-  enable_fingerprint_contributions: { schema: { type: 'boolean' }, default: true, description: 'Master switch for uploads.' },
-  fingerprint_disclosure_accepted: { schema: { type: 'boolean' }, default: false, description: 'Hard gate for uploads.' },
-  enable_fingerprint_identification: { schema: { type: 'boolean' }, default: false, description: 'Ask the network to identify titles.' },
+  enable_fingerprint_contributions: {
+    schema: { type: 'boolean' },
+    default: true,
+    description: 'Master switch for uploads.',
+  },
+  fingerprint_disclosure_accepted: {
+    schema: { type: 'boolean' },
+    default: false,
+    description: 'Hard gate for uploads.',
+  },
+  enable_fingerprint_identification: {
+    schema: { type: 'boolean' },
+    default: false,
+    description: 'Ask the network to identify titles.',
+  },
   contribution_pseudonym: {
     schema: { type: 'string', pattern: '^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$' },
     default: () => randomUUID(),
@@ -138,12 +184,14 @@ export const APP_CONFIG_FIELDS = {
   always_ask_before_filing: {
     schema: { type: 'boolean' },
     default: false,
-    description: 'Every job stops in the review queue with its plan before anything is filed into the library; it is filed once you approve.',
+    description:
+      'Every job stops in the review queue with its plan before anything is filed into the library; it is filed once you approve.',
   },
   ask_which_titles_to_rip: {
     schema: { type: 'boolean' },
     default: false,
-    description: 'Every disc job and folder import stops in the review queue once it is identified, with all its titles listed (short ones included); only the titles you tick are ripped.',
+    description:
+      'Every disc job and folder import stops in the review queue once it is identified, with all its titles listed (short ones included); only the titles you tick are ripped.',
   },
   pipeline: {
     schema: {
@@ -163,19 +211,19 @@ export const APP_CONFIG_FIELDS = {
         providers: {
           type: 'object',
           additionalProperties: false,
-          properties: Object.fromEntries(
-            PROVIDER_KINDS.map((k) => [k, stageChain]),
-          ),
+          properties: Object.fromEntries(PROVIDER_KINDS.map((k) => [k, stageChain])),
         },
       },
     },
     default: () => structuredClone(PIPELINE_DEFAULT),
-    description: 'Which plugin implementation serves each stage (ordered chains for detectors, identifiers, matchers). A change applies to the next job; running jobs keep theirs.',
+    description:
+      'Which plugin implementation serves each stage (ordered chains for detectors, identifiers, matchers). A change applies to the next job; running jobs keep theirs.',
   },
   plugin_settings: {
     schema: { type: 'object', additionalProperties: { type: 'object' } },
     default: () => ({}),
-    description: 'Settings of each plugin, by plugin id, validated against the plugin’s own schema. A change applies to the next job; running jobs keep theirs.',
+    description:
+      'Settings of each plugin, by plugin id, validated against the plugin’s own schema. A change applies to the next job; running jobs keep theirs.',
   },
   plugins_path: {
     schema: nullableString,

@@ -30,25 +30,32 @@ export function boundsProblem(field: string, value: unknown): string | null {
     const item = stack.pop()!;
     const where = () => describeWhere(item.path);
     if (typeof item.value === 'string') {
-      if (item.value.length > CONFIG_LIMITS.maxStringLength) return `Invalid value for "${where()}": longer than ${CONFIG_LIMITS.maxStringLength} characters`;
+      if (item.value.length > CONFIG_LIMITS.maxStringLength)
+        return `Invalid value for "${where()}": longer than ${CONFIG_LIMITS.maxStringLength} characters`;
       continue;
     }
     if (item.value === null || typeof item.value !== 'object') continue;
-    if (item.depth >= CONFIG_LIMITS.maxDepth) return `Invalid value for "${where()}": nested deeper than ${CONFIG_LIMITS.maxDepth} levels`;
+    if (item.depth >= CONFIG_LIMITS.maxDepth)
+      return `Invalid value for "${where()}": nested deeper than ${CONFIG_LIMITS.maxDepth} levels`;
     if (Array.isArray(item.value)) {
-      if (item.value.length > CONFIG_LIMITS.maxArrayItems) return `Invalid value for "${where()}": more than ${CONFIG_LIMITS.maxArrayItems} items`;
-      item.value.forEach((child, index) => stack.push({ value: child, path: [...item.path, index], depth: item.depth + 1 }));
+      if (item.value.length > CONFIG_LIMITS.maxArrayItems)
+        return `Invalid value for "${where()}": more than ${CONFIG_LIMITS.maxArrayItems} items`;
+      item.value.forEach((child, index) =>
+        stack.push({ value: child, path: [...item.path, index], depth: item.depth + 1 }),
+      );
       continue;
     }
     const entries = Object.entries(item.value);
-    if (entries.length > CONFIG_LIMITS.maxObjectKeys) return `Invalid value for "${where()}": more than ${CONFIG_LIMITS.maxObjectKeys} keys`;
+    if (entries.length > CONFIG_LIMITS.maxObjectKeys)
+      return `Invalid value for "${where()}": more than ${CONFIG_LIMITS.maxObjectKeys} keys`;
     for (const [key, child] of entries) {
       if (key.length > 200) return `Invalid value for "${where()}": a key is longer than 200 characters`;
       stack.push({ value: child, path: [...item.path, key], depth: item.depth + 1 });
     }
   }
   const bytes = Buffer.byteLength(JSON.stringify(value) ?? '');
-  if (bytes > CONFIG_LIMITS.maxFieldBytes) return `Invalid value for "${field}": ${bytes} bytes of JSON, more than ${CONFIG_LIMITS.maxFieldBytes}`;
+  if (bytes > CONFIG_LIMITS.maxFieldBytes)
+    return `Invalid value for "${field}": ${bytes} bytes of JSON, more than ${CONFIG_LIMITS.maxFieldBytes}`;
   return null;
 }
 
@@ -75,13 +82,18 @@ export function readBackProblem(field: string, value: unknown): string | null {
       continue;
     }
     if (b === null || typeof b !== 'object' || Array.isArray(a) !== Array.isArray(b)) return differs;
-    if (!Array.isArray(a) && Object.getPrototypeOf(a) !== Object.prototype && Object.getPrototypeOf(a) !== null) return differs;
+    if (!Array.isArray(a) && Object.getPrototypeOf(a) !== Object.prototype && Object.getPrototypeOf(a) !== null)
+      return differs;
     const keysA = Object.keys(a);
     const keysB = Object.keys(b);
     if (keysA.length !== keysB.length) return differs;
     for (const key of keysA) {
       if (!Object.hasOwn(b, key)) return differs;
-      stack.push({ a: (a as Record<string, unknown>)[key], b: (b as Record<string, unknown>)[key], path: [...path, key] });
+      stack.push({
+        a: (a as Record<string, unknown>)[key],
+        b: (b as Record<string, unknown>)[key],
+        path: [...path, key],
+      });
     }
   }
   return null;

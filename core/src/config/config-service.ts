@@ -104,7 +104,10 @@ export class ConfigService {
    * set to null goes back to its default). `origin` defaults to `api`, which may not change
    * server-level settings; `replace` stores `pipeline`/`plugin_settings` as sent (--reset-pipeline).
    */
-  update(partial: unknown, options: { origin?: ConfigWriteOrigin; replace?: boolean } = {}): Promise<ConfigUpdateResult> {
+  update(
+    partial: unknown,
+    options: { origin?: ConfigWriteOrigin; replace?: boolean } = {},
+  ): Promise<ConfigUpdateResult> {
     return this.serialized(() => this.updateNow(partial, options.origin ?? 'api', options.replace ?? false));
   }
 
@@ -134,7 +137,8 @@ export class ConfigService {
       // A stored value beyond the limits (written before they existed) is never walked further.
       const tooBig = Object.hasOwn(stored, field) ? boundsProblem(field, stored[field]) : null;
       if (tooBig) process.emitWarning(`The stored configuration value is ignored: ${tooBig}`);
-      const value = Object.hasOwn(stored, field) && !tooBig ? normalizeFieldValue(field, stored[field], fallback) : undefined;
+      const value =
+        Object.hasOwn(stored, field) && !tooBig ? normalizeFieldValue(field, stored[field], fallback) : undefined;
       // A stored value that no longer fits the schema (e.g. after a range change) falls back to the default.
       const usable = value !== undefined && this.validator.isValid(field, value);
       config[field] = usable ? value : fallback;
@@ -156,7 +160,11 @@ export class ConfigService {
       const tooBig = boundsProblem(name, raw);
       if (tooBig) throw invalidConfig(name, tooBig);
       const sealedAt = origin === 'api' ? sealedValuePath(name, raw) : null;
-      if (sealedAt) throw invalidConfig(name, `Invalid value for "${sealedAt}": a sealed value cannot be written through the API; send the plain value`);
+      if (sealedAt)
+        throw invalidConfig(
+          name,
+          `Invalid value for "${sealedAt}": a sealed value cannot be written through the API; send the plain value`,
+        );
       if (raw === SECRET_MASK && (SECRET_FIELDS as string[]).includes(name)) continue; // "***" = unchanged
       let value = replace ? normalizeFieldValue(name, raw, current[name]) : patchedFieldValue(name, raw, current[name]);
       const tooBigAfter = boundsProblem(name, value);
@@ -177,7 +185,9 @@ export class ConfigService {
     // Credentials whose destination moved are cleared unless the write brought new ones.
     let clearedSecrets: string[] = [];
     if (incoming.plugin_settings !== undefined) {
-      const storedSecrets = new Set<string>(SECRET_FIELDS.filter((field) => current[field] !== null && current[field] !== ''));
+      const storedSecrets = new Set<string>(
+        SECRET_FIELDS.filter((field) => current[field] !== null && current[field] !== ''),
+      );
       const clearing = clearMovedSecrets(
         current.plugin_settings,
         incoming.plugin_settings as AppConfig['plugin_settings'],
@@ -190,10 +200,13 @@ export class ConfigService {
       clearedSecrets = clearing.cleared;
     }
 
-    const changedFields = (Object.keys(incoming) as AppConfigField[]).filter((field) => !sameValue(incoming[field], current[field]));
+    const changedFields = (Object.keys(incoming) as AppConfigField[]).filter(
+      (field) => !sameValue(incoming[field], current[field]),
+    );
     const next = { ...current, ...incoming, ...this.environment } as AppConfig;
     for (const field of changedFields) await assertPathExists(field, next[field]);
-    if (changedFields.some((field) => FOLDER_ROOT_FIELDS.includes(field))) await assertSafeFolderRoots(next, changedFields);
+    if (changedFields.some((field) => FOLDER_ROOT_FIELDS.includes(field)))
+      await assertSafeFolderRoots(next, changedFields);
     for (const field of changedFields) {
       for (const validate of this.validators.get(field) ?? []) {
         const message = await validate(next[field] as never, next);

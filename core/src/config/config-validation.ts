@@ -52,7 +52,8 @@ function describe(field: string, error: ErrorObject | undefined): string {
 export async function assertPathExists(field: AppConfigField, value: unknown): Promise<void> {
   const kind = fieldSpec(field).mustExist;
   if (kind === undefined || value === null || typeof value !== 'string') return;
-  if (!path.isAbsolute(value)) throw invalidConfig(field, `Invalid value for "${field}": must be an absolute path, got "${value}"`);
+  if (!path.isAbsolute(value))
+    throw invalidConfig(field, `Invalid value for "${field}": must be an absolute path, got "${value}"`);
   const info = await stat(value).catch(() => null);
   const noun = kind === 'dir' ? 'directory' : 'file';
   if (info === null) throw invalidConfig(field, `Invalid value for "${field}": ${noun} does not exist: ${value}`);

@@ -79,7 +79,8 @@ export function normalizeFieldValue(field: AppConfigField, value: unknown, base:
  */
 export function patchedFieldValue(field: AppConfigField, patch: unknown, current: unknown): unknown {
   if (field === 'pipeline' && isPlainObject(patch)) return canonicalPipeline(applyMergePatch(current, patch));
-  if (field === 'plugin_settings' && isPlainObject(patch)) return applyMergePatch(current, keepMaskedPluginSecrets(patch, current));
+  if (field === 'plugin_settings' && isPlainObject(patch))
+    return applyMergePatch(current, keepMaskedPluginSecrets(patch, current));
   const spec = fieldSpec(field);
   if (patch === null && !acceptsNull(spec.schema) && spec.persistDefault !== true) return defaultValue(field);
   return normalizeFieldValue(field, patch, current);

@@ -6,7 +6,8 @@
  */
 import { PIPELINE_DEFAULT, type PipelineConfig } from './app-config-fields.ts';
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The result of applying `patch` to `target` (neither is modified). */
 export function applyMergePatch(target: unknown, patch: unknown): unknown {

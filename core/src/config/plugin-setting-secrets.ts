@@ -7,14 +7,20 @@ import { isSecretPluginSetting } from './secret-registry.ts';
 
 type PluginSettings = Record<string, Record<string, unknown>>;
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export function maskPluginSecrets(settings: PluginSettings): PluginSettings {
   return Object.fromEntries(
     Object.entries(settings).map(([plugin, values]) => [
       plugin,
       isObject(values)
-        ? Object.fromEntries(Object.entries(values).map(([key, value]) => [key, isSecretPluginSetting(plugin, key) && typeof value === 'string' && value !== '' ? SECRET_MASK : value]))
+        ? Object.fromEntries(
+            Object.entries(values).map(([key, value]) => [
+              key,
+              isSecretPluginSetting(plugin, key) && typeof value === 'string' && value !== '' ? SECRET_MASK : value,
+            ]),
+          )
         : values,
     ]),
   );

@@ -15,8 +15,10 @@ import { isSecretPluginSetting } from './secret-registry.ts';
 import { invalidConfig } from './config-validation.ts';
 import { SecretBox } from './secret-box.ts';
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-const isPlainSecret = (value: unknown): value is string => typeof value === 'string' && value !== '' && value !== SECRET_MASK && !SecretBox.isSealed(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isPlainSecret = (value: unknown): value is string =>
+  typeof value === 'string' && value !== '' && value !== SECRET_MASK && !SecretBox.isSealed(value);
 
 export class SealedConfigRepository implements ConfigRepository {
   constructor(
@@ -41,7 +43,10 @@ export class SealedConfigRepository implements ConfigRepository {
     const sealed = Object.entries(values).map(([field, value]) => {
       const stored = this.sealValue(field, value);
       // What is stored must open to what was given; otherwise nothing of this write is stored.
-      if (!isDeepStrictEqual(this.openField(field, stored), value ?? null) && !(value === undefined && stored === undefined)) {
+      if (
+        !isDeepStrictEqual(this.openField(field, stored), value ?? null) &&
+        !(value === undefined && stored === undefined)
+      ) {
         throw invalidConfig(field, `Invalid value for "${field}": it would not read back as written after sealing`);
       }
       return [field, stored] as const;
@@ -56,7 +61,12 @@ export class SealedConfigRepository implements ConfigRepository {
       Object.entries(value).map(([plugin, settings]) => [
         plugin,
         isObject(settings)
-          ? Object.fromEntries(Object.entries(settings).map(([key, v]) => [key, isSecretPluginSetting(plugin, key) && isPlainSecret(v) ? this.box.seal(v) : v]))
+          ? Object.fromEntries(
+              Object.entries(settings).map(([key, v]) => [
+                key,
+                isSecretPluginSetting(plugin, key) && isPlainSecret(v) ? this.box.seal(v) : v,
+              ]),
+            )
           : settings,
       ]),
     );
@@ -65,7 +75,11 @@ export class SealedConfigRepository implements ConfigRepository {
   private holdsPlainSecret(field: string, value: unknown): boolean {
     if ((SECRET_FIELDS as string[]).includes(field)) return isPlainSecret(value);
     if (field !== 'plugin_settings' || !isObject(value)) return false;
-    return Object.entries(value).some(([plugin, settings]) => isObject(settings) && Object.entries(settings).some(([key, v]) => isSecretPluginSetting(plugin, key) && isPlainSecret(v)));
+    return Object.entries(value).some(
+      ([plugin, settings]) =>
+        isObject(settings) &&
+        Object.entries(settings).some(([key, v]) => isSecretPluginSetting(plugin, key) && isPlainSecret(v)),
+    );
   }
 
   /** Opens the sealed strings of a stored field where secrets live; a secret that cannot be opened is left out (undefined). */
@@ -91,7 +105,10 @@ export class SealedConfigRepository implements ConfigRepository {
   private openSecret(value: unknown): unknown {
     if (!SecretBox.isSealed(value)) return value;
     const plain = this.box.open(value);
-    if (plain === null) process.emitWarning('A stored credential could not be opened (was secret.key in the data directory replaced?); it reads as unset.');
+    if (plain === null)
+      process.emitWarning(
+        'A stored credential could not be opened (was secret.key in the data directory replaced?); it reads as unset.',
+      );
     return plain ?? undefined;
   }
 }

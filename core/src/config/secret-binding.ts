@@ -33,8 +33,14 @@ interface PluginUrlFacts {
 const factsByPlugin = new Map<string, PluginUrlFacts>();
 
 /** Learns a plugin's URL defaults and the application secrets it reads (from its manifest, at startup). */
-export function declareSecretDestinations(pluginId: string, settingsSchema: unknown, appSecrets: readonly string[]): void {
-  const properties = (settingsSchema as { properties?: Record<string, { default?: unknown } | null> } | null | undefined)?.properties ?? {};
+export function declareSecretDestinations(
+  pluginId: string,
+  settingsSchema: unknown,
+  appSecrets: readonly string[],
+): void {
+  const properties =
+    (settingsSchema as { properties?: Record<string, { default?: unknown } | null> } | null | undefined)?.properties ??
+    {};
   const defaults = Object.fromEntries(
     Object.entries(properties)
       .filter(([key]) => isUrlSetting(key))
@@ -54,7 +60,8 @@ function destination(value: unknown): string | null {
   }
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export interface SecretClearing {
   /** Plugin settings without the secrets whose destination changed. */
@@ -86,7 +93,9 @@ export function clearMovedSecrets(
     const next = after[pluginId] ?? {};
     const facts = factsByPlugin.get(pluginId);
     const sentHere = isObject(sentSettings[pluginId]) ? (sentSettings[pluginId] as Record<string, unknown>) : {};
-    const urlKeys = new Set([...Object.keys(facts?.defaults ?? {}), ...Object.keys(old), ...Object.keys(next)].filter(isUrlSetting));
+    const urlKeys = new Set(
+      [...Object.keys(facts?.defaults ?? {}), ...Object.keys(old), ...Object.keys(next)].filter(isUrlSetting),
+    );
     const prefixes = [...urlKeys].map(urlPrefix).filter((p): p is string => typeof p === 'string');
     let copy: Record<string, unknown> | null = null;
     for (const urlKey of urlKeys) {

@@ -8,20 +8,32 @@
  * The writeOnly table is filled from the discovered manifests at startup; a manifest is the same for
  * every service in the process, so one table serves them all.
  */
-import { APP_CONFIG_FIELD_NAMES, APP_CONFIG_FIELDS, type AppConfig, type AppConfigField, type ConfigFieldSpec } from './app-config-fields.ts';
+import {
+  APP_CONFIG_FIELD_NAMES,
+  APP_CONFIG_FIELDS,
+  type AppConfig,
+  type AppConfigField,
+  type ConfigFieldSpec,
+} from './app-config-fields.ts';
 
 /** A plugin setting named like this is a secret whatever its manifest says. */
 export const CREDENTIAL_NAME = /key|token|password|secret|credential/i;
 
 /** The application fields that are secrets. */
-export const SECRET_FIELD_NAMES: readonly AppConfigField[] = APP_CONFIG_FIELD_NAMES.filter((field) => (APP_CONFIG_FIELDS[field] as ConfigFieldSpec).secret === true);
+export const SECRET_FIELD_NAMES: readonly AppConfigField[] = APP_CONFIG_FIELD_NAMES.filter(
+  (field) => (APP_CONFIG_FIELDS[field] as ConfigFieldSpec).secret === true,
+);
 
 const writeOnlyByPlugin = new Map<string, Set<string>>();
 
 /** Records the settings a plugin's settings schema marks `"writeOnly": true`. */
 export function declareWriteOnlySettings(pluginId: string, settingsSchema: unknown): void {
-  const properties = (settingsSchema as { properties?: Record<string, { writeOnly?: unknown } | null> } | null | undefined)?.properties ?? {};
-  const keys = Object.entries(properties).filter(([, schema]) => schema?.writeOnly === true).map(([key]) => key);
+  const properties =
+    (settingsSchema as { properties?: Record<string, { writeOnly?: unknown } | null> } | null | undefined)
+      ?.properties ?? {};
+  const keys = Object.entries(properties)
+    .filter(([, schema]) => schema?.writeOnly === true)
+    .map(([key]) => key);
   if (keys.length > 0) writeOnlyByPlugin.set(pluginId, new Set(keys));
 }
 

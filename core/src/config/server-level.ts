@@ -43,9 +43,17 @@ export interface ReadOnlySetting {
 const serverLevelByPlugin = new Map<string, Set<string>>();
 
 export function declareServerLevelSettings(pluginId: string, settingsSchema: unknown): void {
-  const properties = (settingsSchema as { properties?: Record<string, Record<string, unknown> | null> } | null | undefined)?.properties ?? {};
+  const properties =
+    (settingsSchema as { properties?: Record<string, Record<string, unknown> | null> } | null | undefined)
+      ?.properties ?? {};
   const keys = Object.entries(properties)
-    .filter(([, schema]) => schema !== null && typeof schema === 'object' && schema[SERVER_LEVEL_KEYWORD] !== undefined && schema[SERVER_LEVEL_KEYWORD] !== false)
+    .filter(
+      ([, schema]) =>
+        schema !== null &&
+        typeof schema === 'object' &&
+        schema[SERVER_LEVEL_KEYWORD] !== undefined &&
+        schema[SERVER_LEVEL_KEYWORD] !== false,
+    )
     .map(([key]) => key);
   if (keys.length > 0) serverLevelByPlugin.set(pluginId, new Set(keys));
   else serverLevelByPlugin.delete(pluginId);
@@ -63,7 +71,11 @@ export function readOnlySettings(config: AppConfig, fromEnvironment: ReadonlySet
     field,
     env,
     command: localCommand(field, example),
-    source: fromEnvironment.has(field) ? 'environment' : config[field as ServerLevelField] === null ? 'default' : 'stored',
+    source: fromEnvironment.has(field)
+      ? 'environment'
+      : config[field as ServerLevelField] === null
+        ? 'default'
+        : 'stored',
   }));
   for (const [pluginId, keys] of [...serverLevelByPlugin.entries()].sort(([a], [b]) => a.localeCompare(b))) {
     for (const key of [...keys].sort()) {
@@ -89,13 +101,17 @@ export function assertServerLevelFieldUnchanged(field: AppConfigField, incoming:
   throw refusal(field, spec.env, spec.example);
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * Incoming `plugin_settings` from the API with every server-level setting kept as stored: a
  * setting left out keeps its stored value, the same value is accepted, another value is refused.
  */
-export function keepServerLevelPluginSettings(incoming: unknown, current: Record<string, Record<string, unknown>>): unknown {
+export function keepServerLevelPluginSettings(
+  incoming: unknown,
+  current: Record<string, Record<string, unknown>>,
+): unknown {
   if (!isObject(incoming)) return incoming;
   const result: Record<string, unknown> = { ...incoming };
   for (const [pluginId, keys] of serverLevelByPlugin) {
@@ -105,7 +121,8 @@ export function keepServerLevelPluginSettings(incoming: unknown, current: Record
     const merged: Record<string, unknown> = { ...(sent ?? {}) };
     for (const key of keys) {
       const field = `plugin_settings.${pluginId}.${key}`;
-      if (Object.hasOwn(merged, key) && !isDeepStrictEqual(merged[key], stored[key])) throw refusal(field, null, '<value>');
+      if (Object.hasOwn(merged, key) && !isDeepStrictEqual(merged[key], stored[key]))
+        throw refusal(field, null, '<value>');
       if (Object.hasOwn(stored, key)) merged[key] = stored[key];
       else delete merged[key];
     }

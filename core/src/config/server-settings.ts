@@ -60,7 +60,11 @@ export function loadServerSettings(options: LoadServerSettingsOptions = {}): Ser
     platform,
     homedir: options.homedir ?? os.homedir(),
     cwd,
-    env: { SPINDLE_DATA_DIR: lookup('SPINDLE_DATA_DIR'), XDG_DATA_HOME: lookup('XDG_DATA_HOME'), APPDATA: lookup('APPDATA') },
+    env: {
+      SPINDLE_DATA_DIR: lookup('SPINDLE_DATA_DIR'),
+      XDG_DATA_HOME: lookup('XDG_DATA_HOME'),
+      APPDATA: lookup('APPDATA'),
+    },
   });
   const databaseUrl = lookup('DATABASE_URL') ?? defaultDatabaseUrl(dataDir, platform);
   try {
@@ -125,7 +129,8 @@ function parseHttpUrl(name: string, raw: string | undefined): string | null {
   } catch {
     throw invalid(name, `must be an http(s) URL, got "${raw}"`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw invalid(name, `must be an http(s) URL, got "${raw}"`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw invalid(name, `must be an http(s) URL, got "${raw}"`);
   return raw.replace(/\/+$/, '');
 }
 

@@ -30,15 +30,23 @@ export function provideValue<T>(container: DependencyContainer, token: Token, va
   container.register(token, { useValue: value });
 }
 
-export async function composeModules(container: DependencyContainer, modules: readonly ContainerModule[]): Promise<void> {
+export async function composeModules(
+  container: DependencyContainer,
+  modules: readonly ContainerModule[],
+): Promise<void> {
   for (const module of modules) {
     const missing = module.needs.filter((token) => !container.isRegistered(token, true));
     if (missing.length > 0) {
-      throw new CompositionError(`container module "${module.name}" needs ${missing.map(tokenName).join(', ')}, which no earlier module provides`);
+      throw new CompositionError(
+        `container module "${module.name}" needs ${missing.map(tokenName).join(', ')}, which no earlier module provides`,
+      );
     }
     await module.register(container);
     for (const token of module.provides) {
-      if (!container.isRegistered(token, true)) throw new CompositionError(`container module "${module.name}" declares ${tokenName(token)} but did not register it`);
+      if (!container.isRegistered(token, true))
+        throw new CompositionError(
+          `container module "${module.name}" declares ${tokenName(token)} but did not register it`,
+        );
       try {
         // Built now, in module order: a service asking for an unregistered token fails here, at startup.
         container.resolve(token);

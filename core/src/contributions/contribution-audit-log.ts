@@ -9,7 +9,15 @@ import { dirname, join } from 'node:path';
 import type { DiscContributionDraft, EpisodeContributionDraft } from '@spindle/plugin-sdk';
 
 export type AuditEntry =
-  | { ts: string; kind: 'episode'; contrib_id: number; catalog_id: number; season: number | null; episode: number | null; pseudonym_prefix: string }
+  | {
+      ts: string;
+      kind: 'episode';
+      contrib_id: number;
+      catalog_id: number;
+      season: number | null;
+      episode: number | null;
+      pseudonym_prefix: string;
+    }
   | {
       ts: string;
       kind: 'disc';
@@ -37,7 +45,15 @@ export function auditEntryFor(
   const prefix = pseudonym.slice(0, PSEUDONYM_PREFIX_LENGTH);
   if (kind === 'episode') {
     const d = draft as EpisodeContributionDraft;
-    return { ts: at.toISOString(), kind, contrib_id: id, catalog_id: d.catalog_id, season: d.season, episode: d.episode, pseudonym_prefix: prefix };
+    return {
+      ts: at.toISOString(),
+      kind,
+      contrib_id: id,
+      catalog_id: d.catalog_id,
+      season: d.season,
+      episode: d.episode,
+      pseudonym_prefix: prefix,
+    };
   }
   const d = draft as DiscContributionDraft;
   return {

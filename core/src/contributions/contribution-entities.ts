@@ -63,4 +63,8 @@ export const ContributionRunEntity = defineEntity({
 export type PendingEpisodeRow = InferEntity<typeof PendingEpisodeContributionEntity>;
 export type PendingDiscRow = InferEntity<typeof PendingDiscContributionEntity>;
 
-export const CONTRIBUTION_ENTITIES = [PendingEpisodeContributionEntity, PendingDiscContributionEntity, ContributionRunEntity];
+export const CONTRIBUTION_ENTITIES = [
+  PendingEpisodeContributionEntity,
+  PendingDiscContributionEntity,
+  ContributionRunEntity,
+];

@@ -22,18 +22,39 @@ const validDisc = ajv.compile(discContributionSchema);
 function problem(errors: typeof validEpisode.errors): string {
   const e = errors?.[0];
   if (!e) return 'does not match the wire schema';
-  if (e.keyword === 'additionalProperties') return `${e.instancePath || '(payload)'} carries a field outside the wire schema: "${String(e.params.additionalProperty)}"`;
+  if (e.keyword === 'additionalProperties')
+    return `${e.instancePath || '(payload)'} carries a field outside the wire schema: "${String(e.params.additionalProperty)}"`;
   return `${e.instancePath || '(payload)'} ${e.message ?? 'is invalid'}`;
 }
 
-export function episodePayload(draft: EpisodeContributionDraft, pseudonym: string, clientVersion: string): EpisodeContributionPayload {
-  const payload = { ...draft, wire_format_version: WIRE_FORMAT_VERSION, pseudonym, client_version: clientVersion } as EpisodeContributionPayload;
-  if (!validEpisode(payload)) throw new InputError('invalid_contribution', `The episode contribution ${problem(validEpisode.errors)}`);
+export function episodePayload(
+  draft: EpisodeContributionDraft,
+  pseudonym: string,
+  clientVersion: string,
+): EpisodeContributionPayload {
+  const payload = {
+    ...draft,
+    wire_format_version: WIRE_FORMAT_VERSION,
+    pseudonym,
+    client_version: clientVersion,
+  } as EpisodeContributionPayload;
+  if (!validEpisode(payload))
+    throw new InputError('invalid_contribution', `The episode contribution ${problem(validEpisode.errors)}`);
   return payload;
 }
 
-export function discPayload(draft: DiscContributionDraft, pseudonym: string, clientVersion: string): DiscContributionPayload {
-  const payload = { ...draft, wire_format_version: WIRE_FORMAT_VERSION, pseudonym, client_version: clientVersion } as DiscContributionPayload;
-  if (!validDisc(payload)) throw new InputError('invalid_contribution', `The disc-layout record ${problem(validDisc.errors)}`);
+export function discPayload(
+  draft: DiscContributionDraft,
+  pseudonym: string,
+  clientVersion: string,
+): DiscContributionPayload {
+  const payload = {
+    ...draft,
+    wire_format_version: WIRE_FORMAT_VERSION,
+    pseudonym,
+    client_version: clientVersion,
+  } as DiscContributionPayload;
+  if (!validDisc(payload))
+    throw new InputError('invalid_contribution', `The disc-layout record ${problem(validDisc.errors)}`);
   return payload;
 }

@@ -33,16 +33,28 @@ export interface PendingCounts {
 
 /** The generic operations below only touch the columns both queue tables share. */
 const entityOf = (kind: ContributionKind) =>
-  (kind === 'episode' ? PendingEpisodeContributionEntity : PendingDiscContributionEntity) as unknown as typeof PendingEpisodeContributionEntity;
+  (kind === 'episode'
+    ? PendingEpisodeContributionEntity
+    : PendingDiscContributionEntity) as unknown as typeof PendingEpisodeContributionEntity;
 
 function toPending(kind: ContributionKind, row: PendingEpisodeRow | PendingDiscRow): PendingContribution {
-  return { kind, id: row.id, pseudonym: row.pseudonym, draft: JSON.parse(row.payloadJson) as PendingContribution['draft'], attempts: row.attempts ?? 0 };
+  return {
+    kind,
+    id: row.id,
+    pseudonym: row.pseudonym,
+    draft: JSON.parse(row.payloadJson) as PendingContribution['draft'],
+    attempts: row.attempts ?? 0,
+  };
 }
 
 export class ContributionQueue {
   constructor(private readonly orm: MikroORM) {}
 
-  async queueEpisode(draft: EpisodeContributionDraft, pseudonym: string, jobId: number | null): Promise<QueuedContribution> {
+  async queueEpisode(
+    draft: EpisodeContributionDraft,
+    pseudonym: string,
+    jobId: number | null,
+  ): Promise<QueuedContribution> {
     return this.insert('episode', draft.fingerprint_sha256_b64, {
       pseudonym,
       payloadJson: JSON.stringify(draft),
@@ -66,7 +78,11 @@ export class ContributionQueue {
     });
   }
 
-  private async insert(kind: ContributionKind, dedupeKey: string, fields: Record<string, unknown>): Promise<QueuedContribution> {
+  private async insert(
+    kind: ContributionKind,
+    dedupeKey: string,
+    fields: Record<string, unknown>,
+  ): Promise<QueuedContribution> {
     const em = this.orm.em.fork();
     const entity = entityOf(kind);
     const existing = await em.findOne(entity, { dedupeKey }, { fields: ['id'] });
@@ -118,14 +134,24 @@ export class ContributionQueue {
 
   /** The network refused it for good (schema): kept, visible, never retried. */
   async reject(kind: ContributionKind, id: number, error: string): Promise<void> {
-    await this.orm.em.fork().nativeUpdate(entityOf(kind), { id }, { status: 'rejected', lastError: error.slice(0, 1000) });
+    await this.orm.em
+      .fork()
+      .nativeUpdate(entityOf(kind), { id }, { status: 'rejected', lastError: error.slice(0, 1000) });
   }
 
   /** Re-tags every queued contribution with the new pseudonym; returns how many. */
   async retag(pseudonym: string): Promise<number> {
     return await this.orm.em.fork().transactional(async (em) => {
-      const episodes = await em.nativeUpdate(PendingEpisodeContributionEntity, { pseudonym: { $ne: pseudonym } }, { pseudonym });
-      const discs = await em.nativeUpdate(PendingDiscContributionEntity, { pseudonym: { $ne: pseudonym } }, { pseudonym });
+      const episodes = await em.nativeUpdate(
+        PendingEpisodeContributionEntity,
+        { pseudonym: { $ne: pseudonym } },
+        { pseudonym },
+      );
+      const discs = await em.nativeUpdate(
+        PendingDiscContributionEntity,
+        { pseudonym: { $ne: pseudonym } },
+        { pseudonym },
+      );
       return episodes + discs;
     });
   }
@@ -133,14 +159,21 @@ export class ContributionQueue {
   /** Deletes every queued contribution of both kinds; returns how many. */
   async deleteAll(): Promise<number> {
     return await this.orm.em.fork().transactional(async (em) => {
-      return (await em.nativeDelete(PendingEpisodeContributionEntity, {})) + (await em.nativeDelete(PendingDiscContributionEntity, {}));
+      return (
+        (await em.nativeDelete(PendingEpisodeContributionEntity, {})) +
+        (await em.nativeDelete(PendingDiscContributionEntity, {}))
+      );
     });
   }
 
   async markRun(jobId: number): Promise<void> {
     await this.orm.em
       .fork()
-      .upsert(ContributionRunEntity, { jobId, createdAt: new Date() }, { onConflictFields: ['jobId'], onConflictAction: 'ignore' });
+      .upsert(
+        ContributionRunEntity,
+        { jobId, createdAt: new Date() },
+        { onConflictFields: ['jobId'], onConflictAction: 'ignore' },
+      );
   }
 
   async finishRun(jobId: number): Promise<void> {

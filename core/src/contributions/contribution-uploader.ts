@@ -25,7 +25,8 @@ import type { FingerprintNetworkClient, SendOutcome } from './network-client.ts'
 import type { DiscContributionDraft, EpisodeContributionDraft } from '@spindle/plugin-sdk';
 import { errorMessage } from '@spindle/plugin-sdk';
 
-export type CheckOutcome = 'empty' | 'disabled' | 'disclosure_required' | 'no_server' | 'rate_limited' | 'deferred' | 'uploaded' | 'stopped';
+export type CheckOutcome =
+  'empty' | 'disabled' | 'disclosure_required' | 'no_server' | 'rate_limited' | 'deferred' | 'uploaded' | 'stopped';
 
 export interface UploaderOptions {
   queue: ContributionQueue;
@@ -44,7 +45,8 @@ export interface UploaderOptions {
   now?: () => number;
 }
 
-const gateOpen = (config: AppConfig) => config.enable_fingerprint_contributions && config.fingerprint_disclosure_accepted;
+const gateOpen = (config: AppConfig) =>
+  config.enable_fingerprint_contributions && config.fingerprint_disclosure_accepted;
 
 /** A retry wait longer than this does not hold the check: the uploader pauses and the next check retries. */
 export const MAX_INLINE_RETRY_WAIT_MS = 30_000;
@@ -102,7 +104,8 @@ export class ContributionUploader {
 
   /** Called on configuration changes: accepting the disclosure (or re-enabling) uploads at once. */
   configChanged(changed: readonly string[]): void {
-    if (!changed.includes('fingerprint_disclosure_accepted') && !changed.includes('enable_fingerprint_contributions')) return;
+    if (!changed.includes('fingerprint_disclosure_accepted') && !changed.includes('enable_fingerprint_contributions'))
+      return;
     if (gateOpen(this.options.config.get())) void this.checkNow();
     else for (const wake of [...this.wakers]) wake(); // a pending retry re-checks the gate at once and stops
   }
@@ -119,7 +122,8 @@ export class ContributionUploader {
       return 'disclosure_required';
     }
     if (!client) {
-      if (!this.warnedNoServer) logger.warn(`${counts.total} contribution(s) queued but FINGERPRINT_SERVER_URL is not set; they stay queued`);
+      if (!this.warnedNoServer)
+        logger.warn(`${counts.total} contribution(s) queued but FINGERPRINT_SERVER_URL is not set; they stay queued`);
       this.warnedNoServer = true;
       return 'no_server';
     }
@@ -151,7 +155,10 @@ export class ContributionUploader {
       : discPayload(item.draft as DiscContributionDraft, item.pseudonym, clientVersion);
   }
 
-  private async upload(client: FingerprintNetworkClient, item: PendingContribution): Promise<'sent' | 'rejected' | 'paused' | 'deferred'> {
+  private async upload(
+    client: FingerprintNetworkClient,
+    item: PendingContribution,
+  ): Promise<'sent' | 'rejected' | 'paused' | 'deferred'> {
     const { queue, logger } = this.options;
     let payload: unknown;
     try {
@@ -166,10 +173,13 @@ export class ContributionUploader {
       case 'gate_closed':
         return 'deferred';
       case 'accepted':
-        await this.options.auditLog.append(auditEntryFor(item.kind, item.id, item.draft, item.pseudonym, new Date(this.now)));
+        await this.options.auditLog.append(
+          auditEntryFor(item.kind, item.id, item.draft, item.pseudonym, new Date(this.now)),
+        );
         await queue.remove(item.kind, item.id);
         if (outcome.duplicate) logger.info(`the fingerprint network already had contribution ${item.kind} #${item.id}`);
-        if (outcome.flagged) logger.info(`the fingerprint network keeps contribution ${item.kind} #${item.id} for review`);
+        if (outcome.flagged)
+          logger.info(`the fingerprint network keeps contribution ${item.kind} #${item.id} for review`);
         return 'sent';
       case 'rejected':
         await queue.reject(item.kind, item.id, outcome.message);
@@ -177,17 +187,24 @@ export class ContributionUploader {
         return 'rejected';
       case 'rate_limited':
         this.pausedUntil = this.now + outcome.retryAfterMs;
-        logger.info(`the fingerprint network asks to wait ${Math.ceil(outcome.retryAfterMs / 1000)} s before more uploads`);
+        logger.info(
+          `the fingerprint network asks to wait ${Math.ceil(outcome.retryAfterMs / 1000)} s before more uploads`,
+        );
         return 'paused';
       case 'retry':
         await queue.recordFailure(item.kind, item.id, outcome.message);
-        if (outcome.retryAfterMs !== null && outcome.retryAfterMs > MAX_INLINE_RETRY_WAIT_MS) this.pausedUntil = this.now + outcome.retryAfterMs;
+        if (outcome.retryAfterMs !== null && outcome.retryAfterMs > MAX_INLINE_RETRY_WAIT_MS)
+          this.pausedUntil = this.now + outcome.retryAfterMs;
         logger.warn(`upload deferred to the next check: ${outcome.message}`);
         return 'deferred';
     }
   }
 
-  private async sendWithRetry(client: FingerprintNetworkClient, kind: ContributionKind, payload: unknown): Promise<UploadOutcome> {
+  private async sendWithRetry(
+    client: FingerprintNetworkClient,
+    kind: ContributionKind,
+    payload: unknown,
+  ): Promise<UploadOutcome> {
     const tries = this.options.maxTries ?? 4;
     const path = kind === 'episode' ? '/v1/contribute' : '/v1/contribute-disc';
     let outcome: SendOutcome = { kind: 'retry', message: 'not sent', retryAfterMs: null };

@@ -48,7 +48,15 @@ export class ContributorRunner {
     @inject(Tokens.LogSink) logs: LogSink,
     @inject(Tokens.ServerSettings) settings: ServerSettings,
   ) {
-    this.deps = { resolver, contexts, jobs, titles, queue: fingerprint.queue, logger: logs.logger('contributions'), workRoot: join(settings.dataDir, 'work') };
+    this.deps = {
+      resolver,
+      contexts,
+      jobs,
+      titles,
+      queue: fingerprint.queue,
+      logger: logs.logger('contributions'),
+      workRoot: join(settings.dataDir, 'work'),
+    };
   }
 
   /** A job completed (job-state-hooks.ts): it gets its contributions derived. */
@@ -79,7 +87,10 @@ export class ContributorRunner {
   }
 
   private spawn(jobId: number): void {
-    this.tasks.run(() => this.run(jobId), (error) => this.deps.logger.warn(`contributions of job ${jobId} failed`, { error: errorMessage(error) }));
+    this.tasks.run(
+      () => this.run(jobId),
+      (error) => this.deps.logger.warn(`contributions of job ${jobId} failed`, { error: errorMessage(error) }),
+    );
   }
 
   private async run(jobId: number): Promise<void> {
@@ -100,7 +111,10 @@ export class ContributorRunner {
         await contributor.impl.jobCompleted({ job: toJobView(job), titles: structuredClone(titles) }, ctx);
       } catch (error) {
         if (this.tasks.signal.aborted) interrupted = true;
-        else deps.logger.warn(`contributor ${contributor.record.id} failed for job ${jobId}`, { error: errorMessage(error) });
+        else
+          deps.logger.warn(`contributor ${contributor.record.id} failed for job ${jobId}`, {
+            error: errorMessage(error),
+          });
       }
     }
     await rm(workDir, { recursive: true, force: true });

@@ -59,7 +59,11 @@ export class FingerprintPrivacy {
       const pseudonym = randomUUID();
       await config.update({ contribution_pseudonym: pseudonym, fingerprint_disclosure_accepted: false });
       const deleted = await queue.deleteAll();
-      return { canonical_unaffected: confirmed.canonical_unaffected, deleted_pending: deleted, pseudonym_prefix: pseudonym.slice(0, 8) };
+      return {
+        canonical_unaffected: confirmed.canonical_unaffected,
+        deleted_pending: deleted,
+        pseudonym_prefix: pseudonym.slice(0, 8),
+      };
     });
   }
 

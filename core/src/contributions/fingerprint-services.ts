@@ -33,7 +33,11 @@ export function createFingerprintServices(deps: {
   const { settings, config } = deps;
   const queue = new ContributionQueue(deps.orm);
   const auditLog = new ContributionAuditLog(auditLogPath(settings.dataDir));
-  const client = settings.fingerprintServerUrl ? new FingerprintNetworkClient(settings.fingerprintServerUrl, `Spindle/${deps.appVersion}`, undefined, { allowLinkLocal: settings.allowLinkLocalRequests }) : null;
+  const client = settings.fingerprintServerUrl
+    ? new FingerprintNetworkClient(settings.fingerprintServerUrl, `Spindle/${deps.appVersion}`, undefined, {
+        allowLinkLocal: settings.allowLinkLocalRequests,
+      })
+    : null;
   const uploader = new ContributionUploader({
     queue,
     auditLog,

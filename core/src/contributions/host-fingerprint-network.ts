@@ -4,7 +4,13 @@
  * uploader does before sending; identify asks the network only when
  * `enable_fingerprint_identification` is on and a server is configured.
  */
-import type { DiscContributionDraft, EpisodeContributionDraft, FingerprintNetwork, IdentifyCandidate, QueuedContribution } from '@spindle/plugin-sdk';
+import type {
+  DiscContributionDraft,
+  EpisodeContributionDraft,
+  FingerprintNetwork,
+  IdentifyCandidate,
+  QueuedContribution,
+} from '@spindle/plugin-sdk';
 import type { AppConfig } from '../config/app-config-fields.ts';
 import { discPayload, episodePayload } from './contribution-payloads.ts';
 import type { ContributionQueue } from './contribution-queue.ts';
@@ -18,7 +24,10 @@ export class HostFingerprintNetwork implements FingerprintNetwork {
     private readonly clientVersion: string,
   ) {}
 
-  async queueEpisode(draft: EpisodeContributionDraft, origin?: { jobId: number; titleIndex: number }): Promise<QueuedContribution> {
+  async queueEpisode(
+    draft: EpisodeContributionDraft,
+    origin?: { jobId: number; titleIndex: number },
+  ): Promise<QueuedContribution> {
     const pseudonym = this.config.get().contribution_pseudonym;
     episodePayload(draft, pseudonym, this.clientVersion); // throws InputError when outside the schema
     return this.queue.queueEpisode(structuredClone(draft), pseudonym, origin?.jobId ?? null);

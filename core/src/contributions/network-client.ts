@@ -92,7 +92,8 @@ function acceptedInfo(status: number, body: Record<string, unknown> | null): { d
   const word = typeof body?.status === 'string' ? body.status.toLowerCase() : '';
   const duplicate = word === 'duplicate' || body?.duplicate === true;
   const check = typeof body?.poison_check === 'string' ? body.poison_check.toLowerCase() : '';
-  const flagged = word === 'flagged' || word === 'screened' || body?.flagged === true || (check !== '' && check !== 'pass');
+  const flagged =
+    word === 'flagged' || word === 'screened' || body?.flagged === true || (check !== '' && check !== 'pass');
   return { duplicate, flagged };
 }
 
@@ -117,13 +118,21 @@ export class FingerprintNetworkClient {
     });
   }
 
-  async send(path: '/v1/contribute' | '/v1/contribute-disc', payload: unknown, signal?: AbortSignal): Promise<SendOutcome> {
+  async send(
+    path: '/v1/contribute' | '/v1/contribute-disc',
+    payload: unknown,
+    signal?: AbortSignal,
+  ): Promise<SendOutcome> {
     let res: Response;
     try {
       res = await this.call('POST', path, payload, signal);
     } catch (error) {
       if (signal?.aborted) throw error;
-      return { kind: 'retry', message: `cannot reach the fingerprint network: ${error instanceof Error ? error.message : String(error)}`, retryAfterMs: null };
+      return {
+        kind: 'retry',
+        message: `cannot reach the fingerprint network: ${error instanceof Error ? error.message : String(error)}`,
+        retryAfterMs: null,
+      };
     }
     if (res.status >= 200 && res.status < 300) {
       return { kind: 'accepted', status: res.status, ...acceptedInfo(res.status, await readJsonInfo(res)) };
@@ -134,7 +143,8 @@ export class FingerprintNetworkClient {
       return { kind: 'rate_limited', retryAfterMs: retryAfter ?? DEFAULT_RATE_LIMIT_WAIT_MS };
     }
     const message = await errorMessage(res);
-    if (res.status >= 400 && res.status < 500 && res.status !== 408) return { kind: 'rejected', status: res.status, message };
+    if (res.status >= 400 && res.status < 500 && res.status !== 408)
+      return { kind: 'rejected', status: res.status, message };
     return { kind: 'retry', message, retryAfterMs: retryAfter };
   }
 
@@ -148,7 +158,9 @@ export class FingerprintNetworkClient {
     try {
       res = await this.call('POST', '/v1/forget', { pseudonym });
     } catch (error) {
-      throw new Error(`cannot reach the fingerprint network: ${error instanceof Error ? error.message : String(error)}`);
+      throw new Error(
+        `cannot reach the fingerprint network: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
     if (res.status < 200 || res.status >= 300) throw new Error(await errorMessage(res));
     const body = await readJsonInfo(res);
@@ -157,7 +169,12 @@ export class FingerprintNetworkClient {
 
   /** GET /v1/identify with only the compressed fingerprint. */
   async identify(fingerprintB64: string, signal?: AbortSignal): Promise<IdentifyCandidate[]> {
-    const res = await this.call('GET', `/v1/identify?fingerprint=${encodeURIComponent(fingerprintB64)}`, undefined, signal);
+    const res = await this.call(
+      'GET',
+      `/v1/identify?fingerprint=${encodeURIComponent(fingerprintB64)}`,
+      undefined,
+      signal,
+    );
     if (res.status !== 200) throw new Error(`identify failed: ${await errorMessage(res)}`);
     const body = (await res.json()) as { candidates?: IdentifyCandidate[] };
     return Array.isArray(body.candidates) ? body.candidates : [];

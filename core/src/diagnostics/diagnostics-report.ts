@@ -121,7 +121,9 @@ function jobSection(job: JobRecord, timeline: readonly JobEventRecord[]): string
     '### Timeline',
     ...(timeline.length === 0
       ? ['- no transitions recorded']
-      : timeline.map((e) => `- ${iso(e.at)} ${e.fromState ?? '(new)'} → ${e.toState}${e.message ? `: ${e.message}` : ''}`)),
+      : timeline.map(
+          (e) => `- ${iso(e.at)} ${e.fromState ?? '(new)'} → ${e.toState}${e.message ? `: ${e.message}` : ''}`,
+        )),
   ];
 }
 
@@ -136,7 +138,10 @@ export async function buildDiagnosticsReport(sources: DiagnosticsSources, jobId?
   const config = sources.config();
   const plugins = sources.plugins();
   const sections = [
-    ['# Spindle diagnostics report', `Generated ${new Date().toISOString()}. Secrets, the contribution pseudonym and the home directory are removed.`],
+    [
+      '# Spindle diagnostics report',
+      `Generated ${new Date().toISOString()}. Secrets, the contribution pseudonym and the home directory are removed.`,
+    ],
     systemSection(sources, platform),
     // The job comes before the long lists so a truncated issue link still carries it.
     jobLines,
@@ -152,7 +157,9 @@ export async function buildDiagnosticsReport(sources: DiagnosticsSources, jobId?
   });
   const report = sanitize(sections.map((lines) => lines.join('\n')).join('\n\n') + '\n');
   const title = sanitize(
-    jobId === undefined ? `Bug report (Spindle ${sources.version})` : `Bug report: job ${jobId} (Spindle ${sources.version})`,
+    jobId === undefined
+      ? `Bug report (Spindle ${sources.version})`
+      : `Bug report: job ${jobId} (Spindle ${sources.version})`,
   );
   return { report, issue_url: buildIssueUrl(title, report) };
 }

@@ -6,7 +6,8 @@
 export const ISSUE_BASE_URL = 'https://github.com/spindle-archiver/spindle/issues/new';
 /** The URL is always shorter than this many characters. */
 export const MAX_ISSUE_URL_LENGTH = 8000;
-export const TRUNCATION_NOTE = '\n\n_(Report truncated to fit in a link; copy the full report from Spindle’s diagnostics page.)_';
+export const TRUNCATION_NOTE =
+  '\n\n_(Report truncated to fit in a link; copy the full report from Spindle’s diagnostics page.)_';
 
 function compose(base: string, title: string, body: string): string {
   return `${base}?title=${encodeURIComponent(title)}&body=${encodeURIComponent(body)}`;
@@ -20,7 +21,12 @@ function cleanCut(text: string, length: number): string {
   return cut;
 }
 
-export function buildIssueUrl(title: string, body: string, maxLength = MAX_ISSUE_URL_LENGTH, base = ISSUE_BASE_URL): string {
+export function buildIssueUrl(
+  title: string,
+  body: string,
+  maxLength = MAX_ISSUE_URL_LENGTH,
+  base = ISSUE_BASE_URL,
+): string {
   const safeTitle = cleanCut(title, 200);
   const full = compose(base, safeTitle, body);
   if (full.length < maxLength) return full;

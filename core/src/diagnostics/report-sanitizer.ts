@@ -26,7 +26,9 @@ function spellings(value: string): string[] {
 export type Sanitizer = (text: string) => string;
 
 export function createSanitizer(input: SanitizerInput): Sanitizer {
-  const secrets = [...new Set([...input.secrets].filter((v): v is string => typeof v === 'string' && v.length >= MIN_SECRET_LENGTH))]
+  const secrets = [
+    ...new Set([...input.secrets].filter((v): v is string => typeof v === 'string' && v.length >= MIN_SECRET_LENGTH)),
+  ]
     .flatMap(spellings)
     .sort((a, b) => b.length - a.length);
   const pseudonym = input.pseudonym && input.pseudonym.length >= 8 ? input.pseudonym : null;
@@ -57,6 +59,9 @@ function homePattern(homeDir: string | null, platform: NodeJS.Platform): RegExp 
     variants.add(trimmed.replace(/\\/g, '/'));
     variants.add(trimmed.replace(/\\/g, '\\\\'));
   }
-  const alternatives = [...variants].sort((a, b) => b.length - a.length).map(escapeRegExp).join('|');
+  const alternatives = [...variants]
+    .sort((a, b) => b.length - a.length)
+    .map(escapeRegExp)
+    .join('|');
   return new RegExp(`(?:${alternatives})(?=[\\\\/"'\`\\s,;:)\\]}]|$)`, platform === 'win32' ? 'gim' : 'gm');
 }

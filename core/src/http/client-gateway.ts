@@ -26,7 +26,11 @@ export class ClientGateway {
   private readonly unsubscribe: (() => void)[] = [];
   private readonly progressIntervalMs: number;
 
-  constructor(bus: EventBus, private readonly logger: Logger, options: GatewayOptions = {}) {
+  constructor(
+    bus: EventBus,
+    private readonly logger: Logger,
+    options: GatewayOptions = {},
+  ) {
     this.progressIntervalMs = options.progressIntervalMs ?? 250;
     this.heartbeat = setInterval(() => this.broadcast({ type: 'ping' }), options.heartbeatMs ?? 30_000);
     this.heartbeat.unref();
@@ -44,14 +48,31 @@ export class ClientGateway {
           match_confidence: e.matchConfidence,
         }),
       ),
-      bus.on('drive.changed', (e) => this.broadcast({ type: 'drive_event', drive_id: e.driveId, event: e.event, volume_label: e.volumeLabel })),
+      bus.on('drive.changed', (e) =>
+        this.broadcast({ type: 'drive_event', drive_id: e.driveId, event: e.event, volume_label: e.volumeLabel }),
+      ),
       bus.on('subtitles.changed', (e) =>
-        this.broadcast({ type: 'subtitle_event', job_id: e.jobId, status: e.status, downloaded: e.downloaded, total: e.total, failed_count: e.failed }),
+        this.broadcast({
+          type: 'subtitle_event',
+          job_id: e.jobId,
+          status: e.status,
+          downloaded: e.downloaded,
+          total: e.total,
+          failed_count: e.failed,
+        }),
       ),
       bus.on('job.late_files', (e) =>
-        this.broadcast({ type: 'late_files', job_id: e.jobId, files: e.files, action: e.action, new_job_id: e.newJobId }),
+        this.broadcast({
+          type: 'late_files',
+          job_id: e.jobId,
+          files: e.files,
+          action: e.action,
+          new_job_id: e.newJobId,
+        }),
       ),
-      bus.on('fingerprint.disclosure_required', (e) => this.broadcast({ type: 'fingerprint_disclosure_required', pending_count: e.pendingCount })),
+      bus.on('fingerprint.disclosure_required', (e) =>
+        this.broadcast({ type: 'fingerprint_disclosure_required', pending_count: e.pendingCount }),
+      ),
     );
   }
 
@@ -139,11 +160,14 @@ export class ClientGateway {
       cache.lastProgressAt = Date.now();
       this.broadcast({ ...cache.message });
     } else if (!cache.timer) {
-      cache.timer = setTimeout(() => {
-        cache.timer = null;
-        cache.lastProgressAt = Date.now();
-        this.broadcast({ ...cache.message });
-      }, Math.max(0, wait));
+      cache.timer = setTimeout(
+        () => {
+          cache.timer = null;
+          cache.lastProgressAt = Date.now();
+          this.broadcast({ ...cache.message });
+        },
+        Math.max(0, wait),
+      );
     }
   }
 }

@@ -41,7 +41,9 @@ export interface HttpAppOptions {
 type VerifyCallback = (ok: boolean, status?: number, message?: string, headers?: Record<string, string>) => void;
 
 function refuseUpgrade(done: VerifyCallback, refusal: Refusal): void {
-  done(false, refusal.status, JSON.stringify({ error: { code: refusal.code, message: refusal.message } }), { 'Content-Type': 'application/json' });
+  done(false, refusal.status, JSON.stringify({ error: { code: refusal.code, message: refusal.message } }), {
+    'Content-Type': 'application/json',
+  });
 }
 
 export function createHttpApp(options: HttpAppOptions): websockify.App {
@@ -52,7 +54,14 @@ export function createHttpApp(options: HttpAppOptions): websockify.App {
     if (refused) return refuseUpgrade(done, refused);
     if (!access) return done(true);
     access.authorize(info.req.headers).then(
-      (principal) => (principal ? done(true) : refuseUpgrade(done, { status: 401, code: 'login_required', message: 'Log in first: the live connection needs the session cookie or an API token' })),
+      (principal) =>
+        principal
+          ? done(true)
+          : refuseUpgrade(done, {
+              status: 401,
+              code: 'login_required',
+              message: 'Log in first: the live connection needs the session cookie or an API token',
+            }),
       (error: unknown) => {
         options.logger.error('WebSocket login check failed', { error: errorMessage(error) });
         done(false, 500);
@@ -70,7 +79,10 @@ export function createHttpApp(options: HttpAppOptions): websockify.App {
   });
   app.use(requestGuard(guard));
   if (access) app.use(authGate(access));
-  const router = mountRoutes(options.routes, { debug: options.debug, ...(options.isLoopback ? { isLoopback: options.isLoopback } : {}) });
+  const router = mountRoutes(options.routes, {
+    debug: options.debug,
+    ...(options.isLoopback ? { isLoopback: options.isLoopback } : {}),
+  });
   // Whatever nothing answered becomes a JSON 404 (or 405 when the path exists for other methods).
   app.use(jsonNotFound());
   app.use(router.routes());

@@ -12,8 +12,12 @@ export function errorMiddleware(logger: Logger) {
   return kitErrorMiddleware({
     internalMessage: 'Internal error; the service log has the details',
     onServerError: (ctx, error) => {
-      if (SpindleError.is(error)) logger.error(`${ctx.method} ${ctx.path} failed: ${error.message}`, { code: error.code });
-      else logger.error(`${ctx.method} ${ctx.path} crashed`, { error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+      if (SpindleError.is(error))
+        logger.error(`${ctx.method} ${ctx.path} failed: ${error.message}`, { code: error.code });
+      else
+        logger.error(`${ctx.method} ${ctx.path} crashed`, {
+          error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+        });
     },
   });
 }

@@ -12,7 +12,10 @@ const WILDCARDS = new Set(['0.0.0.0', '::', '']);
 
 /** True for localhost, 127.0.0.0/8, ::1 (and their IPv4-mapped forms). */
 export function isLoopbackHostName(name: string): boolean {
-  const host = name.toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '');
+  const host = name
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '');
   if (host === 'localhost' || host.endsWith('.localhost')) return true;
   const v4 = host.replace(/^::ffff:/, '');
   if (isIP(v4) === 4) return v4.startsWith('127.');
@@ -44,7 +47,11 @@ export class HostAllowlist {
   private readonly names: Set<string>;
   private readonly wildcard: boolean;
 
-  constructor(bindHost: string, allowedHosts: readonly string[], private readonly ownAddresses: () => string[] = machineAddresses) {
+  constructor(
+    bindHost: string,
+    allowedHosts: readonly string[],
+    private readonly ownAddresses: () => string[] = machineAddresses,
+  ) {
     const bind = bindHost.toLowerCase().replace(/^\[|\]$/g, '');
     this.wildcard = WILDCARDS.has(bind);
     this.names = new Set([...allowedHosts.map((h) => h.toLowerCase()), ...(this.wildcard ? [] : [bind])]);

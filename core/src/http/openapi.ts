@@ -37,7 +37,11 @@ function operationId(route: RouteSpec): string {
   return route.method + words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join('');
 }
 
-export function buildOpenApi(routes: readonly RouteSpec[], info: { title: string; version: string }, debug: boolean): unknown {
+export function buildOpenApi(
+  routes: readonly RouteSpec[],
+  info: { title: string; version: string },
+  debug: boolean,
+): unknown {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
     if (route.debugOnly && !debug) continue;
@@ -49,7 +53,10 @@ export function buildOpenApi(routes: readonly RouteSpec[], info: { title: string
         ...(route.responseHeaders ? { headers: route.responseHeaders } : {}),
       },
     };
-    for (const status of new Set([...(route.errors ?? []), ...(route.params || route.query || route.body ? [400] : [])])) {
+    for (const status of new Set([
+      ...(route.errors ?? []),
+      ...(route.params || route.query || route.body ? [400] : []),
+    ])) {
       responses[String(status)] = {
         description: STATUS_TEXT[status] ?? 'Error',
         content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
@@ -61,7 +68,9 @@ export function buildOpenApi(routes: readonly RouteSpec[], info: { title: string
       summary: route.summary,
       tags: [route.tag],
       parameters: [...parameters(route.params, 'path'), ...parameters(route.query, 'query')],
-      ...(route.body ? { requestBody: { required: !route.bodyOptional, content: { 'application/json': { schema: route.body } } } } : {}),
+      ...(route.body
+        ? { requestBody: { required: !route.bodyOptional, content: { 'application/json': { schema: route.body } } } }
+        : {}),
       responses,
     };
   }

@@ -37,7 +37,11 @@ function header(headers: IncomingHttpHeaders, name: string): string | undefined 
 }
 
 /** An Origin header that is not this service as the client reached it. */
-export function isForeignOrigin(origin: string | undefined, hostHeader: string | undefined, policy: GuardPolicy): boolean {
+export function isForeignOrigin(
+  origin: string | undefined,
+  hostHeader: string | undefined,
+  policy: GuardPolicy,
+): boolean {
   if (origin === undefined) return false;
   let url: URL;
   try {
@@ -63,7 +67,11 @@ function hostRefusal(headers: IncomingHttpHeaders, policy: GuardPolicy): Refusal
 
 function originRefusal(headers: IncomingHttpHeaders, policy: GuardPolicy): Refusal | null {
   if (!isForeignOrigin(header(headers, 'origin'), header(headers, 'host'), policy)) return null;
-  return { status: 403, code: 'foreign_origin', message: 'Requests from another web page (a foreign Origin) may not change anything in Spindle' };
+  return {
+    status: 403,
+    code: 'foreign_origin',
+    message: 'Requests from another web page (a foreign Origin) may not change anything in Spindle',
+  };
 }
 
 export interface GuardedRequest {
@@ -87,7 +95,11 @@ export function checkRequest(request: GuardedRequest, policy: GuardPolicy): Refu
   }
   const json = isJsonContentType(header(headers, 'content-type'));
   if (hasBody(headers) && !json) {
-    return { status: 415, code: 'unsupported_content_type', message: 'Request bodies must be JSON sent as Content-Type: application/json' };
+    return {
+      status: 415,
+      code: 'unsupported_content_type',
+      message: 'Request bodies must be JSON sent as Content-Type: application/json',
+    };
   }
   if (!MUTATING.has(method)) return null;
   const origin = originRefusal(headers, policy);

@@ -25,7 +25,8 @@ export function describeError(part: Part, error: ErrorObject): string {
   const params = error.params as Record<string, unknown>;
   if (error.keyword === 'additionalProperties') return `Unknown ${where} '${field}'`;
   if (error.keyword === 'required') return `Missing ${where} '${field}'`;
-  if (error.keyword === 'enum') return `${where} '${field}' must be one of: ${(params.allowedValues as unknown[]).join(', ')}`;
+  if (error.keyword === 'enum')
+    return `${where} '${field}' must be one of: ${(params.allowedValues as unknown[]).join(', ')}`;
   if (field === '(root)') return `Request ${part} ${error.message ?? 'is invalid'}`;
   return `${where} '${field}' ${error.message ?? 'is invalid'}`;
 }
@@ -37,7 +38,8 @@ export interface CompiledValidator {
 export function compileValidator(part: Part, schema: JsonSchema | undefined): CompiledValidator {
   if (!schema) {
     return (value) => {
-      if (part === 'body' && value !== undefined) throw new HttpError(400, 'invalid_request', 'This route takes no request body');
+      if (part === 'body' && value !== undefined)
+        throw new HttpError(400, 'invalid_request', 'This route takes no request body');
       if (part === 'query' && value && typeof value === 'object' && Object.keys(value).length > 0) {
         throw new HttpError(400, 'invalid_request', `Unknown query parameter '${Object.keys(value)[0]}'`);
       }
@@ -47,7 +49,8 @@ export function compileValidator(part: Part, schema: JsonSchema | undefined): Co
   const validate: ValidateFunction = (part === 'body' ? strictAjv : coercingAjv).compile(schema);
   return (value) => {
     const input = part === 'body' ? value : structuredClone(value ?? {});
-    if (part === 'body' && input === undefined) throw new HttpError(400, 'invalid_request', 'Request body is required (JSON)');
+    if (part === 'body' && input === undefined)
+      throw new HttpError(400, 'invalid_request', 'Request body is required (JSON)');
     if (!validate(input)) {
       const first = validate.errors?.[0];
       throw new HttpError(400, 'invalid_request', first ? describeError(part, first) : `Invalid request ${part}`);

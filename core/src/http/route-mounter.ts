@@ -30,13 +30,15 @@ export function mountRoutes(routes: readonly RouteSpec[], options: MountOptions)
     const body = compileValidator('body', route.body);
     const wantsBody = route.method === 'post' || route.method === 'put' || route.method === 'patch';
     router[route.method](route.path, async (ctx: Context) => {
-      if (route.debugOnly && !options.debug) throw new HttpError(404, 'not_found', `No route ${ctx.method} ${ctx.path}`);
+      if (route.debugOnly && !options.debug)
+        throw new HttpError(404, 'not_found', `No route ${ctx.method} ${ctx.path}`);
       if (route.loopbackOnly && !isLoopback(ctx)) {
         throw new HttpError(403, 'forbidden', 'This route only answers requests from this machine');
       }
       const checkedParams = params({ ...(ctx as Context & { params?: Record<string, string> }).params });
       const checkedQuery = query({ ...ctx.query });
-      const rawBody = wantsBody || ctx.request.length ? await readJsonBody(ctx, { maxBytes: route.maxBodyBytes }) : undefined;
+      const rawBody =
+        wantsBody || ctx.request.length ? await readJsonBody(ctx, { maxBytes: route.maxBodyBytes }) : undefined;
       const input = {
         params: checkedParams,
         query: checkedQuery,

@@ -34,7 +34,12 @@ async function fileAt(path: string): Promise<boolean> {
 export function staticUi(distDir: string) {
   const root = normalize(distDir + sep);
   return async (ctx: Context, next: Next): Promise<void> => {
-    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.path.startsWith('/api') || ctx.path === '/ws' || ctx.path.startsWith('/debug')) {
+    if (
+      (ctx.method !== 'GET' && ctx.method !== 'HEAD') ||
+      ctx.path.startsWith('/api') ||
+      ctx.path === '/ws' ||
+      ctx.path.startsWith('/debug')
+    ) {
       return next();
     }
     let relative: string;

@@ -46,7 +46,9 @@ export async function confineImport(folder: string, roots: ImportRoots): Promise
     .filter((c) => inside(c.root, target) || (c.equalAllowed && c.root === target))
     .sort((a, b) => b.root.length - a.root.length)[0];
   if (match) return { root: match.root };
-  const allowed = [staging ? `staging_path (${staging})` : null, ...roots.importRoots.map((r) => r)].filter(Boolean).join(', ');
+  const allowed = [staging ? `staging_path (${staging})` : null, ...roots.importRoots.map((r) => r)]
+    .filter(Boolean)
+    .join(', ');
   throw new InputError(
     'import_outside_roots',
     `'${folder}' is not inside ${allowed || 'staging_path (not set)'}; imports come only from inside staging_path or a folder listed in IMPORT_ROOTS (set it in the environment or .env)`,

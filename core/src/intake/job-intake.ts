@@ -70,7 +70,15 @@ export class JobIntake {
     @inject(Tokens.ServerSettings) settings: ServerSettings,
     @inject(Tokens.ConfigService) config: ConfigReader,
   ) {
-    this.deps = { jobService, runner, bus, jobs, titles, logger: logs.logger('intake'), roots: () => ({ stagingPath: config.get().staging_path, importRoots: settings.importRoots }) };
+    this.deps = {
+      jobService,
+      runner,
+      bus,
+      jobs,
+      titles,
+      logger: logs.logger('intake'),
+      roots: () => ({ stagingPath: config.get().staging_path, importRoots: settings.importRoots }),
+    };
   }
 
   async discInserted(disc: DiscInsert, autoStart = true): Promise<JobRecord> {
@@ -114,11 +122,17 @@ export class JobIntake {
     const path = await JobIntake.checkFolder(request.path);
     const busy = (await this.deps.jobs.listBySourcePath(path)).find((j) => !isTerminal(j.state));
     if (busy) {
-      throw new ConflictError('folder_in_use', `Job ${busy.id} (${busy.state}) already works on ${path}; finish or cancel it before importing the folder again`, {
-        details: { jobId: busy.id },
-      });
+      throw new ConflictError(
+        'folder_in_use',
+        `Job ${busy.id} (${busy.state}) already works on ${path}; finish or cancel it before importing the folder again`,
+        {
+          details: { jobId: busy.id },
+        },
+      );
     }
-    const declared = Boolean(request.contentType && request.contentType !== 'unknown' && (request.detectedTitle || request.catalogId));
+    const declared = Boolean(
+      request.contentType && request.contentType !== 'unknown' && (request.detectedTitle || request.catalogId),
+    );
     const job = await this.deps.jobService.create({
       sourceKind: 'folder',
       sourcePath: path,
@@ -155,7 +169,8 @@ export class JobIntake {
     const late = await unclaimedFiles(path, this.deps);
     const active = jobs.find((j) => !isTerminal(j.state));
     if (active) {
-      if (late.length > 0 && active.state !== 'idle' && active.state !== 'identifying') await reportLateFiles(this.deps, active, late, 'noticed');
+      if (late.length > 0 && active.state !== 'idle' && active.state !== 'identifying')
+        await reportLateFiles(this.deps, active, late, 'noticed');
       return { created: null, existing: active };
     }
     if (late.length === 0) return { created: null, existing: jobs[0]! };

@@ -27,7 +27,10 @@ const isMkv = (name: string) => name.toLowerCase().endsWith('.mkv');
 /** The .mkv files directly in a folder, sorted; empty when it cannot be read. */
 export async function mkvFilesIn(folder: string): Promise<string[]> {
   const entries = await readdir(folder, { withFileTypes: true }).catch(() => []);
-  return entries.filter((e) => e.isFile() && isMkv(e.name)).map((e) => e.name).sort();
+  return entries
+    .filter((e) => e.isFile() && isMkv(e.name))
+    .map((e) => e.name)
+    .sort();
 }
 
 export interface LateFileDeps {
@@ -83,7 +86,11 @@ export async function reportLateFiles(
 export type FollowUpImport = (job: JobRecord, files: string[]) => Promise<JobRecord>;
 
 /** A job ended (job-state-hooks.ts): late files of a finished folder job become a job of their own. */
-export async function handOverLateFiles(deps: LateFileDeps, job: JobRecord, followUp: FollowUpImport): Promise<JobRecord | null> {
+export async function handOverLateFiles(
+  deps: LateFileDeps,
+  job: JobRecord,
+  followUp: FollowUpImport,
+): Promise<JobRecord | null> {
   if (job.sourceKind !== 'folder' || !job.sourcePath) return null;
   if ((await deps.titles.listByJob(job.id)).length === 0) return null; // never scanned: nothing it saw can be told from what came later
   const late = await unclaimedFiles(job.sourcePath, deps);

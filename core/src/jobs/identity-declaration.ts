@@ -37,17 +37,25 @@ export class IdentityDeclarations {
     const title = declared.detectedTitle?.trim() || null;
     const d: DeclaredIdentity = { ...declared, detectedTitle: title };
     if (d.catalogId === null && d.detectedTitle === null) {
-      throw new InputError('identity_incomplete', 'Say which show or movie it is: send catalog_id or detected_title (or both)');
+      throw new InputError(
+        'identity_incomplete',
+        'Say which show or movie it is: send catalog_id or detected_title (or both)',
+      );
     }
     if (d.contentType === 'movie' && d.detectedSeason !== null) {
       throw new InputError('season_for_movie', 'detected_season is for TV discs only; leave it out for a movie');
     }
     const job = await this.deps.jobService.require(id);
-    if (isTerminal(job.state)) throw new ConflictError('job_finished', `Job ${id} is already ${job.state}; its identity can no longer change`);
+    if (isTerminal(job.state))
+      throw new ConflictError('job_finished', `Job ${id} is already ${job.state}; its identity can no longer change`);
     if (job.state === 'organizing') {
-      throw new ConflictError('job_organizing', `Job ${id} is organizing: its files are being filed under the current name; wait until it has finished`);
+      throw new ConflictError(
+        'job_organizing',
+        `Job ${id} is organizing: its files are being filed under the current name; wait until it has finished`,
+      );
     }
-    const identifiesAgain = BEFORE_IDENTIFICATION.has(job.state) || (job.state === 'review_needed' && job.resumeState === 'ripping');
+    const identifiesAgain =
+      BEFORE_IDENTIFICATION.has(job.state) || (job.state === 'review_needed' && job.resumeState === 'ripping');
     const sameEntry = d.catalogId !== null ? d.catalogId === job.catalogId : d.detectedTitle === job.detectedTitle;
     if (!identifiesAgain && d.detectedTitle === null && !sameEntry) {
       throw new ConflictError(

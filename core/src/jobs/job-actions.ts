@@ -31,7 +31,18 @@ export interface JobActions {
   identify: boolean;
 }
 
-export const JOB_ACTION_NAMES: readonly (keyof JobActions)[] = ['start', 'cancel', 'give_up', 'clear', 'retry', 'reidentify', 'rematch', 'approve_all', 'review', 'identify'];
+export const JOB_ACTION_NAMES: readonly (keyof JobActions)[] = [
+  'start',
+  'cancel',
+  'give_up',
+  'clear',
+  'retry',
+  'reidentify',
+  'rematch',
+  'approve_all',
+  'review',
+  'identify',
+];
 
 type Facts = Pick<JobRecord, 'state' | 'reviewKind' | 'retryFrom' | 'clearedAt' | 'filesFiled'>;
 
@@ -62,7 +73,11 @@ const TABLE: Readonly<Record<JobState, (job: Facts, titles: readonly TitleRecord
       identify: true,
     };
   },
-  completed: (job) => ({ clear: job.clearedAt === null, reidentify: job.filesFiled === 0, rematch: job.retryFrom === 'matching' }),
+  completed: (job) => ({
+    clear: job.clearedAt === null,
+    reidentify: job.filesFiled === 0,
+    rematch: job.retryFrom === 'matching',
+  }),
   failed: (job) => ({ clear: job.clearedAt === null, retry: job.retryFrom !== null }),
 };
 

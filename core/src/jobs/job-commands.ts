@@ -13,7 +13,13 @@ import { isRunning, isTerminal } from './job-state-machine.ts';
 import { retryJob, type RetryFrom } from './job-retry.ts';
 import { filingPlanReason } from './filing-plan.ts';
 import { ripChoiceReason } from '../pipeline/rip-choices.ts';
-import { bestCandidate, decidedMatch, describeDecision, episodeCodeOf, type ReviewDecision } from './review-decisions.ts';
+import {
+  bestCandidate,
+  decidedMatch,
+  describeDecision,
+  episodeCodeOf,
+  type ReviewDecision,
+} from './review-decisions.ts';
 import { failUnfinishedTitles } from './unfinished-titles.ts';
 import { inject, injectable } from 'tsyringe';
 import { Tokens } from '../container/tokens.ts';
@@ -66,7 +72,14 @@ export class JobCommands {
     @inject(Tokens.SubtitleService) subtitles: SubtitleService,
     @inject(Tokens.ConfigService) config: ConfigReader,
   ) {
-    this.deps = { jobs, titles, jobService, runner, subtitles, askBeforeFiling: () => config.get().always_ask_before_filing };
+    this.deps = {
+      jobs,
+      titles,
+      jobService,
+      runner,
+      subtitles,
+      askBeforeFiling: () => config.get().always_ask_before_filing,
+    };
   }
 
   async start(id: number): Promise<JobRecord> {
@@ -77,7 +90,10 @@ export class JobCommands {
       return moved;
     }
     if (job.state === 'review_needed') return this.resume(job);
-    throw new ConflictError('job_not_startable', `Job ${id} is ${job.state}; only idle or review_needed jobs can be started`);
+    throw new ConflictError(
+      'job_not_startable',
+      `Job ${id} is ${job.state}; only idle or review_needed jobs can be started`,
+    );
   }
 
   /** Runs a job again (see job-retry.ts): failed or completed, or a re-identify / re-match from review. */
@@ -86,7 +102,16 @@ export class JobCommands {
     // A job that just ended may still be doing its end-of-job work (cleanup, late files): that finishes first.
     if (isTerminal(job.state)) await this.deps.runner.settled(id);
     else if (this.deps.runner.isRunning(id)) throw new ConflictError('job_running', `Job ${id} is still running`);
-    return retryJob({ jobs: this.deps.jobs, titles: this.deps.titles, jobService: this.deps.jobService, start: (jobId) => this.deps.runner.start(jobId) }, id, from);
+    return retryJob(
+      {
+        jobs: this.deps.jobs,
+        titles: this.deps.titles,
+        jobService: this.deps.jobService,
+        start: (jobId) => this.deps.runner.start(jobId),
+      },
+      id,
+      from,
+    );
   }
 
   async cancel(id: number): Promise<JobRecord> {
@@ -94,13 +119,19 @@ export class JobCommands {
     if (isTerminal(job.state)) throw new ConflictError('job_finished', `Job ${id} is already ${job.state}`);
     await this.deps.runner.abort(id, CANCELLED_MESSAGE);
     await failUnfinishedTitles(this.deps, id, 'none');
-    return this.deps.jobService.transition(id, 'failed', { patch: { errorMessage: CANCELLED_MESSAGE }, message: CANCELLED_MESSAGE });
+    return this.deps.jobService.transition(id, 'failed', {
+      patch: { errorMessage: CANCELLED_MESSAGE },
+      message: CANCELLED_MESSAGE,
+    });
   }
 
   async clear(id: number): Promise<JobRecord> {
     const job = await this.deps.jobService.require(id);
     if (isRunning(job.state)) {
-      throw new ConflictError('job_running', `Job ${id} is ${job.state}; cancel it before clearing it from the dashboard`);
+      throw new ConflictError(
+        'job_running',
+        `Job ${id} is ${job.state}; cancel it before clearing it from the dashboard`,
+      );
     }
     if (job.clearedAt) return job;
     const cleared = await this.deps.jobService.update(id, { clearedAt: new Date() });
@@ -124,11 +155,16 @@ export class JobCommands {
   async review(id: number, decision: ReviewDecision): Promise<TitleRecord> {
     const job = await this.deps.jobService.require(id);
     // The job's state is the first thing that can be wrong: say so before looking at the title.
-    if (job.state !== 'review_needed') throw new ConflictError('job_not_in_review', `Job ${id} is ${job.state}, not review_needed`);
+    if (job.state !== 'review_needed')
+      throw new ConflictError('job_not_in_review', `Job ${id} is ${job.state}, not review_needed`);
     const title = await this.deps.titles.get(decision.titleId);
-    if (!title || title.jobId !== id) throw new NotFoundError('title_not_found', `Title ${decision.titleId} is not part of job ${id}`);
+    if (!title || title.jobId !== id)
+      throw new NotFoundError('title_not_found', `Title ${decision.titleId} is not part of job ${id}`);
     if (['ripping', 'matching'].includes(title.state) || title.organizedPath) {
-      throw new ConflictError('title_not_reviewable', `Title ${title.id} is ${title.organizedPath ? 'in the library' : title.state} and can no longer be changed`);
+      throw new ConflictError(
+        'title_not_reviewable',
+        `Title ${title.id} is ${title.organizedPath ? 'in the library' : title.state} and can no longer be changed`,
+      );
     }
     if (decision.include) {
       const included = await this.include(job, title);
@@ -136,7 +172,10 @@ export class JobCommands {
       return included;
     }
     if (title.state === 'completed') {
-      throw new ConflictError('title_not_reviewable', `Title ${title.id} was left out (${title.discardReason ?? 'no reason'}); include it first to decide it again`);
+      throw new ConflictError(
+        'title_not_reviewable',
+        `Title ${title.id} was left out (${title.discardReason ?? 'no reason'}); include it first to decide it again`,
+      );
     }
     const match = decidedMatch(parseMatch(title), decision);
     const patch: TitlePatch = { ...matchColumns(match) };
@@ -144,8 +183,10 @@ export class JobCommands {
     if (decision.conflictResolution !== undefined) patch.conflictResolution = decision.conflictResolution;
     // A title skipped before it was ripped is never ripped.
     if (title.state === 'pending') patch.selected = match.kind !== 'discarded';
-    if (match.kind === 'discarded') Object.assign(patch, { discardReason: 'skipped by a person', discardedBy: 'person' });
-    else if (title.discardedBy !== null || decision.conflictResolution === 'overwrite') Object.assign(patch, { discardReason: null, discardedBy: null });
+    if (match.kind === 'discarded')
+      Object.assign(patch, { discardReason: 'skipped by a person', discardedBy: 'person' });
+    else if (title.discardedBy !== null || decision.conflictResolution === 'overwrite')
+      Object.assign(patch, { discardReason: null, discardedBy: null });
     const updated = await this.deps.jobService.updateTitle(title, patch);
     await this.deps.jobs.note(id, job.state, describeDecision(title.titleIndex, match, decision));
     const all = await this.deps.titles.listByJob(id);
@@ -154,7 +195,14 @@ export class JobCommands {
     await this.refreshRipChoice(job);
     // "Nothing would be filed" waits for the person to finish including titles and press continue;
     // a plan held before filing waits for its approval.
-    if (remaining.length === 0 && job.resumeState && job.resumeState !== 'ripping' && job.reviewKind !== 'nothing_filed' && job.reviewKind !== 'filing') await this.resume(job);
+    if (
+      remaining.length === 0 &&
+      job.resumeState &&
+      job.resumeState !== 'ripping' &&
+      job.reviewKind !== 'nothing_filed' &&
+      job.reviewKind !== 'filing'
+    )
+      await this.resume(job);
     return updated;
   }
 
@@ -163,19 +211,30 @@ export class JobCommands {
    * continues from ripping), an extra the policy skipped will be filed.
    */
   private async include(job: JobRecord, title: TitleRecord): Promise<TitleRecord> {
-    if (title.discardedBy === null && title.selected) throw new ConflictError('title_not_left_out', `Title ${title.id} is not left out; nothing to include`);
+    if (title.discardedBy === null && title.selected)
+      throw new ConflictError('title_not_left_out', `Title ${title.id} is not left out; nothing to include`);
     const patch: TitlePatch = { discardReason: null, discardedBy: null, included: true };
     if (title.state === 'pending') patch.selected = true;
     // A title a person skipped before it was ripped carries that skip as its decided match: clear it, so it is matched.
     if (title.state === 'pending' && title.matchSource === 'user_review') {
-      Object.assign(patch, { matchedEpisode: null, edition: null, matchConfidence: null, matchSource: null, matchDetailsJson: null });
+      Object.assign(patch, {
+        matchedEpisode: null,
+        edition: null,
+        matchConfidence: null,
+        matchSource: null,
+        matchDetailsJson: null,
+      });
     }
     if (title.state === 'completed') patch.state = 'matched';
     const updated = await this.deps.jobService.updateTitle(title, patch);
     if (title.state === 'pending' && job.resumeState && job.resumeState !== 'ripping') {
       await this.deps.jobService.update(job.id, { resumeState: 'ripping' }); // it has to be ripped (and matched) first
     }
-    await this.deps.jobs.note(job.id, job.state, `title ${title.titleIndex} included by a person (was left out: ${title.discardReason ?? 'not selected'})`);
+    await this.deps.jobs.note(
+      job.id,
+      job.state,
+      `title ${title.titleIndex} included by a person (was left out: ${title.discardReason ?? 'not selected'})`,
+    );
     return updated;
   }
 
@@ -186,7 +245,8 @@ export class JobCommands {
    */
   async approveAll(id: number): Promise<JobRecord> {
     const job = await this.deps.jobService.require(id);
-    if (job.state !== 'review_needed') throw new ConflictError('job_not_in_review', `Job ${id} is ${job.state}, not review_needed`);
+    if (job.state !== 'review_needed')
+      throw new ConflictError('job_not_in_review', `Job ${id} is ${job.state}, not review_needed`);
     const undecidable: number[] = [];
     const waiting = (await this.deps.titles.listByJob(id)).filter((t) => t.state === 'review');
     if (waiting.length > 0 && waiting.every((t) => bestCandidate(parseMatch(t)) === null)) {
@@ -217,20 +277,34 @@ export class JobCommands {
    */
   async addSubtitles(id: number, files: { episodeCode: string; srt: string }[]): Promise<JobRecord> {
     const job = await this.deps.jobService.require(id);
-    if (!this.deps.subtitles) throw new ConflictError('subtitles_unsupported', 'This installation has no subtitle support');
-    if (job.contentType !== 'tv') throw new ConflictError('subtitles_not_tv', `Job ${id} is not a TV disc; reference subtitles are matched per episode`);
+    if (!this.deps.subtitles)
+      throw new ConflictError('subtitles_unsupported', 'This installation has no subtitle support');
+    if (job.contentType !== 'tv')
+      throw new ConflictError(
+        'subtitles_not_tv',
+        `Job ${id} is not a TV disc; reference subtitles are matched per episode`,
+      );
     if (isTerminal(job.state)) throw new ConflictError('job_finished', `Job ${id} is already ${job.state}`);
     const parsed = files.map((f) => {
       const code = parseEpisodeCode(f.episodeCode)!;
       return { season: code.season, episode: code.episode, srt: f.srt };
     });
     const updated = await this.deps.subtitles.upload(job, parsed);
-    await this.deps.jobs.note(id, job.state, `reference subtitles uploaded: ${files.map((f) => f.episodeCode).join(', ')}`);
+    await this.deps.jobs.note(
+      id,
+      job.state,
+      `reference subtitles uploaded: ${files.map((f) => f.episodeCode).join(', ')}`,
+    );
     if (job.state === 'review_needed' && job.resumeState === 'organizing') {
-      for (const title of (await this.deps.titles.listByJob(id)).filter((t) => t.state === 'review' && t.matchSource !== 'user_review')) {
+      for (const title of (await this.deps.titles.listByJob(id)).filter(
+        (t) => t.state === 'review' && t.matchSource !== 'user_review',
+      )) {
         await this.deps.jobService.updateTitle(title, { state: 'queued' });
       }
-      const moved = await this.deps.jobService.transition(id, 'matching', { patch: { reviewReason: null, resumeState: null }, message: 'matching again with the uploaded subtitles' });
+      const moved = await this.deps.jobService.transition(id, 'matching', {
+        patch: { reviewReason: null, resumeState: null },
+        message: 'matching again with the uploaded subtitles',
+      });
       this.deps.runner.start(id);
       return moved;
     }
@@ -240,7 +314,9 @@ export class JobCommands {
   /** A job held for the choice of titles says how many are ticked now. */
   private async refreshRipChoice(job: JobRecord): Promise<void> {
     if (job.reviewKind !== 'rip_choice') return;
-    await this.deps.jobService.update(job.id, { reviewReason: ripChoiceReason(await this.deps.titles.listByJob(job.id)) });
+    await this.deps.jobService.update(job.id, {
+      reviewReason: ripChoiceReason(await this.deps.titles.listByJob(job.id)),
+    });
   }
 
   /** Leaves review: continue in the state the job stopped at (identification goes on to ripping). */
@@ -254,7 +330,12 @@ export class JobCommands {
     }
     const target: JobState = job.resumeState ?? 'identifying';
     // "Always ask before filing": decisions about titles lead to the plan, which a person approves.
-    if (target === 'organizing' && job.reviewKind !== 'filing' && job.reviewKind !== 'organize' && this.deps.askBeforeFiling?.() === true) {
+    if (
+      target === 'organizing' &&
+      job.reviewKind !== 'filing' &&
+      job.reviewKind !== 'organize' &&
+      this.deps.askBeforeFiling?.() === true
+    ) {
       const reason = filingPlanReason(await this.deps.titles.listByJob(job.id));
       await this.deps.jobs.note(job.id, job.state, 'titles decided; the plan waits for approval before filing');
       return this.deps.jobService.update(job.id, { reviewKind: 'filing', reviewReason: reason });

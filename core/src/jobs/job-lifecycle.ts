@@ -45,7 +45,10 @@ export class JobLifecycle {
     for (const hook of this.hooks) {
       if (!matches(hook.on, job, from)) continue;
       const run = async () => hook.run(job, from);
-      const failed = (error: unknown) => this.logger.error(`${hook.name} failed for job ${job.id} (${from} → ${job.state})`, { error: errorMessage(error) });
+      const failed = (error: unknown) =>
+        this.logger.error(`${hook.name} failed for job ${job.id} (${from} → ${job.state})`, {
+          error: errorMessage(error),
+        });
       if (hook.awaited) await run().catch(failed);
       else this.background.run(run, failed);
     }

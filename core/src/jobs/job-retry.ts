@@ -15,7 +15,11 @@ import { canReopen } from './job-state-machine.ts';
 export type RetryFrom = 'identifying' | 'ripping' | 'matching' | 'organizing';
 export const RETRY_FROM: readonly RetryFrom[] = ['identifying', 'ripping', 'matching', 'organizing'];
 
-const exists = (path: string) => access(path).then(() => true, () => false);
+const exists = (path: string) =>
+  access(path).then(
+    () => true,
+    () => false,
+  );
 
 /** A title that can go through a stage again: not in the library, and not left out by a person. */
 function redoable(title: TitleRecord): boolean {
@@ -26,7 +30,9 @@ function redoable(title: TitleRecord): boolean {
 export function retryFromFailure(state: JobState, job: Pick<JobRecord, 'reviewKind' | 'resumeState'>): RetryFrom {
   if (state === 'review_needed') {
     if (job.reviewKind === 'identity') return 'identifying';
-    return (RETRY_FROM as readonly string[]).includes(job.resumeState ?? '') ? (job.resumeState as RetryFrom) : 'identifying';
+    return (RETRY_FROM as readonly string[]).includes(job.resumeState ?? '')
+      ? (job.resumeState as RetryFrom)
+      : 'identifying';
   }
   return (RETRY_FROM as readonly string[]).includes(state) ? (state as RetryFrom) : 'identifying';
 }
@@ -65,19 +71,32 @@ export interface RetryDeps {
 export async function retryJob(deps: RetryDeps, id: number, from?: RetryFrom): Promise<JobRecord> {
   const job = await deps.jobService.require(id);
   if (job.state === 'review_needed' && !from) {
-    throw new ConflictError('job_not_retryable', `Job ${id} is waiting for review; continue it, or re-identify / re-match it (retry with "from")`);
+    throw new ConflictError(
+      'job_not_retryable',
+      `Job ${id} is waiting for review; continue it, or re-identify / re-match it (retry with "from")`,
+    );
   }
   if (!['failed', 'completed', 'review_needed'].includes(job.state)) {
-    throw new ConflictError('job_not_retryable', `Job ${id} is ${job.state}; only failed or completed jobs can be retried (jobs in review can be re-identified or re-matched)`);
+    throw new ConflictError(
+      'job_not_retryable',
+      `Job ${id} is ${job.state}; only failed or completed jobs can be retried (jobs in review can be re-identified or re-matched)`,
+    );
   }
   const titles = await deps.titles.listByJob(id);
   const target = from ?? (job.state === 'review_needed' ? null : (job.retryFrom as RetryFrom | null));
-  if (target === null) throw new ConflictError('nothing_to_redo', `Every title of job ${id} is in the library or was left out by a person; there is nothing to redo`);
+  if (target === null)
+    throw new ConflictError(
+      'nothing_to_redo',
+      `Every title of job ${id} is in the library or was left out by a person; there is nothing to redo`,
+    );
   if (!canReopen(job.state, target)) {
     throw new ConflictError('job_not_retryable', `Job ${id} is ${job.state} and cannot run again from ${target}`);
   }
   if (target === 'identifying' && titles.some((t) => t.organizedPath)) {
-    throw new ConflictError('titles_in_library', `Job ${id} already put titles in the library; identifying it again would lose track of them. Re-match the other titles instead`);
+    throw new ConflictError(
+      'titles_in_library',
+      `Job ${id} already put titles in the library; identifying it again would lose track of them. Re-match the other titles instead`,
+    );
   }
   if (job.sourceKind === 'folder' && job.sourcePath && !(await exists(job.sourcePath))) {
     throw new ConflictError('source_missing', `The folder of job ${id} is gone: ${job.sourcePath}`);
@@ -95,7 +114,11 @@ export async function retryJob(deps: RetryDeps, id: number, from?: RetryFrom): P
     throw new ConflictError('nothing_to_redo', `Job ${id} has no title with a file left to match again`);
   }
   const label = from === 'identifying' ? 're-identify' : from === 'matching' ? 're-match' : 'retry';
-  const moved = await deps.jobService.reopen(id, target, `${label} requested: running again from ${target}${reset ? ` (${reset} title(s) redone)` : ''}`);
+  const moved = await deps.jobService.reopen(
+    id,
+    target,
+    `${label} requested: running again from ${target}${reset ? ` (${reset} title(s) redone)` : ''}`,
+  );
   deps.start(id);
   return moved;
 }

@@ -41,7 +41,11 @@ export class JobService {
 
   async create(job: NewJob): Promise<JobRecord> {
     const created = await this.jobs.create({ state: 'idle', ...job });
-    this.bus.emit('job.created', { jobId: created.id, volumeLabel: created.volumeLabel, contentType: created.contentType });
+    this.bus.emit('job.created', {
+      jobId: created.id,
+      volumeLabel: created.volumeLabel,
+      contentType: created.contentType,
+    });
     this.emitState(created, created.state);
     await this.lifecycle.entered(created, created.state);
     return created;
@@ -58,11 +62,9 @@ export class JobService {
     for (let attempt = 0; attempt < 3; attempt++) {
       const current = await this.require(id);
       if (!canTransition(current.state, to)) {
-        throw new ConflictError(
-          'invalid_transition',
-          `Job ${id} cannot go from ${current.state} to ${to}`,
-          { details: { from: current.state, to } },
-        );
+        throw new ConflictError('invalid_transition', `Job ${id} cannot go from ${current.state} to ${to}`, {
+          details: { from: current.state, to },
+        });
       }
       const now = this.clock.now();
       const patch: JobPatch = { ...options.patch, updatedAt: now };
@@ -83,7 +85,10 @@ export class JobService {
       if (to !== 'review_needed' && to !== 'failed') patch.reviewKind = null;
       const updated = await this.jobs.transition(id, current.state, to, patch, options.message ?? null);
       if (!updated) continue; // someone else moved it in between: re-read and re-validate
-      this.logger.info(`job ${id}: ${current.state} → ${to}`, options.message ? { message: options.message } : undefined);
+      this.logger.info(
+        `job ${id}: ${current.state} → ${to}`,
+        options.message ? { message: options.message } : undefined,
+      );
       this.emitState(updated, current.state);
       await this.lifecycle.entered(updated, current.state);
       return updated;
@@ -98,7 +103,9 @@ export class JobService {
   async reopen(id: number, to: JobState, message: string): Promise<JobRecord> {
     const current = await this.require(id);
     if (!canReopen(current.state, to)) {
-      throw new ConflictError('job_not_retryable', `Job ${id} is ${current.state} and cannot be run again from ${to}`, { details: { from: current.state, to } });
+      throw new ConflictError('job_not_retryable', `Job ${id} is ${current.state} and cannot be run again from ${to}`, {
+        details: { from: current.state, to },
+      });
     }
     const patch: JobPatch = {
       updatedAt: this.clock.now(),
@@ -130,16 +137,24 @@ export class JobService {
   /** Stores and broadcasts progress. Callers may report often; the WebSocket gateway throttles. */
   async progress(id: number, report: ProgressReport): Promise<void> {
     const percent = Math.max(0, Math.min(100, report.percent));
-    const job = await this.jobs.update(id, { progressPercent: percent, currentSpeed: report.speed, etaSeconds: report.etaSeconds });
+    const job = await this.jobs.update(id, {
+      progressPercent: percent,
+      currentSpeed: report.speed,
+      etaSeconds: report.etaSeconds,
+    });
     this.bus.emit('job.progress', { jobId: id, state: job.state, ...report, percent });
   }
 
   async updateTitle(title: TitleRecord, patch: TitlePatch): Promise<TitleRecord> {
     if (patch.state && !canTransitionTitle(title.state, patch.state)) {
-      throw new ConflictError('invalid_title_transition', `Title ${title.id} cannot go from ${title.state} to ${patch.state}`);
+      throw new ConflictError(
+        'invalid_title_transition',
+        `Title ${title.id} cannot go from ${title.state} to ${patch.state}`,
+      );
     }
     // A title that leaves review no longer waits for anyone: its review goes with it.
-    const clearsReview = patch.state !== undefined && patch.state !== 'review' && patch.review === undefined && title.review !== null;
+    const clearsReview =
+      patch.state !== undefined && patch.state !== 'review' && patch.review === undefined && title.review !== null;
     const updated = await this.titles.update(title.id, clearsReview ? { ...patch, review: null } : patch);
     this.emitTitle(updated);
     return updated;

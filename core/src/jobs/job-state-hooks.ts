@@ -39,18 +39,44 @@ const NOTIFIED: readonly JobState[] = ['completed', 'failed', 'review_needed'];
 
 export function installJobStateHooks(lifecycle: JobLifecycle, targets: JobStateHookTargets): void {
   for (const state of NOTIFIED) {
-    lifecycle.hook({ name: 'notification', on: { enters: state }, awaited: false, run: (job) => targets.notifications.jobEntered(job) });
+    lifecycle.hook({
+      name: 'notification',
+      on: { enters: state },
+      awaited: false,
+      run: (job) => targets.notifications.jobEntered(job),
+    });
   }
   lifecycle.hook({
     name: 'drive release',
     on: { leaves: 'ripping' },
     awaited: false,
     run: async (job) => {
-      if (job.sourceKind === 'disc' && job.driveId) await targets.detectors.ripFinished(job.driveId, job.state !== 'failed');
+      if (job.sourceKind === 'disc' && job.driveId)
+        await targets.detectors.ripFinished(job.driveId, job.state !== 'failed');
     },
   });
-  lifecycle.hook({ name: 'staging cleanup', on: { enters: 'terminal' }, awaited: true, run: (job) => targets.stagingCleanup.jobFinished(job) });
-  lifecycle.hook({ name: 'contributors', on: { enters: 'completed' }, awaited: true, run: (job) => targets.contributors.jobFinished(job) });
-  lifecycle.hook({ name: 'library refresh', on: { enters: 'completed' }, awaited: true, run: (job) => targets.libraryRefresh.jobFinished(job) });
-  lifecycle.hook({ name: 'late files', on: { enters: 'terminal' }, awaited: true, run: async (job) => void (await targets.lateFiles(job)) });
+  lifecycle.hook({
+    name: 'staging cleanup',
+    on: { enters: 'terminal' },
+    awaited: true,
+    run: (job) => targets.stagingCleanup.jobFinished(job),
+  });
+  lifecycle.hook({
+    name: 'contributors',
+    on: { enters: 'completed' },
+    awaited: true,
+    run: (job) => targets.contributors.jobFinished(job),
+  });
+  lifecycle.hook({
+    name: 'library refresh',
+    on: { enters: 'completed' },
+    awaited: true,
+    run: (job) => targets.libraryRefresh.jobFinished(job),
+  });
+  lifecycle.hook({
+    name: 'late files',
+    on: { enters: 'terminal' },
+    awaited: true,
+    run: async (job) => void (await targets.lateFiles(job)),
+  });
 }

@@ -34,7 +34,8 @@ export function decidedMatch(base: MatchResult | null, decision: ReviewDecision)
     candidates: [],
   };
   const result: MatchResult = { ...keep, confidence: 1, source: 'user_review', components: [USER_COMPONENT] };
-  if (decision.skip) return { ...result, kind: 'discarded', season: null, episode: null, episodeEnd: null, edition: null };
+  if (decision.skip)
+    return { ...result, kind: 'discarded', season: null, episode: null, episodeEnd: null, edition: null };
   if (decision.episodeCode) {
     const code = parseEpisodeCode(decision.episodeCode)!;
     Object.assign(result, { kind: 'episode', season: code.season, episode: code.episode, episodeEnd: code.episodeEnd });
@@ -43,7 +44,8 @@ export function decidedMatch(base: MatchResult | null, decision: ReviewDecision)
   }
   if (decision.edition !== undefined) {
     result.edition = decision.edition;
-    if (decision.edition !== null && !decision.episodeCode) Object.assign(result, { kind: 'main_movie', season: null, episode: null, episodeEnd: null });
+    if (decision.edition !== null && !decision.episodeCode)
+      Object.assign(result, { kind: 'main_movie', season: null, episode: null, episodeEnd: null });
   }
   return result;
 }
@@ -53,18 +55,32 @@ export function bestCandidate(base: MatchResult | null): MatchResult | null {
   if (!base) return null;
   const top: MatchCandidate | undefined = [...base.candidates].sort((a, b) => b.score - a.score)[0];
   if (top && top.score > base.confidence) {
-    return { ...base, kind: top.kind, season: top.season, episode: top.episode, episodeEnd: top.episodeEnd, edition: top.edition, confidence: top.score };
+    return {
+      ...base,
+      kind: top.kind,
+      season: top.season,
+      episode: top.episode,
+      episodeEnd: top.episodeEnd,
+      edition: top.edition,
+      confidence: top.score,
+    };
   }
   // A title with no usable guess ("nothing matched", confidence 0, no candidates) has nothing to accept.
   return base.kind === 'discarded' && base.confidence === 0 ? null : base;
 }
 
 export function episodeCodeOf(match: MatchResult): string | null {
-  return match.kind === 'episode' && match.season !== null && match.episode !== null ? formatEpisodeCode(match.season, match.episode, match.episodeEnd) : null;
+  return match.kind === 'episode' && match.season !== null && match.episode !== null
+    ? formatEpisodeCode(match.season, match.episode, match.episodeEnd)
+    : null;
 }
 
 /** One line for the job's timeline, e.g. `title 3 → S01E05 (review)`. */
-export function describeDecision(titleIndex: number, match: MatchResult, decision: ReviewDecision | 'approve-all'): string {
+export function describeDecision(
+  titleIndex: number,
+  match: MatchResult,
+  decision: ReviewDecision | 'approve-all',
+): string {
   const what =
     match.kind === 'episode'
       ? episodeCodeOf(match)
@@ -73,6 +89,9 @@ export function describeDecision(titleIndex: number, match: MatchResult, decisio
         : match.kind === 'extra'
           ? 'extra (kept)'
           : 'skipped';
-  const conflict = decision !== 'approve-all' && decision.conflictResolution ? `, existing library file: ${decision.conflictResolution}` : '';
+  const conflict =
+    decision !== 'approve-all' && decision.conflictResolution
+      ? `, existing library file: ${decision.conflictResolution}`
+      : '';
   return `title ${titleIndex} → ${what}${conflict} (${decision === 'approve-all' ? 'approve-all' : 'review'})`;
 }

@@ -83,7 +83,8 @@ export class StagingCleanup {
     if (!folder) return 'the folder no longer exists';
     for (const library of [config.library_tv_path, config.library_movies_path]) {
       const lib = library ? await real(library) : null;
-      if (lib && (lib === folder || inside(folder, lib) || inside(lib, folder))) return `${job.stagingPath} overlaps the library`;
+      if (lib && (lib === folder || inside(folder, lib) || inside(lib, folder)))
+        return `${job.stagingPath} overlaps the library`;
     }
     return null;
   }
@@ -92,14 +93,16 @@ export class StagingCleanup {
   async jobFinished(job: JobRecord): Promise<void> {
     await rm(join(this.deps.workRoot, `job_${job.id}`), { recursive: true, force: true });
     const policy = this.deps.config.get().staging_cleanup_policy;
-    if (policy === 'on_completion' || (policy === 'on_success' && job.state === 'completed')) await this.clean(job, policy);
+    if (policy === 'on_completion' || (policy === 'on_success' && job.state === 'completed'))
+      await this.clean(job, policy);
   }
 
   /** Deletes the job's accounted files (and its emptied folder); notes on the timeline what was kept and why. */
   async clean(job: JobRecord, why: string): Promise<CleanupResult | null> {
     const refusal = await this.refusal(job);
     if (refusal) {
-      if (refusal !== 'the folder no longer exists') this.deps.logger.info(`staging folder of job ${job.id} kept: ${refusal}`);
+      if (refusal !== 'the folder no longer exists')
+        this.deps.logger.info(`staging folder of job ${job.id} kept: ${refusal}`);
       return null;
     }
     const folder = resolve(job.stagingPath!);
@@ -156,9 +159,16 @@ export class StagingCleanup {
 
   private async report(job: JobRecord, why: string, result: CleanupResult): Promise<void> {
     const parts: string[] = [];
-    if (result.deleted.length > 0) parts.push(`deleted ${result.deleted.length} file(s) a person chose to discard: ${result.deleted.join(', ')}`);
-    if (result.deletedRips.length > 0) parts.push(`deleted ${result.deletedRips.length} of Spindle's own rip(s) of titles left out: ${result.deletedRips.join(', ')}`);
-    if (result.kept.length > 0) parts.push(`kept ${result.kept.length} file(s) in ${job.stagingPath}: ${result.kept.map((k) => `${k.name} (${k.why})`).join('; ')}`);
+    if (result.deleted.length > 0)
+      parts.push(`deleted ${result.deleted.length} file(s) a person chose to discard: ${result.deleted.join(', ')}`);
+    if (result.deletedRips.length > 0)
+      parts.push(
+        `deleted ${result.deletedRips.length} of Spindle's own rip(s) of titles left out: ${result.deletedRips.join(', ')}`,
+      );
+    if (result.kept.length > 0)
+      parts.push(
+        `kept ${result.kept.length} file(s) in ${job.stagingPath}: ${result.kept.map((k) => `${k.name} (${k.why})`).join('; ')}`,
+      );
     if (result.folderRemoved) parts.push(`removed the emptied folder ${job.stagingPath}`);
     if (parts.length === 0) return;
     const text = `staging cleanup (${why}): ${parts.join('; ')}`;
@@ -183,12 +193,16 @@ export class StagingCleanup {
   /** A job the sweep already looked at (its timeline says so) is not reported again every hour. */
   private async alreadySwept(job: JobRecord): Promise<boolean> {
     const finished = job.completedAt?.getTime() ?? 0;
-    return (await this.deps.jobs.timeline(job.id)).some((e) => e.at.getTime() >= finished && e.message?.startsWith('staging cleanup (after '));
+    return (await this.deps.jobs.timeline(job.id)).some(
+      (e) => e.at.getTime() >= finished && e.message?.startsWith('staging cleanup (after '),
+    );
   }
 
   startSweeping(intervalMs = SWEEP_INTERVAL_MS): void {
     const run = () =>
-      void this.sweep().catch((error: unknown) => this.deps.logger.warn('staging sweep failed', { error: errorMessage(error) }));
+      void this.sweep().catch((error: unknown) =>
+        this.deps.logger.warn('staging sweep failed', { error: errorMessage(error) }),
+      );
     run();
     this.timer = setInterval(run, intervalMs);
     this.timer.unref();

@@ -23,19 +23,30 @@ export interface RipDiscardDeps {
  * ripped claims no file and is ripped again; MKV files in the job's own staging folder that no title
  * claims (the partial one) are deleted. Returns how many titles keep their rip.
  */
-async function keepCompletedRips(job: JobRecord, jobService: JobService, deps: RipDiscardDeps, logger: Logger): Promise<number> {
+async function keepCompletedRips(
+  job: JobRecord,
+  jobService: JobService,
+  deps: RipDiscardDeps,
+  logger: Logger,
+): Promise<number> {
   const titles = await deps.titles.listByJob(job.id);
   for (const title of titles) {
     if (title.state === 'ripping') await jobService.updateTitle(title, { state: 'pending', filePath: null });
   }
-  const claimed = new Set((await deps.titles.listByJob(job.id)).map((t) => t.filePath).filter((p): p is string => p !== null).map((p) => resolve(p)));
+  const claimed = new Set(
+    (await deps.titles.listByJob(job.id))
+      .map((t) => t.filePath)
+      .filter((p): p is string => p !== null)
+      .map((p) => resolve(p)),
+  );
   const staging = job.stagingRoot ?? deps.stagingPath();
   if (staging) {
     const folder = join(staging, `job_${job.id}`);
     const names = await readdir(folder).catch(() => [] as string[]);
     const partial = names.filter((n) => n.toLowerCase().endsWith('.mkv') && !claimed.has(resolve(folder, n)));
     await Promise.all(partial.map((n) => rm(join(folder, n), { force: true })));
-    if (partial.length > 0) logger.info(`job ${job.id}: deleted ${partial.length} partially ripped file(s) from ${folder}`);
+    if (partial.length > 0)
+      logger.info(`job ${job.id}: deleted ${partial.length} partially ripped file(s) from ${folder}`);
   }
   return titles.filter((t) => t.filePath !== null && t.state !== 'ripping').length;
 }

@@ -30,7 +30,10 @@ export function deciderFor(kind: DiscardKind | null, config: Pick<AppConfig, 'di
 }
 
 /** A title an identifier said not to rip: why, in words, and which kind of discard it is. */
-export function hintDiscard(role: string | null, reason: string | undefined): { reason: string; kind: DiscardKind | null } {
+export function hintDiscard(
+  role: string | null,
+  reason: string | undefined,
+): { reason: string; kind: DiscardKind | null } {
   const why = reason?.trim();
   switch (role) {
     case 'play_all':
@@ -61,8 +64,11 @@ function reasonGroup(reason: string): string {
 /** "4 titles shorter than 120 s; 3 titles already in the library; 1 title: Play All (…)" — the discards, grouped. */
 export function summarizeDiscards(titles: readonly TitleRecord[]): string {
   const groups = new Map<string, number>();
-  for (const t of titles) if (t.discardReason) groups.set(reasonGroup(t.discardReason), (groups.get(reasonGroup(t.discardReason)) ?? 0) + 1);
-  return [...groups].map(([reason, n]) => `${n} title${n === 1 ? '' : 's'}${/^(shorter|already)/.test(reason) ? ' ' : ': '}${reason}`).join('; ');
+  for (const t of titles)
+    if (t.discardReason) groups.set(reasonGroup(t.discardReason), (groups.get(reasonGroup(t.discardReason)) ?? 0) + 1);
+  return [...groups]
+    .map(([reason, n]) => `${n} title${n === 1 ? '' : 's'}${/^(shorter|already)/.test(reason) ? ' ' : ': '}${reason}`)
+    .join('; ');
 }
 
 /**

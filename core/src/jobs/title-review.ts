@@ -15,8 +15,17 @@ import type { MatchCandidate, MatchResult } from '@spindle/plugin-sdk';
  * - `keep_extra`: the extras policy is "ask" (keep or skip);
  * - `placement`: the organizer cannot place the title (no season/episode, unknown extra kind).
  */
-export type TitleReviewKind = 'low_confidence' | 'ambiguous_feature' | 'no_match' | 'duplicate_claim' | 'conflict' | 'keep_extra' | 'placement';
-export const TITLE_REVIEW_KINDS: readonly TitleReviewKind[] = ['low_confidence', 'ambiguous_feature', 'no_match', 'duplicate_claim', 'conflict', 'keep_extra', 'placement'];
+export type TitleReviewKind =
+  'low_confidence' | 'ambiguous_feature' | 'no_match' | 'duplicate_claim' | 'conflict' | 'keep_extra' | 'placement';
+export const TITLE_REVIEW_KINDS: readonly TitleReviewKind[] = [
+  'low_confidence',
+  'ambiguous_feature',
+  'no_match',
+  'duplicate_claim',
+  'conflict',
+  'keep_extra',
+  'placement',
+];
 
 export interface TitleReview {
   kind: TitleReviewKind;
@@ -32,26 +41,50 @@ export interface TitleReview {
   episode: string | null;
 }
 
-export function titleReview(kind: TitleReviewKind, message: string, extra: Partial<Omit<TitleReview, 'kind' | 'message'>> = {}): TitleReview {
-  return { kind, message, candidates: extra.candidates ?? [], path: extra.path ?? null, otherTitles: extra.otherTitles ?? [], episode: extra.episode ?? null };
+export function titleReview(
+  kind: TitleReviewKind,
+  message: string,
+  extra: Partial<Omit<TitleReview, 'kind' | 'message'>> = {},
+): TitleReview {
+  return {
+    kind,
+    message,
+    candidates: extra.candidates ?? [],
+    path: extra.path ?? null,
+    otherTitles: extra.otherTitles ?? [],
+    episode: extra.episode ?? null,
+  };
 }
 
-const sortedCandidates = (result: MatchResult | null): MatchCandidate[] => [...(result?.candidates ?? [])].sort((a, b) => b.score - a.score);
+const sortedCandidates = (result: MatchResult | null): MatchCandidate[] =>
+  [...(result?.candidates ?? [])].sort((a, b) => b.score - a.score);
 
 /** A title the matcher could not settle: below the threshold, or no answer at all; `ambiguousMovie`: the identifier saw several main features. */
 export function matchReview(result: MatchResult | null, threshold: number, ambiguousMovie = false): TitleReview {
   if (result === null) return titleReview('no_match', 'No matcher found an answer for this title');
   const percent = (n: number) => `${Math.round(n * 100)} %`;
   if (ambiguousMovie && result.kind === 'main_movie') {
-    return titleReview('ambiguous_feature', 'Several titles could be the main feature; choose whether this is it, and its edition', { candidates: sortedCandidates(result) });
+    return titleReview(
+      'ambiguous_feature',
+      'Several titles could be the main feature; choose whether this is it, and its edition',
+      { candidates: sortedCandidates(result) },
+    );
   }
-  return titleReview('low_confidence', `The best match has ${percent(result.confidence)} confidence, below the ${percent(threshold)} needed to accept it`, {
-    candidates: sortedCandidates(result),
-  });
+  return titleReview(
+    'low_confidence',
+    `The best match has ${percent(result.confidence)} confidence, below the ${percent(threshold)} needed to accept it`,
+    {
+      candidates: sortedCandidates(result),
+    },
+  );
 }
 
 /** Several titles matched the same episode and the disc-wide pass could not tell which is which. */
-export function contestedReview(result: MatchResult | null, episode: string | null, otherTitles: number[]): TitleReview {
+export function contestedReview(
+  result: MatchResult | null,
+  episode: string | null,
+  otherTitles: number[],
+): TitleReview {
   const others = otherTitles.map((i) => `title ${i}`).join(' and ');
   return titleReview('duplicate_claim', `${episode ?? 'The same episode'} is also claimed by ${others}`, {
     candidates: sortedCandidates(result),
@@ -65,7 +98,8 @@ export function parseTitleReview(json: string | null | undefined): TitleReview |
   if (!json) return null;
   try {
     const value = JSON.parse(json) as Partial<TitleReview>;
-    if (!value || typeof value.message !== 'string' || !TITLE_REVIEW_KINDS.includes(value.kind as TitleReviewKind)) return null;
+    if (!value || typeof value.message !== 'string' || !TITLE_REVIEW_KINDS.includes(value.kind as TitleReviewKind))
+      return null;
     return titleReview(value.kind as TitleReviewKind, value.message, value);
   } catch {
     return null;

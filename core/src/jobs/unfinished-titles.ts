@@ -14,9 +14,14 @@ export type ReleasedFiles = 'none' | 'mid_rip';
 
 const UNFINISHED: readonly string[] = ['ripping', 'queued', 'matching'];
 
-export async function failUnfinishedTitles(deps: { titles: TitleRepository; jobService: JobService }, jobId: number, released: ReleasedFiles): Promise<void> {
+export async function failUnfinishedTitles(
+  deps: { titles: TitleRepository; jobService: JobService },
+  jobId: number,
+  released: ReleasedFiles,
+): Promise<void> {
   for (const title of await deps.titles.listByJob(jobId)) {
     const release = released === 'mid_rip' && title.state === 'ripping';
-    if (UNFINISHED.includes(title.state)) await deps.jobService.updateTitle(title, { state: 'failed', ...(release ? { filePath: null } : {}) });
+    if (UNFINISHED.includes(title.state))
+      await deps.jobService.updateTitle(title, { state: 'failed', ...(release ? { filePath: null } : {}) });
   }
 }

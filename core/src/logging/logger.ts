@@ -42,7 +42,8 @@ export class LogSink {
   log(level: LogLevel, scope: string, message: string, fields?: Record<string, unknown>): void {
     const redactor = this.options.redactor;
     const entry: LogEntry = { at: new Date().toISOString(), level, scope, message: redactor.redact(message) };
-    if (fields && Object.keys(fields).length > 0) entry.fields = redactor.redactValue(fields) as Record<string, unknown>;
+    if (fields && Object.keys(fields).length > 0)
+      entry.fields = redactor.redactValue(fields) as Record<string, unknown>;
     if (ORDER[level] >= ORDER.warn) {
       this.recent.push(entry);
       if (this.recent.length > this.recentLimit) this.recent.shift();

@@ -38,14 +38,23 @@ export class LibraryRefreshService {
     @inject(Tokens.SecretRedactor) redactor: SecretRedactor,
     @inject(Tokens.LogSink) logs: LogSink,
   ) {
-    this.deps = { refreshers: () => resolver.providers('library_refresher'), jobs, titles, redact: (text) => redactor.redact(text), logger: logs.logger('library-refresh') };
+    this.deps = {
+      refreshers: () => resolver.providers('library_refresher'),
+      jobs,
+      titles,
+      redact: (text) => redactor.redact(text),
+      logger: logs.logger('library-refresh'),
+    };
   }
 
   /** A job completed (job-state-hooks.ts): its library folders are rescanned. */
   jobFinished(job: JobRecord): void {
     if (job.state !== 'completed') return;
     if (!this.deps.refreshers().some((r) => r.impl.status().configured)) return;
-    this.tasks.run(() => this.refresh(job), (error) => this.deps.logger.warn(`library refresh for job ${job.id} failed`, { error: errorMessage(error) }));
+    this.tasks.run(
+      () => this.refresh(job),
+      (error) => this.deps.logger.warn(`library refresh for job ${job.id} failed`, { error: errorMessage(error) }),
+    );
   }
 
   settled(): Promise<void> {
@@ -63,8 +72,17 @@ export class LibraryRefreshService {
    */
   private async paths(job: JobRecord): Promise<string[]> {
     const titles = job.libraryPath ? [] : await this.deps.titles.listByJob(job.id);
-    const candidates = job.libraryPath ? [job.libraryPath] : [...new Set(titles.flatMap((t) => (t.organizedPath ? [dirname(t.organizedPath)] : [])))];
-    const present = await Promise.all(candidates.map((path) => stat(path).then((s) => s.isDirectory(), () => false)));
+    const candidates = job.libraryPath
+      ? [job.libraryPath]
+      : [...new Set(titles.flatMap((t) => (t.organizedPath ? [dirname(t.organizedPath)] : [])))];
+    const present = await Promise.all(
+      candidates.map((path) =>
+        stat(path).then(
+          (s) => s.isDirectory(),
+          () => false,
+        ),
+      ),
+    );
     return candidates.filter((_, i) => present[i]);
   }
 
@@ -73,7 +91,8 @@ export class LibraryRefreshService {
     if (paths.length === 0) return; // nothing reached the library
     const contentType = job.contentType;
     await Promise.all(
-      this.deps.refreshers()
+      this.deps
+        .refreshers()
         .filter((r) => r.impl.status().configured)
         .map(async (refresher) => {
           let line: string;

@@ -19,7 +19,13 @@ export interface OutboundPolicy {
   lookup?: AddressLookup;
 }
 
-const METADATA_NAMES = new Set(['metadata.google.internal', 'metadata.goog', 'metadata', 'instance-data', 'instance-data.ec2.internal']);
+const METADATA_NAMES = new Set([
+  'metadata.google.internal',
+  'metadata.goog',
+  'metadata',
+  'instance-data',
+  'instance-data.ec2.internal',
+]);
 const METADATA_V4 = new Set(['100.100.100.200']);
 
 const systemLookup: AddressLookup = (host) => dnsLookup(host, { all: true, verbatim: true });
@@ -49,7 +55,8 @@ export function refusedAddress(address: string): string | null {
   if (family === 4) {
     if (METADATA_V4.has(address)) return 'a cloud metadata address';
     const n = ipv4Number(address);
-    if (n >>> 16 === (169 << 8) + 254) return address === '169.254.169.254' ? 'a cloud metadata address' : 'a link-local address';
+    if (n >>> 16 === (169 << 8) + 254)
+      return address === '169.254.169.254' ? 'a cloud metadata address' : 'a link-local address';
     return null;
   }
   if (family === 6) {
@@ -74,7 +81,10 @@ const refusal = (url: URL, what: string) =>
 /** Throws a ConfigurationError `outbound_address_refused` when `url` leads to a refused address. */
 export async function checkOutboundUrl(url: URL, policy: OutboundPolicy): Promise<void> {
   if (policy.allowLinkLocal) return;
-  const host = url.hostname.replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '').toLowerCase();
+  const host = url.hostname
+    .replace(/^\[(.*)\]$/, '$1')
+    .replace(/\.$/, '')
+    .toLowerCase();
   if (METADATA_NAMES.has(host)) throw refusal(url, 'a cloud metadata name');
   if (isIP(host)) {
     const why = refusedAddress(host);

@@ -21,7 +21,13 @@ export function eventOfState(state: string): Exclude<NotificationEvent, 'test'> 
   return null;
 }
 
-export function buildJobNotification(event: Exclude<NotificationEvent, 'test'>, job: JobRecord, titles: TitleRecord[], redact: Redact, at = new Date()): Notification {
+export function buildJobNotification(
+  event: Exclude<NotificationEvent, 'test'>,
+  job: JobRecord,
+  titles: TitleRecord[],
+  redact: Redact,
+  at = new Date(),
+): Notification {
   const selected = titles.filter((t) => t.selected);
   const title = job.catalogTitle ?? job.detectedTitle;
   const season = job.contentType === 'tv' ? job.detectedSeason : null;

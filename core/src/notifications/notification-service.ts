@@ -50,14 +50,23 @@ export class NotificationService {
     @inject(Tokens.SecretRedactor) redactor: SecretRedactor,
     @inject(Tokens.LogSink) logs: LogSink,
   ) {
-    this.deps = { jobs, titles, notifiers: () => resolver.providers('notifier'), redact: (text) => redactor.redact(text), logger: logs.logger('notifications') };
+    this.deps = {
+      jobs,
+      titles,
+      notifiers: () => resolver.providers('notifier'),
+      redact: (text) => redactor.redact(text),
+      logger: logs.logger('notifications'),
+    };
   }
 
   /** A job entered a state (job-state-hooks.ts): completed, failed and review needed are told, in the background. */
   jobEntered(job: JobRecord): void {
     const event = eventOfState(job.state);
     if (event && this.deps.notifiers().length > 0) {
-      this.tasks.run(() => this.notifyJob(job.id, event), (error) => this.deps.logger.warn('notification failed', { error: errorMessage(error) }));
+      this.tasks.run(
+        () => this.notifyJob(job.id, event),
+        (error) => this.deps.logger.warn('notification failed', { error: errorMessage(error) }),
+      );
     }
   }
 
@@ -92,19 +101,34 @@ export class NotificationService {
     await Promise.all(this.deps.notifiers().map((n) => this.deliver(n, notification, this.policy)));
   }
 
-  private async deliver(notifier: Resolved<Notifier>, notification: Notification, policy: RetryPolicy): Promise<NotifierResult> {
+  private async deliver(
+    notifier: Resolved<Notifier>,
+    notification: Notification,
+    policy: RetryPolicy,
+  ): Promise<NotifierResult> {
     const { id, pluginId } = notifier.record;
     const status = notifier.impl.status();
     const base = { notifier: id, plugin: pluginId, target: status.target };
     if (!status.configured) {
-      return { ...base, status: 'skipped', attempts: 0, message: 'not set up: no destination is set (Settings → Notifications)' };
+      return {
+        ...base,
+        status: 'skipped',
+        attempts: 0,
+        message: 'not set up: no destination is set (Settings → Notifications)',
+      };
     }
-    const what = notification.jobId === null ? 'test notification' : `notification for job ${notification.jobId} (${notification.event})`;
+    const what =
+      notification.jobId === null
+        ? 'test notification'
+        : `notification for job ${notification.jobId} (${notification.event})`;
     const outcome = await withRetries(
       () => notifier.impl.send(structuredClone(notification), this.tasks.signal),
       policy,
       this.tasks.signal,
-      (error, n, delay) => this.deps.logger.info(`${what} to ${id} failed (attempt ${n} of ${policy.attempts}); retrying in ${delay} ms`, { error: this.deps.redact(errorMessage(error)) }),
+      (error, n, delay) =>
+        this.deps.logger.info(`${what} to ${id} failed (attempt ${n} of ${policy.attempts}); retrying in ${delay} ms`, {
+          error: this.deps.redact(errorMessage(error)),
+        }),
     );
     if (outcome.ok) {
       this.deps.logger.info(`${what} sent to ${id}`, outcome.attempts > 1 ? { attempts: outcome.attempts } : undefined);

@@ -14,7 +14,9 @@ export class MikroConfigRepository implements ConfigRepository {
       try {
         values[row.key] = JSON.parse(row.valueJson);
       } catch (cause) {
-        throw new DatabaseError('config_corrupt', `Stored configuration value of "${row.key}" is not valid JSON`, { cause });
+        throw new DatabaseError('config_corrupt', `Stored configuration value of "${row.key}" is not valid JSON`, {
+          cause,
+        });
       }
     }
     return values;

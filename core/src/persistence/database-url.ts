@@ -47,5 +47,8 @@ function stripScheme(url: string): string {
     if (rest.startsWith('//')) return fileURLToPath(url.split('?')[0]!);
     return decodeURIComponent(rest);
   }
-  throw new ConfigurationError('invalid_database_url', `DATABASE_URL must be a SQLite file (sqlite:, file: or a path), got scheme "${scheme}:"`);
+  throw new ConfigurationError(
+    'invalid_database_url',
+    `DATABASE_URL must be a SQLite file (sqlite:, file: or a path), got scheme "${scheme}:"`,
+  );
 }

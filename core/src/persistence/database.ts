@@ -47,7 +47,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     try {
       mkdirSync(path.dirname(dbPath), { recursive: true });
     } catch (cause) {
-      throw new DatabaseError('database_dir_unavailable', `Cannot create the database directory ${path.dirname(dbPath)}`, { cause });
+      throw new DatabaseError(
+        'database_dir_unavailable',
+        `Cannot create the database directory ${path.dirname(dbPath)}`,
+        { cause },
+      );
     }
   }
 
@@ -64,7 +68,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       jobs: new MikroJobRepository(opened),
       titles: new MikroTitleRepository(opened),
       // Credentials are stored sealed with a key kept beside the database, never in it.
-      config: new SealedConfigRepository(new MikroConfigRepository(opened), new SecretBox(path.join(options.dataDir, 'secret.key'))),
+      config: new SealedConfigRepository(
+        new MikroConfigRepository(opened),
+        new SecretBox(path.join(options.dataDir, 'secret.key')),
+      ),
       pluginStore: new MikroPluginStoreRepository(opened),
       close: () => opened.close(true),
     };

@@ -6,7 +6,14 @@
  * records.ts (see entity-mappers.ts).
  */
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import type { ClassificationSource, ContentType, ExtraType, JobState, SourceKind, TitleState } from '@spindle/plugin-sdk';
+import type {
+  ClassificationSource,
+  ContentType,
+  ExtraType,
+  JobState,
+  SourceKind,
+  TitleState,
+} from '@spindle/plugin-sdk';
 import { CONTRIBUTION_ENTITIES } from '../contributions/contribution-entities.ts';
 import { AUTH_ENTITIES } from '../auth/auth-entities.ts';
 import type { DiscardedBy, ImportMode, JobFolderOrigin, ReviewKind } from './records.ts';
@@ -153,4 +160,12 @@ export type JobEventRow = InferEntity<typeof JobEventEntity>;
 export type AppConfigEntryRow = InferEntity<typeof AppConfigEntryEntity>;
 export type PluginKvEntryRow = InferEntity<typeof PluginKvEntryEntity>;
 
-export const ALL_ENTITIES = [JobEntity, TitleEntity, JobEventEntity, AppConfigEntryEntity, PluginKvEntryEntity, ...CONTRIBUTION_ENTITIES, ...AUTH_ENTITIES];
+export const ALL_ENTITIES = [
+  JobEntity,
+  TitleEntity,
+  JobEventEntity,
+  AppConfigEntryEntity,
+  PluginKvEntryEntity,
+  ...CONTRIBUTION_ENTITIES,
+  ...AUTH_ENTITIES,
+];

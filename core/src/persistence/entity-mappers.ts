@@ -180,7 +180,10 @@ export function newTitleData(jobId: number, title: NewTitle): Omit<TitleRecord, 
 }
 
 /** A new title's entity data: the typed review stored as JSON. */
-export function newTitleRow(jobId: number, title: NewTitle): Omit<TitleRecord, 'id' | 'review'> & { reviewJson: string | null } {
+export function newTitleRow(
+  jobId: number,
+  title: NewTitle,
+): Omit<TitleRecord, 'id' | 'review'> & { reviewJson: string | null } {
   const { review, ...data } = newTitleData(jobId, title);
   return { ...data, reviewJson: review ? JSON.stringify(review) : null };
 }

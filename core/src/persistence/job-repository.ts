@@ -38,7 +38,13 @@ export class MikroJobRepository implements JobRepository {
     });
   }
 
-  async transition(id: number, from: JobState, to: JobState, patch: JobPatch, message: string | null): Promise<JobRecord | null> {
+  async transition(
+    id: number,
+    from: JobState,
+    to: JobState,
+    patch: JobPatch,
+    message: string | null,
+  ): Promise<JobRecord | null> {
     const em = this.orm.em.fork();
     return em.transactional(async (tx) => {
       const now = new Date();
@@ -65,7 +71,9 @@ export class MikroJobRepository implements JobRepository {
   }
 
   async listFinishedUncleared(): Promise<JobRecord[]> {
-    const rows = await this.orm.em.fork().find(JobEntity, { state: { $in: [...TERMINAL_STATES] }, clearedAt: null }, { orderBy: { id: 'asc' } });
+    const rows = await this.orm.em
+      .fork()
+      .find(JobEntity, { state: { $in: [...TERMINAL_STATES] }, clearedAt: null }, { orderBy: { id: 'asc' } });
     return rows.map(toJobRecord);
   }
 
@@ -76,7 +84,11 @@ export class MikroJobRepository implements JobRepository {
 
   async pageInState(state: JobState, page: number, perPage: number): Promise<{ items: JobRecord[]; total: number }> {
     const em = this.orm.em.fork();
-    const [rows, total] = await em.findAndCount(JobEntity, { state }, { orderBy: NEWEST_FIRST, limit: perPage, offset: (page - 1) * perPage });
+    const [rows, total] = await em.findAndCount(
+      JobEntity,
+      { state },
+      { orderBy: NEWEST_FIRST, limit: perPage, offset: (page - 1) * perPage },
+    );
     return { items: rows.map(toJobRecord), total };
   }
 
@@ -84,16 +96,25 @@ export class MikroJobRepository implements JobRepository {
     const em = this.orm.em.fork();
     const perPage = Math.max(1, Math.floor(query.perPage));
     const page = Math.max(1, Math.floor(query.page));
-    const qb = em.createQueryBuilder(JobEntity, 'j').where({ state: { $in: query.state ? [query.state] : [...TERMINAL_STATES] } });
+    const qb = em
+      .createQueryBuilder(JobEntity, 'j')
+      .where({ state: { $in: query.state ? [query.state] : [...TERMINAL_STATES] } });
     if (query.contentType) qb.andWhere({ contentType: query.contentType });
     const needle = query.search?.trim();
     if (needle) {
       const folded = needle.normalize('NFKC').toLowerCase();
       const match = (column: string) => `instr(${CASEFOLD_FUNCTION}(j.${column}), ?) > 0`;
-      qb.andWhere(`(${match('volume_label')} or ${match('detected_title')} or ${match('catalog_title')})`, [folded, folded, folded]);
+      qb.andWhere(`(${match('volume_label')} or ${match('detected_title')} or ${match('catalog_title')})`, [
+        folded,
+        folded,
+        folded,
+      ]);
     }
     const total = await qb.clone().getCount();
-    const rows = await qb.orderBy(NEWEST_FIRST).limit(perPage, (page - 1) * perPage).getResultList();
+    const rows = await qb
+      .orderBy(NEWEST_FIRST)
+      .limit(perPage, (page - 1) * perPage)
+      .getResultList();
     return { items: rows.map(toJobRecord), total };
   }
 

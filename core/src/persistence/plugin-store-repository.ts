@@ -12,13 +12,15 @@ export class MikroPluginStoreRepository implements PluginStoreRepository {
   }
 
   async set(pluginId: string, key: string, valueJson: string): Promise<void> {
-    await this.orm.em
-      .fork()
-      .upsert(
-        PluginKvEntryEntity,
-        { pluginId, key, valueJson, updatedAt: new Date() },
-        { onConflictFields: ['pluginId', 'key'], onConflictAction: 'merge', onConflictMergeFields: ['valueJson', 'updatedAt'] },
-      );
+    await this.orm.em.fork().upsert(
+      PluginKvEntryEntity,
+      { pluginId, key, valueJson, updatedAt: new Date() },
+      {
+        onConflictFields: ['pluginId', 'key'],
+        onConflictAction: 'merge',
+        onConflictMergeFields: ['valueJson', 'updatedAt'],
+      },
+    );
   }
 
   async delete(pluginId: string, key: string): Promise<void> {

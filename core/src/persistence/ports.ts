@@ -23,7 +23,13 @@ export interface JobRepository {
    * Moves a job from `from` to `to` in one transaction, applying `patch` and appending a
    * timeline row. Returns null (and changes nothing) when the stored state is no longer `from`.
    */
-  transition(id: number, from: JobState, to: JobState, patch: JobPatch, message: string | null): Promise<JobRecord | null>;
+  transition(
+    id: number,
+    from: JobState,
+    to: JobState,
+    patch: JobPatch,
+    message: string | null,
+  ): Promise<JobRecord | null>;
   /** Jobs with cleared_at null, newest first. */
   listActive(limit: number): Promise<JobRecord[]>;
   listInStates(states: readonly JobState[]): Promise<JobRecord[]>;

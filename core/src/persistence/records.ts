@@ -2,7 +2,14 @@
  * Plain records the core works with. Entities (MikroORM) are mapped to and from these at the
  * repository boundary, so services never hold managed entities across units of work.
  */
-import type { ClassificationSource, ContentType, ExtraType, JobState, SourceKind, TitleState } from '@spindle/plugin-sdk';
+import type {
+  ClassificationSource,
+  ContentType,
+  ExtraType,
+  JobState,
+  SourceKind,
+  TitleState,
+} from '@spindle/plugin-sdk';
 import type { TitleReview } from '../jobs/title-review.ts';
 
 /** How an imported folder's files reach the library: moved out of the folder, or copied (hardlinked) so the folder stays whole. */
@@ -16,7 +23,14 @@ export const IMPORT_MODES: readonly ImportMode[] = ['move', 'copy'];
 /** 'filing': always_ask_before_filing holds every job with its plan before it is filed. */
 /** 'rip_choice': ask_which_titles_to_rip (or the import's ask_which_titles) holds an identified job until a person ticks the titles to rip. */
 export type ReviewKind = 'identity' | 'titles' | 'organize' | 'nothing_filed' | 'filing' | 'rip_choice';
-export const REVIEW_KINDS: readonly ReviewKind[] = ['identity', 'titles', 'organize', 'nothing_filed', 'filing', 'rip_choice'];
+export const REVIEW_KINDS: readonly ReviewKind[] = [
+  'identity',
+  'titles',
+  'organize',
+  'nothing_filed',
+  'filing',
+  'rip_choice',
+];
 
 /**
  * Who left a title out of the library: a built-in `rule` (its file is always kept), a `setting` the
@@ -142,9 +156,11 @@ export interface JobEventRecord {
   message: string | null;
 }
 
-export type NewJob = Pick<JobRecord, 'volumeLabel' | 'sourceKind'> & Partial<Omit<JobRecord, 'id' | 'createdAt' | 'updatedAt'>>;
+export type NewJob = Pick<JobRecord, 'volumeLabel' | 'sourceKind'> &
+  Partial<Omit<JobRecord, 'id' | 'createdAt' | 'updatedAt'>>;
 export type JobPatch = Partial<Omit<JobRecord, 'id' | 'createdAt'>>;
-export type NewTitle = Pick<TitleRecord, 'titleIndex' | 'durationSeconds' | 'sizeBytes'> & Partial<Omit<TitleRecord, 'id' | 'jobId'>>;
+export type NewTitle = Pick<TitleRecord, 'titleIndex' | 'durationSeconds' | 'sizeBytes'> &
+  Partial<Omit<TitleRecord, 'id' | 'jobId'>>;
 export type TitlePatch = Partial<Omit<TitleRecord, 'id' | 'jobId'>>;
 
 export interface HistoryQuery {

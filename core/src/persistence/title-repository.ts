@@ -50,8 +50,12 @@ export class MikroTitleRepository implements TitleRepository {
     const em = this.orm.em.fork();
     return em.transactional(async (tx) => {
       const data = titlePatchData(patch);
-      const affected = Object.keys(data).length === 0 ? await tx.count(TitleEntity, { id }) : await tx.nativeUpdate(TitleEntity, { id }, data);
-      if (affected === 0) throw new NotFoundError('title_not_found', `Title ${id} not found`, { details: { titleId: id } });
+      const affected =
+        Object.keys(data).length === 0
+          ? await tx.count(TitleEntity, { id })
+          : await tx.nativeUpdate(TitleEntity, { id }, data);
+      if (affected === 0)
+        throw new NotFoundError('title_not_found', `Title ${id} not found`, { details: { titleId: id } });
       return toTitleRecord(await tx.findOneOrFail(TitleEntity, { id }));
     });
   }

@@ -43,7 +43,12 @@ export async function mayFileEarly(job: JobRecord, title: TitleRecord, deps: Ste
   if (title.state !== 'matched' || !title.filePath || !title.matchedEpisode || title.included) return false;
   if (parseMatch(title)?.kind !== 'episode') return false;
   const others = await deps.titles.listByJob(job.id);
-  return !others.some((t) => t.id !== title.id && t.matchedEpisode === title.matchedEpisode && ['matched', 'review', 'completed'].includes(t.state));
+  return !others.some(
+    (t) =>
+      t.id !== title.id &&
+      t.matchedEpisode === title.matchedEpisode &&
+      ['matched', 'review', 'completed'].includes(t.state),
+  );
 }
 
 /** Files one accepted title now when its plan is a plain move; true when it is in the library. */
@@ -56,7 +61,14 @@ export async function fileEarly(job: JobRecord, title: TitleRecord, deps: StepDe
   const plan = await organizer.impl.plan(
     {
       job: toJobView(job),
-      titles: [{ titleIndex: title.titleIndex, filePath: title.filePath, match, conflictResolution: (title.conflictResolution as ConflictChoice | null) ?? null }],
+      titles: [
+        {
+          titleIndex: title.titleIndex,
+          filePath: title.filePath,
+          match,
+          conflictResolution: (title.conflictResolution as ConflictChoice | null) ?? null,
+        },
+      ],
       libraryMoviesPath: config.library_movies_path ?? '',
       libraryTvPath: config.library_tv_path,
       extrasPolicy: config.extras_policy,
@@ -66,17 +78,37 @@ export async function fileEarly(job: JobRecord, title: TitleRecord, deps: StepDe
     ctx,
   );
   const move = plan.moves[0];
-  if (plan.moves.length !== 1 || move?.titleIndex !== title.titleIndex || move.action !== 'move' || move.conflict || move.overwrite) return false;
+  if (
+    plan.moves.length !== 1 ||
+    move?.titleIndex !== title.titleIndex ||
+    move.action !== 'move' ||
+    move.conflict ||
+    move.overwrite
+  )
+    return false;
   const outcome = await organizer.impl.apply(plan, ctx);
   const result = outcome.titles.find((t) => t.titleIndex === title.titleIndex);
   if (result?.status !== 'moved' || !result.path) {
     // Left for the organizing step, which plans it again with the others and reports a failure properly.
-    deps.logger.warn(`job ${job.id}: title ${title.titleIndex} could not be filed early; the organizing step takes it`, { message: result?.message ?? null });
+    deps.logger.warn(
+      `job ${job.id}: title ${title.titleIndex} could not be filed early; the organizing step takes it`,
+      { message: result?.message ?? null },
+    );
     return false;
   }
-  await deps.jobService.updateTitle(title, { state: 'completed', organizedPath: result.path, discardReason: null, discardedBy: null });
+  await deps.jobService.updateTitle(title, {
+    state: 'completed',
+    organizedPath: result.path,
+    discardReason: null,
+    discardedBy: null,
+  });
   const current = await deps.jobs.get(job.id);
-  if (current && !current.libraryPath && outcome.libraryPath) await deps.jobService.update(job.id, { libraryPath: outcome.libraryPath });
-  await deps.jobs.note(job.id, current?.state ?? job.state, `title ${title.titleIndex}: filed as ${title.matchedEpisode} while the rest of the disc is still worked on`);
+  if (current && !current.libraryPath && outcome.libraryPath)
+    await deps.jobService.update(job.id, { libraryPath: outcome.libraryPath });
+  await deps.jobs.note(
+    job.id,
+    current?.state ?? job.state,
+    `title ${title.titleIndex}: filed as ${title.matchedEpisode} while the rest of the disc is still worked on`,
+  );
   return true;
 }

@@ -28,13 +28,25 @@ export interface IdentifyVerdict {
 
 const pct = (n: number) => `${Math.round(n * 100)}%`;
 const definite = (a: Identification) => a.contentType === 'tv' || a.contentType === 'movie';
-const describe = (a: Identification) => `${a.source} says ${a.contentType}${a.title ? ` "${a.title}"` : ''} (${pct(a.confidence)})`;
+const describe = (a: Identification) =>
+  `${a.source} says ${a.contentType}${a.title ? ` "${a.title}"` : ''} (${pct(a.confidence)})`;
 
 /** The most confident answer that agrees with `contentType` and carries a catalog id. */
-function catalogDonor(answers: readonly Identification[], except: Identification | null, contentType: string): Identification | null {
+function catalogDonor(
+  answers: readonly Identification[],
+  except: Identification | null,
+  contentType: string,
+): Identification | null {
   return (
     [...answers]
-      .filter((a) => a !== except && a.catalogId !== null && !a.reviewReason && a.confidence >= LOW_CONFIDENCE && (contentType === 'unknown' || a.contentType === contentType))
+      .filter(
+        (a) =>
+          a !== except &&
+          a.catalogId !== null &&
+          !a.reviewReason &&
+          a.confidence >= LOW_CONFIDENCE &&
+          (contentType === 'unknown' || a.contentType === contentType),
+      )
       .sort((a, b) => b.confidence - a.confidence)[0] ?? null
   );
 }
@@ -59,18 +71,33 @@ function identityPatch(job: JobRecord, best: Identification, answers: readonly I
 }
 
 /** Fields the user left empty, from an answer that agrees with the declared identity. */
-function declaredPatch(job: JobRecord, best: Identification | null, answers: readonly Identification[]): Partial<JobRecord> {
-  const agrees = (a: Identification) => a.contentType === job.contentType && (job.catalogId === null || a.catalogId === job.catalogId);
-  const donor = catalogDonor(answers.filter(agrees), null, job.contentType) ?? answers.filter((a) => agrees(a) && a.confidence >= LOW_CONFIDENCE)[0] ?? null;
+function declaredPatch(
+  job: JobRecord,
+  best: Identification | null,
+  answers: readonly Identification[],
+): Partial<JobRecord> {
+  const agrees = (a: Identification) =>
+    a.contentType === job.contentType && (job.catalogId === null || a.catalogId === job.catalogId);
+  const donor =
+    catalogDonor(answers.filter(agrees), null, job.contentType) ??
+    answers.filter((a) => agrees(a) && a.confidence >= LOW_CONFIDENCE)[0] ??
+    null;
   const patch: Partial<JobRecord> = {};
   if (donor) {
     if (job.catalogId === null && donor.catalogId !== null) patch.catalogId = donor.catalogId;
     if (job.catalogTitle === null && donor.catalogTitle !== null) patch.catalogTitle = donor.catalogTitle;
     if (job.detectedTitle === null) patch.detectedTitle = donor.catalogTitle ?? donor.title;
     if (job.detectedYear === null && donor.year !== null) patch.detectedYear = donor.year;
-    if (job.contentType === 'tv' && job.detectedSeason === null && donor.season !== null) patch.detectedSeason = donor.season;
+    if (job.contentType === 'tv' && job.detectedSeason === null && donor.season !== null)
+      patch.detectedSeason = donor.season;
   }
-  if (job.contentType === 'tv' && job.detectedSeason === null && patch.detectedSeason === undefined && labelSeason(job) !== null) patch.detectedSeason = labelSeason(job);
+  if (
+    job.contentType === 'tv' &&
+    job.detectedSeason === null &&
+    patch.detectedSeason === undefined &&
+    labelSeason(job) !== null
+  )
+    patch.detectedSeason = labelSeason(job);
   if (job.discNumber === null && best?.discNumber != null) patch.discNumber = best.discNumber;
   return patch;
 }
@@ -81,9 +108,19 @@ function mainReason(answers: readonly Identification[], best: Identification | n
   if (!best) return 'No identifier could tell what this disc is; say what it is to continue';
   if (best.reviewReason) return best.reviewReason;
   if (best.ambiguousMovie) return 'Several titles could be the main feature; choose the main feature and edition';
-  const dissent = definite(best) ? answers.find((a) => a !== best && definite(a) && a.contentType !== best.contentType && a.confidence >= LOW_CONFIDENCE && !a.reviewReason) : undefined;
+  const dissent = definite(best)
+    ? answers.find(
+        (a) =>
+          a !== best &&
+          definite(a) &&
+          a.contentType !== best.contentType &&
+          a.confidence >= LOW_CONFIDENCE &&
+          !a.reviewReason,
+      )
+    : undefined;
   if (dissent) return `Identifiers disagree: ${describe(best)}, ${describe(dissent)}; say what this disc is`;
-  if (best.confidence < LOW_CONFIDENCE) return `Identification confidence is low (${pct(best.confidence)}, ${best.source}); confirm what this disc is`;
+  if (best.confidence < LOW_CONFIDENCE)
+    return `Identification confidence is low (${pct(best.confidence)}, ${best.source}); confirm what this disc is`;
   return null;
 }
 
@@ -105,10 +142,16 @@ export function decideIdentification(
       discMappingsJson: best.discLookup ? JSON.stringify(best.discLookup.mappings) : job.discMappingsJson,
     });
   }
-  if (job.identityDeclared) return { best, patch: { ...patch, ...declaredPatch(job, best, answers) }, reviewReason: null };
+  if (job.identityDeclared)
+    return { best, patch: { ...patch, ...declaredPatch(job, best, answers) }, reviewReason: null };
   if (best) Object.assign(patch, identityPatch(job, best, answers));
   const reason = mainReason(answers, best);
   if (reason === null) return { best, patch, reviewReason: null };
-  const also = [...new Set([...answers.filter((a) => a.reviewReason && !reason.includes(a.reviewReason)).map((a) => a.reviewReason!), ...failures])];
+  const also = [
+    ...new Set([
+      ...answers.filter((a) => a.reviewReason && !reason.includes(a.reviewReason)).map((a) => a.reviewReason!),
+      ...failures,
+    ]),
+  ];
   return { best, patch, reviewReason: also.length > 0 ? `${reason} (also: ${also.join('; ')})` : reason };
 }

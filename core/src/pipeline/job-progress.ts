@@ -12,7 +12,11 @@ export function formatSpeed(speed: number | null | undefined): string | null {
   return `${speed.toFixed(1)}x`;
 }
 
-export function createJobProgress(deps: Pick<StepDeps, 'jobService' | 'logger'>, jobId: number, totalTitles: number | null) {
+export function createJobProgress(
+  deps: Pick<StepDeps, 'jobService' | 'logger'>,
+  jobId: number,
+  totalTitles: number | null,
+) {
   let last = 0;
   let pending: ProgressUpdate | null = null;
   let writing: Promise<void> = Promise.resolve();
@@ -24,12 +28,17 @@ export function createJobProgress(deps: Pick<StepDeps, 'jobService' | 'logger'>,
         deps.jobService.progress(jobId, {
           percent: Math.round(fraction * 1000) / 10,
           speed: formatSpeed(update.speed),
-          etaSeconds: update.etaSeconds === undefined || update.etaSeconds === null ? null : Math.max(0, Math.round(update.etaSeconds)),
+          etaSeconds:
+            update.etaSeconds === undefined || update.etaSeconds === null
+              ? null
+              : Math.max(0, Math.round(update.etaSeconds)),
           currentTitle: update.currentTitle ?? null,
           totalTitles,
         }),
       )
-      .catch((error: unknown) => deps.logger.warn(`could not store progress of job ${jobId}`, { error: String(error) }));
+      .catch((error: unknown) =>
+        deps.logger.warn(`could not store progress of job ${jobId}`, { error: String(error) }),
+      );
   };
 
   return {

@@ -49,7 +49,9 @@ export function parseMatch(title: TitleRecord): MatchResult | null {
   try {
     const match = JSON.parse(title.matchDetailsJson) as MatchResult;
     // An extra whose match names no kind keeps the kind the identifier told (it decides the extras folder).
-    return match.kind === 'extra' && !match.extraType && title.extraType ? { ...match, extraType: title.extraType } : match;
+    return match.kind === 'extra' && !match.extraType && title.extraType
+      ? { ...match, extraType: title.extraType }
+      : match;
   } catch {
     return null;
   }

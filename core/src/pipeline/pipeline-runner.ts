@@ -136,7 +136,9 @@ export class PipelineRunner {
     try {
       await failUnfinishedTitles(this.deps, jobId, 'mid_rip');
     } catch (error) {
-      this.deps.logger.warn(`job ${jobId}: could not mark its unfinished titles as failed`, { error: errorText(error) });
+      this.deps.logger.warn(`job ${jobId}: could not mark its unfinished titles as failed`, {
+        error: errorText(error),
+      });
     }
   }
 
@@ -168,7 +170,12 @@ export class PipelineRunner {
         if (signal.aborted) return;
         if (outcome.kind === 'review') {
           await this.deps.jobService.transition(jobId, 'review_needed', {
-            patch: { ...outcome.patch, reviewReason: outcome.reason, reviewKind: outcome.about, resumeState: outcome.resumeAt },
+            patch: {
+              ...outcome.patch,
+              reviewReason: outcome.reason,
+              reviewKind: outcome.about,
+              resumeState: outcome.resumeAt,
+            },
             message: outcome.reason,
           });
           return;
@@ -192,7 +199,12 @@ export class PipelineRunner {
           return;
         }
         await this.deps.jobService.transition(jobId, entry.next, {
-          patch: { ...outcome.patch, progressPercent: entry.next === 'completed' ? 100 : 0, currentSpeed: null, etaSeconds: null },
+          patch: {
+            ...outcome.patch,
+            progressPercent: entry.next === 'completed' ? 100 : 0,
+            currentSpeed: null,
+            etaSeconds: null,
+          },
         });
       } catch (error) {
         if (signal.aborted) return; // cancel or shutdown: whoever aborted decides the job's fate

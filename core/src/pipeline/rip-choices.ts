@@ -17,23 +17,38 @@ export interface RipChoice {
 export function ripChoicesOf(titles: readonly TitleRecord[]): RipChoice[] {
   return titles
     .filter((t) => t.state === 'pending' && (t.included || t.discardedBy === 'person'))
-    .map((t) => ({ titleIndex: t.titleIndex, durationSeconds: t.durationSeconds, rip: t.discardedBy !== 'person', reason: t.discardReason }));
+    .map((t) => ({
+      titleIndex: t.titleIndex,
+      durationSeconds: t.durationSeconds,
+      rip: t.discardedBy !== 'person',
+      reason: t.discardReason,
+    }));
 }
 
 /** The patch that applies a person's choice to a freshly scanned title, or null when none applies. */
 export function ripChoicePatch(title: TitleRecord, choices: readonly RipChoice[]): TitlePatch | null {
-  const choice = choices.find((c) => c.titleIndex === title.titleIndex && Math.abs(c.durationSeconds - title.durationSeconds) <= 1);
+  const choice = choices.find(
+    (c) => c.titleIndex === title.titleIndex && Math.abs(c.durationSeconds - title.durationSeconds) <= 1,
+  );
   if (!choice) return null;
   return choice.rip
     ? { selected: true, included: true, discardReason: null, discardedBy: null }
-    : { selected: false, included: false, discardReason: choice.reason ?? 'skipped by a person', discardedBy: 'person' };
+    : {
+        selected: false,
+        included: false,
+        discardReason: choice.reason ?? 'skipped by a person',
+        discardedBy: 'person',
+      };
 }
 
 /**
  * "Ask which titles to rip": an identified job (the setting `ask_which_titles_to_rip`, or the
  * import's own `ask_which_titles`) stops before ripping until a person ticks the titles and goes on.
  */
-export function asksWhichTitles(config: { ask_which_titles_to_rip?: boolean }, job: Pick<JobRecord, 'askTitles'>): boolean {
+export function asksWhichTitles(
+  config: { ask_which_titles_to_rip?: boolean },
+  job: Pick<JobRecord, 'askTitles'>,
+): boolean {
   return job.askTitles || config.ask_which_titles_to_rip === true;
 }
 

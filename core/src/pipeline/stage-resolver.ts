@@ -67,7 +67,8 @@ export class StageResolver {
 
   /** Builds the chains of `pipeline` from implementations already created (see pipeline-host.ts). */
   static fromResolved(pipeline: PipelineConfig, lookup: ResolvedLookup): StageResolver {
-    const chain = <T>(kind: string, ids: readonly string[] | undefined) => (ids ?? []).map((id) => lookup('stage', kind, id) as Resolved<T>);
+    const chain = <T>(kind: string, ids: readonly string[] | undefined) =>
+      (ids ?? []).map((id) => lookup('stage', kind, id) as Resolved<T>);
     const rippers: Partial<Record<SourceKind, Resolved<Ripper>>> = {};
     for (const [source, id] of Object.entries(pipeline.rippers ?? {}) as [SourceKind, string | null][]) {
       if (id) rippers[source] = lookup('stage', 'ripper', id) as Resolved<Ripper>;
@@ -79,7 +80,12 @@ export class StageResolver {
       matchers: chain<Matcher>('matcher', pipeline.matchers),
       organizer: pipeline.organizer ? (lookup('stage', 'organizer', pipeline.organizer) as Resolved<Organizer>) : null,
       contributors: chain<Contributor>('contributor', pipeline.contributors),
-      providers: new Map(Object.entries(pipeline.providers ?? {}).map(([kind, ids]) => [kind, (ids ?? []).map((id) => lookup('provider', kind, id))])),
+      providers: new Map(
+        Object.entries(pipeline.providers ?? {}).map(([kind, ids]) => [
+          kind,
+          (ids ?? []).map((id) => lookup('provider', kind, id)),
+        ]),
+      ),
     });
   }
 
@@ -95,7 +101,12 @@ export class StageResolver {
 
   /** Implementations by kind, in configured order (for the shared provider lookup). */
   providerImpls(): Map<string, unknown[]> {
-    return new Map([...(this.chains.providers ?? new Map<string, Resolved<unknown>[]>())].map(([kind, list]) => [kind, list.map((p) => p.impl)]));
+    return new Map(
+      [...(this.chains.providers ?? new Map<string, Resolved<unknown>[]>())].map(([kind, list]) => [
+        kind,
+        list.map((p) => p.impl),
+      ]),
+    );
   }
 
   static async create(

@@ -24,7 +24,12 @@ export interface StepDeps {
   /** Reference subtitles for matching (absent in setups without subtitle support). */
   subtitles?: SubtitleService;
   /** A StageContext for one call of one implementation, tied to the job's abort signal. */
-  context(record: ImplementationRecord, job: JobRecord, stage: string, progress?: ProgressReporter): Promise<StageContext>;
+  context(
+    record: ImplementationRecord,
+    job: JobRecord,
+    stage: string,
+    progress?: ProgressReporter,
+  ): Promise<StageContext>;
   signal: AbortSignal;
   /** The run's per-title flow (titles matched while the drive rips); absent when a step runs on its own. */
   flow?: TitleFlow;

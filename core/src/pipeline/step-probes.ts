@@ -37,21 +37,57 @@ export class StepProbes {
     @inject(Tokens.SubtitleService) subtitles: SubtitleService,
     @inject(Tokens.ConfigService) config: ConfigReader,
   ) {
-    this.deps = { providers, runner, jobs, titles, subtitles, mediaTool: () => config.get().media_tool_path ?? 'ffmpeg' };
+    this.deps = {
+      providers,
+      runner,
+      jobs,
+      titles,
+      subtitles,
+      mediaTool: () => config.get().media_tool_path ?? 'ffmpeg',
+    };
   }
 
-  async subtitles(query: { catalogId: number | null; title: string | null; season: number | null; episode: number | null; language: string }) {
+  async subtitles(query: {
+    catalogId: number | null;
+    title: string | null;
+    season: number | null;
+    episode: number | null;
+    language: string;
+  }) {
     const providers = this.deps.providers.all('subtitles');
-    if (providers.length === 0) throw new SpindleError('no_subtitle_provider', 'No subtitle provider is configured (pipeline.providers.subtitles)', { category: 'subtitle', kind: 'conflict' });
+    if (providers.length === 0)
+      throw new SpindleError(
+        'no_subtitle_provider',
+        'No subtitle provider is configured (pipeline.providers.subtitles)',
+        { category: 'subtitle', kind: 'conflict' },
+      );
     const signal = AbortSignal.timeout(120_000);
     const results = [];
     for (const [i, provider] of providers.entries()) {
       try {
         const doc = await provider.fetch(query, signal);
         const cues = doc ? cleanCues(parseSrt(doc.srt)) : [];
-        results.push({ provider: i, found: doc !== null, origin: doc?.origin ?? null, cues: cues.length, preview: cues.slice(0, 5).map((c) => c.text).join(' ').slice(0, 300), error: null });
+        results.push({
+          provider: i,
+          found: doc !== null,
+          origin: doc?.origin ?? null,
+          cues: cues.length,
+          preview: cues
+            .slice(0, 5)
+            .map((c) => c.text)
+            .join(' ')
+            .slice(0, 300),
+          error: null,
+        });
       } catch (error) {
-        results.push({ provider: i, found: false, origin: null, cues: 0, preview: '', error: SpindleError.is(error) ? `${error.code}: ${error.message}` : String(error) });
+        results.push({
+          provider: i,
+          found: false,
+          origin: null,
+          cues: 0,
+          preview: '',
+          error: SpindleError.is(error) ? `${error.code}: ${error.message}` : String(error),
+        });
       }
     }
     return { results };
@@ -59,16 +95,52 @@ export class StepProbes {
 
   async transcribe(request: { path: string; offsetSeconds: number; seconds: number; language: string }) {
     const transcriber = this.deps.providers.get('transcriber');
-    if (!transcriber) throw new SpindleError('no_transcriber', 'No speech recognizer is configured (pipeline.providers.transcriber)', { category: 'matching', kind: 'conflict' });
+    if (!transcriber)
+      throw new SpindleError('no_transcriber', 'No speech recognizer is configured (pipeline.providers.transcriber)', {
+        category: 'matching',
+        kind: 'conflict',
+      });
     const dir = await mkdtemp(join(tmpdir(), 'spindle-probe-'));
     try {
       const wav = join(dir, 'chunk.wav');
-      const extract = await execa(this.deps.mediaTool(), ['-v', 'error', '-y', '-ss', String(request.offsetSeconds), '-t', String(request.seconds), '-i', request.path, '-vn', '-ac', '1', '-ar', '16000', '-f', 'wav', wav], { reject: false });
+      const extract = await execa(
+        this.deps.mediaTool(),
+        [
+          '-v',
+          'error',
+          '-y',
+          '-ss',
+          String(request.offsetSeconds),
+          '-t',
+          String(request.seconds),
+          '-i',
+          request.path,
+          '-vn',
+          '-ac',
+          '1',
+          '-ar',
+          '16000',
+          '-f',
+          'wav',
+          wav,
+        ],
+        { reject: false },
+      );
       if (extract.exitCode !== 0) {
-        throw new SpindleError('audio_extract_failed', `ffmpeg could not read ${request.path}: ${String(extract.stderr ?? extract.message).trim().slice(-300)}`, { category: 'matching', kind: 'invalid_input' });
+        throw new SpindleError(
+          'audio_extract_failed',
+          `ffmpeg could not read ${request.path}: ${String(extract.stderr ?? extract.message)
+            .trim()
+            .slice(-300)}`,
+          { category: 'matching', kind: 'invalid_input' },
+        );
       }
       const started = Date.now();
-      const transcript = await transcriber.transcribe({ wavPath: wav, language: request.language, signal: AbortSignal.timeout(600_000) });
+      const transcript = await transcriber.transcribe({
+        wavPath: wav,
+        language: request.language,
+        signal: AbortSignal.timeout(600_000),
+      });
       return { text: transcript.text, model: transcript.model, elapsed_ms: Date.now() - started };
     } finally {
       await rm(dir, { recursive: true, force: true });
@@ -89,12 +161,22 @@ export class StepProbes {
     for (const matcher of deps.resolver.matchers()) {
       try {
         const result = await matcher.impl.match(
-          { job: toJobView(job), title: toTitleView(title), siblings: titles.map(toTitleView), previous: [], references },
+          {
+            job: toJobView(job),
+            title: toTitleView(title),
+            siblings: titles.map(toTitleView),
+            previous: [],
+            references,
+          },
           await deps.context(matcher.record, job, 'probe'),
         );
         results.push({ matcher: matcher.record.id, result, error: null });
       } catch (error) {
-        results.push({ matcher: matcher.record.id, result: null, error: SpindleError.is(error) ? `${error.code}: ${error.message}` : String(error) });
+        results.push({
+          matcher: matcher.record.id,
+          result: null,
+          error: SpindleError.is(error) ? `${error.code}: ${error.message}` : String(error),
+        });
       }
     }
     return { references: references.length, results };

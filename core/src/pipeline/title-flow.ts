@@ -139,7 +139,11 @@ export class TitleFlow {
   private async fileIfAllowed(job: JobRecord, title: TitleRecord): Promise<void> {
     if (!(await mayFileEarly(job, title, this.deps))) return;
     const config = this.deps.config.get();
-    if (config.organize_during_rip === 'same_volume' && !this.driveOver && !(await sameVolume(title.filePath!, config.library_tv_path!))) {
+    if (
+      config.organize_during_rip === 'same_volume' &&
+      !this.driveOver &&
+      !(await sameVolume(title.filePath!, config.library_tv_path!))
+    ) {
       this.deferred.push(title);
       return;
     }

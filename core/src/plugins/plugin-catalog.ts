@@ -20,8 +20,10 @@ export interface Candidate {
 
 export function declaredOffers(manifest: PluginManifest): string[] {
   const keys: string[] = [];
-  for (const [kind, ids] of Object.entries(manifest.stages ?? {})) for (const id of ids ?? []) keys.push(offerKey('stage', kind, id));
-  for (const [kind, ids] of Object.entries(manifest.providers ?? {})) for (const id of ids ?? []) keys.push(offerKey('provider', kind, id));
+  for (const [kind, ids] of Object.entries(manifest.stages ?? {}))
+    for (const id of ids ?? []) keys.push(offerKey('stage', kind, id));
+  for (const [kind, ids] of Object.entries(manifest.providers ?? {}))
+    for (const id of ids ?? []) keys.push(offerKey('provider', kind, id));
   return keys.sort();
 }
 
@@ -36,7 +38,11 @@ export interface PluginCatalog {
   offersIndex: Map<string, Candidate[]>;
 }
 
-export async function catalogPlugins(roots: DiscoveryRoots, sdkVersion: string, logger: Logger): Promise<PluginCatalog> {
+export async function catalogPlugins(
+  roots: DiscoveryRoots,
+  sdkVersion: string,
+  logger: Logger,
+): Promise<PluginCatalog> {
   const discovered = await discoverPlugins(roots);
   const infos: PluginInfo[] = [];
   const invalidByDir = new Map<string, { pkg: DiscoveredPackage; problem: string; fix: string }>();
@@ -69,7 +75,10 @@ export async function catalogPlugins(roots: DiscoveryRoots, sdkVersion: string, 
 }
 
 /** The one valid package that offers `required`, or the problem (naming the configuration key) why none can. */
-export function findOffer(catalog: PluginCatalog, required: RequiredOffer): { candidate: Candidate } | { problem: PluginProblem } {
+export function findOffer(
+  catalog: PluginCatalog,
+  required: RequiredOffer,
+): { candidate: Candidate } | { problem: PluginProblem } {
   const key = offerKey(required.group, required.kind, required.id);
   const candidates = catalog.offersIndex.get(key) ?? [];
   if (candidates.length === 1) return { candidate: candidates[0]! };
@@ -91,7 +100,11 @@ export function findOffer(catalog: PluginCatalog, required: RequiredOffer): { ca
   });
   return {
     problem: claimant
-      ? { subject: claimant.pkg.packageName, problem: `it is configured in ${required.configKey}, but ${claimant.problem}`, fix: claimant.fix }
+      ? {
+          subject: claimant.pkg.packageName,
+          problem: `it is configured in ${required.configKey}, but ${claimant.problem}`,
+          fix: claimant.fix,
+        }
       : {
           subject: `${required.kind} "${required.id}"`,
           problem: `configured in ${required.configKey}, but no installed plugin offers it`,

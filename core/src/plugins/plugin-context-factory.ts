@@ -24,7 +24,10 @@ import type { ImplementationRecord } from './plugin-registry.ts';
 
 /** Every request a plugin makes names Spindle and its version unless the plugin says otherwise. */
 function withUserAgent(client: HttpClient, userAgent: string): HttpClient {
-  return { request: (url, options = {}) => client.request(url, { ...options, headers: { 'User-Agent': userAgent, ...options.headers } }) };
+  return {
+    request: (url, options = {}) =>
+      client.request(url, { ...options, headers: { 'User-Agent': userAgent, ...options.headers } }),
+  };
 }
 
 export interface ConfigReader {
@@ -77,7 +80,12 @@ export class PluginContextFactory {
       logger: deps.logSink.logger(`plugin:${record.pluginId}`),
       settings: record.settings,
       store: createPluginStore(deps.pluginStore, record.pluginId),
-      http: withUserAgent(createFetchHttpClient(signal, { checkUrl: (url) => checkOutboundUrl(url, deps.outbound ?? { allowLinkLocal: false }) }), `Spindle/${deps.host.appVersion}`),
+      http: withUserAgent(
+        createFetchHttpClient(signal, {
+          checkUrl: (url) => checkOutboundUrl(url, deps.outbound ?? { allowLinkLocal: false }),
+        }),
+        `Spindle/${deps.host.appVersion}`,
+      ),
       processes: createChildProcessRunner(signal, deps.processObserver, { niceness: workNiceness(record) }),
       providers: deps.providers,
       host: deps.host,

@@ -9,19 +9,34 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PluginProblem } from './plugin-startup-error.ts';
 
-const MANIFEST_KEYS = ['id', 'apiVersion', 'displayName', 'description', 'stages', 'providers', 'settingsSchema', 'appSettings'];
+const MANIFEST_KEYS = [
+  'id',
+  'apiVersion',
+  'displayName',
+  'description',
+  'stages',
+  'providers',
+  'settingsSchema',
+  'appSettings',
+];
 const ID_RULE = 'lowercase letters, digits and dashes (e.g. "organizer-by-year")';
 
 /** `/stages/identifier/0` → `.stages.identifier[0]`. */
 function pathOf(instancePath: string, extra?: string): string {
-  const parts = instancePath.split('/').slice(1).map((p) => p.replaceAll('~1', '/').replaceAll('~0', '~'));
+  const parts = instancePath
+    .split('/')
+    .slice(1)
+    .map((p) => p.replaceAll('~1', '/').replaceAll('~0', '~'));
   if (extra !== undefined) parts.push(extra);
-  return parts.map((p) => (/^\d+$/.test(p) ? `[${p}]` : /^[A-Za-z_$][\w$-]*$/.test(p) ? `.${p}` : `[${JSON.stringify(p)}]`)).join('');
+  return parts
+    .map((p) => (/^\d+$/.test(p) ? `[${p}]` : /^[A-Za-z_$][\w$-]*$/.test(p) ? `.${p}` : `[${JSON.stringify(p)}]`))
+    .join('');
 }
 
 function valueAt(root: unknown, instancePath: string): unknown {
   let value = root;
-  for (const part of instancePath.split('/').slice(1)) value = (value as Record<string, unknown> | undefined)?.[part.replaceAll('~1', '/').replaceAll('~0', '~')];
+  for (const part of instancePath.split('/').slice(1))
+    value = (value as Record<string, unknown> | undefined)?.[part.replaceAll('~1', '/').replaceAll('~0', '~')];
   return value;
 }
 
@@ -65,7 +80,8 @@ export function settingsErrorLines(errors: readonly ErrorObject[], pluginId: str
       const key = String(params.additionalProperty);
       return `${base}${pathOf(e.instancePath, key)}: the plugin has no setting "${key}"`;
     }
-    if (e.keyword === 'required') return `${base}${pathOf(e.instancePath, String(params.missingProperty))}: missing (the plugin requires it)`;
+    if (e.keyword === 'required')
+      return `${base}${pathOf(e.instancePath, String(params.missingProperty))}: missing (the plugin requires it)`;
     return `${base}${pathOf(e.instancePath)}: ${shown(valueAt(settings, e.instancePath))} ${e.message ?? 'is invalid'}`;
   });
 }

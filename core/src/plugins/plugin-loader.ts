@@ -7,7 +7,15 @@
  * problem with a configured plugin throws a PluginStartupError saying how to fix it; problems with
  * unconfigured plugins are only reported.
  */
-import { applySettingsDefaults, isPluginEnvelope, SDK_VERSION, type JsonObject, type Logger, type PluginEnvelope, type PluginManifest } from '@spindle/plugin-sdk';
+import {
+  applySettingsDefaults,
+  isPluginEnvelope,
+  SDK_VERSION,
+  type JsonObject,
+  type Logger,
+  type PluginEnvelope,
+  type PluginManifest,
+} from '@spindle/plugin-sdk';
 import { Ajv } from 'ajv';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -59,16 +67,34 @@ function checkEnvelope(envelope: unknown, candidate: Candidate): string | null {
  * the first bad property as a configuration path (plugin_settings.<id>.<key>); the problem lists
  * every bad property the way the loader names them.
  */
-export function settingsProblem(manifest: PluginManifest, settings: JsonObject): (PluginProblem & { field: string }) | null {
+export function settingsProblem(
+  manifest: PluginManifest,
+  settings: JsonObject,
+): (PluginProblem & { field: string }) | null {
   if (!manifest.settingsSchema) return null;
   const validate = settingsAjv.compile(manifest.settingsSchema);
   if (validate(settings)) return null;
   const errors = validate.errors ?? [];
   const lines = settingsErrorLines(errors, manifest.id, settings);
   const first = errors[0];
-  const extra = first?.keyword === 'additionalProperties' ? [String(first.params.additionalProperty)] : first?.keyword === 'required' ? [String(first.params.missingProperty)] : [];
-  const field = ['plugin_settings', manifest.id, ...(first?.instancePath ?? '').split('/').filter(Boolean), ...extra].join('.');
-  return { subject: `plugin "${manifest.id}"`, problem: `its settings are invalid:\n  - ${lines.join('\n  - ')}`, fix: settingsFix(manifest.id, lines), field };
+  const extra =
+    first?.keyword === 'additionalProperties'
+      ? [String(first.params.additionalProperty)]
+      : first?.keyword === 'required'
+        ? [String(first.params.missingProperty)]
+        : [];
+  const field = [
+    'plugin_settings',
+    manifest.id,
+    ...(first?.instancePath ?? '').split('/').filter(Boolean),
+    ...extra,
+  ].join('.');
+  return {
+    subject: `plugin "${manifest.id}"`,
+    problem: `its settings are invalid:\n  - ${lines.join('\n  - ')}`,
+    fix: settingsFix(manifest.id, lines),
+    field,
+  };
 }
 
 // Defaults come from the SDK's applySettingsDefaults (the test kit uses the same function), not ajv's useDefaults.
@@ -109,15 +135,38 @@ export async function activatePlugin(
   if (envelopeProblem) {
     candidate.info.status = 'invalid';
     candidate.info.problem = envelopeProblem;
-    return { problem: { subject: candidate.pkg.packageName, problem: envelopeProblem, fix: `fix the plugin's src/index.ts so it default-exports definePlugin({...}) matching its package.json` } };
+    return {
+      problem: {
+        subject: candidate.pkg.packageName,
+        problem: envelopeProblem,
+        fix: `fix the plugin's src/index.ts so it default-exports definePlugin({...}) matching its package.json`,
+      },
+    };
   }
-  const settings = applySettingsDefaults<JsonObject>(candidate.manifest.settingsSchema, structuredClone(rawSettings ?? {}) as JsonObject);
+  const settings = applySettingsDefaults<JsonObject>(
+    candidate.manifest.settingsSchema,
+    structuredClone(rawSettings ?? {}) as JsonObject,
+  );
   const invalid = settingsProblem(candidate.manifest, settings);
-  if (invalid) return { problem: { ...invalid, subject: `plugin "${candidate.manifest.id}" (${candidate.pkg.packageName})` } };
+  if (invalid)
+    return { problem: { ...invalid, subject: `plugin "${candidate.manifest.id}" (${candidate.pkg.packageName})` } };
   const env = envelope as PluginEnvelope;
   const records = env.offers.map((offer): ImplementationRecord => {
-    const table = (offer.group === 'stage' ? env.definition.stages : env.definition.providers) as Record<string, Record<string, ImplementationRecord['create']>>;
-    return { pluginId: candidate.manifest.id, packageName: candidate.pkg.packageName, dir: candidate.pkg.dir, group: offer.group, kind: offer.kind, id: offer.id, manifest: candidate.manifest, settings, create: table[offer.kind]![offer.id]! };
+    const table = (offer.group === 'stage' ? env.definition.stages : env.definition.providers) as Record<
+      string,
+      Record<string, ImplementationRecord['create']>
+    >;
+    return {
+      pluginId: candidate.manifest.id,
+      packageName: candidate.pkg.packageName,
+      dir: candidate.pkg.dir,
+      group: offer.group,
+      kind: offer.kind,
+      id: offer.id,
+      manifest: candidate.manifest,
+      settings,
+      create: table[offer.kind]![offer.id]!,
+    };
   });
   return { records };
 }
@@ -128,7 +177,8 @@ export async function loadPlugins(options: LoadPluginsOptions): Promise<PluginRe
   const { infos } = catalog;
 
   await options.manifestsChecked?.(infos.flatMap((info) => (info.manifest ? [info.manifest] : [])));
-  const pluginSettings = typeof options.pluginSettings === 'function' ? options.pluginSettings() : options.pluginSettings;
+  const pluginSettings =
+    typeof options.pluginSettings === 'function' ? options.pluginSettings() : options.pluginSettings;
   const problems: PluginProblem[] = [];
   const needed = new Map<string, Candidate>();
   for (const required of requiredOffers(options.pipeline)) {
@@ -144,7 +194,11 @@ export async function loadPlugins(options: LoadPluginsOptions): Promise<PluginRe
 
   const implementations = new Map<string, ImplementationRecord>();
   for (const candidate of needed.values()) {
-    const activated = await activatePlugin(candidate, pluginSettings[candidate.manifest.id], options.roots.pluginsPaths);
+    const activated = await activatePlugin(
+      candidate,
+      pluginSettings[candidate.manifest.id],
+      options.roots.pluginsPaths,
+    );
     if ('problem' in activated) {
       problems.push(activated.problem);
       continue;
@@ -157,6 +211,7 @@ export async function loadPlugins(options: LoadPluginsOptions): Promise<PluginRe
   }
 
   if (problems.length > 0) throw new PluginStartupError(problems);
-  for (const info of infos.filter((i) => i.status === 'loaded')) options.logger.debug(`plugin ${info.id} ${info.version} loaded from ${info.dir}`);
+  for (const info of infos.filter((i) => i.status === 'loaded'))
+    options.logger.debug(`plugin ${info.id} ${info.version} loaded from ${info.dir}`);
   return new PluginRegistry(infos, implementations);
 }

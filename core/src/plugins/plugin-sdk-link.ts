@@ -52,7 +52,11 @@ async function containingRoot(pkgDir: string, roots: readonly string[]): Promise
  * Before a plugin's code is imported: null when it can import the SDK (linking the running one into
  * its plugins_path when needed), else the problem to report.
  */
-export async function provideSdk(pkg: DiscoveredPackage, pluginsPaths: readonly string[], pluginId: string): Promise<PluginProblem | null> {
+export async function provideSdk(
+  pkg: DiscoveredPackage,
+  pluginsPaths: readonly string[],
+  pluginId: string,
+): Promise<PluginProblem | null> {
   const subject = `plugin "${pluginId}" (${pkg.packageName}, ${pkg.dir})`;
   const running = await runningSdkDir();
   const found = await reachableSdk(pkg.dir);

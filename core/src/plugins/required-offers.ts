@@ -20,7 +20,8 @@ export function requiredOffers(pipeline: PipelineConfig): RequiredOffer[] {
     if (id) out.push({ group: 'stage', kind: 'ripper', id, configKey: `pipeline.rippers.${source}` });
   }
   chain('matcher', pipeline.matchers, 'pipeline.matchers');
-  if (pipeline.organizer) out.push({ group: 'stage', kind: 'organizer', id: pipeline.organizer, configKey: 'pipeline.organizer' });
+  if (pipeline.organizer)
+    out.push({ group: 'stage', kind: 'organizer', id: pipeline.organizer, configKey: 'pipeline.organizer' });
   chain('contributor', pipeline.contributors, 'pipeline.contributors');
   for (const [kind, ids] of Object.entries(pipeline.providers ?? {})) {
     for (const id of ids ?? []) out.push({ group: 'provider', kind, id, configKey: `pipeline.providers.${kind}` });

@@ -49,7 +49,14 @@ export interface ReadinessDeps {
   timeoutMs?: number;
 }
 
-const check = (id: CheckId, label: string, state: ReadinessCheck['state'], detail: string, fix: string | null, extra: Partial<ReadinessCheck> = {}): ReadinessCheck => ({
+const check = (
+  id: CheckId,
+  label: string,
+  state: ReadinessCheck['state'],
+  detail: string,
+  fix: string | null,
+  extra: Partial<ReadinessCheck> = {},
+): ReadinessCheck => ({
   id,
   label,
   state,
@@ -111,21 +118,43 @@ async function writePermission(dir: string): Promise<string | null> {
   }
 }
 
-async function folderCheck(id: CheckId, label: string, path: string | null, required: boolean, thorough: boolean): Promise<ReadinessCheck> {
+async function folderCheck(
+  id: CheckId,
+  label: string,
+  path: string | null,
+  required: boolean,
+  thorough: boolean,
+): Promise<ReadinessCheck> {
   if (!path) return check(id, label, required ? 'missing' : 'optional', 'not set', required ? FOLDERS_FIX : null);
   const problem = thorough ? await testWrite(path) : await writePermission(path);
   if (problem === null) return check(id, label, 'ok', thorough ? `${path} (test write passed)` : path, null);
-  return check(id, label, 'problem', `${path}: ${problem}`, `give Spindle's user write access to ${path}, or ${FOLDERS_FIX}`);
+  return check(
+    id,
+    label,
+    'problem',
+    `${path}: ${problem}`,
+    `give Spindle's user write access to ${path}, or ${FOLDERS_FIX}`,
+  );
 }
 
 const RIPPER_MISSING = 'install MakeMKV (makemkvcon), or set RIPPER_PATH on the machine and restart Spindle';
-const MEDIA_TOOL_MISSING = 'install ffmpeg (with chromaprint), or set MEDIA_TOOL_PATH on the machine and restart Spindle';
+const MEDIA_TOOL_MISSING =
+  'install ffmpeg (with chromaprint), or set MEDIA_TOOL_PATH on the machine and restart Spindle';
 
 /** The light check of a tool: found and executable, not run. */
-async function located(id: CheckId, label: string, file: string | null, missingFix: string, problemFix: string, deps: ReadinessDeps): Promise<ReadinessCheck> {
+async function located(
+  id: CheckId,
+  label: string,
+  file: string | null,
+  missingFix: string,
+  problemFix: string,
+  deps: ReadinessDeps,
+): Promise<ReadinessCheck> {
   if (file === null) return check(id, label, 'missing', 'not found on this machine', missingFix);
   const problem = await executableProblem(file, deps.search?.platform ?? process.platform);
-  return problem === null ? check(id, label, 'ok', `found at ${file}`, null) : check(id, label, 'problem', problem, problemFix);
+  return problem === null
+    ? check(id, label, 'ok', `found at ${file}`, null)
+    : check(id, label, 'problem', problem, problemFix);
 }
 
 async function ripperCheck(deps: ReadinessDeps): Promise<ReadinessCheck> {
@@ -139,18 +168,45 @@ async function ripperCheck(deps: ReadinessDeps): Promise<ReadinessCheck> {
   });
   const extra = { version: result.version, license: result.license };
   if (file === null) return check('ripper', 'MakeMKV', 'missing', 'not found on this machine', RIPPER_MISSING, extra);
-  if (!result.valid) return check('ripper', 'MakeMKV', 'problem', result.message, result.license === 'expired' ? 'install the latest MakeMKV or enter a registration key under Tools' : 'check the MakeMKV installation (RIPPER_PATH)', extra);
-  const licence = result.license === 'registered' ? 'registered' : result.license === 'evaluation' ? 'evaluation period (no key)' : 'licence state unknown';
+  if (!result.valid)
+    return check(
+      'ripper',
+      'MakeMKV',
+      'problem',
+      result.message,
+      result.license === 'expired'
+        ? 'install the latest MakeMKV or enter a registration key under Tools'
+        : 'check the MakeMKV installation (RIPPER_PATH)',
+      extra,
+    );
+  const licence =
+    result.license === 'registered'
+      ? 'registered'
+      : result.license === 'evaluation'
+        ? 'evaluation period (no key)'
+        : 'licence state unknown';
   return check('ripper', 'MakeMKV', 'ok', `MakeMKV ${result.version} at ${file}, ${licence}`, null, extra);
 }
 
 async function mediaToolCheck(deps: ReadinessDeps): Promise<ReadinessCheck> {
   const file = deps.config.media_tool_path ?? (await findTool('media_tool', deps.search ?? {}));
   if (!deps.thorough) return located('media_tool', 'ffmpeg', file, MEDIA_TOOL_MISSING, 'check MEDIA_TOOL_PATH', deps);
-  const result = await validateMediaTool(file, { ...(deps.search?.platform ? { platform: deps.search.platform } : {}), ...(deps.timeoutMs ? { timeoutMs: deps.timeoutMs } : {}) });
+  const result = await validateMediaTool(file, {
+    ...(deps.search?.platform ? { platform: deps.search.platform } : {}),
+    ...(deps.timeoutMs ? { timeoutMs: deps.timeoutMs } : {}),
+  });
   const extra = { version: result.version };
-  if (file === null) return check('media_tool', 'ffmpeg', 'missing', 'not found on this machine', MEDIA_TOOL_MISSING, extra);
-  if (!result.valid) return check('media_tool', 'ffmpeg', 'problem', result.message, 'install an ffmpeg build with chromaprint (MEDIA_TOOL_PATH)', extra);
+  if (file === null)
+    return check('media_tool', 'ffmpeg', 'missing', 'not found on this machine', MEDIA_TOOL_MISSING, extra);
+  if (!result.valid)
+    return check(
+      'media_tool',
+      'ffmpeg',
+      'problem',
+      result.message,
+      'install an ffmpeg build with chromaprint (MEDIA_TOOL_PATH)',
+      extra,
+    );
   return check('media_tool', 'ffmpeg', 'ok', `ffmpeg ${result.version} at ${file}`, null, extra);
 }
 
@@ -158,19 +214,41 @@ const CATALOG_FIX = 'enter the TMDB API Read Access Token in the setup wizard or
 
 async function catalogCheck(deps: ReadinessDeps): Promise<ReadinessCheck> {
   const catalog = deps.catalog;
-  if (!catalog) return check('catalog', 'TMDB', 'optional', 'no catalog is configured; titles are named from durations and the volume label', null);
+  if (!catalog)
+    return check(
+      'catalog',
+      'TMDB',
+      'optional',
+      'no catalog is configured; titles are named from durations and the volume label',
+      null,
+    );
   let status = catalog.status();
-  if (status.configured === false) return check('catalog', 'TMDB', 'optional', 'no key yet; titles are named from durations and the volume label, less surely', CATALOG_FIX);
+  if (status.configured === false)
+    return check(
+      'catalog',
+      'TMDB',
+      'optional',
+      'no key yet; titles are named from durations and the volume label, less surely',
+      CATALOG_FIX,
+    );
   if (status.healthy && deps.thorough) {
     try {
       await catalog.searchMovies('Spindle');
     } catch (error) {
       status = catalog.status();
-      if (status.healthy) return check('catalog', 'TMDB', 'problem', `TMDB could not be asked: ${errorMessage(error)}`, 'check the network connection, then check again');
+      if (status.healthy)
+        return check(
+          'catalog',
+          'TMDB',
+          'problem',
+          `TMDB could not be asked: ${errorMessage(error)}`,
+          'check the network connection, then check again',
+        );
     }
     status = catalog.status();
   }
-  if (!status.healthy) return check('catalog', 'TMDB', 'problem', status.message ?? 'the key is not accepted', CATALOG_FIX);
+  if (!status.healthy)
+    return check('catalog', 'TMDB', 'problem', status.message ?? 'the key is not accepted', CATALOG_FIX);
   return check('catalog', 'TMDB', 'ok', deps.thorough ? 'the key works' : 'a key is set', null);
 }
 

@@ -84,9 +84,13 @@ export class DiscSimulator {
 
   async advance(jobId: number): Promise<JobRecord> {
     const job = await this.deps.jobService.require(jobId);
-    if (isTerminal(job.state)) throw new ConflictError('job_finished', `Job ${jobId} is ${job.state}; it cannot advance`);
+    if (isTerminal(job.state))
+      throw new ConflictError('job_finished', `Job ${jobId} is ${job.state}; it cannot advance`);
     if (this.deps.runner.isRunning(jobId)) {
-      throw new ConflictError('job_progressing', `Job ${jobId} is progressing by itself; advance-job is for jobs created without simulate_ripping`);
+      throw new ConflictError(
+        'job_progressing',
+        `Job ${jobId} is progressing by itself; advance-job is for jobs created without simulate_ripping`,
+      );
     }
     const next = job.state === 'review_needed' ? (job.resumeState ?? 'identifying') : HAPPY_PATH_NEXT[job.state];
     if (!next) throw new ConflictError('job_cannot_advance', `Job ${jobId} has no next state from ${job.state}`);
@@ -98,23 +102,34 @@ export class DiscSimulator {
 
   async insertFromStaging(folderName: string | null): Promise<JobRecord> {
     const staging = this.deps.config.get().staging_path;
-    if (!staging) throw new InputError('staging_path_unset', 'staging_path is not set; set it in the configuration first');
+    if (!staging)
+      throw new InputError('staging_path_unset', 'staging_path is not set; set it in the configuration first');
     let names: string[];
     if (folderName) {
       if (folderName.includes('/') || folderName.includes('\\') || folderName === '..') {
-        throw new InputError('invalid_folder_name', "folder_name must be the name of a folder directly inside staging_path");
+        throw new InputError(
+          'invalid_folder_name',
+          'folder_name must be the name of a folder directly inside staging_path',
+        );
       }
       names = [folderName];
     } else {
       const entries = await readdir(staging, { withFileTypes: true }).catch(() => []);
-      names = entries.filter((e) => e.isDirectory() && !e.name.startsWith('job_') && !e.name.startsWith('.')).map((e) => e.name).sort();
+      names = entries
+        .filter((e) => e.isDirectory() && !e.name.startsWith('job_') && !e.name.startsWith('.'))
+        .map((e) => e.name)
+        .sort();
     }
     for (const name of names) {
       const path = join(staging, name);
       const files = await readdir(path).catch(() => [] as string[]);
-      if (files.some((f) => f.toLowerCase().endsWith('.mkv'))) return this.deps.intake.importFolder({ path, volumeLabel: name });
+      if (files.some((f) => f.toLowerCase().endsWith('.mkv')))
+        return this.deps.intake.importFolder({ path, volumeLabel: name });
     }
-    throw new InputError('no_staging_folder', `No folder with .mkv files${folderName ? ` named '${folderName}'` : ''} was found in ${staging}`);
+    throw new InputError(
+      'no_staging_folder',
+      `No folder with .mkv files${folderName ? ` named '${folderName}'` : ''} was found in ${staging}`,
+    );
   }
 
   async resetAll(): Promise<{ deleted: number }> {

@@ -18,8 +18,22 @@ const TICK_MS = 100;
 export function fakeTitles(contentType: string): NewTitle[] {
   if (contentType === 'movie') {
     return [
-      { titleIndex: 0, durationSeconds: 7260, sizeBytes: 31_000_000_000, resolution: '1080p', outputFilename: 'title_t00.mkv' },
-      { titleIndex: 1, durationSeconds: 840, sizeBytes: 1_200_000_000, resolution: '1080p', outputFilename: 'title_t01.mkv', isExtra: true, role: 'extra' },
+      {
+        titleIndex: 0,
+        durationSeconds: 7260,
+        sizeBytes: 31_000_000_000,
+        resolution: '1080p',
+        outputFilename: 'title_t00.mkv',
+      },
+      {
+        titleIndex: 1,
+        durationSeconds: 840,
+        sizeBytes: 1_200_000_000,
+        resolution: '1080p',
+        outputFilename: 'title_t01.mkv',
+        isExtra: true,
+        role: 'extra',
+      },
     ];
   }
   return Array.from({ length: 4 }, (_, i) => ({
@@ -34,7 +48,10 @@ export function fakeTitles(contentType: string): NewTitle[] {
 export function createSimulatedSteps(multiplier: (jobId: number) => number): StepTable {
   const identify = async (job: Parameters<StepDeps['context']>[1], deps: StepDeps): Promise<StepOutcome> => {
     await sleep(300 / multiplier(job.id), deps.signal);
-    await deps.jobService.replaceTitles(job.id, fakeTitles(job.contentType).map((t) => ({ ...t, state: 'pending', selected: true })));
+    await deps.jobService.replaceTitles(
+      job.id,
+      fakeTitles(job.contentType).map((t) => ({ ...t, state: 'pending', selected: true })),
+    );
     const label = job.volumeLabel.replace(/[_-]+/g, ' ').trim();
     return {
       kind: 'next',
@@ -54,7 +71,8 @@ export function createSimulatedSteps(multiplier: (jobId: number) => number): Ste
     const totalMs = (SIMULATED_RIP_SECONDS * 1000) / m;
     const ticks = Math.max(1, Math.round(totalMs / TICK_MS));
     // Titles a person left out (ask which titles to rip) stay as they are, as in a real rip.
-    for (const title of titles) if (title.state === 'pending' && title.selected) await deps.jobService.updateTitle(title, { state: 'ripping' });
+    for (const title of titles)
+      if (title.state === 'pending' && title.selected) await deps.jobService.updateTitle(title, { state: 'ripping' });
     for (let i = 1; i <= ticks; i++) {
       await sleep(totalMs / ticks, deps.signal);
       const fraction = i / ticks;
@@ -67,7 +85,11 @@ export function createSimulatedSteps(multiplier: (jobId: number) => number): Ste
       });
     }
     for (const title of await deps.titles.listByJob(job.id)) {
-      if (title.state === 'ripping') await deps.jobService.updateTitle(title, { state: 'queued', filePath: `/simulated/job_${job.id}/${title.outputFilename}` });
+      if (title.state === 'ripping')
+        await deps.jobService.updateTitle(title, {
+          state: 'queued',
+          filePath: `/simulated/job_${job.id}/${title.outputFilename}`,
+        });
     }
     return { kind: 'next', patch: { stagingPath: `/simulated/job_${job.id}` } };
   };
@@ -110,7 +132,10 @@ export function createSimulatedSteps(multiplier: (jobId: number) => number): Ste
           : `/simulated/TV/${name}/Season ${String(job.detectedSeason ?? 1).padStart(2, '0')}/${name} - ${title.matchedEpisode}.mkv`;
       await deps.jobService.updateTitle(title, { state: 'completed', organizedPath: path });
     }
-    return { kind: 'next', patch: { libraryPath: job.contentType === 'movie' ? `/simulated/Movies/${name}` : `/simulated/TV/${name}` } };
+    return {
+      kind: 'next',
+      patch: { libraryPath: job.contentType === 'movie' ? `/simulated/Movies/${name}` : `/simulated/TV/${name}` },
+    };
   };
 
   return stepTable({ identifying: identify, ripping: rip, matching: match, organizing: organize });

@@ -19,7 +19,10 @@ function seconds(h: string, m: string, s: string, ms: string): number {
 /** Parses SRT text (tolerant of BOMs, CRLF, missing indexes and blank-line noise). */
 export function parseSrt(srt: string): Cue[] {
   const cues: Cue[] = [];
-  const lines = srt.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').split('\n');
+  const lines = srt
+    .replace(/^\uFEFF/, '')
+    .replace(/\r\n?/g, '\n')
+    .split('\n');
   let current: Cue | null = null;
   const push = () => {
     if (current && current.text.trim() !== '') cues.push({ ...current, text: current.text.trim() });
@@ -42,7 +45,8 @@ export function parseSrt(srt: string): Cue[] {
   return cues;
 }
 
-const CREDIT = /(subtitle[sd]?\b|sync(ed|hroni[sz]ed)?\b|captioning|opensubtitles|addic7ed|www\.|https?:|\.com\b|\.org\b|transcript\b|corrected by|ripped by)/i;
+const CREDIT =
+  /(subtitle[sd]?\b|sync(ed|hroni[sz]ed)?\b|captioning|opensubtitles|addic7ed|www\.|https?:|\.com\b|\.org\b|transcript\b|corrected by|ripped by)/i;
 
 /** The spoken words of one cue, or '' when the cue holds none. */
 export function cleanCueText(text: string): string {

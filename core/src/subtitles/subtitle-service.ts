@@ -4,7 +4,13 @@
  * per show/season, and handed to the matchers as cleaned references once ready. A spent quota is
  * said plainly; uploaded SRT files fill the gaps.
  */
-import { errorMessage, SpindleError, type Logger, type ProviderLookup, type ReferenceSubtitle } from '@spindle/plugin-sdk';
+import {
+  errorMessage,
+  SpindleError,
+  type Logger,
+  type ProviderLookup,
+  type ReferenceSubtitle,
+} from '@spindle/plugin-sdk';
 import type { EventBus } from '../events/event-bus.ts';
 import type { JobService } from '../jobs/job-service.ts';
 import type { JobRecord } from '../persistence/records.ts';
@@ -52,7 +58,14 @@ export class SubtitleService {
     @inject(Tokens.ServerSettings) settings: ServerSettings,
     @inject(Tokens.ConfigService) config: ConfigReader,
   ) {
-    this.deps = { jobs, bus, providers, cache: new SubtitleCache(join(settings.dataDir, 'cache', 'subtitles')), logger: logs.logger('subtitles'), language: () => config.get().subtitle_language };
+    this.deps = {
+      jobs,
+      bus,
+      providers,
+      cache: new SubtitleCache(join(settings.dataDir, 'cache', 'subtitles')),
+      logger: logs.logger('subtitles'),
+      language: () => config.get().subtitle_language,
+    };
   }
 
   /** Whether a job needs reference subtitles at all (a TV job with a known season and show). */
@@ -92,10 +105,18 @@ export class SubtitleService {
   /** Stores user-provided SRT files for the job's show and season; returns the job's new counts. */
   async upload(job: JobRecord, files: { season: number; episode: number; srt: string }[]): Promise<JobRecord> {
     const key = showKeyOf(this.show(job));
-    if (!key) throw new SpindleError('subtitle_show_unknown', `Job ${job.id} has no show yet; say what the disc is first`, { category: 'subtitle', kind: 'conflict' });
+    if (!key)
+      throw new SpindleError('subtitle_show_unknown', `Job ${job.id} has no show yet; say what the disc is first`, {
+        category: 'subtitle',
+        kind: 'conflict',
+      });
     for (const file of files) {
       if (cleanCues(parseSrt(file.srt)).length === 0) {
-        throw new SpindleError('subtitle_invalid', `The file for S${file.season}E${file.episode} has no subtitle cues`, { category: 'subtitle', kind: 'invalid_input' });
+        throw new SpindleError(
+          'subtitle_invalid',
+          `The file for S${file.season}E${file.episode} has no subtitle cues`,
+          { category: 'subtitle', kind: 'invalid_input' },
+        );
       }
     }
     for (const file of files) await this.deps.cache.write(key, file.season, file.episode, file.srt);
@@ -112,7 +133,8 @@ export class SubtitleService {
     if (catalog && job.catalogId !== null) {
       try {
         const found = await catalog.getSeason(job.catalogId, season);
-        if (found && found.episodes.length > 0) return found.episodes.map((e) => ({ episode: e.episode, name: e.name, runtimeMinutes: e.runtimeMinutes }));
+        if (found && found.episodes.length > 0)
+          return found.episodes.map((e) => ({ episode: e.episode, name: e.name, runtimeMinutes: e.runtimeMinutes }));
       } catch (error) {
         this.deps.logger.warn(`catalog season lookup failed for job ${job.id}`, { error: errorMessage(error) });
       }
@@ -121,7 +143,10 @@ export class SubtitleService {
     for (const provider of this.deps.providers.all('subtitles')) {
       if (!provider.available) continue;
       try {
-        const refs = await provider.available({ ...this.show(job), season, episode: null, language: this.deps.language() }, signal);
+        const refs = await provider.available(
+          { ...this.show(job), season, episode: null, language: this.deps.language() },
+          signal,
+        );
         for (const r of refs) if (r.season === season) numbers.add(r.episode);
       } catch (error) {
         const message = errorMessage(error);
@@ -129,7 +154,8 @@ export class SubtitleService {
         // Said in the review reason: "none were found" would be wrong when the source could not be asked.
         // (A source that is simply not set up is no failure: the reason already says to add one.)
         const notSetUp = SpindleError.is(error) && error.code === 'subtitle_not_configured';
-        if (!notSetUp && !this.problems.has(job.id)) this.problems.set(job.id, `a subtitle source could not list season ${season}: ${message}`);
+        if (!notSetUp && !this.problems.has(job.id))
+          this.problems.set(job.id, `a subtitle source could not list season ${season}: ${message}`);
       }
     }
     return [...numbers].sort((a, b) => a - b).map((episode) => ({ episode, name: null, runtimeMinutes: null }));
@@ -157,7 +183,10 @@ export class SubtitleService {
         for (const [p, provider] of providers.entries()) {
           if (disabled.has(p)) continue;
           try {
-            const doc = await provider.fetch({ ...this.show(job), season, episode, language: this.deps.language() }, signal);
+            const doc = await provider.fetch(
+              { ...this.show(job), season, episode, language: this.deps.language() },
+              signal,
+            );
             if (doc && cleanCues(parseSrt(doc.srt)).length > 0) {
               await this.deps.cache.write(key, season, episode, doc.srt);
               got = true;
@@ -165,7 +194,10 @@ export class SubtitleService {
             }
           } catch (error) {
             const message = errorMessage(error);
-            if (SpindleError.is(error) && ['quota_exhausted', 'subtitle_not_configured', 'subtitle_auth_failed'].includes(error.code)) {
+            if (
+              SpindleError.is(error) &&
+              ['quota_exhausted', 'subtitle_not_configured', 'subtitle_auth_failed'].includes(error.code)
+            ) {
               // Asking again for the next episode would only fail the same way.
               if (error.code === 'quota_exhausted') quotaSpent = true;
               disabled.add(p);
@@ -183,7 +215,15 @@ export class SubtitleService {
       await this.update(job.id, { subtitlesDownloaded: downloaded, subtitlesFailed: failed });
     }
     const status: SubtitleStatus =
-      episodes.length === 0 ? 'unavailable' : failed === 0 ? 'ready' : quotaSpent ? 'quota_exhausted' : downloaded === 0 ? 'unavailable' : 'partial';
+      episodes.length === 0
+        ? 'unavailable'
+        : failed === 0
+          ? 'ready'
+          : quotaSpent
+            ? 'quota_exhausted'
+            : downloaded === 0
+              ? 'unavailable'
+              : 'partial';
     await this.update(job.id, { subtitleStatus: status });
   }
 

@@ -41,7 +41,8 @@ export function makemkvVersion(output: string): string | null {
  * key expired).
  */
 const EXPIRED_CODES = new Set([5021, 5052, 5055, 5073]);
-const EXPIRED_TEXT = /evaluation period has expired|version is too old|key has expired|shareware functionality unavailable/i;
+const EXPIRED_TEXT =
+  /evaluation period has expired|version is too old|key has expired|shareware functionality unavailable/i;
 const REJECTED_KEY_TEXT = /(?:registration|app|activation) key (?:is )?(?:incorrect|invalid|not valid)/i;
 const EVALUATION_TEXT = /evaluation|shareware|days? (?:remaining|left)/i;
 const REGISTERED_TEXT = /\bregistered\b|key (?:is )?(?:accepted|valid)\b/i;

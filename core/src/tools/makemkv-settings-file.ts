@@ -47,7 +47,10 @@ function linesWithEndings(text: string): string[] {
 export function readAppKey(text: string): string | null {
   for (const line of linesWithEndings(text)) {
     if (!KEY_LINE.test(line)) continue;
-    const value = line.slice(line.indexOf('=') + 1).trim().replace(/^"(.*)"$/, '$1');
+    const value = line
+      .slice(line.indexOf('=') + 1)
+      .trim()
+      .replace(/^"(.*)"$/, '$1');
     return value === '' ? null : value;
   }
   return null;
@@ -81,7 +84,10 @@ export function withAppKey(text: string, key: string | null): string {
 }
 
 /** Writes the key into settings.conf (atomically, owner-only permissions). Returns the file. */
-export async function writeMakemkvKey(key: string | null, options: SettingsFileLocation & { previousKey?: string | null } = {}): Promise<string | null> {
+export async function writeMakemkvKey(
+  key: string | null,
+  options: SettingsFileLocation & { previousKey?: string | null } = {},
+): Promise<string | null> {
   const file = makemkvSettingsPath(options);
   const current = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return null;
@@ -106,15 +112,23 @@ export async function writeMakemkvKey(key: string | null, options: SettingsFileL
  * (and once at startup when a configured key is missing from the file). Failures are logged,
  * without the key, and never fail the configuration update.
  */
-export function registerMakemkvSettingsSync(config: ConfigService, options: { logger: Logger; env?: Record<string, string | undefined> }): () => void {
+export function registerMakemkvSettingsSync(
+  config: ConfigService,
+  options: { logger: Logger; env?: Record<string, string | undefined> },
+): () => void {
   const location: SettingsFileLocation = { ...(options.env ? { env: options.env } : {}) };
   let previous = config.get().ripper_key;
   const sync = async (key: string | null) => {
     try {
       const file = await writeMakemkvKey(key, { ...location, previousKey: previous });
-      if (file) options.logger.info(key === null ? `removed the MakeMKV registration key from ${file}` : `MakeMKV registration key is in ${file}`);
+      if (file)
+        options.logger.info(
+          key === null ? `removed the MakeMKV registration key from ${file}` : `MakeMKV registration key is in ${file}`,
+        );
     } catch (error) {
-      options.logger.warn(`could not update MakeMKV's settings file ${makemkvSettingsPath(location)}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+      options.logger.warn(
+        `could not update MakeMKV's settings file ${makemkvSettingsPath(location)}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+      );
     }
     previous = key;
   };

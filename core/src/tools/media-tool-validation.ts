@@ -51,7 +51,10 @@ export async function probeMediaTool(file: string, options: MediaToolCheckOption
   return { version, problem: null };
 }
 
-export async function validateMediaTool(file: string | null, options: MediaToolCheckOptions = {}): Promise<MediaToolValidation> {
+export async function validateMediaTool(
+  file: string | null,
+  options: MediaToolCheckOptions = {},
+): Promise<MediaToolValidation> {
   if (file === null) {
     return {
       valid: false,
@@ -62,7 +65,14 @@ export async function validateMediaTool(file: string | null, options: MediaToolC
     };
   }
   const probe = await probeMediaTool(file, options);
-  if (probe.version === null) return { valid: false, path: file, version: null, chromaprint: false, message: probe.problem ?? 'ffmpeg could not be run' };
+  if (probe.version === null)
+    return {
+      valid: false,
+      path: file,
+      version: null,
+      chromaprint: false,
+      message: probe.problem ?? 'ffmpeg could not be run',
+    };
   const muxers = await runTool(file, ['-hide_banner', '-muxers'], options.timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS);
   const chromaprint = muxers.ran && hasChromaprintMuxer(muxers.stdout);
   if (!chromaprint) {
@@ -74,5 +84,11 @@ export async function validateMediaTool(file: string | null, options: MediaToolC
       message: `ffmpeg ${probe.version} lacks the chromaprint muxer (audio fingerprints need it); install an ffmpeg build with --enable-chromaprint`,
     };
   }
-  return { valid: true, path: file, version: probe.version, chromaprint: true, message: `ffmpeg ${probe.version} is ready (chromaprint available)` };
+  return {
+    valid: true,
+    path: file,
+    version: probe.version,
+    chromaprint: true,
+    message: `ffmpeg ${probe.version} is ready (chromaprint available)`,
+  };
 }

@@ -17,7 +17,8 @@ export function ripperKeyProblem(key: string | null): string | null {
     return 'Invalid value for "ripper_key": a MakeMKV key starts with "T-" (beta key) or "M-" (purchased key)';
   }
   const body = key.slice(2);
-  if (!KEY_CHARS.test(body)) return 'Invalid value for "ripper_key": the key contains characters MakeMKV keys never have';
+  if (!KEY_CHARS.test(body))
+    return 'Invalid value for "ripper_key": the key contains characters MakeMKV keys never have';
   const minimum = prefix === 'T-' ? 60 : 20;
   if (body.length < minimum) {
     return `Invalid value for "ripper_key": the key is too short (${key.length} characters); copy the whole key`;

@@ -5,7 +5,13 @@
  */
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
-import { makemkvLicense, makemkvSettingsFile, makemkvVersion, settingsHaveKey, type RipperLicense } from './makemkv-output.ts';
+import {
+  makemkvLicense,
+  makemkvSettingsFile,
+  makemkvVersion,
+  settingsHaveKey,
+  type RipperLicense,
+} from './makemkv-output.ts';
 import { executableProblem } from './tool-locations.ts';
 import { DEFAULT_TOOL_TIMEOUT_MS, runTool } from './tool-runner.ts';
 
@@ -54,7 +60,8 @@ export async function probeRipper(file: string, options: RipperCheckOptions = {}
     const problem = run.problem ?? `${file} did not report a MakeMKV version; is it makemkvcon?`;
     return { version: null, license: 'unknown', problem };
   }
-  const keyInstalled = options.keyConfigured === true || (await keyInstalledInMakemkv(options.homeDir ?? os.homedir(), platform));
+  const keyInstalled =
+    options.keyConfigured === true || (await keyInstalledInMakemkv(options.homeDir ?? os.homedir(), platform));
   const { license, problem } = makemkvLicense(output, keyInstalled);
   return { version, license, problem };
 }
@@ -70,13 +77,32 @@ export async function validateRipper(file: string | null, options: RipperCheckOp
     };
   }
   const probe = await probeRipper(file, options);
-  if (probe.version === null) return { valid: false, path: file, version: null, license: 'unknown', message: probe.problem ?? 'MakeMKV could not be run' };
+  if (probe.version === null)
+    return {
+      valid: false,
+      path: file,
+      version: null,
+      license: 'unknown',
+      message: probe.problem ?? 'MakeMKV could not be run',
+    };
   if (probe.problem !== null) {
     const advice =
       probe.license === 'expired'
         ? 'install the latest MakeMKV or enter a current registration key (ripper_key)'
         : 'check the registration key (ripper_key)';
-    return { valid: false, path: file, version: probe.version, license: probe.license, message: `MakeMKV ${probe.version} cannot rip: ${probe.problem} — ${advice}` };
+    return {
+      valid: false,
+      path: file,
+      version: probe.version,
+      license: probe.license,
+      message: `MakeMKV ${probe.version} cannot rip: ${probe.problem} — ${advice}`,
+    };
   }
-  return { valid: true, path: file, version: probe.version, license: probe.license, message: `MakeMKV ${probe.version} is ready (license: ${probe.license})` };
+  return {
+    valid: true,
+    path: file,
+    version: probe.version,
+    license: probe.license,
+    message: `MakeMKV ${probe.version} is ready (license: ${probe.license})`,
+  };
 }

@@ -87,7 +87,10 @@ export function toolCandidates(kind: ToolKind, options: ToolSearchOptions = {}):
 }
 
 /** Null when `file` is a regular file this process may execute; otherwise why not. */
-export async function executableProblem(file: string, platform: NodeJS.Platform = process.platform): Promise<string | null> {
+export async function executableProblem(
+  file: string,
+  platform: NodeJS.Platform = process.platform,
+): Promise<string | null> {
   if (!pathApi(platform).isAbsolute(file)) return `"${file}" is not an absolute path`;
   const info = await stat(file).catch(() => null);
   if (info === null) return `${file} does not exist`;

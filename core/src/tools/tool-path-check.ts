@@ -23,7 +23,11 @@ function toolName(file: string, platform: NodeJS.Platform): string {
 }
 
 /** Why `file` may not be run as `kind` on behalf of a request, or null when it may. */
-export async function untrustedToolPathProblem(file: string, kind: ToolKind, platform: NodeJS.Platform = process.platform): Promise<string | null> {
+export async function untrustedToolPathProblem(
+  file: string,
+  kind: ToolKind,
+  platform: NodeJS.Platform = process.platform,
+): Promise<string | null> {
   const api = platform === 'win32' ? path.win32 : path.posix;
   if (!api.isAbsolute(file)) return `"${file}" is not an absolute path`;
   const names = EXPECTED_TOOL_NAMES[kind];
@@ -34,13 +38,16 @@ export async function untrustedToolPathProblem(file: string, kind: ToolKind, pla
   const info = real ? await stat(real).catch(() => null) : null;
   if (real === null || info === null) return `${file} does not exist`;
   if (!info.isFile()) return `${file} is not a file`;
-  if (!names.includes(toolName(real, platform))) return `${file} was not run: it leads to ${real}, which is not called ${expected}`;
+  if (!names.includes(toolName(real, platform)))
+    return `${file} was not run: it leads to ${real}, which is not called ${expected}`;
   if (platform !== 'win32') {
     if ((info.mode & 0o002) !== 0) return `${file} was not run: everyone may write to it (chmod o-w ${real})`;
     const folder = await stat(api.dirname(real)).catch(() => null);
-    if (folder && (folder.mode & 0o002) !== 0 && (folder.mode & 0o1000) === 0) return `${file} was not run: everyone may write to the folder ${api.dirname(real)}`;
+    if (folder && (folder.mode & 0o002) !== 0 && (folder.mode & 0o1000) === 0)
+      return `${file} was not run: everyone may write to the folder ${api.dirname(real)}`;
     const uid = process.getuid?.();
-    if (uid !== undefined && info.uid !== 0 && info.uid !== uid) return `${file} was not run: it belongs to another user (uid ${info.uid})`;
+    if (uid !== undefined && info.uid !== 0 && info.uid !== uid)
+      return `${file} was not run: it belongs to another user (uid ${info.uid})`;
   }
   const runnable = await access(real, constants.X_OK).then(
     () => true,

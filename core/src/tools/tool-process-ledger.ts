@@ -32,14 +32,20 @@ function startTicksOf(pid: number): string | null {
 export class ToolProcessLedger implements ChildProcessObserver {
   private readonly dir: string;
 
-  constructor(dataDir: string, private readonly logger: Logger) {
+  constructor(
+    dataDir: string,
+    private readonly logger: Logger,
+  ) {
     this.dir = join(dataDir, 'run', 'tools');
   }
 
   started(pid: number, file: string): void {
     try {
       mkdirSync(this.dir, { recursive: true });
-      writeFileSync(join(this.dir, `${pid}.json`), JSON.stringify({ pid, file, startTicks: startTicksOf(pid) } satisfies Entry));
+      writeFileSync(
+        join(this.dir, `${pid}.json`),
+        JSON.stringify({ pid, file, startTicks: startTicksOf(pid) } satisfies Entry),
+      );
     } catch (error) {
       this.logger.debug('could not note a started tool in the ledger', { pid, error: errorMessage(error) });
     }
@@ -82,7 +88,9 @@ export class ToolProcessLedger implements ChildProcessObserver {
       stopped.push({ pid: entry.pid, file: entry.file });
     }
     if (stopped.length > 0) {
-      this.logger.warn(`stopped ${stopped.length} tool process(es) left running by the previous run: ${stopped.map((s) => `${s.file} (pid ${s.pid})`).join(', ')}`);
+      this.logger.warn(
+        `stopped ${stopped.length} tool process(es) left running by the previous run: ${stopped.map((s) => `${s.file} (pid ${s.pid})`).join(', ')}`,
+      );
     }
     return stopped;
   }

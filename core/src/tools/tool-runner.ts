@@ -17,7 +17,11 @@ export interface ToolRun {
 
 export const DEFAULT_TOOL_TIMEOUT_MS = 15_000;
 
-export async function runTool(file: string, args: readonly string[], timeoutMs = DEFAULT_TOOL_TIMEOUT_MS): Promise<ToolRun> {
+export async function runTool(
+  file: string,
+  args: readonly string[],
+  timeoutMs = DEFAULT_TOOL_TIMEOUT_MS,
+): Promise<ToolRun> {
   try {
     const result = await execa(file, args, {
       reject: false,
@@ -33,17 +37,38 @@ export async function runTool(file: string, args: readonly string[], timeoutMs =
     const stderr = String(result.stderr ?? '');
     const exitCode = typeof result.exitCode === 'number' ? result.exitCode : null;
     if (result.timedOut) {
-      return { ran: false, exitCode, stdout, stderr, timedOut: true, problem: `${file} did not finish within ${Math.round(timeoutMs / 1000)} s` };
+      return {
+        ran: false,
+        exitCode,
+        stdout,
+        stderr,
+        timedOut: true,
+        problem: `${file} did not finish within ${Math.round(timeoutMs / 1000)} s`,
+      };
     }
     if (result.failed && exitCode === null) {
       const cause = result.cause as { code?: string; message?: string } | undefined;
-      return { ran: false, exitCode, stdout, stderr, timedOut: false, problem: startProblem(file, cause?.code, result.originalMessage ?? cause?.message) };
+      return {
+        ran: false,
+        exitCode,
+        stdout,
+        stderr,
+        timedOut: false,
+        problem: startProblem(file, cause?.code, result.originalMessage ?? cause?.message),
+      };
     }
     return { ran: true, exitCode, stdout, stderr, timedOut: false, problem: null };
   } catch (error) {
     // execa rejects synchronously-invalid options even with reject:false; still a result here.
     const e = error as { code?: string; message?: string };
-    return { ran: false, exitCode: null, stdout: '', stderr: '', timedOut: false, problem: startProblem(file, e.code, e.message) };
+    return {
+      ran: false,
+      exitCode: null,
+      stdout: '',
+      stderr: '',
+      timedOut: false,
+      problem: startProblem(file, e.code, e.message),
+    };
   }
 }
 

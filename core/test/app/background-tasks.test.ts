@@ -13,11 +13,17 @@ describe('BackgroundTasks', () => {
     const tasks = new BackgroundTasks();
     const first = deferred();
     const second = deferred();
-    tasks.run(() => first.promise, () => undefined);
+    tasks.run(
+      () => first.promise,
+      () => undefined,
+    );
     expect(tasks.busy).toBe(true);
     let settled = false;
     const waiting = tasks.settled().then(() => (settled = true));
-    tasks.run(() => second.promise, () => undefined);
+    tasks.run(
+      () => second.promise,
+      () => undefined,
+    );
     first.resolve();
     await new Promise((r) => setImmediate(r));
     expect(settled).toBe(false);
@@ -29,13 +35,22 @@ describe('BackgroundTasks', () => {
   it('hands a rejection and a synchronous throw to the error handler, never leaving an unhandled rejection', async () => {
     const tasks = new BackgroundTasks();
     const errors: unknown[] = [];
-    tasks.run(() => Promise.reject(new Error('rejected')), (e) => errors.push(e));
-    tasks.run(() => {
-      throw new Error('thrown');
-    }, (e) => errors.push(e));
-    tasks.run(() => Promise.reject(new Error('again')), () => {
-      throw new Error('the handler itself fails');
-    });
+    tasks.run(
+      () => Promise.reject(new Error('rejected')),
+      (e) => errors.push(e),
+    );
+    tasks.run(
+      () => {
+        throw new Error('thrown');
+      },
+      (e) => errors.push(e),
+    );
+    tasks.run(
+      () => Promise.reject(new Error('again')),
+      () => {
+        throw new Error('the handler itself fails');
+      },
+    );
     await tasks.settled();
     expect(errors.map((e) => (e as Error).message).sort()).toEqual(['rejected', 'thrown']);
   });

@@ -14,7 +14,14 @@ import { resolveBaseUrl } from '../../src/cli/service-client.ts';
 
 let dir: string;
 const STARTED = new Date().toISOString();
-const info = (pid: number): RunInfo => ({ url: 'http://127.0.0.1:9123', pid, port: 9123, host: '127.0.0.1', version: '0.1.0', started_at: STARTED });
+const info = (pid: number): RunInfo => ({
+  url: 'http://127.0.0.1:9123',
+  pid,
+  port: 9123,
+  host: '127.0.0.1',
+  version: '0.1.0',
+  started_at: STARTED,
+});
 
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'spindle-runfile-'));

@@ -2,7 +2,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countPhysicalCores, gatherAsrFacts, nvidiaGpuDetected, physicalCoreCount } from '../../src/asr/asr-environment.ts';
+import {
+  countPhysicalCores,
+  gatherAsrFacts,
+  nvidiaGpuDetected,
+  physicalCoreCount,
+} from '../../src/asr/asr-environment.ts';
 import { resolveAsrStatus, resolveGpuState, type AsrFacts } from '../../src/asr/asr-status.ts';
 import { EMPTY_PIPELINE, startTestService, type TestService } from '../../../test/support/service-harness.ts';
 import { fakeExecutable } from '../http/fake-executables.ts';
@@ -40,7 +45,10 @@ describe('resolveAsrStatus', () => {
       workers: 2,
       cpu_threads: 1,
     });
-    expect(resolveAsrStatus({ ...cpuMachine, physicalCores: 0, configuredMaxConcurrentMatches: 5 })).toMatchObject({ max_concurrent_matches: 1, cpu_threads: 1 });
+    expect(resolveAsrStatus({ ...cpuMachine, physicalCores: 0, configuredMaxConcurrentMatches: 5 })).toMatchObject({
+      max_concurrent_matches: 1,
+      cpu_threads: 1,
+    });
     expect(resolveAsrStatus({ ...gpuMachine, configuredMaxConcurrentMatches: 16 })).toMatchObject({
       device: 'cuda',
       max_concurrent_matches: 4,
@@ -48,7 +56,9 @@ describe('resolveAsrStatus', () => {
       cpu_threads: null,
       gpu_state: 'active',
     });
-    expect(resolveAsrStatus({ ...gpuMachine, physicalCores: 2, configuredMaxConcurrentMatches: 3 })).toMatchObject({ max_concurrent_matches: 3 });
+    expect(resolveAsrStatus({ ...gpuMachine, physicalCores: 2, configuredMaxConcurrentMatches: 3 })).toMatchObject({
+      max_concurrent_matches: 3,
+    });
   });
 
   it('derives every gpu_state', () => {
@@ -60,7 +70,11 @@ describe('resolveAsrStatus', () => {
     expect(resolveGpuState({ ...gpuMachine, gpuEnabled: false })).toBe('available_not_enabled');
     expect(resolveGpuState({ ...gpuMachine, platform: 'win32' })).toBe('active');
     // Only an active GPU moves the work off the CPU.
-    expect(resolveAsrStatus({ ...gpuMachine, gpuEnabled: false })).toMatchObject({ device: 'cpu', gpu_detected: true, gpu_state: 'available_not_enabled' });
+    expect(resolveAsrStatus({ ...gpuMachine, gpuEnabled: false })).toMatchObject({
+      device: 'cpu',
+      gpu_detected: true,
+      gpu_state: 'available_not_enabled',
+    });
   });
 });
 
@@ -89,8 +103,12 @@ describe('machine facts', () => {
     const missingNode = join(root, 'nvidia0');
     expect(await nvidiaGpuDetected({ platform: 'linux', pathEnv: '', deviceNode: missingNode })).toBe(false);
     await fakeExecutable(join(root, 'bin'), 'nvidia-smi', 'GPU 0: NVIDIA GeForce RTX 3060');
-    expect(await nvidiaGpuDetected({ platform: 'linux', pathEnv: join(root, 'bin'), deviceNode: missingNode })).toBe(true);
-    expect(await nvidiaGpuDetected({ platform: 'linux', pathEnv: '', deviceNode: join(root, 'bin', 'nvidia-smi') })).toBe(true);
+    expect(await nvidiaGpuDetected({ platform: 'linux', pathEnv: join(root, 'bin'), deviceNode: missingNode })).toBe(
+      true,
+    );
+    expect(
+      await nvidiaGpuDetected({ platform: 'linux', pathEnv: '', deviceNode: join(root, 'bin', 'nvidia-smi') }),
+    ).toBe(true);
   });
 });
 

@@ -28,7 +28,10 @@ const whisper = (over: Partial<TranscriberStatus>): TranscriberStatus => ({
 
 describe('ASR status from the configured transcriber', () => {
   it('says installing while the transcriber builds its CUDA runtime, and what it is doing', () => {
-    const status = resolveAsrStatus(gpuMachine, whisper({ ready: false, activity: 'building', progress: 0.4, message: 'compiling whisper-cli (cuda) 40%' }));
+    const status = resolveAsrStatus(
+      gpuMachine,
+      whisper({ ready: false, activity: 'building', progress: 0.4, message: 'compiling whisper-cli (cuda) 40%' }),
+    );
     expect(status).toMatchObject({
       device: 'cpu',
       gpu_detected: true,
@@ -43,17 +46,43 @@ describe('ASR status from the configured transcriber', () => {
   });
 
   it('runs on CUDA once the CUDA build is in place, at most 4 titles at once', () => {
-    const status = resolveAsrStatus(gpuMachine, whisper({ device: 'cuda', gpu: { detected: true, enabled: true, runtimeInstalled: true } }));
-    expect(status).toMatchObject({ device: 'cuda', gpu_state: 'active', max_concurrent_matches: 4, workers: 4, cpu_threads: null, ready: true, message: null });
+    const status = resolveAsrStatus(
+      gpuMachine,
+      whisper({ device: 'cuda', gpu: { detected: true, enabled: true, runtimeInstalled: true } }),
+    );
+    expect(status).toMatchObject({
+      device: 'cuda',
+      gpu_state: 'active',
+      max_concurrent_matches: 4,
+      workers: 4,
+      cpu_threads: null,
+      ready: true,
+      message: null,
+    });
   });
 
   it('reports a GPU the user did not enable, and the CPU clamp', () => {
-    const status = resolveAsrStatus({ ...gpuMachine, physicalCores: 2 }, whisper({ gpu: { detected: true, enabled: false, runtimeInstalled: false } }));
-    expect(status).toMatchObject({ device: 'cpu', gpu_enabled: false, gpu_state: 'available_not_installed', max_concurrent_matches: 2, cpu_threads: 1 });
+    const status = resolveAsrStatus(
+      { ...gpuMachine, physicalCores: 2 },
+      whisper({ gpu: { detected: true, enabled: false, runtimeInstalled: false } }),
+    );
+    expect(status).toMatchObject({
+      device: 'cpu',
+      gpu_enabled: false,
+      gpu_state: 'available_not_installed',
+      max_concurrent_matches: 2,
+      cpu_threads: 1,
+    });
   });
 
   it('takes model and precision from a CPU-only transcriber that says nothing about GPUs', () => {
-    const pocketsphinx: TranscriberStatus = { device: 'cpu', computeType: 'hmm', model: 'pocketsphinx en-us', ready: true, message: null };
+    const pocketsphinx: TranscriberStatus = {
+      device: 'cpu',
+      computeType: 'hmm',
+      model: 'pocketsphinx en-us',
+      ready: true,
+      message: null,
+    };
     expect(resolveAsrStatus(gpuMachine, pocketsphinx)).toMatchObject({
       device: 'cpu',
       compute_type: 'hmm',

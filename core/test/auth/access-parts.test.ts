@@ -14,7 +14,12 @@ import { checkRequest, checkUpgrade, type GuardPolicy } from '../../src/http/req
 describe('access settings', () => {
   it('reads ALLOWED_HOSTS as names or addresses and refuses URLs naming the setting', () => {
     expect(parseAllowedHosts(undefined)).toEqual([]);
-    expect(parseAllowedHosts('NAS.local, spindle.example.com 192.168.1.20,[fd00::5]')).toEqual(['nas.local', 'spindle.example.com', '192.168.1.20', 'fd00::5']);
+    expect(parseAllowedHosts('NAS.local, spindle.example.com 192.168.1.20,[fd00::5]')).toEqual([
+      'nas.local',
+      'spindle.example.com',
+      '192.168.1.20',
+      'fd00::5',
+    ]);
     expect(() => parseAllowedHosts('http://nas.local')).toThrow(/ALLOWED_HOSTS/);
     expect(() => parseAllowedHosts('nas.local:8000')).toThrow(/ALLOWED_HOSTS/);
     expect(() => parseAllowedHosts('nas.local/ui')).toThrow(/ALLOWED_HOSTS/);
@@ -41,14 +46,18 @@ describe('Host allowlist', () => {
   });
 
   it('knows loopback names and addresses', () => {
-    for (const name of ['localhost', '127.0.0.1', '127.9.9.9', '::1', '[::1]', 'app.localhost']) expect(isLoopbackHostName(name), name).toBe(true);
-    for (const name of ['0.0.0.0', '128.0.0.1', 'localhost.evil.example', '10.0.0.1', '::']) expect(isLoopbackHostName(name), name).toBe(false);
+    for (const name of ['localhost', '127.0.0.1', '127.9.9.9', '::1', '[::1]', 'app.localhost'])
+      expect(isLoopbackHostName(name), name).toBe(true);
+    for (const name of ['0.0.0.0', '128.0.0.1', 'localhost.evil.example', '10.0.0.1', '::'])
+      expect(isLoopbackHostName(name), name).toBe(false);
   });
 
   it('allows loopback, the bind address, ALLOWED_HOSTS and, when bound to a wildcard, this machine’s addresses', () => {
     const named = new HostAllowlist('192.168.1.20', ['nas.local'], () => ['192.168.1.20', '10.1.1.1']);
-    for (const host of ['localhost:8000', '127.0.0.1:8000', '[::1]:8000', '192.168.1.20:8000', 'NAS.local:8000']) expect(named.allows(host), host).toBe(true);
-    for (const host of ['evil.example', '10.1.1.1:8000', '', undefined, 'nas.local.evil.example']) expect(named.allows(host), String(host)).toBe(false);
+    for (const host of ['localhost:8000', '127.0.0.1:8000', '[::1]:8000', '192.168.1.20:8000', 'NAS.local:8000'])
+      expect(named.allows(host), host).toBe(true);
+    for (const host of ['evil.example', '10.1.1.1:8000', '', undefined, 'nas.local.evil.example'])
+      expect(named.allows(host), String(host)).toBe(false);
     const wildcard = new HostAllowlist('0.0.0.0', [], () => ['192.168.1.20']);
     expect(wildcard.allows('192.168.1.20:8000')).toBe(true);
     expect(wildcard.allows('192.168.1.21:8000')).toBe(false);
@@ -57,19 +66,28 @@ describe('Host allowlist', () => {
 });
 
 describe('request guard', () => {
-  const policy: GuardPolicy = { hosts: new HostAllowlist('127.0.0.1', ['spindle.example.com'], () => []), allowedOriginHosts: ['spindle.example.com'] };
-  const check = (method: string, headers: Record<string, string>) => checkRequest({ method, headers: { host: '127.0.0.1:8000', ...headers } }, policy)?.code ?? 'ok';
+  const policy: GuardPolicy = {
+    hosts: new HostAllowlist('127.0.0.1', ['spindle.example.com'], () => []),
+    allowedOriginHosts: ['spindle.example.com'],
+  };
+  const check = (method: string, headers: Record<string, string>) =>
+    checkRequest({ method, headers: { host: '127.0.0.1:8000', ...headers } }, policy)?.code ?? 'ok';
 
   it('accepts only application/json as a body type', () => {
     expect(isJsonContentType('application/json')).toBe(true);
     expect(isJsonContentType('Application/JSON; charset=utf-8')).toBe(true);
-    for (const type of ['text/plain; charset=json', 'application/json-patch+json', 'text/json', '', undefined]) expect(isJsonContentType(type), String(type)).toBe(false);
+    for (const type of ['text/plain; charset=json', 'application/json-patch+json', 'text/json', '', undefined])
+      expect(isJsonContentType(type), String(type)).toBe(false);
   });
 
   it('refuses what a foreign page can send, and lets the clients through', () => {
-    expect(check('POST', { 'content-type': 'text/plain; charset=json', 'content-length': '2' })).toBe('unsupported_content_type');
+    expect(check('POST', { 'content-type': 'text/plain; charset=json', 'content-length': '2' })).toBe(
+      'unsupported_content_type',
+    );
     expect(check('POST', { 'content-length': '2' })).toBe('unsupported_content_type');
-    expect(check('GET', { 'content-type': 'text/plain', 'transfer-encoding': 'chunked' })).toBe('unsupported_content_type');
+    expect(check('GET', { 'content-type': 'text/plain', 'transfer-encoding': 'chunked' })).toBe(
+      'unsupported_content_type',
+    );
     expect(check('POST', {})).toBe('client_header_required');
     expect(check('DELETE', { 'content-length': '0' })).toBe('client_header_required');
     expect(check('POST', { 'x-spindle-client': 'cli' })).toBe('ok');
@@ -80,12 +98,15 @@ describe('request guard', () => {
     // Behind a proxy that rewrites Host, the public name in ALLOWED_HOSTS is still ours.
     expect(check('POST', { 'x-spindle-client': 'ui', origin: 'https://spindle.example.com' })).toBe('ok');
     expect(check('GET', { origin: 'http://127.0.0.2:5000' })).toBe('ok'); // reads: CORS keeps the answer from the page
-    expect(check('OPTIONS', { origin: 'http://127.0.0.2:5000', 'access-control-request-method': 'PUT' })).toBe('cross_origin_refused');
+    expect(check('OPTIONS', { origin: 'http://127.0.0.2:5000', 'access-control-request-method': 'PUT' })).toBe(
+      'cross_origin_refused',
+    );
     expect(check('GET', { host: 'evil.example' })).toBe('host_not_allowed');
   });
 
   it('checks the WebSocket upgrade’s Host and Origin', () => {
-    const upgrade = (headers: Record<string, string>) => checkUpgrade({ host: '127.0.0.1:8000', ...headers }, policy)?.code ?? 'ok';
+    const upgrade = (headers: Record<string, string>) =>
+      checkUpgrade({ host: '127.0.0.1:8000', ...headers }, policy)?.code ?? 'ok';
     expect(upgrade({})).toBe('ok');
     expect(upgrade({ origin: 'http://127.0.0.1:8000' })).toBe('ok');
     expect(upgrade({ origin: 'http://127.0.0.2:8000' })).toBe('foreign_origin');

@@ -13,7 +13,10 @@ async function service(dir = tempDir()) {
 
 describe('JSON Merge Patch (RFC 7396)', () => {
   it('follows the RFC: objects merge, null removes, arrays and scalars replace', () => {
-    expect(applyMergePatch({ a: 'b', c: { d: 'e', f: 'g' } }, { a: 'z', c: { f: null } })).toEqual({ a: 'z', c: { d: 'e' } });
+    expect(applyMergePatch({ a: 'b', c: { d: 'e', f: 'g' } }, { a: 'z', c: { f: null } })).toEqual({
+      a: 'z',
+      c: { d: 'e' },
+    });
     expect(applyMergePatch({ a: [1, 2] }, { a: [3] })).toEqual({ a: [3] });
     expect(applyMergePatch({ a: { b: 'c' } }, { a: { b: { d: null } } })).toEqual({ a: { b: {} } });
     expect(applyMergePatch('text', { a: 1 })).toEqual({ a: 1 });
@@ -31,7 +34,9 @@ describe('JSON Merge Patch (RFC 7396)', () => {
 
   it('null removes a stage (it stays empty after a restart) and a provider kind', async () => {
     const { config, db, dir } = await service();
-    await config.update({ pipeline: { organizer: null, matchers: null, rippers: { disc: null }, providers: { notifier: null } } });
+    await config.update({
+      pipeline: { organizer: null, matchers: null, rippers: { disc: null }, providers: { notifier: null } },
+    });
     const check = (value: ReturnType<ConfigService['get']>) => {
       expect(value.pipeline.organizer).toBeNull();
       expect(value.pipeline.matchers).toEqual([]);
@@ -46,9 +51,17 @@ describe('JSON Merge Patch (RFC 7396)', () => {
 
   it('merges plugin_settings per plugin and per setting; null removes a setting or a plugin', async () => {
     const { config } = await service();
-    await config.update({ plugin_settings: { 'notifier-webhook': { url: 'http://127.0.0.1:1/hook', events: ['completed'] }, 'organizer-library': { x: 1 } } });
+    await config.update({
+      plugin_settings: {
+        'notifier-webhook': { url: 'http://127.0.0.1:1/hook', events: ['completed'] },
+        'organizer-library': { x: 1 },
+      },
+    });
     await config.update({ plugin_settings: { 'notifier-webhook': { events: ['failed'] } } });
-    expect(config.get().plugin_settings).toEqual({ 'notifier-webhook': { url: 'http://127.0.0.1:1/hook', events: ['failed'] }, 'organizer-library': { x: 1 } });
+    expect(config.get().plugin_settings).toEqual({
+      'notifier-webhook': { url: 'http://127.0.0.1:1/hook', events: ['failed'] },
+      'organizer-library': { x: 1 },
+    });
     await config.update({ plugin_settings: { 'notifier-webhook': { events: null }, 'organizer-library': null } });
     expect(config.get().plugin_settings).toEqual({ 'notifier-webhook': { url: 'http://127.0.0.1:1/hook' } });
   });
@@ -67,7 +80,10 @@ describe('JSON Merge Patch (RFC 7396)', () => {
     const half = Object.fromEntries(Array.from({ length: 300 }, (_, i) => [`k${i}`, i]));
     const other = Object.fromEntries(Array.from({ length: 300 }, (_, i) => [`j${i}`, i]));
     await config.update({ plugin_settings: { many: half } });
-    await expect(config.update({ plugin_settings: { many: other } })).rejects.toMatchObject({ code: 'invalid_config', message: expect.stringContaining('plugin_settings.many') });
+    await expect(config.update({ plugin_settings: { many: other } })).rejects.toMatchObject({
+      code: 'invalid_config',
+      message: expect.stringContaining('plugin_settings.many'),
+    });
     expect(Object.keys(config.get().plugin_settings.many!)).toHaveLength(300);
   });
 });

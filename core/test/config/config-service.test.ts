@@ -16,7 +16,11 @@ async function service(db?: Database): Promise<{ config: ConfigService; db: Data
 }
 
 async function expectInvalid(promise: Promise<unknown>, message: RegExp): Promise<void> {
-  await expect(promise).rejects.toMatchObject({ code: 'invalid_config', kind: 'invalid_input', message: expect.stringMatching(message) });
+  await expect(promise).rejects.toMatchObject({
+    code: 'invalid_config',
+    kind: 'invalid_input',
+    message: expect.stringMatching(message),
+  });
 }
 
 describe('ConfigService', () => {
@@ -31,9 +35,16 @@ describe('ConfigService', () => {
   it('fills defaults and stores only the generated pseudonym on first start', async () => {
     const { config, db } = await service();
     const value = config.get();
-    expect(value).toMatchObject({ staging_path: null, max_concurrent_matches: 2, conflict_resolution_default: 'skip', match_auto_accept_threshold: 0.7 });
+    expect(value).toMatchObject({
+      staging_path: null,
+      max_concurrent_matches: 2,
+      conflict_resolution_default: 'skip',
+      match_auto_accept_threshold: 0.7,
+    });
     expect(value.pipeline.identifiers).toEqual(['disc-lookup', 'catalog', 'heuristic']);
-    expect(value.contribution_pseudonym).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(value.contribution_pseudonym).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
     expect(await db.config.readAll()).toEqual({ contribution_pseudonym: value.contribution_pseudonym });
     expect(Object.isFrozen(value.pipeline)).toBe(true);
   });
@@ -86,11 +97,20 @@ describe('ConfigService', () => {
     const { config, db } = await service(await openTempDatabase(dir));
     const staging = path.join(dir, 'staging');
     mkdirSync(staging);
-    const result = await config.update({ staging_path: staging, max_concurrent_matches: 3, extras_policy: 'skip', pipeline: { matchers: [] } });
+    const result = await config.update({
+      staging_path: staging,
+      max_concurrent_matches: 3,
+      extras_policy: 'skip',
+      pipeline: { matchers: [] },
+    });
     expect(result.changed).toEqual(['staging_path', 'max_concurrent_matches', 'pipeline']);
     // The pipeline applies live (pipeline-host.ts); only max_concurrent_matches waits for a restart.
     expect(result.restartRequired).toEqual(['max_concurrent_matches']);
-    expect(config.get().pipeline).toMatchObject({ matchers: [], identifiers: ['disc-lookup', 'catalog', 'heuristic'], rippers: { folder: 'folder' } });
+    expect(config.get().pipeline).toMatchObject({
+      matchers: [],
+      identifiers: ['disc-lookup', 'catalog', 'heuristic'],
+      rippers: { folder: 'folder' },
+    });
     await db.close();
     const reloaded = await service(await openTempDatabase(dir));
     expect(reloaded.config.get()).toEqual(config.get());
@@ -99,7 +119,10 @@ describe('ConfigService', () => {
   it('rejects unknown fields with 400 and saves nothing', async () => {
     const { config, db } = await service();
     const before = await db.config.readAll();
-    await expectInvalid(config.update({ transcoding_enabled: true, bogus_field: 1 }), /Unknown configuration field "bogus_field"/);
+    await expectInvalid(
+      config.update({ transcoding_enabled: true, bogus_field: 1 }),
+      /Unknown configuration field "bogus_field"/,
+    );
     expect(await db.config.readAll()).toEqual(before);
     expect(config.get().transcoding_enabled).toBe(false);
     await expectInvalid(config.update(['not', 'an', 'object']), /JSON object/);
@@ -108,9 +131,15 @@ describe('ConfigService', () => {
   it('rejects wrong types and out-of-range values, naming the field', async () => {
     const { config, db } = await service();
     const before = await db.config.readAll();
-    await expectInvalid(config.update({ transcoding_enabled: true, max_concurrent_matches: 'four' }), /"max_concurrent_matches".*integer/);
+    await expectInvalid(
+      config.update({ transcoding_enabled: true, max_concurrent_matches: 'four' }),
+      /"max_concurrent_matches".*integer/,
+    );
     await expectInvalid(config.update({ match_review_threshold: 1.5 }), /"match_review_threshold"/);
-    await expectInvalid(config.update({ conflict_resolution_default: 'merge' }), /"conflict_resolution_default".*"skip"/);
+    await expectInvalid(
+      config.update({ conflict_resolution_default: 'merge' }),
+      /"conflict_resolution_default".*"skip"/,
+    );
     await expectInvalid(config.update({ pipeline: { rippers: { disc: 'Bad Id' } } }), /"pipeline\.rippers\.disc"/);
     expect(await db.config.readAll()).toEqual(before);
   });
@@ -126,14 +155,21 @@ describe('ConfigService', () => {
     await expectInvalid(config.update({ ripper_path: dir }, { origin: 'local' }), /"ripper_path".*not a file/);
     await expectInvalid(config.update({ staging_path: 'relative/dir' }), /"staging_path".*absolute/);
     expect((await db.config.readAll()).staging_path).toBeUndefined();
-    expect((await config.update({ ripper_path: file, staging_path: '' }, { origin: 'local' })).changed).toEqual(['ripper_path']);
+    expect((await config.update({ ripper_path: file, staging_path: '' }, { origin: 'local' })).changed).toEqual([
+      'ripper_path',
+    ]);
   });
 
   it('runs added validators on changed fields and uses their message', async () => {
     const { config, db } = await service();
-    const check = vi.fn(async (value: string | null) => (value?.startsWith('T-') ? null : 'The ripper key is not valid'));
+    const check = vi.fn(async (value: string | null) =>
+      value?.startsWith('T-') ? null : 'The ripper key is not valid',
+    );
     const remove = config.addValidator('ripper_key', check);
-    await expectInvalid(config.update({ ripper_key: 'nope', transcoding_enabled: true }), /^The ripper key is not valid$/);
+    await expectInvalid(
+      config.update({ ripper_key: 'nope', transcoding_enabled: true }),
+      /^The ripper key is not valid$/,
+    );
     expect(await db.config.readAll()).not.toHaveProperty('transcoding_enabled');
     await config.update({ ripper_key: 'T-good' });
     check.mockClear();
@@ -161,7 +197,11 @@ describe('ConfigService', () => {
 
   it('falls back to the default for a stored value that no longer validates', async () => {
     const db = await openTempDatabase();
-    await db.config.writeMany({ max_concurrent_matches: 500, contribution_pseudonym: 'not-a-uuid', transcoding_enabled: true });
+    await db.config.writeMany({
+      max_concurrent_matches: 500,
+      contribution_pseudonym: 'not-a-uuid',
+      transcoding_enabled: true,
+    });
     const { config } = await service(db);
     expect(config.get().max_concurrent_matches).toBe(2);
     expect(config.get().transcoding_enabled).toBe(true);

@@ -30,7 +30,11 @@ describe('sealed credentials', () => {
     const db = await openTempDatabase(dir);
     const config = new ConfigService(db.config);
     await config.load();
-    await config.update({ ripper_key: RIPPER_KEY, catalog_api_key: CATALOG, plugin_settings: { 'subtitles-opensubtitles': { username: 'someone', password: OS_PASSWORD } } });
+    await config.update({
+      ripper_key: RIPPER_KEY,
+      catalog_api_key: CATALOG,
+      plugin_settings: { 'subtitles-opensubtitles': { username: 'someone', password: OS_PASSWORD } },
+    });
     const raw = rawConfig(dir);
     for (const secret of [RIPPER_KEY, CATALOG, OS_PASSWORD]) expect(raw).not.toContain(secret);
     expect(raw).toContain('spindle-sealed:v1:');
@@ -46,7 +50,9 @@ describe('sealed credentials', () => {
   it('seals plain-text secrets an older version stored, and treats a lost key as unset', async () => {
     const dir = tempDir();
     const db = await openTempDatabase(dir);
-    await db.orm.em.getConnection().execute(`insert into app_config (key, value_json, updated_at) values ('catalog_api_key', '"${CATALOG}"', 1)`);
+    await db.orm.em
+      .getConnection()
+      .execute(`insert into app_config (key, value_json, updated_at) values ('catalog_api_key', '"${CATALOG}"', 1)`);
     expect(rawConfig(dir)).toContain(CATALOG);
     expect((await new ConfigService(db.config).load()).catalog_api_key).toBe(CATALOG);
     expect(rawConfig(dir)).not.toContain(CATALOG);

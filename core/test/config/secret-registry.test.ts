@@ -5,7 +5,13 @@
 import { describe, expect, it } from 'vitest';
 import { APP_CONFIG_FIELD_NAMES, SECRET_MASK, type AppConfig } from '../../src/config/app-config-fields.ts';
 import { defaultValue, maskConfig } from '../../src/config/config-values.ts';
-import { configuredSecretValues, declareWriteOnlySettings, isSecretField, isSecretPluginSetting, SECRET_FIELD_NAMES } from '../../src/config/secret-registry.ts';
+import {
+  configuredSecretValues,
+  declareWriteOnlySettings,
+  isSecretField,
+  isSecretPluginSetting,
+  SECRET_FIELD_NAMES,
+} from '../../src/config/secret-registry.ts';
 import { buildDiagnosticsReport } from '../../src/diagnostics/diagnostics-report.ts';
 import { SecretRedactor } from '../../src/logging/secret-redactor.ts';
 
@@ -15,12 +21,18 @@ function config(overrides: Partial<AppConfig>): AppConfig {
 }
 
 describe('the secret registry', () => {
-  declareWriteOnlySettings('notify-hook-test', { properties: { url: { type: 'string', writeOnly: true }, channel: { type: 'string' } } });
+  declareWriteOnlySettings('notify-hook-test', {
+    properties: { url: { type: 'string', writeOnly: true }, channel: { type: 'string' } },
+  });
   const settings = {
     'notify-hook-test': { url: 'https://hooks.example/T0K3N-url-qx9', channel: 'general-room' },
     'provider-test': { api_key: 'sk-provider-qx9', model: 'llama-qx9', refresh_tokens: ['nested-token-qx9'] },
   };
-  const cfg = config({ ripper_key: 'T-ripperkey-qx9', catalog_api_key: 'catalog-token-qx9', plugin_settings: settings });
+  const cfg = config({
+    ripper_key: 'T-ripperkey-qx9',
+    catalog_api_key: 'catalog-token-qx9',
+    plugin_settings: settings,
+  });
 
   it('knows the secret application fields, credential-named and writeOnly plugin settings', () => {
     expect(SECRET_FIELD_NAMES).toEqual(expect.arrayContaining(['ripper_key', 'catalog_api_key']));
@@ -34,7 +46,15 @@ describe('the secret registry', () => {
 
   it('masking, redaction and the diagnostics report remove the same values', async () => {
     const values = configuredSecretValues(cfg);
-    expect(values.sort()).toEqual(['T-ripperkey-qx9', 'catalog-token-qx9', 'https://hooks.example/T0K3N-url-qx9', 'nested-token-qx9', 'sk-provider-qx9'].sort());
+    expect(values.sort()).toEqual(
+      [
+        'T-ripperkey-qx9',
+        'catalog-token-qx9',
+        'https://hooks.example/T0K3N-url-qx9',
+        'nested-token-qx9',
+        'sk-provider-qx9',
+      ].sort(),
+    );
 
     const masked = maskConfig(cfg);
     expect(masked.ripper_key).toBe(SECRET_MASK);

@@ -90,7 +90,12 @@ describe('loadServerSettings', () => {
   });
 
   it('builds a Windows default database URL', () => {
-    const settings = loadServerSettings({ platform: 'win32', homedir: 'C:\\Users\\u', env: { APPDATA: 'C:\\Users\\u\\AppData\\Roaming' }, cwd: cwdWithEnvFile() });
+    const settings = loadServerSettings({
+      platform: 'win32',
+      homedir: 'C:\\Users\\u',
+      env: { APPDATA: 'C:\\Users\\u\\AppData\\Roaming' },
+      cwd: cwdWithEnvFile(),
+    });
     expect(settings.databaseUrl).toBe('sqlite:///C:\\Users\\u\\AppData\\Roaming\\spindle\\spindle.db');
   });
 
@@ -103,7 +108,13 @@ describe('loadServerSettings', () => {
     ['DATABASE_URL', 'postgres://db/x'],
   ])('rejects %s=%s with a ConfigurationError naming the variable', (name, value) => {
     const run = () => loadServerSettings({ ...base, env: { [name]: value }, cwd: cwdWithEnvFile() });
-    expect(run).toThrow(expect.objectContaining({ category: 'configuration', message: expect.stringContaining(name), details: { variable: name } }));
+    expect(run).toThrow(
+      expect.objectContaining({
+        category: 'configuration',
+        message: expect.stringContaining(name),
+        details: { variable: name },
+      }),
+    );
   });
 
   it('rejects a bad PORT coming from .env too', () => {

@@ -12,7 +12,17 @@ import { Tokens, type Token } from '../../src/container/tokens.ts';
 import { JobService } from '../../src/jobs/job-service.ts';
 
 /** What service-host.ts seeds before composing. */
-const SEEDS: Token[] = [Tokens.ServerSettings, Tokens.StartOptions, Tokens.StartedAt, Tokens.LogSink, Tokens.SecretRedactor, Tokens.Logger, Tokens.EventBus, Tokens.Clock, Tokens.Shutdown];
+const SEEDS: Token[] = [
+  Tokens.ServerSettings,
+  Tokens.StartOptions,
+  Tokens.StartedAt,
+  Tokens.LogSink,
+  Tokens.SecretRedactor,
+  Tokens.Logger,
+  Tokens.EventBus,
+  Tokens.Clock,
+  Tokens.Shutdown,
+];
 
 function seeded(): DependencyContainer {
   const c = root.createChildContainer();
@@ -23,12 +33,21 @@ function seeded(): DependencyContainer {
 describe('container composition', () => {
   it('refuses to start when a module is left out, naming the tokens nobody provided', async () => {
     const withoutPersistence = SERVICE_MODULES.filter((m) => m.name !== 'persistence');
-    await expect(composeModules(seeded(), withoutPersistence)).rejects.toThrow(/container module "plugins" needs Tokens\.Database, Tokens\.ConfigService, which no earlier module provides/);
+    await expect(composeModules(seeded(), withoutPersistence)).rejects.toThrow(
+      /container module "plugins" needs Tokens\.Database, Tokens\.ConfigService, which no earlier module provides/,
+    );
   });
 
   it('refuses a module that does not register what it declares', async () => {
-    const forgetful: ContainerModule = { name: 'forgetful', needs: [Tokens.Logger], provides: [Tokens.JobCommands], register: () => undefined };
-    await expect(composeModules(seeded(), [forgetful])).rejects.toThrow('container module "forgetful" declares Tokens.JobCommands but did not register it');
+    const forgetful: ContainerModule = {
+      name: 'forgetful',
+      needs: [Tokens.Logger],
+      provides: [Tokens.JobCommands],
+      register: () => undefined,
+    };
+    await expect(composeModules(seeded(), [forgetful])).rejects.toThrow(
+      'container module "forgetful" declares Tokens.JobCommands but did not register it',
+    );
   });
 
   it('builds every provided service at startup, so a constructor asking for an unregistered token fails there, named', async () => {
@@ -43,7 +62,10 @@ describe('container composition', () => {
         c.registerSingleton(Tokens.JobService, JobService);
       },
     };
-    const failure = await composeModules(seeded(), [jobs]).then(() => null, (error: unknown) => error as Error);
+    const failure = await composeModules(seeded(), [jobs]).then(
+      () => null,
+      (error: unknown) => error as Error,
+    );
     expect(failure?.message).toMatch(/container module "jobs" could not build Tokens\.JobService/);
     expect(failure?.message).toContain('JobLifecycle');
   });
@@ -51,13 +73,18 @@ describe('container composition', () => {
   it('accounts for every token exactly once: seeded by service-host or provided by one module, each needed token provided earlier', () => {
     const providedBy = new Map<Token, string>(SEEDS.map((t) => [t, 'seeds']));
     for (const module of SERVICE_MODULES) {
-      for (const need of module.needs) expect(providedBy.has(need), `${module.name} needs ${need.description}`).toBe(true);
+      for (const need of module.needs)
+        expect(providedBy.has(need), `${module.name} needs ${need.description}`).toBe(true);
       for (const token of module.provides) {
         expect(providedBy.get(token), `${token.description} provided twice`).toBeUndefined();
         providedBy.set(token, module.name);
       }
     }
-    expect([...providedBy.keys()].map((t) => t.description).sort()).toEqual(Object.values(Tokens).map((t) => t.description).sort());
+    expect([...providedBy.keys()].map((t) => t.description).sort()).toEqual(
+      Object.values(Tokens)
+        .map((t) => t.description)
+        .sort(),
+    );
     expect(SERVICE_MODULES.map((m) => m.name)).toEqual(['persistence', 'plugins', 'after-job', 'pipeline', 'http']);
   });
 });

@@ -9,7 +9,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startFingerprintServer, type RunningFingerprintServer } from '../../../fingerprint-server/src/fingerprint-server.ts';
+import {
+  startFingerprintServer,
+  type RunningFingerprintServer,
+} from '../../../fingerprint-server/src/fingerprint-server.ts';
 import { SERVER_DEFAULTS } from '../../../fingerprint-server/src/server-settings.ts';
 import { episodePayload } from '../../src/contributions/contribution-payloads.ts';
 import { recordingNetwork, type RecordingNetwork } from './other-networks.ts';
@@ -22,7 +25,10 @@ let noBody: RecordingNetwork;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'conforming-networks-'));
-  ours = await startFingerprintServer({ ...SERVER_DEFAULTS, port: 0, databaseUrl: `sqlite://${join(dir, 'network.db')}` }, () => undefined);
+  ours = await startFingerprintServer(
+    { ...SERVER_DEFAULTS, port: 0, databaseUrl: `sqlite://${join(dir, 'network.db')}` },
+    () => undefined,
+  );
   original = await recordingNetwork('original');
   noBody = await recordingNetwork('no-body');
 });
@@ -39,12 +45,18 @@ const networks: { name: string; url: () => string; stored: () => Promise<{ episo
   {
     name: 'the original network’s shapes (202 + body, 200 for duplicates)',
     url: () => original.url,
-    stored: async () => ({ episodes: original.stored.get('/v1/contribute')!.size, discs: original.stored.get('/v1/contribute-disc')!.size }),
+    stored: async () => ({
+      episodes: original.stored.get('/v1/contribute')!.size,
+      discs: original.stored.get('/v1/contribute-disc')!.size,
+    }),
   },
   {
     name: '204 without a body',
     url: () => noBody.url,
-    stored: async () => ({ episodes: noBody.stored.get('/v1/contribute')!.size, discs: noBody.stored.get('/v1/contribute-disc')!.size }),
+    stored: async () => ({
+      episodes: noBody.stored.get('/v1/contribute')!.size,
+      discs: noBody.stored.get('/v1/contribute-disc')!.size,
+    }),
   },
 ];
 
@@ -85,7 +97,10 @@ describe.each(networks)('a conforming network: $name', (network) => {
     const draft = await episodeDraft(3);
     await h.queue.queueEpisode(draft, pseudonym, 1);
     // The upload reached the network, then the process died before its bookkeeping.
-    expect(await h.client!.send('/v1/contribute', episodePayload(draft, pseudonym, '0.1.0-test'))).toMatchObject({ kind: 'accepted', duplicate: false });
+    expect(await h.client!.send('/v1/contribute', episodePayload(draft, pseudonym, '0.1.0-test'))).toMatchObject({
+      kind: 'accepted',
+      duplicate: false,
+    });
     const stored = await network.stored();
     expect(await h.uploader.checkNow()).toBe('uploaded');
     expect(await network.stored()).toEqual(stored);

@@ -2,7 +2,10 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFingerprintServer, type RunningFingerprintServer } from '../../../fingerprint-server/src/fingerprint-server.ts';
+import {
+  startFingerprintServer,
+  type RunningFingerprintServer,
+} from '../../../fingerprint-server/src/fingerprint-server.ts';
 import { SERVER_DEFAULTS } from '../../../fingerprint-server/src/server-settings.ts';
 import { auditEntryFor } from '../../src/contributions/contribution-audit-log.ts';
 import { episodePayload } from '../../src/contributions/contribution-payloads.ts';
@@ -14,7 +17,10 @@ const accepted = { fingerprint_disclosure_accepted: true };
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'uploader-network-'));
-  network = await startFingerprintServer({ ...SERVER_DEFAULTS, port: 0, databaseUrl: `sqlite://${join(dir, 'network.db')}` }, () => undefined);
+  network = await startFingerprintServer(
+    { ...SERVER_DEFAULTS, port: 0, databaseUrl: `sqlite://${join(dir, 'network.db')}` },
+    () => undefined,
+  );
 });
 afterAll(async () => {
   await network.close();
@@ -53,13 +59,49 @@ describe('contribution uploader: gates', () => {
     await h.config.update(accepted); // PUT /api/config does this
     await h.uploader.checkNow(); // joins the check the change started
     expect(await h.queue.pendingCounts()).toEqual({ episodes: 0, discs: 0, total: 0 });
-    expect(await network.contributions.counts()).toMatchObject({ episodes: before.episodes + 1, discs: before.discs + 1 });
-    const lines = (await readFile(h.auditLog.path, 'utf8')).trim().split('\n').map((l) => JSON.parse(l));
+    expect(await network.contributions.counts()).toMatchObject({
+      episodes: before.episodes + 1,
+      discs: before.discs + 1,
+    });
+    const lines = (await readFile(h.auditLog.path, 'utf8'))
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines).toHaveLength(2);
-    expect(Object.keys(lines[0]).sort()).toEqual(['catalog_id', 'contrib_id', 'episode', 'kind', 'pseudonym_prefix', 'season', 'ts']);
-    expect(lines[0]).toMatchObject({ kind: 'episode', contrib_id: ep.id, catalog_id: 1399, season: 1, episode: 5, pseudonym_prefix: pseudonym.slice(0, 8) });
-    expect(Object.keys(lines[1]).sort()).toEqual(['catalog_id', 'content_type', 'contrib_id', 'kind', 'pseudonym_prefix', 'season', 'title_count', 'ts']);
-    expect(lines[1]).toMatchObject({ kind: 'disc', contrib_id: disc.id, catalog_id: 4242, content_type: 'tv', title_count: 1 });
+    expect(Object.keys(lines[0]).sort()).toEqual([
+      'catalog_id',
+      'contrib_id',
+      'episode',
+      'kind',
+      'pseudonym_prefix',
+      'season',
+      'ts',
+    ]);
+    expect(lines[0]).toMatchObject({
+      kind: 'episode',
+      contrib_id: ep.id,
+      catalog_id: 1399,
+      season: 1,
+      episode: 5,
+      pseudonym_prefix: pseudonym.slice(0, 8),
+    });
+    expect(Object.keys(lines[1]).sort()).toEqual([
+      'catalog_id',
+      'content_type',
+      'contrib_id',
+      'kind',
+      'pseudonym_prefix',
+      'season',
+      'title_count',
+      'ts',
+    ]);
+    expect(lines[1]).toMatchObject({
+      kind: 'disc',
+      contrib_id: disc.id,
+      catalog_id: 4242,
+      content_type: 'tv',
+      title_count: 1,
+    });
     expect(new Date(lines[0].ts).toISOString()).toBe(lines[0].ts);
   });
 });
@@ -71,7 +113,12 @@ describe('contribution uploader: never twice, never lost', () => {
     const draft = await episodeDraft(7);
     const queued = await h.queue.queueEpisode(draft, pseudonym, 1);
     // The upload reached the network, then the process died before it removed the row.
-    expect(await h.client!.send('/v1/contribute', episodePayload(draft, pseudonym, '0.1.0-test'))).toEqual({ kind: 'accepted', status: 201, duplicate: false, flagged: false });
+    expect(await h.client!.send('/v1/contribute', episodePayload(draft, pseudonym, '0.1.0-test'))).toEqual({
+      kind: 'accepted',
+      status: 201,
+      duplicate: false,
+      flagged: false,
+    });
     const stored = (await network.contributions.counts()).episodes;
     expect(await h.uploader.checkNow()).toBe('uploaded');
     expect((await network.contributions.counts()).episodes).toBe(stored);
@@ -90,7 +137,11 @@ describe('contribution uploader: never twice, never lost', () => {
   });
 
   it('retries 5xx and dropped connections with backoff, then succeeds', async () => {
-    const flaky = await scriptedNetwork([reply.json(503, { error: { code: 'busy', message: 'busy' } }), reply.hangUp(), reply.json(201, { status: 'accepted' })]);
+    const flaky = await scriptedNetwork([
+      reply.json(503, { error: { code: 'busy', message: 'busy' } }),
+      reply.hangUp(),
+      reply.json(201, { status: 'accepted' }),
+    ]);
     try {
       const h = await uploaderHarness({ serverUrl: flaky.url, config: accepted });
       await h.queue.queueEpisode(await episodeDraft(), h.config.get().contribution_pseudonym, null);
@@ -105,10 +156,15 @@ describe('contribution uploader: never twice, never lost', () => {
   });
 
   it('takes any 2xx as the network’s acknowledgement, whatever its body (the spec leaves it open)', async () => {
-    const other = await scriptedNetwork([reply.json(200, { hello: 'world' }), reply.text(201, 'stored, thanks'), reply.json(202, { status: 'flagged' })]);
+    const other = await scriptedNetwork([
+      reply.json(200, { hello: 'world' }),
+      reply.text(201, 'stored, thanks'),
+      reply.json(202, { status: 'flagged' }),
+    ]);
     try {
       const h = await uploaderHarness({ serverUrl: other.url, config: accepted });
-      for (let k = 0; k < 3; k++) await h.queue.queueEpisode(await episodeDraft(), h.config.get().contribution_pseudonym, null);
+      for (let k = 0; k < 3; k++)
+        await h.queue.queueEpisode(await episodeDraft(), h.config.get().contribution_pseudonym, null);
       expect(await h.uploader.checkNow()).toBe('uploaded');
       expect(other.requests).toHaveLength(3);
       expect(await h.queue.pendingCounts()).toMatchObject({ total: 0 });
@@ -133,7 +189,10 @@ describe('contribution uploader: never twice, never lost', () => {
 
   it('honours 429 Retry-After: no request until it has passed', async () => {
     let clock = 1_000_000;
-    const limited = await scriptedNetwork([reply.json(429, { error: { code: 'rate_limited', message: 'slow down' } }, { 'Retry-After': '120' }), reply.json(201, { status: 'accepted' })]);
+    const limited = await scriptedNetwork([
+      reply.json(429, { error: { code: 'rate_limited', message: 'slow down' } }, { 'Retry-After': '120' }),
+      reply.json(201, { status: 'accepted' }),
+    ]);
     try {
       const h = await uploaderHarness({ serverUrl: limited.url, config: accepted, now: () => clock });
       await h.queue.queueEpisode(await episodeDraft(), h.config.get().contribution_pseudonym, null);
@@ -150,7 +209,10 @@ describe('contribution uploader: never twice, never lost', () => {
   });
 
   it('keeps a contribution the network refuses (4xx) as rejected and goes on with the others', async () => {
-    const picky = await scriptedNetwork([reply.json(400, { error: { code: 'invalid_request', message: 'nope' } }), reply.json(201, { status: 'accepted' })]);
+    const picky = await scriptedNetwork([
+      reply.json(400, { error: { code: 'invalid_request', message: 'nope' } }),
+      reply.json(201, { status: 'accepted' }),
+    ]);
     try {
       const h = await uploaderHarness({ serverUrl: picky.url, config: accepted });
       const refused = await h.queue.queueEpisode(await episodeDraft(), h.config.get().contribution_pseudonym, null);
@@ -170,12 +232,15 @@ describe('contribution uploader: never twice, never lost', () => {
     let harness: Awaited<ReturnType<typeof uploaderHarness>> | null = null;
     const network2 = await scriptedNetwork([
       (_req, res) => {
-        void harness!.config.update({ fingerprint_disclosure_accepted: false }).then(() => reply.json(201, { status: 'accepted' })(_req, res));
+        void harness!.config
+          .update({ fingerprint_disclosure_accepted: false })
+          .then(() => reply.json(201, { status: 'accepted' })(_req, res));
       },
     ]);
     try {
       harness = await uploaderHarness({ serverUrl: network2.url, config: accepted, batchSize: 1 });
-      for (let k = 0; k < 3; k++) await harness.queue.queueEpisode(await episodeDraft(), harness.config.get().contribution_pseudonym, null);
+      for (let k = 0; k < 3; k++)
+        await harness.queue.queueEpisode(await episodeDraft(), harness.config.get().contribution_pseudonym, null);
       await harness.uploader.checkNow();
       expect(network2.requests).toHaveLength(1);
       expect(await harness.queue.pendingCounts()).toMatchObject({ total: 2 });

@@ -17,7 +17,10 @@ afterEach(async () => {
 });
 
 async function service(env: Record<string, string> = {}, config: Record<string, unknown> = {}): Promise<TestService> {
-  const s = await startTestService({ config: { pipeline: EMPTY_PIPELINE, ...config }, env: { FINGERPRINT_UPLOAD_INTERVAL_SECONDS: '3600', ...env } });
+  const s = await startTestService({
+    config: { pipeline: EMPTY_PIPELINE, ...config },
+    env: { FINGERPRINT_UPLOAD_INTERVAL_SECONDS: '3600', ...env },
+  });
   services.push(s);
   return s;
 }
@@ -43,17 +46,28 @@ describe('local fingerprint endpoints', () => {
     const routes = fingerprintRoutes({ privacy: h.privacy, queue: h.queue, auditLog: h.auditLog });
     // The peer address is injected: 127.0.0.2 stands for a LAN machine, everything else is this machine.
     const app = createHttpApp({
-      routes, gateway: new ClientGateway(new EventBus(), new RecordingLogger()), uiDist: '/nonexistent', debug: false, logger: new RecordingLogger(),
-      isLoopback: (ctx) => ctx.req.socket.remoteAddress !== '127.0.0.2' && isLoopbackAddress(ctx.req.socket.remoteAddress),
+      routes,
+      gateway: new ClientGateway(new EventBus(), new RecordingLogger()),
+      uiDist: '/nonexistent',
+      debug: false,
+      logger: new RecordingLogger(),
+      isLoopback: (ctx) =>
+        ctx.req.socket.remoteAddress !== '127.0.0.2' && isLoopbackAddress(ctx.req.socket.remoteAddress),
     });
     const server = app.listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
     try {
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/fingerprint/contributions`;
       const remote = await getFrom('127.0.0.2', url);
-      expect(remote).toEqual({ status: 403, body: { error: { code: 'forbidden', message: expect.stringContaining('this machine') } } });
+      expect(remote).toEqual({
+        status: 403,
+        body: { error: { code: 'forbidden', message: expect.stringContaining('this machine') } },
+      });
       const local = await getFrom('127.0.0.1', url);
-      expect(local).toEqual({ status: 200, body: { entries: [], pending_count: 2, pending: { episodes: 1, discs: 1 } } });
+      expect(local).toEqual({
+        status: 200,
+        body: { entries: [], pending_count: 2, pending: { episodes: 1, discs: 1 } },
+      });
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }
@@ -81,9 +95,14 @@ describe('local fingerprint endpoints', () => {
   });
 
   it('forget changes nothing locally when the network does not confirm, and says so', async () => {
-    const broken = await scriptedNetwork([reply.json(500, { error: { code: 'internal_error', message: 'database down' } })]);
+    const broken = await scriptedNetwork([
+      reply.json(500, { error: { code: 'internal_error', message: 'database down' } }),
+    ]);
     try {
-      const s = await service({ DEBUG: 'true', FINGERPRINT_SERVER_URL: broken.url }, { fingerprint_disclosure_accepted: false });
+      const s = await service(
+        { DEBUG: 'true', FINGERPRINT_SERVER_URL: broken.url },
+        { fingerprint_disclosure_accepted: false },
+      );
       const api = apiClient(s.url);
       await api.post('/debug/fingerprint/seed');
       await api.put('/api/config', { fingerprint_disclosure_accepted: true, enable_fingerprint_contributions: false });
@@ -109,9 +128,18 @@ describe('local fingerprint endpoints', () => {
     const res = await api.post('/api/fingerprint/forget');
     expect(res.status).toBe(409);
     expect(res.body.error.code).toBe('fingerprint_server_not_configured');
-    expect(await api.post('/debug/fingerprint/seed')).toMatchObject({ status: 404, body: { error: { code: 'not_found' } } });
-    expect((await api.get('/api/fingerprint/contributions')).body).toEqual({ entries: [], pending_count: 0, pending: { episodes: 0, discs: 0 } });
+    expect(await api.post('/debug/fingerprint/seed')).toMatchObject({
+      status: 404,
+      body: { error: { code: 'not_found' } },
+    });
+    expect((await api.get('/api/fingerprint/contributions')).body).toEqual({
+      entries: [],
+      pending_count: 0,
+      pending: { episodes: 0, discs: 0 },
+    });
     const openapi = (await api.get('/api/openapi.json')).body;
-    expect(Object.keys(openapi.paths)).toEqual(expect.arrayContaining(['/api/fingerprint/contributions', '/api/fingerprint/forget']));
+    expect(Object.keys(openapi.paths)).toEqual(
+      expect.arrayContaining(['/api/fingerprint/contributions', '/api/fingerprint/forget']),
+    );
   });
 });

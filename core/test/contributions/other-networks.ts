@@ -21,11 +21,16 @@ export type NetworkStyle = 'original' | 'no-body';
 const keyOf = (path: string, body: any) =>
   path === '/v1/contribute' && typeof body?.fingerprint_sha256_b64 === 'string'
     ? body.fingerprint_sha256_b64
-    : createHash('sha256').update(JSON.stringify({ ...body, pseudonym: undefined, client_version: undefined })).digest('base64');
+    : createHash('sha256')
+        .update(JSON.stringify({ ...body, pseudonym: undefined, client_version: undefined }))
+        .digest('base64');
 
 export async function recordingNetwork(style: NetworkStyle): Promise<RecordingNetwork> {
   const requests: RecordingNetwork['requests'] = [];
-  const stored = new Map<string, Set<string>>([['/v1/contribute', new Set()], ['/v1/contribute-disc', new Set()]]);
+  const stored = new Map<string, Set<string>>([
+    ['/v1/contribute', new Set()],
+    ['/v1/contribute-disc', new Set()],
+  ]);
   let nextId = 17;
   const answer = (res: ServerResponse, status: number, body?: unknown) => {
     if (body === undefined) {
@@ -53,7 +58,8 @@ export async function recordingNetwork(style: NetworkStyle): Promise<RecordingNe
           ? answer(res, 200, { contribution_id: 1, duplicate: true })
           : answer(res, 202, { contribution_id: nextId++, poison_check: 'pass', overlap_pct: 0.1 });
       }
-      if (req.method === 'POST' && path === '/v1/forget') return style === 'no-body' ? answer(res, 204) : answer(res, 200, { forgotten: true });
+      if (req.method === 'POST' && path === '/v1/forget')
+        return style === 'no-body' ? answer(res, 204) : answer(res, 200, { forgotten: true });
       answer(res, 404, { error: { code: 'not_found', message: 'no such route' } });
     });
   });

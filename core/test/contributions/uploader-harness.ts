@@ -13,7 +13,12 @@ import { FingerprintNetworkClient } from '../../src/contributions/network-client
 import { EventBus } from '../../src/events/event-bus.ts';
 import { onCleanup, openTempDatabase, tempDir } from '../persistence/test-database.ts';
 
-export async function uploaderHarness(options: { serverUrl: string | null; config?: Record<string, unknown>; now?: () => number; batchSize?: number }) {
+export async function uploaderHarness(options: {
+  serverUrl: string | null;
+  config?: Record<string, unknown>;
+  now?: () => number;
+  batchSize?: number;
+}) {
   const dir = tempDir();
   const db = await openTempDatabase(dir);
   const config = new ConfigService(db.config);
@@ -27,8 +32,18 @@ export async function uploaderHarness(options: { serverUrl: string | null; confi
   const client = options.serverUrl ? new FingerprintNetworkClient(options.serverUrl, 'Spindle/test', 3000) : null;
   const logger = new RecordingLogger();
   const uploader = new ContributionUploader({
-    queue, auditLog, client, config, bus, logger, clientVersion: '0.1.0-test', intervalMs: 3_600_000,
-    backoffMs: 20, maxTries: 3, batchSize: options.batchSize ?? 25, ...(options.now ? { now: options.now } : {}),
+    queue,
+    auditLog,
+    client,
+    config,
+    bus,
+    logger,
+    clientVersion: '0.1.0-test',
+    intervalMs: 3_600_000,
+    backoffMs: 20,
+    maxTries: 3,
+    batchSize: options.batchSize ?? 25,
+    ...(options.now ? { now: options.now } : {}),
   });
   config.onChange((changed) => uploader.configChanged(changed));
   onCleanup(() => uploader.stop());
@@ -43,16 +58,35 @@ export async function episodeDraft(episode = 1) {
   const items = Array.from({ length: 400 }, (_, i) => (item = (item ^ (1 << ((i * 7 + seed) % 32))) >>> 0));
   const encoded = await encodeFingerprint(items);
   return {
-    catalog_id: 1399, season: 1, episode,
-    fingerprint_b64: encoded.fingerprintB64, fingerprint_sha256_b64: encoded.sha256B64,
-    disc_content_hash_b64: 'ASNFZ4mrze8BI0VniavN7w==', match_confidence: 0.9, match_source: 'local_asr' as const,
+    catalog_id: 1399,
+    season: 1,
+    episode,
+    fingerprint_b64: encoded.fingerprintB64,
+    fingerprint_sha256_b64: encoded.sha256B64,
+    disc_content_hash_b64: 'ASNFZ4mrze8BI0VniavN7w==',
+    match_confidence: 0.9,
+    match_source: 'local_asr' as const,
   };
 }
 
 export function discDraft(catalogId = 1399) {
   return {
-    disc_content_hash_b64: 'ASNFZ4mrze8BI0VniavN7w==', catalog_id: catalogId, content_type: 'tv' as const, season: 1,
-    titles: [{ title_index: 0, duration_seconds: 1320, size_bytes: 123456, assignment: 'episode' as const, season: 1, episode: 1, match_confidence: 0.9, match_source: 'local_asr' as const }],
+    disc_content_hash_b64: 'ASNFZ4mrze8BI0VniavN7w==',
+    catalog_id: catalogId,
+    content_type: 'tv' as const,
+    season: 1,
+    titles: [
+      {
+        title_index: 0,
+        duration_seconds: 1320,
+        size_bytes: 123456,
+        assignment: 'episode' as const,
+        season: 1,
+        episode: 1,
+        match_confidence: 0.9,
+        match_source: 'local_asr' as const,
+      },
+    ],
   };
 }
 
@@ -63,7 +97,9 @@ export interface ScriptedNetwork {
 }
 
 /** A network that answers each request with the next scripted reply (the last one repeats). */
-export async function scriptedNetwork(replies: ((req: IncomingMessage, res: ServerResponse, body: any) => void)[]): Promise<ScriptedNetwork> {
+export async function scriptedNetwork(
+  replies: ((req: IncomingMessage, res: ServerResponse, body: any) => void)[],
+): Promise<ScriptedNetwork> {
   const requests: { path: string; body: any }[] = [];
   const server: Server = createServer((req, res) => {
     let text = '';
@@ -84,14 +120,18 @@ export async function scriptedNetwork(replies: ((req: IncomingMessage, res: Serv
 }
 
 export const reply = {
-  json: (status: number, body: unknown, headers: Record<string, string> = {}) => (_req: IncomingMessage, res: ServerResponse) => {
-    res.writeHead(status, { 'content-type': 'application/json', ...headers });
-    res.end(JSON.stringify(body));
-  },
-  text: (status: number, body: string, headers: Record<string, string> = {}) => (_req: IncomingMessage, res: ServerResponse) => {
-    res.writeHead(status, { 'content-type': 'text/plain', ...headers });
-    res.end(body);
-  },
+  json:
+    (status: number, body: unknown, headers: Record<string, string> = {}) =>
+    (_req: IncomingMessage, res: ServerResponse) => {
+      res.writeHead(status, { 'content-type': 'application/json', ...headers });
+      res.end(JSON.stringify(body));
+    },
+  text:
+    (status: number, body: string, headers: Record<string, string> = {}) =>
+    (_req: IncomingMessage, res: ServerResponse) => {
+      res.writeHead(status, { 'content-type': 'text/plain', ...headers });
+      res.end(body);
+    },
   /** Receives the request and drops the connection without answering (a crash or cut line). */
   hangUp: () => (req: IncomingMessage) => req.socket.destroy(),
 };

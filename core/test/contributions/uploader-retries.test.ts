@@ -6,7 +6,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { PendingEpisodeContributionEntity } from '../../src/contributions/contribution-entities.ts';
-import { DEFAULT_RATE_LIMIT_WAIT_MS, parseRetryAfter, RETRY_AFTER_BOUNDS_MS } from '../../src/contributions/network-client.ts';
+import {
+  DEFAULT_RATE_LIMIT_WAIT_MS,
+  parseRetryAfter,
+  RETRY_AFTER_BOUNDS_MS,
+} from '../../src/contributions/network-client.ts';
 import { episodeDraft, reply, scriptedNetwork, uploaderHarness } from './uploader-harness.ts';
 
 const accepted = { fingerprint_disclosure_accepted: true };
@@ -21,13 +25,16 @@ describe('Retry-After', () => {
     expect(parseRetryAfter('Tue, 24 Nov 2026 00:02:00 GMT', now)).toBe(120_000);
     expect(parseRetryAfter('Mon, 23 Nov 2026 00:00:00 GMT', now)).toBe(RETRY_AFTER_BOUNDS_MS.min);
     expect(parseRetryAfter('Fri, 31 Dec 9999 23:59:59 GMT', now)).toBe(RETRY_AFTER_BOUNDS_MS.max);
-    for (const bad of [null, '', '-5', '1.5', '1e9', 'soon', 'NaN', 'Infinity']) expect(parseRetryAfter(bad, now)).toBeNull();
+    for (const bad of [null, '', '-5', '1.5', '1e9', 'soon', 'NaN', 'Infinity'])
+      expect(parseRetryAfter(bad, now)).toBeNull();
   });
 });
 
 describe('contribution uploader: answers', () => {
   it('refuses for good on 4xx (other than 408/429), keeping the network’s reason', async () => {
-    const picky = await scriptedNetwork([reply.json(422, { error: { code: 'degenerate_fingerprint', message: 'mostly one value' } })]);
+    const picky = await scriptedNetwork([
+      reply.json(422, { error: { code: 'degenerate_fingerprint', message: 'mostly one value' } }),
+    ]);
     try {
       const h = await uploaderHarness({ serverUrl: picky.url, config: accepted });
       const queued = await h.queue.queueEpisode(await episodeDraft(), h.config.get().contribution_pseudonym, null);
@@ -44,7 +51,10 @@ describe('contribution uploader: answers', () => {
   });
 
   it('retries 408 like a server error', async () => {
-    const slow = await scriptedNetwork([reply.json(408, { error: { code: 'timeout', message: 'request timeout' } }), reply.json(202, {})]);
+    const slow = await scriptedNetwork([
+      reply.json(408, { error: { code: 'timeout', message: 'request timeout' } }),
+      reply.json(202, {}),
+    ]);
     try {
       const h = await uploaderHarness({ serverUrl: slow.url, config: accepted });
       await h.queue.queueEpisode(await episodeDraft(), h.config.get().contribution_pseudonym, null);
@@ -110,13 +120,19 @@ describe('contribution uploader: the gates before every request', () => {
     const failing = await scriptedNetwork([
       (req, res) => {
         // The user switches contributions off while the network is failing; the answer is a 503.
-        void harness!.config.update({ enable_fingerprint_contributions: false }).then(() => reply.json(503, {})(req, res));
+        void harness!.config
+          .update({ enable_fingerprint_contributions: false })
+          .then(() => reply.json(503, {})(req, res));
       },
       reply.json(201, {}),
     ]);
     try {
       harness = await uploaderHarness({ serverUrl: failing.url, config: accepted });
-      const queued = await harness.queue.queueEpisode(await episodeDraft(), harness.config.get().contribution_pseudonym, null);
+      const queued = await harness.queue.queueEpisode(
+        await episodeDraft(),
+        harness.config.get().contribution_pseudonym,
+        null,
+      );
       await harness.queue.queueEpisode(await episodeDraft(), harness.config.get().contribution_pseudonym, null);
       expect(await harness.uploader.checkNow()).toBe('deferred');
       expect(failing.requests).toHaveLength(1);
@@ -151,7 +167,11 @@ describe('contribution uploader: the gates before every request', () => {
 
 describe('forget', () => {
   it('accepts any 2xx and passes on canonical_unaffected when the network states it', async () => {
-    const network = await scriptedNetwork([reply.json(200, { canonical_unaffected: false }), reply.text(202, ''), reply.json(404, { error: { code: 'not_found', message: 'unknown route' } })]);
+    const network = await scriptedNetwork([
+      reply.json(200, { canonical_unaffected: false }),
+      reply.text(202, ''),
+      reply.json(404, { error: { code: 'not_found', message: 'unknown route' } }),
+    ]);
     try {
       const h = await uploaderHarness({ serverUrl: network.url });
       expect(await h.privacy.forget()).toMatchObject({ canonical_unaffected: false, deleted_pending: 0 });

@@ -23,7 +23,16 @@ let sent = 0;
 beforeAll(async () => {
   svc = await startTestService({ config: { pipeline: EMPTY_PIPELINE }, env: { DEBUG: 'true' } });
   const spec = (await (await fetch(`${svc.url}/api/openapi.json`)).json()) as {
-    paths: Record<string, Record<string, { parameters?: { name: string; in: string }[]; requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown> } }> } }>>;
+    paths: Record<
+      string,
+      Record<
+        string,
+        {
+          parameters?: { name: string; in: string }[];
+          requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown> } }> };
+        }
+      >
+    >;
   };
   for (const [path, methods] of Object.entries(spec.paths)) {
     for (const [method, op] of Object.entries(methods)) {
@@ -52,9 +61,19 @@ afterAll(async () => {
 
 async function snapshot(): Promise<string> {
   const { db, config } = svc.service;
-  const jobs = await db.jobs.listInStates(['idle', 'identifying', 'review_needed', 'ripping', 'matching', 'organizing', 'completed', 'failed']);
+  const jobs = await db.jobs.listInStates([
+    'idle',
+    'identifying',
+    'review_needed',
+    'ripping',
+    'matching',
+    'organizing',
+    'completed',
+    'failed',
+  ]);
   const rows = [];
-  for (const job of jobs.sort((a, b) => a.id - b.id)) rows.push({ job, titles: await db.titles.listByJob(job.id), timeline: await db.jobs.timeline(job.id) });
+  for (const job of jobs.sort((a, b) => a.id - b.id))
+    rows.push({ job, titles: await db.titles.listByJob(job.id), timeline: await db.jobs.timeline(job.id) });
   return JSON.stringify({ rows, config: config.get() });
 }
 
@@ -89,15 +108,27 @@ const pathValue = fc.oneof(
   fc.integer({ min: -10, max: 100 }).map(String),
   fc.string({ maxLength: 12 }),
 );
-const scalar = fc.oneof(fc.string({ maxLength: 20 }), fc.integer().map(String), fc.constantFrom('', 'true', 'false', 'null', '[]', '{}', 'tv', 'movie', 'failed', '1e309', 'NaN'));
+const scalar = fc.oneof(
+  fc.string({ maxLength: 20 }),
+  fc.integer().map(String),
+  fc.constantFrom('', 'true', 'false', 'null', '[]', '{}', 'tv', 'movie', 'failed', '1e309', 'NaN'),
+);
 
 function queryFor(op: Operation) {
-  return fc.array(fc.tuple(fc.oneof(fc.constantFrom(...(op.queryKeys.length ? op.queryKeys : ['page'])), fc.string({ maxLength: 8 })), scalar), { maxLength: 4 });
+  return fc.array(
+    fc.tuple(
+      fc.oneof(fc.constantFrom(...(op.queryKeys.length ? op.queryKeys : ['page'])), fc.string({ maxLength: 8 })),
+      scalar,
+    ),
+    { maxLength: 4 },
+  );
 }
 
 function bodyFor(op: Operation) {
   const keys = op.bodyKeys.length ? op.bodyKeys : ['x'];
-  const shaped = fc.dictionary(fc.constantFrom(...keys), fc.jsonValue({ maxDepth: 2 }), { maxKeys: keys.length }).map((o) => JSON.stringify(o));
+  const shaped = fc
+    .dictionary(fc.constantFrom(...keys), fc.jsonValue({ maxDepth: 2 }), { maxKeys: keys.length })
+    .map((o) => JSON.stringify(o));
   return fc.oneof(
     shaped.map((text) => ({ text, type: 'application/json' })),
     fc.jsonValue({ maxDepth: 3 }).map((v) => ({ text: JSON.stringify(v), type: 'application/json' })),
@@ -131,7 +162,10 @@ describe('API fuzzing', () => {
 
   it('never answers a random request with a 5xx', async () => {
     const anyRequest = fc.constantFrom(...operations).chain((op) => requestFor(op));
-    await fc.assert(fc.asyncProperty(anyRequest, async (r) => void (await send(r))), { numRuns: 1500 });
+    await fc.assert(
+      fc.asyncProperty(anyRequest, async (r) => void (await send(r))),
+      { numRuns: 1500 },
+    );
     expect(sent).toBeGreaterThanOrEqual(2000);
   }, 180_000);
 });

@@ -38,7 +38,9 @@ describe('GET /api/config', () => {
     const res = await call('GET', '/api/config');
     expect(res.status).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual([...APP_CONFIG_FIELD_NAMES, 'read_only'].sort());
-    expect((res.body.read_only as { field: string }[]).map((r) => r.field)).toEqual(expect.arrayContaining(['ripper_path', 'media_tool_path', 'plugins_path']));
+    expect((res.body.read_only as { field: string }[]).map((r) => r.field)).toEqual(
+      expect.arrayContaining(['ripper_path', 'media_tool_path', 'plugins_path']),
+    );
     expect(res.body).toMatchObject({ ripper_key: null, catalog_api_key: null, max_concurrent_matches: 2 });
     expect(res.body.contribution_pseudonym).toBe(t.service.config.get().contribution_pseudonym);
   });
@@ -50,22 +52,40 @@ describe('GET /api/config', () => {
 
 describe('PUT /api/config', () => {
   it('saves a partial update, masks secrets in the answer and in GET, and names restart-only changes in a header', async () => {
-    const res = await call('PUT', '/api/config', { catalog_api_key: CATALOG_TOKEN, ripper_key: BETA_KEY, max_concurrent_matches: 3, staging_path: dir });
+    const res = await call('PUT', '/api/config', {
+      catalog_api_key: CATALOG_TOKEN,
+      ripper_key: BETA_KEY,
+      max_concurrent_matches: 3,
+      staging_path: dir,
+    });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ catalog_api_key: '***', ripper_key: '***', max_concurrent_matches: 3, staging_path: dir });
+    expect(res.body).toMatchObject({
+      catalog_api_key: '***',
+      ripper_key: '***',
+      max_concurrent_matches: 3,
+      staging_path: dir,
+    });
     expect(res.headers.get('x-restart-required')).toBe('max_concurrent_matches');
     expect(JSON.stringify(res.body)).not.toContain(CATALOG_TOKEN);
     const get = await call('GET', '/api/config');
     expect(get.body).toMatchObject({ catalog_api_key: '***', ripper_key: '***' });
     expect(JSON.stringify(get.body)).not.toContain(BETA_KEY);
     // The service (and the job manager reading it on its next operation) sees the new values at once.
-    expect(t.service.config.get()).toMatchObject({ catalog_api_key: CATALOG_TOKEN, max_concurrent_matches: 3, staging_path: dir });
+    expect(t.service.config.get()).toMatchObject({
+      catalog_api_key: CATALOG_TOKEN,
+      max_concurrent_matches: 3,
+      staging_path: dir,
+    });
     expect(await stored()).toMatchObject({ catalog_api_key: CATALOG_TOKEN, ripper_key: BETA_KEY });
   });
 
   it('keeps a secret unchanged when "***" is sent, and accepts the GET answer sent back whole', async () => {
     const before = await stored();
-    const res = await call('PUT', '/api/config', { catalog_api_key: '***', ripper_key: '***', transcoding_enabled: true });
+    const res = await call('PUT', '/api/config', {
+      catalog_api_key: '***',
+      ripper_key: '***',
+      transcoding_enabled: true,
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ catalog_api_key: '***', transcoding_enabled: true });
     expect(res.headers.get('x-restart-required')).toBe('');
@@ -114,11 +134,19 @@ describe('PUT /api/config', () => {
 
   it('refuses a path that does not exist (or is not absolute) with 400 naming the field and saves nothing', async () => {
     const before = await stored();
-    const missing = await call('PUT', '/api/config', { transcoding_enabled: false, library_tv_path: join(dir, 'missing') });
+    const missing = await call('PUT', '/api/config', {
+      transcoding_enabled: false,
+      library_tv_path: join(dir, 'missing'),
+    });
     expect(missing.status).toBe(400);
-    expect(missing.body.error).toMatchObject({ code: 'invalid_config', message: expect.stringContaining('library_tv_path') });
+    expect(missing.body.error).toMatchObject({
+      code: 'invalid_config',
+      message: expect.stringContaining('library_tv_path'),
+    });
     // ripper_path is server-level: the API refuses any change of it, naming the field and how to set it.
-    expect((await call('PUT', '/api/config', { ripper_path: dir })).body.error!.message).toMatch(/"ripper_path" is a server-level setting.*RIPPER_PATH/);
+    expect((await call('PUT', '/api/config', { ripper_path: dir })).body.error!.message).toMatch(
+      /"ripper_path" is a server-level setting.*RIPPER_PATH/,
+    );
     expect((await call('PUT', '/api/config', { staging_path: 'relative/dir' })).status).toBe(400);
     expect(await stored()).toEqual(before);
   });
@@ -138,10 +166,18 @@ describe('PUT /api/config', () => {
 
   it('answers malformed bodies with 4xx, never 5xx', async () => {
     for (const raw of ['[]', 'null', '"text"', '42', '{"max_concurrent_matches":', '']) {
-      const res = await fetch(t.url + '/api/config', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: raw });
+      const res = await fetch(t.url + '/api/config', {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: raw,
+      });
       expect(res.status, raw).toBe(400);
     }
-    const wrongType = await fetch(t.url + '/api/config', { method: 'PUT', headers: { 'content-type': 'text/plain' }, body: 'a=b' });
+    const wrongType = await fetch(t.url + '/api/config', {
+      method: 'PUT',
+      headers: { 'content-type': 'text/plain' },
+      body: 'a=b',
+    });
     expect(wrongType.status).toBe(415);
   });
 
@@ -150,12 +186,13 @@ describe('PUT /api/config', () => {
     const put = doc.paths['/api/config']!.put;
     const schema = put.requestBody.content['application/json'].schema;
     expect(schema.additionalProperties).toBe(false);
-    expect(Object.keys(schema.properties).sort()).toEqual([...APP_CONFIG_FIELD_NAMES, 'cleared_secrets', 'read_only', 'restart_required'].sort());
+    expect(Object.keys(schema.properties).sort()).toEqual(
+      [...APP_CONFIG_FIELD_NAMES, 'cleared_secrets', 'read_only', 'restart_required'].sort(),
+    );
     expect(schema.properties.ripper_path.readOnly).toBe(true);
     expect(put.responses['200'].headers['X-Restart-Required']).toBeDefined();
-    expect(doc.paths['/api/config']!.get.responses['200'].content['application/json'].schema.properties.ripper_key.anyOf).toEqual([
-      { const: '***' },
-      { type: 'null' },
-    ]);
+    expect(
+      doc.paths['/api/config']!.get.responses['200'].content['application/json'].schema.properties.ripper_key.anyOf,
+    ).toEqual([{ const: '***' }, { type: 'null' }]);
   });
 });

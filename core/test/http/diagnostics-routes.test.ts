@@ -36,9 +36,19 @@ beforeAll(async () => {
   const log = t.service.logs.logger('test');
   log.warn(`subtitle download failed: ${leak}`, { path: `${home}/Videos`, contributor: pseudonym.slice(0, 8) });
   log.error('rip failed', { detail: leak });
-  const job = await t.service.db.jobs.create({ volumeLabel: 'SHOW_S1_D1', sourceKind: 'folder', stagingPath: `${home}/staging/job_1` });
+  const job = await t.service.db.jobs.create({
+    volumeLabel: 'SHOW_S1_D1',
+    sourceKind: 'folder',
+    stagingPath: `${home}/staging/job_1`,
+  });
   await t.service.db.jobs.transition(job.id, 'idle', 'identifying', {}, null);
-  await t.service.db.jobs.transition(job.id, 'identifying', 'failed', { errorMessage: `Catalog lookup failed: ${leak}` }, `failed: ${leak}`);
+  await t.service.db.jobs.transition(
+    job.id,
+    'identifying',
+    'failed',
+    { errorMessage: `Catalog lookup failed: ${leak}` },
+    `failed: ${leak}`,
+  );
   failedJobId = job.id;
 });
 
@@ -50,7 +60,10 @@ afterAll(async () => {
 
 async function report(query = '') {
   const res = await fetch(`${t.url}/api/diagnostics/report${query}`);
-  return { status: res.status, body: (await res.json()) as { report: string; issue_url: string; error?: { code: string; message: string } } };
+  return {
+    status: res.status,
+    body: (await res.json()) as { report: string; issue_url: string; error?: { code: string; message: string } },
+  };
 }
 
 function expectClean(text: string): void {

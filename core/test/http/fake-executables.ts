@@ -5,7 +5,12 @@ import { join } from 'node:path';
 /** Single-quotes `text` for sh. */
 const shQuote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
 
-export async function fakeExecutable(dir: string, name: string, output: string, options: { exitCode?: number; mode?: number; script?: string } = {}): Promise<string> {
+export async function fakeExecutable(
+  dir: string,
+  name: string,
+  output: string,
+  options: { exitCode?: number; mode?: number; script?: string } = {},
+): Promise<string> {
   await mkdir(dir, { recursive: true });
   const file = join(dir, name);
   const body = options.script ?? `printf '%s\\n' ${shQuote(output)}\nexit ${options.exitCode ?? 0}\n`;

@@ -4,7 +4,17 @@ import { EMPTY_PIPELINE, startTestService, type TestService } from '../../../tes
 
 let svc: TestService;
 let api: ReturnType<typeof apiClient>;
-const ERRORS = ['Disc read error', 'Disc read error', 'Disc read error', 'License expired', 'License expired', 'Subtitle quota spent', 'Permission denied', 'Catalog unreachable', 'Ripper crashed'];
+const ERRORS = [
+  'Disc read error',
+  'Disc read error',
+  'Disc read error',
+  'License expired',
+  'License expired',
+  'Subtitle quota spent',
+  'Permission denied',
+  'Catalog unreachable',
+  'Ripper crashed',
+];
 
 beforeAll(async () => {
   svc = await startTestService({ config: { pipeline: EMPTY_PIPELINE } });
@@ -13,10 +23,17 @@ beforeAll(async () => {
   // 25 finished jobs: 16 completed (10 tv, 6 movie), 9 failed with the errors above; plus 1 active.
   for (let i = 0; i < 25; i++) {
     const contentType = i % 5 === 0 || i % 5 === 1 ? 'movie' : 'tv';
-    const job = await jobService.create({ sourceKind: 'folder', volumeLabel: `DISC_${String(i).padStart(2, '0')}`, contentType, detectedTitle: i === 7 ? 'The Wire' : null });
+    const job = await jobService.create({
+      sourceKind: 'folder',
+      volumeLabel: `DISC_${String(i).padStart(2, '0')}`,
+      contentType,
+      detectedTitle: i === 7 ? 'The Wire' : null,
+    });
     await jobService.transition(job.id, 'identifying');
     if (i < 9) await jobService.transition(job.id, 'failed', { patch: { errorMessage: ERRORS[i]! } });
-    else for (const s of ['ripping', 'matching', 'organizing', 'completed'] as const) await jobService.transition(job.id, s);
+    else
+      for (const s of ['ripping', 'matching', 'organizing', 'completed'] as const)
+        await jobService.transition(job.id, s);
   }
   await jobService.create({ sourceKind: 'folder', volumeLabel: 'STILL_ACTIVE' });
 });
@@ -33,7 +50,13 @@ describe('GET /api/jobs/history', () => {
 
   it('returns a partial last page and an empty page past the end', async () => {
     const last = (await api.get('/api/jobs/history?page=2')).body;
-    expect(last.items.map((j: { volume_label: string }) => j.volume_label)).toEqual(['DISC_04', 'DISC_03', 'DISC_02', 'DISC_01', 'DISC_00']);
+    expect(last.items.map((j: { volume_label: string }) => j.volume_label)).toEqual([
+      'DISC_04',
+      'DISC_03',
+      'DISC_02',
+      'DISC_01',
+      'DISC_00',
+    ]);
     const empty = (await api.get('/api/jobs/history?page=3')).body;
     expect(empty).toMatchObject({ items: [], total: 25, page: 3, pages: 2 });
   });
@@ -52,8 +75,13 @@ describe('GET /api/jobs/history', () => {
     expect((await api.get('/api/jobs/history?content_type=movie')).body.total).toBe(10);
     expect((await api.get('/api/jobs/history?state=failed')).body.total).toBe(9);
     expect((await api.get('/api/jobs/history?state=completed&content_type=tv')).body.total).toBe(10);
-    expect((await api.get('/api/jobs/history?q=wire')).body.items.map((j: { id: number; detected_title: string }) => j.detected_title)).toEqual(['The Wire']);
-    for (const bad of ['content_type=cartoon', 'state=ripping', 'sort=asc']) expect((await api.get(`/api/jobs/history?${bad}`)).status).toBe(400);
+    expect(
+      (await api.get('/api/jobs/history?q=wire')).body.items.map(
+        (j: { id: number; detected_title: string }) => j.detected_title,
+      ),
+    ).toEqual(['The Wire']);
+    for (const bad of ['content_type=cartoon', 'state=ripping', 'sort=asc'])
+      expect((await api.get(`/api/jobs/history?${bad}`)).status).toBe(400);
   });
 
   it('keeps cleared jobs in history', async () => {

@@ -23,25 +23,63 @@ beforeEach(async () => {
 /** A job waiting in review about `kind`, with one title waiting (or one left out, for nothing_filed). */
 async function parkInReview(label: string, kind: ReviewKind = 'titles') {
   const { jobService, db } = svc.service;
-  const job = await jobService.create({ sourceKind: 'folder', volumeLabel: label, contentType: 'tv', detectedSeason: 1 });
-  const review: TitleReview = { kind: 'no_match', message: `nothing fits ${label}`, candidates: [], path: null, otherTitles: [], episode: null };
+  const job = await jobService.create({
+    sourceKind: 'folder',
+    volumeLabel: label,
+    contentType: 'tv',
+    detectedSeason: 1,
+  });
+  const review: TitleReview = {
+    kind: 'no_match',
+    message: `nothing fits ${label}`,
+    candidates: [],
+    path: null,
+    otherTitles: [],
+    episode: null,
+  };
   const titles = await db.titles.replaceForJob(
     job.id,
     kind === 'nothing_filed'
-      ? [{ titleIndex: 0, durationSeconds: 40, sizeBytes: 10, state: 'completed', filePath: '/x/a.mkv', discardReason: 'shorter than 120 s', discardedBy: 'rule' }]
+      ? [
+          {
+            titleIndex: 0,
+            durationSeconds: 40,
+            sizeBytes: 10,
+            state: 'completed',
+            filePath: '/x/a.mkv',
+            discardReason: 'shorter than 120 s',
+            discardedBy: 'rule',
+          },
+        ]
       : [{ titleIndex: 0, durationSeconds: 1300, sizeBytes: 10, state: 'review', filePath: '/x/a.mkv', review }],
   );
-  await jobService.transition(job.id, 'review_needed', { patch: { reviewKind: kind, reviewReason: `waiting: ${label}`, resumeState: 'organizing' } });
+  await jobService.transition(job.id, 'review_needed', {
+    patch: { reviewKind: kind, reviewReason: `waiting: ${label}`, resumeState: 'organizing' },
+  });
   return { job, titles };
 }
 
-type Page = { items: { id: number; volume_label: string; reviews: { scope: string; kind: string; message: string }[]; titles: { review: unknown }[] }[]; total: number; page: number; per_page: number; pages: number };
+type Page = {
+  items: {
+    id: number;
+    volume_label: string;
+    reviews: { scope: string; kind: string; message: string }[];
+    titles: { review: unknown }[];
+  }[];
+  total: number;
+  page: number;
+  per_page: number;
+  pages: number;
+};
 
 describe('GET /api/review', () => {
   it('serves every job in review, newest first, a page at a time — also those older than the 10 newest jobs', async () => {
     const ids: number[] = [];
     for (let i = 0; i < 12; i++) ids.push((await parkInReview(`WAIT_${i}`)).job.id);
-    for (let i = 0; i < 3; i++) expect((await api.post('/api/simulate/insert-disc', { volume_label: `IDLE_${i}`, simulate_ripping: false })).status).toBe(201);
+    for (let i = 0; i < 3; i++)
+      expect(
+        (await api.post('/api/simulate/insert-disc', { volume_label: `IDLE_${i}`, simulate_ripping: false })).status,
+      ).toBe(201);
     // The dashboard list stops at the 10 newest jobs: most review jobs are not in it.
     const dashboard = (await api.get('/api/jobs')).body as { id: number }[];
     expect(dashboard.filter((j) => ids.includes(j.id))).toHaveLength(7);
@@ -61,7 +99,14 @@ describe('GET /api/review', () => {
       { scope: 'job', kind: 'titles', message: 'waiting: WAIT_0', title_id: null, title_index: null, review: null },
       expect.objectContaining({ scope: 'title', kind: 'no_match', message: 'nothing fits WAIT_0', title_index: 0 }),
     ]);
-    expect(oldest.titles[0]!.review).toEqual({ kind: 'no_match', message: 'nothing fits WAIT_0', candidates: [], path: null, other_titles: [], episode: null });
+    expect(oldest.titles[0]!.review).toEqual({
+      kind: 'no_match',
+      message: 'nothing fits WAIT_0',
+      candidates: [],
+      path: null,
+      other_titles: [],
+      episode: null,
+    });
     expect(((await api.get('/api/review?page=9')).body as Page).items).toEqual([]);
   });
 
@@ -81,16 +126,36 @@ describe('GET /api/review', () => {
 });
 
 describe('job actions', () => {
-  const actionsOf = async (id: number) => (await api.get(`/api/jobs/${id}/detail`)).body.actions as Record<string, boolean>;
+  const actionsOf = async (id: number) =>
+    (await api.get(`/api/jobs/${id}/detail`)).body.actions as Record<string, boolean>;
 
   it('offers per state what the routes accept', async () => {
     const idle = (await api.post('/api/simulate/insert-disc', { volume_label: 'IDLE', simulate_ripping: false })).body;
-    expect(idle.actions).toMatchObject({ start: true, cancel: true, clear: true, retry: false, approve_all: false, review: false });
+    expect(idle.actions).toMatchObject({
+      start: true,
+      cancel: true,
+      clear: true,
+      retry: false,
+      approve_all: false,
+      review: false,
+    });
     const { job: waiting } = await parkInReview('WAITING');
     const inReview = await actionsOf(waiting.id);
-    expect(inReview).toMatchObject({ start: true, cancel: true, clear: true, approve_all: true, review: true, rematch: true, reidentify: true, retry: false, give_up: false });
+    expect(inReview).toMatchObject({
+      start: true,
+      cancel: true,
+      clear: true,
+      approve_all: true,
+      review: true,
+      rematch: true,
+      reidentify: true,
+      retry: false,
+      give_up: false,
+    });
     // The list and the detail say the same.
-    const listed = ((await api.get('/api/jobs')).body as { id: number; actions: unknown }[]).find((j) => j.id === waiting.id)!;
+    const listed = ((await api.get('/api/jobs')).body as { id: number; actions: unknown }[]).find(
+      (j) => j.id === waiting.id,
+    )!;
     expect(listed.actions).toEqual(inReview);
     // Clear on a job in review: offered, and the server takes it (the job stays in the review queue).
     expect((await api.del(`/api/jobs/${waiting.id}`)).status).toBe(200);
@@ -106,7 +171,13 @@ describe('job actions', () => {
 
   it('a job that would file nothing offers give-up, and continue only once a title is included', async () => {
     const { job, titles } = await parkInReview('NOTHING', 'nothing_filed');
-    expect(await actionsOf(job.id)).toMatchObject({ start: false, give_up: true, cancel: false, approve_all: false, rematch: false });
+    expect(await actionsOf(job.id)).toMatchObject({
+      start: false,
+      give_up: true,
+      cancel: false,
+      approve_all: false,
+      rematch: false,
+    });
     expect((await api.post(`/api/jobs/${job.id}/review`, { title_id: titles[0]!.id, include: true })).status).toBe(200);
     expect(await actionsOf(job.id)).toMatchObject({ start: true, give_up: true });
   });

@@ -21,7 +21,8 @@ beforeEach(async () => {
 
 describe('simulation endpoints', () => {
   it('advance-job walks the happy path and answers 409 from a terminal state', async () => {
-    const created = (await api.post('/api/simulate/insert-disc', { volume_label: 'STEP', simulate_ripping: false })).body;
+    const created = (await api.post('/api/simulate/insert-disc', { volume_label: 'STEP', simulate_ripping: false }))
+      .body;
     const seen: string[] = [];
     for (let i = 0; i < 5; i++) seen.push((await api.post(`/api/simulate/advance-job/${created.id}`)).body.state);
     expect(seen).toEqual(['identifying', 'ripping', 'matching', 'organizing', 'completed']);
@@ -31,8 +32,18 @@ describe('simulation endpoints', () => {
 
   it('remove-disc takes a URL-encoded drive id and fails a job still reading it', async () => {
     const ws = await connectWs(svc.url);
-    const created = (await api.post('/api/simulate/insert-disc', { volume_label: 'EJECT', drive_id: '/dev/sr0', simulate_ripping: true, rip_speed_multiplier: 0.5 })).body;
-    await eventually(() => api.get(`/api/jobs/${created.id}`), (r) => r.body.state === 'ripping');
+    const created = (
+      await api.post('/api/simulate/insert-disc', {
+        volume_label: 'EJECT',
+        drive_id: '/dev/sr0',
+        simulate_ripping: true,
+        rip_speed_multiplier: 0.5,
+      })
+    ).body;
+    await eventually(
+      () => api.get(`/api/jobs/${created.id}`),
+      (r) => r.body.state === 'ripping',
+    );
     const res = await api.post(`/api/simulate/remove-disc?drive_id=${encodeURIComponent('/dev/sr0')}`);
     expect(res).toMatchObject({ status: 200, body: { drive_id: '/dev/sr0', failed_job_ids: [created.id] } });
     await ws.waitFor((m) => m.type === 'drive_event' && m.event === 'removed' && m.drive_id === '/dev/sr0');
@@ -43,7 +54,11 @@ describe('simulation endpoints', () => {
 
   it('reset-all-jobs deletes every job and says how many', async () => {
     await api.post('/api/simulate/insert-disc', { volume_label: 'A', simulate_ripping: false });
-    await api.post('/api/simulate/insert-disc', { volume_label: 'B', simulate_ripping: true, rip_speed_multiplier: 0.5 });
+    await api.post('/api/simulate/insert-disc', {
+      volume_label: 'B',
+      simulate_ripping: true,
+      rip_speed_multiplier: 0.5,
+    });
     expect((await api.del('/api/simulate/reset-all-jobs')).body).toEqual({ deleted: 2 });
     expect((await api.get('/api/jobs')).body).toEqual([]);
   });

@@ -49,7 +49,13 @@ describe('POST /api/validate/ripper', () => {
   it('validates a working MakeMKV given by path', async () => {
     const res = await post('/api/validate/ripper', { path: ripperOk });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ valid: true, path: ripperOk, version: '1.17.7', license: expect.stringMatching(/^(evaluation|registered)$/), message: expect.any(String) });
+    expect(res.body).toEqual({
+      valid: true,
+      path: ripperOk,
+      version: '1.17.7',
+      license: expect.stringMatching(/^(evaluation|registered)$/),
+      message: expect.any(String),
+    });
   });
 
   it('answers valid:false with a message, not an error status, for an expired key, a non-executable file, a missing file and a relative path', async () => {
@@ -57,12 +63,18 @@ describe('POST /api/validate/ripper', () => {
       status: 200,
       body: { valid: false, version: '1.17.7', license: 'expired', message: expect.stringMatching(/expired/i) },
     });
-    expect(await post('/api/validate/ripper', { path: ripperNoExec })).toMatchObject({ status: 200, body: { valid: false, message: expect.stringMatching(/not executable/) } });
+    expect(await post('/api/validate/ripper', { path: ripperNoExec })).toMatchObject({
+      status: 200,
+      body: { valid: false, message: expect.stringMatching(/not executable/) },
+    });
     expect(await post('/api/validate/ripper', { path: join(root, 'missing', 'makemkvcon') })).toMatchObject({
       status: 200,
       body: { valid: false, version: null, license: 'unknown', message: expect.stringMatching(/does not exist/) },
     });
-    expect(await post('/api/validate/ripper', { path: 'makemkvcon' })).toMatchObject({ status: 200, body: { valid: false, message: expect.stringMatching(/absolute/) } });
+    expect(await post('/api/validate/ripper', { path: 'makemkvcon' })).toMatchObject({
+      status: 200,
+      body: { valid: false, message: expect.stringMatching(/absolute/) },
+    });
   });
 
   it('checks the configured ripper_path without a body, and reports registered when a key is configured', async () => {
@@ -74,7 +86,10 @@ describe('POST /api/validate/ripper', () => {
       body: JSON.stringify({ ripper_key: BETA_KEY }),
     });
     expect(put.status).toBe(200);
-    expect(await post('/api/validate/ripper')).toMatchObject({ status: 200, body: { valid: true, path: ripperOk, license: 'registered' } });
+    expect(await post('/api/validate/ripper')).toMatchObject({
+      status: 200,
+      body: { valid: true, path: ripperOk, license: 'registered' },
+    });
     expect(await post('/api/validate/ripper', {})).toMatchObject({ status: 200, body: { path: ripperOk } });
     await t.service.config.update({ ripper_path: null }, { origin: 'local' });
   });
@@ -91,17 +106,29 @@ describe('POST /api/validate/ripper', () => {
 describe('POST /api/validate/media-tool', () => {
   it('validates the real ffmpeg (version and chromaprint) given by path or detected', async () => {
     const res = await post('/api/validate/media-tool', { path: realFfmpeg });
-    expect(res).toMatchObject({ status: 200, body: { valid: true, path: realFfmpeg, chromaprint: true, version: expect.stringMatching(/\d/) } });
+    expect(res).toMatchObject({
+      status: 200,
+      body: { valid: true, path: realFfmpeg, chromaprint: true, version: expect.stringMatching(/\d/) },
+    });
     expect(Object.keys(res.body).sort()).toEqual(['chromaprint', 'message', 'path', 'valid', 'version']);
     expect(await post('/api/validate/media-tool')).toMatchObject({ status: 200, body: { valid: true } });
   });
 
   it('answers valid:false with a message for a wrong path or a program that is not ffmpeg', async () => {
-    expect(await post('/api/validate/media-tool', { path: join(root, 'nope', 'ffmpeg') })).toMatchObject({ status: 200, body: { valid: false, version: null } });
-    expect(await post('/api/validate/media-tool', { path: ripperOk })).toMatchObject({ status: 200, body: { valid: false, message: expect.stringMatching(/ffmpeg/) } });
+    expect(await post('/api/validate/media-tool', { path: join(root, 'nope', 'ffmpeg') })).toMatchObject({
+      status: 200,
+      body: { valid: false, version: null },
+    });
+    expect(await post('/api/validate/media-tool', { path: ripperOk })).toMatchObject({
+      status: 200,
+      body: { valid: false, message: expect.stringMatching(/ffmpeg/) },
+    });
     const folderCalledFfmpeg = join(root, 'folder', 'ffmpeg');
     await mkdir(folderCalledFfmpeg, { recursive: true });
-    expect(await post('/api/validate/media-tool', { path: folderCalledFfmpeg })).toMatchObject({ status: 200, body: { valid: false, message: expect.stringMatching(/not a file/) } });
+    expect(await post('/api/validate/media-tool', { path: folderCalledFfmpeg })).toMatchObject({
+      status: 200,
+      body: { valid: false, message: expect.stringMatching(/not a file/) },
+    });
   });
 
   it('answers malformed requests with 400', async () => {

@@ -49,7 +49,10 @@ describe('WebSocket /ws', () => {
     svc = await startTestService({ config: { pipeline: EMPTY_PIPELINE } });
     const ws = await connectWs(svc.url);
     const job = await svc.service.jobService.create({ sourceKind: 'folder', volumeLabel: 'DISC' });
-    await expect(svc.service.jobService.transition(job.id, 'completed')).rejects.toMatchObject({ code: 'invalid_transition', kind: 'conflict' });
+    await expect(svc.service.jobService.transition(job.id, 'completed')).rejects.toMatchObject({
+      code: 'invalid_transition',
+      kind: 'conflict',
+    });
     await new Promise((r) => setTimeout(r, 50));
     expect(ws.messages.filter((m) => m.type === 'job_update').map((m) => m.state)).toEqual(['idle']);
     expect((await svc.service.db.jobs.get(job.id))?.state).toBe('idle');
@@ -65,7 +68,13 @@ describe('WebSocket /ws', () => {
     await jobService.transition(job.id, 'ripping');
     const started = Date.now();
     for (let i = 1; i <= 200; i++) {
-      await jobService.progress(job.id, { percent: i / 2, speed: '9.9x', etaSeconds: 200 - i, currentTitle: 1, totalTitles: 3 });
+      await jobService.progress(job.id, {
+        percent: i / 2,
+        speed: '9.9x',
+        etaSeconds: 200 - i,
+        currentTitle: 1,
+        totalTitles: 3,
+      });
     }
     const elapsed = Date.now() - started;
     const last = await ws.waitFor((m) => m.type === 'job_update' && m.progress_percent === 100);

@@ -14,13 +14,27 @@ import { FakeRunner, jobWorld } from './job-fakes.ts';
 function world(options: { askBeforeFiling?: boolean } = {}) {
   const w = jobWorld();
   const runner = new FakeRunner();
-  const config = { get: () => ({ always_ask_before_filing: options.askBeforeFiling ?? false }) } as unknown as ConfigReader;
+  const config = {
+    get: () => ({ always_ask_before_filing: options.askBeforeFiling ?? false }),
+  } as unknown as ConfigReader;
   const noSubtitles = undefined as unknown as SubtitleService; // no command tested here uploads subtitles
-  const commands = new JobCommands(w.jobs, w.titles, w.service, runner as unknown as PipelineRunner, noSubtitles, config);
+  const commands = new JobCommands(
+    w.jobs,
+    w.titles,
+    w.service,
+    runner as unknown as PipelineRunner,
+    noSubtitles,
+    config,
+  );
   return { ...w, runner, commands };
 }
 
-const unsure = (season: number, episode: number, confidence: number, candidates: [number, number, number][] = []): MatchResult => ({
+const unsure = (
+  season: number,
+  episode: number,
+  confidence: number,
+  candidates: [number, number, number][] = [],
+): MatchResult => ({
   kind: 'episode',
   season,
   episode,
@@ -29,12 +43,26 @@ const unsure = (season: number, episode: number, confidence: number, candidates:
   confidence,
   source: 'local_asr',
   components: [],
-  candidates: candidates.map(([s, e, score]) => ({ kind: 'episode', season: s, episode: e, episodeEnd: null, edition: null, score })),
+  candidates: candidates.map(([s, e, score]) => ({
+    kind: 'episode',
+    season: s,
+    episode: e,
+    episodeEnd: null,
+    edition: null,
+    score,
+  })),
 });
 const NOTHING: MatchResult = { ...unsure(1, 1, 0), kind: 'discarded', season: null, episode: null };
 
-const title = (titleIndex: number, extra: Record<string, unknown> = {}) => ({ titleIndex, durationSeconds: 1320, sizeBytes: 1e9, filePath: `/staging/t${titleIndex}.mkv`, ...extra });
-const inReview = (titleIndex: number, match: MatchResult) => title(titleIndex, { state: 'review', matchDetailsJson: JSON.stringify(match), matchConfidence: match.confidence });
+const title = (titleIndex: number, extra: Record<string, unknown> = {}) => ({
+  titleIndex,
+  durationSeconds: 1320,
+  sizeBytes: 1e9,
+  filePath: `/staging/t${titleIndex}.mkv`,
+  ...extra,
+});
+const inReview = (titleIndex: number, match: MatchResult) =>
+  title(titleIndex, { state: 'review', matchDetailsJson: JSON.stringify(match), matchConfidence: match.confidence });
 
 describe('start', () => {
   it('starts an idle job: identifying, and the runner takes it', async () => {
@@ -46,8 +74,17 @@ describe('start', () => {
 
   it('continues a job whose review is done in the state it stopped at', async () => {
     const w = world();
-    const { job } = await w.seed('review_needed', { resumeState: 'organizing', reviewReason: 'decide titles', reviewKind: 'titles' }, [title(1, { state: 'matched' })]);
-    expect(await w.commands.start(job.id)).toMatchObject({ state: 'organizing', reviewReason: null, resumeState: null, reviewKind: null });
+    const { job } = await w.seed(
+      'review_needed',
+      { resumeState: 'organizing', reviewReason: 'decide titles', reviewKind: 'titles' },
+      [title(1, { state: 'matched' })],
+    );
+    expect(await w.commands.start(job.id)).toMatchObject({
+      state: 'organizing',
+      reviewReason: null,
+      resumeState: null,
+      reviewKind: null,
+    });
     expect(w.runner.calls).toEqual([`start ${job.id}`]);
   });
 
@@ -63,7 +100,10 @@ describe('start', () => {
 
   it('holds the plan for approval instead of filing when "always ask before filing" is on', async () => {
     const w = world({ askBeforeFiling: true });
-    const { job } = await w.seed('review_needed', { resumeState: 'organizing', reviewKind: 'titles' }, [title(1, { state: 'matched' }), title(2, { state: 'matched', discardReason: 'Play All', discardedBy: 'rule' })]);
+    const { job } = await w.seed('review_needed', { resumeState: 'organizing', reviewKind: 'titles' }, [
+      title(1, { state: 'matched' }),
+      title(2, { state: 'matched', discardReason: 'Play All', discardedBy: 'rule' }),
+    ]);
     const held = await w.commands.start(job.id);
     expect(held).toMatchObject({ state: 'review_needed', reviewKind: 'filing' });
     expect(held.reviewReason).toContain('1 title(s) would be filed');
@@ -75,7 +115,11 @@ describe('start', () => {
 describe('cancel', () => {
   it('stops the runner, fails the titles at work (not the finished ones) and fails the job with the reason', async () => {
     const w = world();
-    const { job, titles } = await w.seed('matching', {}, [title(1, { state: 'matched' }), title(2, { state: 'matching' }), title(3, { state: 'queued' })]);
+    const { job, titles } = await w.seed('matching', {}, [
+      title(1, { state: 'matched' }),
+      title(2, { state: 'matching' }),
+      title(3, { state: 'queued' }),
+    ]);
     const cancelled = await w.commands.cancel(job.id);
     expect(cancelled).toMatchObject({ state: 'failed', errorMessage: CANCELLED_MESSAGE });
     expect(w.runner.calls).toEqual([`abort ${job.id}: ${CANCELLED_MESSAGE}`]);
@@ -116,24 +160,44 @@ describe('clear', () => {
 describe('review', () => {
   it('makes a title the episode a person typed, notes it on the timeline, and continues once no title waits', async () => {
     const w = world();
-    const { job, titles } = await w.seed('review_needed', { resumeState: 'organizing', reviewKind: 'titles' }, [inReview(1, unsure(1, 2, 0.45)), inReview(2, unsure(1, 3, 0.5))]);
+    const { job, titles } = await w.seed('review_needed', { resumeState: 'organizing', reviewKind: 'titles' }, [
+      inReview(1, unsure(1, 2, 0.45)),
+      inReview(2, unsure(1, 3, 0.5)),
+    ]);
     const first = await w.commands.review(job.id, { titleId: titles[0]!.id, episodeCode: 'S01E05' });
-    expect(first).toMatchObject({ state: 'matched', matchedEpisode: 'S01E05', matchConfidence: 1, matchSource: 'user_review' });
+    expect(first).toMatchObject({
+      state: 'matched',
+      matchedEpisode: 'S01E05',
+      matchConfidence: 1,
+      matchSource: 'user_review',
+    });
     expect(w.jobs.rows.get(job.id)!.state).toBe('review_needed'); // title 2 still waits
     expect((await w.jobs.timeline(job.id)).at(-1)!.message).toBe('title 1 → S01E05 (review)');
     await w.commands.review(job.id, { titleId: titles[1]!.id, skip: true });
-    expect(w.titles.rows.get(titles[1]!.id)).toMatchObject({ discardReason: 'skipped by a person', discardedBy: 'person' });
+    expect(w.titles.rows.get(titles[1]!.id)).toMatchObject({
+      discardReason: 'skipped by a person',
+      discardedBy: 'person',
+    });
     expect(w.jobs.rows.get(job.id)!.state).toBe('organizing');
     expect(w.runner.calls).toEqual([`start ${job.id}`]);
   });
 
   it('refuses a job not in review (409), a title of another job (404) and a title already in the library (409)', async () => {
     const w = world();
-    const { job, titles } = await w.seed('review_needed', { resumeState: 'organizing' }, [inReview(1, unsure(1, 1, 0.4)), title(2, { state: 'completed', organizedPath: '/library/x.mkv' })]);
+    const { job, titles } = await w.seed('review_needed', { resumeState: 'organizing' }, [
+      inReview(1, unsure(1, 1, 0.4)),
+      title(2, { state: 'completed', organizedPath: '/library/x.mkv' }),
+    ]);
     const { job: other, titles: otherTitles } = await w.seed('matching', {}, [title(1, { state: 'matching' })]);
-    await expect(w.commands.review(other.id, { titleId: otherTitles[0]!.id, episodeCode: 'S01E01' })).rejects.toMatchObject({ code: 'job_not_in_review' });
-    await expect(w.commands.review(job.id, { titleId: otherTitles[0]!.id, episodeCode: 'S01E01' })).rejects.toMatchObject({ code: 'title_not_found', kind: 'not_found' });
-    await expect(w.commands.review(job.id, { titleId: titles[1]!.id, episodeCode: 'S01E01' })).rejects.toMatchObject({ code: 'title_not_reviewable' });
+    await expect(
+      w.commands.review(other.id, { titleId: otherTitles[0]!.id, episodeCode: 'S01E01' }),
+    ).rejects.toMatchObject({ code: 'job_not_in_review' });
+    await expect(
+      w.commands.review(job.id, { titleId: otherTitles[0]!.id, episodeCode: 'S01E01' }),
+    ).rejects.toMatchObject({ code: 'title_not_found', kind: 'not_found' });
+    await expect(w.commands.review(job.id, { titleId: titles[1]!.id, episodeCode: 'S01E01' })).rejects.toMatchObject({
+      code: 'title_not_reviewable',
+    });
     expect(w.titles.rows.get(titles[1]!.id)!.matchedEpisode).toBeNull();
   });
 });
@@ -141,7 +205,10 @@ describe('review', () => {
 describe('approveAll', () => {
   it('accepts each best candidate and continues', async () => {
     const w = world();
-    const { job, titles } = await w.seed('review_needed', { resumeState: 'organizing' }, [inReview(1, unsure(1, 1, 0.4, [[1, 4, 0.7]])), inReview(2, unsure(1, 2, 0.6))]);
+    const { job, titles } = await w.seed('review_needed', { resumeState: 'organizing' }, [
+      inReview(1, unsure(1, 1, 0.4, [[1, 4, 0.7]])),
+      inReview(2, unsure(1, 2, 0.6)),
+    ]);
     expect((await w.commands.approveAll(job.id)).state).toBe('organizing');
     expect(titles.map((t) => w.titles.rows.get(t.id)!.matchedEpisode)).toEqual(['S01E04', 'S01E02']);
     expect(w.runner.calls).toEqual([`start ${job.id}`]);
@@ -149,7 +216,10 @@ describe('approveAll', () => {
 
   it('never guesses: a title without a suggestion stays in review and the job says which; none at all is 409 nothing_to_approve', async () => {
     const w = world();
-    const { job, titles } = await w.seed('review_needed', { resumeState: 'organizing' }, [inReview(1, unsure(1, 1, 0.4)), inReview(2, NOTHING)]);
+    const { job, titles } = await w.seed('review_needed', { resumeState: 'organizing' }, [
+      inReview(1, unsure(1, 1, 0.4)),
+      inReview(2, NOTHING),
+    ]);
     const partly = await w.commands.approveAll(job.id);
     expect(partly).toMatchObject({ state: 'review_needed' });
     expect(partly.reviewReason).toContain('title(s) 2 have no suggestion');
@@ -169,7 +239,9 @@ describe('retry', () => {
 
   it('runs a failed job again from where it failed, after its end-of-job work settled', async () => {
     const w = world();
-    const { job } = await w.seed('failed', { retryFrom: 'organizing', errorMessage: 'library not writable' }, [title(1, { state: 'failed', matchedEpisode: 'S01E01' })]);
+    const { job } = await w.seed('failed', { retryFrom: 'organizing', errorMessage: 'library not writable' }, [
+      title(1, { state: 'failed', matchedEpisode: 'S01E01' }),
+    ]);
     const again = await w.commands.retry(job.id);
     expect(again).toMatchObject({ id: job.id, state: 'organizing', errorMessage: null });
     expect(w.runner.calls).toEqual([`settled ${job.id}`, `start ${job.id}`]);

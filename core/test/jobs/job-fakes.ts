@@ -10,7 +10,17 @@ import { JobLifecycle } from '../../src/jobs/job-lifecycle.ts';
 import { JobService } from '../../src/jobs/job-service.ts';
 import { newJobData, newTitleData } from '../../src/persistence/entity-mappers.ts';
 import type { JobRepository, TitleRepository } from '../../src/persistence/ports.ts';
-import type { HistoryQuery, JobEventRecord, JobPatch, JobRecord, JobStats, NewJob, NewTitle, TitlePatch, TitleRecord } from '../../src/persistence/records.ts';
+import type {
+  HistoryQuery,
+  JobEventRecord,
+  JobPatch,
+  JobRecord,
+  JobStats,
+  NewJob,
+  NewTitle,
+  TitlePatch,
+  TitleRecord,
+} from '../../src/persistence/records.ts';
 
 const copy = <T>(value: T): T => structuredClone(value);
 const FINISHED: readonly JobState[] = ['completed', 'failed'];
@@ -27,7 +37,14 @@ export class MemoryJobRepository implements JobRepository {
   async create(job: NewJob): Promise<JobRecord> {
     const record = { ...newJobData(job, this.clock.now()), id: this.nextId++ } as JobRecord;
     this.rows.set(record.id, record);
-    this.events.push({ id: this.events.length + 1, jobId: record.id, at: record.createdAt, fromState: null, toState: record.state, message: null });
+    this.events.push({
+      id: this.events.length + 1,
+      jobId: record.id,
+      at: record.createdAt,
+      fromState: null,
+      toState: record.state,
+      message: null,
+    });
     return copy(record);
   }
 
@@ -43,17 +60,34 @@ export class MemoryJobRepository implements JobRepository {
     return copy(row);
   }
 
-  async transition(id: number, from: JobState, to: JobState, patch: JobPatch, message: string | null): Promise<JobRecord | null> {
+  async transition(
+    id: number,
+    from: JobState,
+    to: JobState,
+    patch: JobPatch,
+    message: string | null,
+  ): Promise<JobRecord | null> {
     this.beforeCompare?.(id);
     const row = this.rows.get(id);
     if (!row || row.state !== from) return null;
     Object.assign(row, copy(patch), { state: to });
-    this.events.push({ id: this.events.length + 1, jobId: id, at: this.clock.now(), fromState: from, toState: to, message });
+    this.events.push({
+      id: this.events.length + 1,
+      jobId: id,
+      at: this.clock.now(),
+      fromState: from,
+      toState: to,
+      message,
+    });
     return copy(row);
   }
 
   async listActive(limit: number): Promise<JobRecord[]> {
-    return [...this.rows.values()].filter((j) => !j.clearedAt).sort((a, b) => b.id - a.id).slice(0, limit).map(copy);
+    return [...this.rows.values()]
+      .filter((j) => !j.clearedAt)
+      .sort((a, b) => b.id - a.id)
+      .slice(0, limit)
+      .map(copy);
   }
 
   async listInStates(states: readonly JobState[]): Promise<JobRecord[]> {
@@ -61,11 +95,17 @@ export class MemoryJobRepository implements JobRepository {
   }
 
   async listFinishedUncleared(): Promise<JobRecord[]> {
-    return [...this.rows.values()].filter((j) => FINISHED.includes(j.state) && !j.clearedAt).sort((a, b) => a.id - b.id).map(copy);
+    return [...this.rows.values()]
+      .filter((j) => FINISHED.includes(j.state) && !j.clearedAt)
+      .sort((a, b) => a.id - b.id)
+      .map(copy);
   }
 
   async listBySourcePath(sourcePath: string): Promise<JobRecord[]> {
-    return [...this.rows.values()].filter((j) => j.sourcePath === sourcePath).sort((a, b) => b.id - a.id).map(copy);
+    return [...this.rows.values()]
+      .filter((j) => j.sourcePath === sourcePath)
+      .sort((a, b) => b.id - a.id)
+      .map(copy);
   }
 
   async pageInState(state: JobState, page: number, perPage: number): Promise<{ items: JobRecord[]; total: number }> {
@@ -75,7 +115,10 @@ export class MemoryJobRepository implements JobRepository {
 
   async history(query: HistoryQuery): Promise<{ items: JobRecord[]; total: number }> {
     const all = [...this.rows.values()].filter((j) => FINISHED.includes(j.state)).sort((a, b) => b.id - a.id);
-    return { items: all.slice((query.page - 1) * query.perPage, query.page * query.perPage).map(copy), total: all.length };
+    return {
+      items: all.slice((query.page - 1) * query.perPage, query.page * query.perPage).map(copy),
+      total: all.length,
+    };
   }
 
   async stats(): Promise<JobStats> {
@@ -87,7 +130,14 @@ export class MemoryJobRepository implements JobRepository {
   }
 
   async note(jobId: number, state: JobState, message: string): Promise<void> {
-    this.events.push({ id: this.events.length + 1, jobId, at: this.clock.now(), fromState: state, toState: state, message });
+    this.events.push({
+      id: this.events.length + 1,
+      jobId,
+      at: this.clock.now(),
+      fromState: state,
+      toState: state,
+      message,
+    });
   }
 
   async deleteAll(): Promise<number> {
@@ -116,7 +166,10 @@ export class MemoryTitleRepository implements TitleRepository {
   }
 
   async listByJob(jobId: number): Promise<TitleRecord[]> {
-    return [...this.rows.values()].filter((t) => t.jobId === jobId).sort((a, b) => a.titleIndex - b.titleIndex).map(copy);
+    return [...this.rows.values()]
+      .filter((t) => t.jobId === jobId)
+      .sort((a, b) => a.titleIndex - b.titleIndex)
+      .map(copy);
   }
 
   async get(id: number): Promise<TitleRecord | null> {
@@ -176,7 +229,13 @@ export function jobWorld() {
   const service = new JobService(jobs, titles, bus, clock, logger, lifecycle);
   /** A job put straight into `state` (as the pipeline would have left it), with these titles. */
   const seed = async (state: JobState, patch: JobPatch = {}, newTitles: NewTitle[] = []) => {
-    const job = await jobs.create({ volumeLabel: 'SHOW_S1_D1', sourceKind: 'disc', contentType: 'tv', ...patch, state });
+    const job = await jobs.create({
+      volumeLabel: 'SHOW_S1_D1',
+      sourceKind: 'disc',
+      contentType: 'tv',
+      ...patch,
+      state,
+    });
     const rows = await titles.addToJob(job.id, newTitles);
     emitted.length = 0;
     return { job, titles: rows };

@@ -8,7 +8,12 @@ import type { JobStateHook } from '../../src/jobs/job-lifecycle.ts';
 import { matchReview } from '../../src/jobs/title-review.ts';
 import { jobWorld } from './job-fakes.ts';
 
-const episode = (titleIndex: number, extra: Record<string, unknown> = {}) => ({ titleIndex, durationSeconds: 1320, sizeBytes: 1e9, ...extra });
+const episode = (titleIndex: number, extra: Record<string, unknown> = {}) => ({
+  titleIndex,
+  durationSeconds: 1320,
+  sizeBytes: 1e9,
+  ...extra,
+});
 
 describe('JobService.create and require', () => {
   it('creates an idle job and announces it, then its state', async () => {
@@ -29,19 +34,40 @@ describe('JobService.transition', () => {
     const w = jobWorld();
     const { job } = await w.seed('identifying');
     w.clock.advance(5_000);
-    const moved = await w.service.transition(job.id, 'review_needed', { patch: { reviewReason: 'which show?', reviewKind: 'identity' }, message: 'which show?' });
+    const moved = await w.service.transition(job.id, 'review_needed', {
+      patch: { reviewReason: 'which show?', reviewKind: 'identity' },
+      message: 'which show?',
+    });
     expect(moved).toMatchObject({ state: 'review_needed', reviewReason: 'which show?', reviewKind: 'identity' });
     expect(moved.updatedAt.getTime()).toBe(w.clock.now().getTime());
     expect(w.jobs.rows.get(job.id)!.state).toBe('review_needed');
-    expect((await w.jobs.timeline(job.id)).at(-1)).toMatchObject({ fromState: 'identifying', toState: 'review_needed', message: 'which show?' });
-    expect(w.emitted).toEqual([{ name: 'job.state_changed', payload: expect.objectContaining({ jobId: job.id, from: 'identifying', to: 'review_needed', reviewReason: 'which show?' }) }]);
+    expect((await w.jobs.timeline(job.id)).at(-1)).toMatchObject({
+      fromState: 'identifying',
+      toState: 'review_needed',
+      message: 'which show?',
+    });
+    expect(w.emitted).toEqual([
+      {
+        name: 'job.state_changed',
+        payload: expect.objectContaining({
+          jobId: job.id,
+          from: 'identifying',
+          to: 'review_needed',
+          reviewReason: 'which show?',
+        }),
+      },
+    ]);
   });
 
   it('refuses a change the state machine forbids (409 invalid_transition), storing and announcing nothing', async () => {
     const w = jobWorld();
     const { job } = await w.seed('ripping');
     const before = structuredClone(w.jobs.rows.get(job.id));
-    await expect(w.service.transition(job.id, 'completed')).rejects.toMatchObject({ code: 'invalid_transition', kind: 'conflict', details: { from: 'ripping', to: 'completed' } });
+    await expect(w.service.transition(job.id, 'completed')).rejects.toMatchObject({
+      code: 'invalid_transition',
+      kind: 'conflict',
+      details: { from: 'ripping', to: 'completed' },
+    });
     expect(w.jobs.rows.get(job.id)).toEqual(before);
     expect(w.emitted).toEqual([]);
   });
@@ -51,7 +77,7 @@ describe('JobService.transition', () => {
     const { job } = await w.seed('ripping');
     let once = true;
     w.jobs.beforeCompare = (id) => {
-      if (once) (w.jobs.rows.get(id)!.state = 'matching'), (once = false);
+      if (once) ((w.jobs.rows.get(id)!.state = 'matching'), (once = false));
     };
     const moved = await w.service.transition(job.id, 'review_needed', { message: 'titles to decide' });
     expect(moved.state).toBe('review_needed');
@@ -62,7 +88,10 @@ describe('JobService.transition', () => {
     const w = jobWorld();
     const { job } = await w.seed('organizing');
     w.jobs.beforeCompare = (id) => void (w.jobs.rows.get(id)!.state = 'failed');
-    await expect(w.service.transition(job.id, 'completed')).rejects.toMatchObject({ code: 'invalid_transition', details: { from: 'failed', to: 'completed' } });
+    await expect(w.service.transition(job.id, 'completed')).rejects.toMatchObject({
+      code: 'invalid_transition',
+      details: { from: 'failed', to: 'completed' },
+    });
     expect(w.jobs.rows.get(job.id)!.state).toBe('failed');
   });
 
@@ -86,7 +115,15 @@ describe('JobService.transition', () => {
     ]);
     w.clock.advance(60_000);
     const done = await w.service.transition(job.id, 'completed');
-    expect(done).toMatchObject({ state: 'completed', progressPercent: 100, etaSeconds: null, currentSpeed: null, filesFiled: 2, titlesDiscarded: 1, retryFrom: 'matching' });
+    expect(done).toMatchObject({
+      state: 'completed',
+      progressPercent: 100,
+      etaSeconds: null,
+      currentSpeed: null,
+      filesFiled: 2,
+      titlesDiscarded: 1,
+      retryFrom: 'matching',
+    });
     expect(done.completedAt?.getTime()).toBe(w.clock.now().getTime());
   });
 
@@ -94,7 +131,12 @@ describe('JobService.transition', () => {
     const w = jobWorld();
     const { job } = await w.seed('review_needed', { reviewKind: 'titles', resumeState: 'organizing' });
     const failed = await w.service.transition(job.id, 'failed', { patch: { errorMessage: 'Cancelled by user' } });
-    expect(failed).toMatchObject({ state: 'failed', errorMessage: 'Cancelled by user', retryFrom: 'organizing', reviewKind: 'titles' });
+    expect(failed).toMatchObject({
+      state: 'failed',
+      errorMessage: 'Cancelled by user',
+      retryFrom: 'organizing',
+      reviewKind: 'titles',
+    });
     const { job: other } = await w.seed('review_needed', { reviewKind: 'titles', resumeState: 'matching' });
     expect(await w.service.transition(other.id, 'matching')).toMatchObject({ state: 'matching', reviewKind: null });
   });
@@ -112,7 +154,11 @@ describe('JobService.transition', () => {
     expect(seen).toEqual([]); // not terminal
     await w.service.transition(job.id, 'failed');
     expect(seen).toEqual([`first ${job.id} failed`, `third ${job.id} failed`]);
-    expect(w.logger.entries.some((e) => e.level === 'error' && e.message.includes('hook 2 failed') && e.fields?.error === 'cleanup broke')).toBe(true);
+    expect(
+      w.logger.entries.some(
+        (e) => e.level === 'error' && e.message.includes('hook 2 failed') && e.fields?.error === 'cleanup broke',
+      ),
+    ).toBe(true);
   });
 });
 
@@ -127,12 +173,28 @@ function terminalHook(w: ReturnType<typeof jobWorld>, run: JobStateHook['run']):
 describe('JobService.reopen', () => {
   it('runs a failed job again from an allowed state, clearing the last outcome but keeping the id and timeline', async () => {
     const w = jobWorld();
-    const { job } = await w.seed('failed', { errorMessage: 'disc read error', retryFrom: 'ripping', completedAt: new Date(), progressPercent: 40 });
+    const { job } = await w.seed('failed', {
+      errorMessage: 'disc read error',
+      retryFrom: 'ripping',
+      completedAt: new Date(),
+      progressPercent: 40,
+    });
     const terminal: number[] = [];
     terminalHook(w, (j) => void terminal.push(j.id));
     const reopened = await w.service.reopen(job.id, 'ripping', 'retry from ripping');
-    expect(reopened).toMatchObject({ id: job.id, state: 'ripping', errorMessage: null, retryFrom: null, completedAt: null, progressPercent: 0 });
-    expect((await w.jobs.timeline(job.id)).at(-1)).toMatchObject({ fromState: 'failed', toState: 'ripping', message: 'retry from ripping' });
+    expect(reopened).toMatchObject({
+      id: job.id,
+      state: 'ripping',
+      errorMessage: null,
+      retryFrom: null,
+      completedAt: null,
+      progressPercent: 0,
+    });
+    expect((await w.jobs.timeline(job.id)).at(-1)).toMatchObject({
+      fromState: 'failed',
+      toState: 'ripping',
+      message: 'retry from ripping',
+    });
     expect(w.emitted.map((e) => e.payload.to)).toEqual(['ripping']);
     expect(terminal).toEqual([]);
   });
@@ -142,7 +204,9 @@ describe('JobService.reopen', () => {
     const { job } = await w.seed('completed');
     await expect(w.service.reopen(job.id, 'ripping', 'rip again')).rejects.toMatchObject({ code: 'job_not_retryable' });
     const { job: running } = await w.seed('matching');
-    await expect(w.service.reopen(running.id, 'identifying', 'again')).rejects.toMatchObject({ code: 'job_not_retryable' });
+    await expect(w.service.reopen(running.id, 'identifying', 'again')).rejects.toMatchObject({
+      code: 'job_not_retryable',
+    });
     expect(w.emitted).toEqual([]);
   });
 });
@@ -153,7 +217,13 @@ describe('JobService progress and titles', () => {
     const { job } = await w.seed('ripping');
     await w.service.progress(job.id, { percent: 140, speed: '3.1x', etaSeconds: 0, currentTitle: 2, totalTitles: 2 });
     expect(w.jobs.rows.get(job.id)).toMatchObject({ progressPercent: 100, currentSpeed: '3.1x' });
-    await w.service.progress(job.id, { percent: -5, speed: null, etaSeconds: null, currentTitle: null, totalTitles: null });
+    await w.service.progress(job.id, {
+      percent: -5,
+      speed: null,
+      etaSeconds: null,
+      currentTitle: null,
+      totalTitles: null,
+    });
     expect(w.jobs.rows.get(job.id)!.progressPercent).toBe(0);
     expect(w.emitted.map((e) => [e.name, e.payload.percent, e.payload.state])).toEqual([
       ['job.progress', 100, 'ripping'],
@@ -165,12 +235,28 @@ describe('JobService progress and titles', () => {
     const w = jobWorld();
     const { titles } = await w.seed('matching', {}, [episode(1, { state: 'matching' })]);
     const title = titles[0]!;
-    await expect(w.service.updateTitle(title, { state: 'pending' })).rejects.toMatchObject({ code: 'invalid_title_transition' });
+    await expect(w.service.updateTitle(title, { state: 'pending' })).rejects.toMatchObject({
+      code: 'invalid_title_transition',
+    });
     expect(w.titles.rows.get(title.id)!.state).toBe('matching');
-    const matched = await w.service.updateTitle(title, { state: 'matched', matchedEpisode: 'S01E01', matchConfidence: 0.93 });
+    const matched = await w.service.updateTitle(title, {
+      state: 'matched',
+      matchedEpisode: 'S01E01',
+      matchConfidence: 0.93,
+    });
     expect(matched).toMatchObject({ state: 'matched', matchedEpisode: 'S01E01' });
     expect(w.emitted).toEqual([
-      { name: 'title.updated', payload: { jobId: title.jobId, titleId: title.id, titleIndex: 1, state: 'matched', matchedEpisode: 'S01E01', matchConfidence: 0.93 } },
+      {
+        name: 'title.updated',
+        payload: {
+          jobId: title.jobId,
+          titleId: title.id,
+          titleIndex: 1,
+          state: 'matched',
+          matchedEpisode: 'S01E01',
+          matchConfidence: 0.93,
+        },
+      },
     ]);
   });
 

@@ -14,7 +14,12 @@ import type { JobRecord } from '../../src/persistence/records.ts';
 import { openTempDatabase } from '../persistence/test-database.ts';
 
 const errors: string[] = [];
-const logger: Logger = { debug() {}, info() {}, warn() {}, error: (message: string) => void errors.push(message) } as unknown as Logger;
+const logger: Logger = {
+  debug() {},
+  info() {},
+  warn() {},
+  error: (message: string) => void errors.push(message),
+} as unknown as Logger;
 
 async function setup(options: { failCleanup?: boolean; holdContributors?: Promise<void> } = {}) {
   const db = await openTempDatabase();
@@ -58,15 +63,36 @@ describe('when a job enters a state', () => {
     await jobService.transition(job.id, 'organizing');
     await jobService.transition(job.id, 'completed');
     await lifecycle.settled();
-    expect(calls).toEqual(['drive sr0 ok', 'notify completed', 'cleanup completed', 'contributors completed', 'refresh completed', 'late files completed']);
+    expect(calls).toEqual([
+      'drive sr0 ok',
+      'notify completed',
+      'cleanup completed',
+      'contributors completed',
+      'refresh completed',
+      'late files completed',
+    ]);
   });
 
   it('a DEBUG-simulated disc job gets the same hooks as any job (no simulation case here)', async () => {
     const { jobService, lifecycle, calls } = await setup();
-    const job = await jobService.create({ sourceKind: 'disc', driveId: 'sim:0', volumeLabel: 'SIM', contentType: 'tv', simulated: true });
-    for (const state of ['identifying', 'ripping', 'matching', 'organizing', 'completed'] as const) await jobService.transition(job.id, state);
+    const job = await jobService.create({
+      sourceKind: 'disc',
+      driveId: 'sim:0',
+      volumeLabel: 'SIM',
+      contentType: 'tv',
+      simulated: true,
+    });
+    for (const state of ['identifying', 'ripping', 'matching', 'organizing', 'completed'] as const)
+      await jobService.transition(job.id, state);
     await lifecycle.settled();
-    expect(calls).toEqual(['drive sim:0 ok', 'notify completed', 'cleanup completed', 'contributors completed', 'refresh completed', 'late files completed']);
+    expect(calls).toEqual([
+      'drive sim:0 ok',
+      'notify completed',
+      'cleanup completed',
+      'contributors completed',
+      'refresh completed',
+      'late files completed',
+    ]);
   });
 
   it('failed while ripping: the drive is told the rip failed; no contributors, no rescan', async () => {
@@ -92,7 +118,8 @@ describe('when a job enters a state', () => {
     const held = new Promise<void>((resolve) => (release = resolve));
     const { jobService, calls } = await setup({ failCleanup: true, holdContributors: held });
     const job = await discJob(jobService);
-    for (const state of ['identifying', 'ripping', 'matching', 'organizing'] as const) await jobService.transition(job.id, state);
+    for (const state of ['identifying', 'ripping', 'matching', 'organizing'] as const)
+      await jobService.transition(job.id, state);
     let returned = false;
     const done = jobService.transition(job.id, 'completed').then((j) => ((returned = true), j));
     await new Promise((resolve) => setTimeout(resolve, 50));

@@ -26,8 +26,14 @@ const names = (w: World) => w.emitted.map((e) => e.name);
 /** Step deps over the world's repositories and its real JobService; `extra` fakes the stages a test needs. */
 function stepDeps(w: World, extra: Record<string, unknown>): StepDeps {
   return {
-    jobs: w.jobs, titles: w.titles, bus: w.bus, jobService: w.service, logger: w.logger, signal: new AbortController().signal,
-    context: async () => ({ signal: new AbortController().signal, progress: { report() {} } }) as unknown as StageContext,
+    jobs: w.jobs,
+    titles: w.titles,
+    bus: w.bus,
+    jobService: w.service,
+    logger: w.logger,
+    signal: new AbortController().signal,
+    context: async () =>
+      ({ signal: new AbortController().signal, progress: { report() {} } }) as unknown as StageContext,
     ...extra,
   } as unknown as StepDeps;
 }
@@ -44,8 +50,13 @@ describe('JobService is the one writer of job and title rows', () => {
   it('replaceTitles and addTitles store titles and announce each one (title.updated)', async () => {
     const w = jobWorld();
     const { job } = await w.seed('identifying', {}, [{ titleIndex: 9, durationSeconds: 1, sizeBytes: 1 }]);
-    const stored = await w.service.replaceTitles(job.id, [0, 1].map((i) => ({ titleIndex: i, durationSeconds: 1300, sizeBytes: 1 })));
-    const added = await w.service.addTitles(job.id, [{ titleIndex: 2, durationSeconds: 1300, sizeBytes: 1, state: 'pending' }]);
+    const stored = await w.service.replaceTitles(
+      job.id,
+      [0, 1].map((i) => ({ titleIndex: i, durationSeconds: 1300, sizeBytes: 1 })),
+    );
+    const added = await w.service.addTitles(job.id, [
+      { titleIndex: 2, durationSeconds: 1300, sizeBytes: 1, state: 'pending' },
+    ]);
     expect((await w.titles.listByJob(job.id)).map((t) => t.titleIndex)).toEqual([0, 1, 2]);
     expect(w.emitted.map((e) => [e.name, e.payload.titleId, e.payload.titleIndex])).toEqual(
       [...stored, ...added].map((t) => ['title.updated', t.id, t.titleIndex]),
@@ -56,12 +67,26 @@ describe('JobService is the one writer of job and title rows', () => {
     const w = jobWorld();
     const { job } = await w.seed('identifying');
     const scan: DiscScan = {
-      volumeLabel: 'SHOW_S1_D1', discType: 'dvd', contentHash: null,
+      volumeLabel: 'SHOW_S1_D1',
+      discType: 'dvd',
+      contentHash: null,
       titles: [0, 1, 2].map((i) => ({ index: i, durationSeconds: 1300 + i, sizeBytes: 1, resolution: '480p' })),
     };
     const answer: Identification = {
-      contentType: 'tv', source: 'heuristic', confidence: 0.9, title: 'Show', year: null, season: 1, discNumber: 1, catalogId: null,
-      catalogTitle: null, discLookup: null, titleHints: [], ambiguousMovie: false, reviewReason: null, evidence: ['test'],
+      contentType: 'tv',
+      source: 'heuristic',
+      confidence: 0.9,
+      title: 'Show',
+      year: null,
+      season: 1,
+      discNumber: 1,
+      catalogId: null,
+      catalogTitle: null,
+      discLookup: null,
+      titleHints: [],
+      ambiguousMovie: false,
+      reviewReason: null,
+      evidence: ['test'],
     };
     const deps = stepDeps(w, {
       resolver: {
@@ -83,22 +108,60 @@ describe('JobService is the one writer of job and title rows', () => {
     await createSimulatedSteps(() => 1000).identifying!.step(job, stepDeps(w, {}));
     const stored = await w.titles.listByJob(job.id);
     expect(stored).toHaveLength(2);
-    expect(w.emitted.filter((e) => e.name === 'title.updated').map((e) => e.payload.titleId)).toEqual(stored.map((t) => t.id));
+    expect(w.emitted.filter((e) => e.name === 'title.updated').map((e) => e.payload.titleId)).toEqual(
+      stored.map((t) => t.id),
+    );
   });
 
   it('filing a title early stores the job’s library folder through the job service (job.updated)', async () => {
     const w = jobWorld();
-    const match = { kind: 'episode', season: 1, episode: 1, episodeEnd: null, edition: null, confidence: 0.95, source: 'test', components: [], candidates: [] };
+    const match = {
+      kind: 'episode',
+      season: 1,
+      episode: 1,
+      episodeEnd: null,
+      edition: null,
+      confidence: 0.95,
+      source: 'test',
+      components: [],
+      candidates: [],
+    };
     const { job, titles } = await w.seed('matching', {}, [
-      { titleIndex: 0, durationSeconds: 1300, sizeBytes: 1, state: 'matched', filePath: '/staging/t0.mkv', matchedEpisode: 'S01E01', matchDetailsJson: JSON.stringify(match) },
+      {
+        titleIndex: 0,
+        durationSeconds: 1300,
+        sizeBytes: 1,
+        state: 'matched',
+        filePath: '/staging/t0.mkv',
+        matchedEpisode: 'S01E01',
+        matchDetailsJson: JSON.stringify(match),
+      },
     ]);
     const organizer: Organizer = {
-      plan: async (request) => ({ moves: request.titles.map((t) => ({ titleIndex: t.titleIndex, from: t.filePath, to: '/library/Show/S01E01.mkv', action: 'move', reason: null })) }),
-      apply: async (plan) => ({ titles: plan.moves.map((m) => ({ titleIndex: m.titleIndex, status: 'moved', path: m.to, message: null })), libraryPath: '/library/Show' }),
+      plan: async (request) => ({
+        moves: request.titles.map((t) => ({
+          titleIndex: t.titleIndex,
+          from: t.filePath,
+          to: '/library/Show/S01E01.mkv',
+          action: 'move',
+          reason: null,
+        })),
+      }),
+      apply: async (plan) => ({
+        titles: plan.moves.map((m) => ({ titleIndex: m.titleIndex, status: 'moved', path: m.to, message: null })),
+        libraryPath: '/library/Show',
+      }),
     } as Organizer;
     const deps = stepDeps(w, {
       resolver: { organizer: () => ({ record: { id: 'organizer' }, impl: organizer }) },
-      config: { get: () => ({ library_tv_path: '/library', library_movies_path: '/movies', extras_policy: 'keep', conflict_resolution_default: 'ask' }) },
+      config: {
+        get: () => ({
+          library_tv_path: '/library',
+          library_movies_path: '/movies',
+          extras_policy: 'keep',
+          conflict_resolution_default: 'ask',
+        }),
+      },
     });
     expect(await fileEarly(job, titles[0]!, deps)).toBe(true);
     expect((await w.jobs.get(job.id))!.libraryPath).toBe('/library/Show');
@@ -111,32 +174,64 @@ describe('JobService is the one writer of job and title rows', () => {
     const logs = { logger: () => new RecordingLogger() } as unknown as LogSink;
     const providers = { get: () => null, all: () => [] };
     const config = { get: () => ({ subtitle_language: 'en' }) } as unknown as ConfigReader;
-    const subtitles = new SubtitleService(w.service, w.bus, providers, logs, { dataDir: tempDir() } as ServerSettings, config);
+    const subtitles = new SubtitleService(
+      w.service,
+      w.bus,
+      providers,
+      logs,
+      { dataDir: tempDir() } as ServerSettings,
+      config,
+    );
     const srt = '1\n00:00:01,000 --> 00:00:02,000\nHello there.\n';
     const updated = await subtitles.upload(job, [{ season: 1, episode: 1, srt }]);
     expect(updated).toMatchObject({ subtitlesDownloaded: 1, subtitleStatus: 'ready' });
     expect(names(w)).toEqual(['job.updated']);
-    expect(w.emitted[0]!.payload).toMatchObject({ jobId: job.id, fields: expect.arrayContaining(['subtitlesDownloaded', 'subtitleStatus']) });
+    expect(w.emitted[0]!.payload).toMatchObject({
+      jobId: job.id,
+      fields: expect.arrayContaining(['subtitlesDownloaded', 'subtitleStatus']),
+    });
   });
 
   it('clearing jobs from the dashboard (JobCommands) is announced for each job (job.updated)', async () => {
     const w = jobWorld();
-    const commands = new JobCommands(w.jobs, w.titles, w.service, new FakeRunner() as unknown as PipelineRunner, undefined as unknown as SubtitleService, { get: () => ({}) } as unknown as ConfigReader);
+    const commands = new JobCommands(
+      w.jobs,
+      w.titles,
+      w.service,
+      new FakeRunner() as unknown as PipelineRunner,
+      undefined as unknown as SubtitleService,
+      { get: () => ({}) } as unknown as ConfigReader,
+    );
     const { job: one } = await w.seed('completed');
     const { job: two } = await w.seed('failed');
     w.emitted.length = 0;
     await commands.clear(one.id);
     await commands.clearFinished();
-    expect(w.emitted).toEqual([one.id, two.id].map((jobId) => ({ name: 'job.updated', payload: { jobId, fields: ['clearedAt'] } })));
+    expect(w.emitted).toEqual(
+      [one.id, two.id].map((jobId) => ({ name: 'job.updated', payload: { jobId, fields: ['clearedAt'] } })),
+    );
   });
 
   it('a declared identity on a job past identification (IdentityDeclarations) is announced (job.updated)', async () => {
     const w = jobWorld();
-    const declarations = new IdentityDeclarations({ jobService: w.service, runner: new FakeRunner() as unknown as PipelineRunner });
+    const declarations = new IdentityDeclarations({
+      jobService: w.service,
+      runner: new FakeRunner() as unknown as PipelineRunner,
+    });
     const { job } = await w.seed('matching', { detectedTitle: 'Shwo', detectedSeason: 1 });
-    const declared = await declarations.declare(job.id, { contentType: 'tv', catalogId: null, detectedTitle: 'Show', detectedSeason: 1, detectedYear: null, discNumber: null });
+    const declared = await declarations.declare(job.id, {
+      contentType: 'tv',
+      catalogId: null,
+      detectedTitle: 'Show',
+      detectedSeason: 1,
+      detectedYear: null,
+      discNumber: null,
+    });
     expect(declared).toMatchObject({ state: 'matching', detectedTitle: 'Show', identityDeclared: true });
     expect(names(w)).toEqual(['job.updated']);
-    expect(w.emitted[0]!.payload).toMatchObject({ jobId: job.id, fields: expect.arrayContaining(['identityDeclared', 'detectedTitle']) });
+    expect(w.emitted[0]!.payload).toMatchObject({
+      jobId: job.id,
+      fields: expect.arrayContaining(['identityDeclared', 'detectedTitle']),
+    });
   });
 });

@@ -3,7 +3,16 @@ import { canTransitionTitle, TITLE_BADGES, TITLE_STATES } from '../../src/jobs/t
 
 describe('title state machine', () => {
   it('maps every state to the spec badge', () => {
-    expect(TITLE_STATES.map((s) => TITLE_BADGES[s])).toEqual(['PENDING', 'RIPPING', 'QUEUED', 'MATCHING', 'MATCHED', 'REVIEW', 'OK', 'FAIL']);
+    expect(TITLE_STATES.map((s) => TITLE_BADGES[s])).toEqual([
+      'PENDING',
+      'RIPPING',
+      'QUEUED',
+      'MATCHING',
+      'MATCHED',
+      'REVIEW',
+      'OK',
+      'FAIL',
+    ]);
   });
 
   it('walks pending → ripping → queued → matching → matched → completed', () => {
@@ -17,7 +26,8 @@ describe('title state machine', () => {
   });
 
   it('lets a completed title only be matched again or put back in (never ripped again), nor skip straight from pending to matching', () => {
-    for (const to of TITLE_STATES) if (to !== 'completed') expect(canTransitionTitle('completed', to)).toBe(to === 'queued' || to === 'matched');
+    for (const to of TITLE_STATES)
+      if (to !== 'completed') expect(canTransitionTitle('completed', to)).toBe(to === 'queued' || to === 'matched');
     expect(canTransitionTitle('pending', 'matching')).toBe(false);
     expect(canTransitionTitle('queued', 'matched')).toBe(false);
   });

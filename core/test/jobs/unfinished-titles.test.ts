@@ -21,7 +21,18 @@ async function run(released: ReleasedFiles) {
   const jobService = new JobService(db.jobs, db.titles, bus, { now: () => new Date() }, quiet, new JobLifecycle(quiet));
   const job = await db.jobs.create({ sourceKind: 'disc', volumeLabel: 'DISC', state: 'ripping' });
   const states = ['ripping', 'queued', 'matching', 'matched', 'pending'] as const;
-  await db.titles.replaceForJob(job.id, states.map((state, i) => ({ titleIndex: i, durationSeconds: 1300, sizeBytes: 1, outputFilename: `t${i}.mkv`, state, selected: true, ...(state === 'pending' ? {} : { filePath: `/staging/t${i}.mkv` }) })));
+  await db.titles.replaceForJob(
+    job.id,
+    states.map((state, i) => ({
+      titleIndex: i,
+      durationSeconds: 1300,
+      sizeBytes: 1,
+      outputFilename: `t${i}.mkv`,
+      state,
+      selected: true,
+      ...(state === 'pending' ? {} : { filePath: `/staging/t${i}.mkv` }),
+    })),
+  );
   await failUnfinishedTitles({ titles: db.titles, jobService }, job.id, released);
   const titles = await db.titles.listByJob(job.id);
   return { rows: titles.map((t) => [t.state, t.filePath]), events };
@@ -30,13 +41,24 @@ async function run(released: ReleasedFiles) {
 describe('failUnfinishedTitles', () => {
   it('cancel: ripping, queued and matching fail; every file claim stays', async () => {
     const { rows, events } = await run('none');
-    expect(rows).toEqual([['failed', '/staging/t0.mkv'], ['failed', '/staging/t1.mkv'], ['failed', '/staging/t2.mkv'], ['matched', '/staging/t3.mkv'], ['pending', null]]);
+    expect(rows).toEqual([
+      ['failed', '/staging/t0.mkv'],
+      ['failed', '/staging/t1.mkv'],
+      ['failed', '/staging/t2.mkv'],
+      ['matched', '/staging/t3.mkv'],
+      ['pending', null],
+    ]);
     expect(events).toEqual([0, 1, 2]);
   });
 
   it('a failed stage: the title caught mid-rip no longer claims its partial file', async () => {
     const { rows } = await run('mid_rip');
-    expect(rows).toEqual([['failed', null], ['failed', '/staging/t1.mkv'], ['failed', '/staging/t2.mkv'], ['matched', '/staging/t3.mkv'], ['pending', null]]);
+    expect(rows).toEqual([
+      ['failed', null],
+      ['failed', '/staging/t1.mkv'],
+      ['failed', '/staging/t2.mkv'],
+      ['matched', '/staging/t3.mkv'],
+      ['pending', null],
+    ]);
   });
-
 });

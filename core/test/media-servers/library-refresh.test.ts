@@ -25,7 +25,9 @@ function refreshWorld() {
       return { detail: `rescanned ${request.paths.length} folder(s)` };
     },
   };
-  const resolver = { providers: () => [{ record: { id: 'test-server' }, impl: refresher }] } as unknown as StageResolver;
+  const resolver = {
+    providers: () => [{ record: { id: 'test-server' }, impl: refresher }],
+  } as unknown as StageResolver;
   const redactor = { redact: (text: string) => text } as unknown as SecretRedactor;
   const logs = { logger: () => new RecordingLogger() } as unknown as LogSink;
   const service = new LibraryRefreshService(w.jobs, w.titles, resolver, redactor, logs);
@@ -48,7 +50,13 @@ describe('library refresh after a completed job', () => {
     const w = refreshWorld();
     const { job } = await w.seed('completed', { libraryPath: '/simulated/TV/Show', simulated: true });
     const { job: byTitles } = await w.seed('completed', { simulated: true }, [
-      { titleIndex: 0, durationSeconds: 1, sizeBytes: 1, state: 'completed', organizedPath: '/simulated/TV/Show/Season 01/Show - S01E01.mkv' },
+      {
+        titleIndex: 0,
+        durationSeconds: 1,
+        sizeBytes: 1,
+        state: 'completed',
+        organizedPath: '/simulated/TV/Show/Season 01/Show - S01E01.mkv',
+      },
     ]);
     w.service.jobFinished(job);
     w.service.jobFinished(byTitles);

@@ -46,7 +46,12 @@ describe('openDatabase', () => {
 
   it('wraps failures in a DatabaseError', async () => {
     const dir = tempDir();
-    await expect(openDatabase({ databaseUrl: 'mysql://x', dataDir: dir })).rejects.toMatchObject({ category: 'configuration' });
-    await expect(openDatabase({ databaseUrl: dir, dataDir: dir })).rejects.toMatchObject({ code: 'database_open_failed', category: 'database' });
+    await expect(openDatabase({ databaseUrl: 'mysql://x', dataDir: dir })).rejects.toMatchObject({
+      category: 'configuration',
+    });
+    await expect(openDatabase({ databaseUrl: dir, dataDir: dir })).rejects.toMatchObject({
+      code: 'database_open_failed',
+      category: 'database',
+    });
   });
 });

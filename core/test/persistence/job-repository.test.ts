@@ -4,7 +4,11 @@ import type { JobRecord } from '../../src/persistence/records.ts';
 import { openTempDatabase } from './test-database.ts';
 
 /** Creates a job and drives it to `state` through transitions (so timeline rows exist). */
-async function jobIn(jobs: JobRepository, state: 'completed' | 'failed' | 'idle', extra: Partial<JobRecord> = {}): Promise<JobRecord> {
+async function jobIn(
+  jobs: JobRepository,
+  state: 'completed' | 'failed' | 'idle',
+  extra: Partial<JobRecord> = {},
+): Promise<JobRecord> {
   const job = await jobs.create({ volumeLabel: 'DISC', sourceKind: 'disc', ...extra });
   if (state === 'idle') return job;
   return (await jobs.transition(job.id, 'idle', state, {}, null))!;
@@ -13,8 +17,18 @@ async function jobIn(jobs: JobRepository, state: 'completed' | 'failed' | 'idle'
 describe('JobRepository', () => {
   it('creates jobs with defaults and returns plain records', async () => {
     const { jobs } = await openTempDatabase();
-    const job = await jobs.create({ volumeLabel: 'SHOW_S1_D1', sourceKind: 'folder', sourcePath: '/staging/SHOW_S1_D1' });
-    expect(job).toMatchObject({ state: 'idle', contentType: 'unknown', sourceKind: 'folder', isAmbiguousMovie: false, progressPercent: 0 });
+    const job = await jobs.create({
+      volumeLabel: 'SHOW_S1_D1',
+      sourceKind: 'folder',
+      sourcePath: '/staging/SHOW_S1_D1',
+    });
+    expect(job).toMatchObject({
+      state: 'idle',
+      contentType: 'unknown',
+      sourceKind: 'folder',
+      isAmbiguousMovie: false,
+      progressPercent: 0,
+    });
     expect(Object.getPrototypeOf(job)).toBe(Object.prototype);
     expect(job.createdAt).toBeInstanceOf(Date);
     expect(await jobs.get(job.id)).toEqual(job);
@@ -24,10 +38,23 @@ describe('JobRepository', () => {
   it('updates fields and refuses unknown ids', async () => {
     const { jobs } = await openTempDatabase();
     const job = await jobs.create({ volumeLabel: 'X', sourceKind: 'disc' });
-    const updated = await jobs.update(job.id, { detectedTitle: 'Show', detectedSeason: 2, classificationConfidence: 0.85, simulated: true });
-    expect(updated).toMatchObject({ detectedTitle: 'Show', detectedSeason: 2, classificationConfidence: 0.85, simulated: true });
+    const updated = await jobs.update(job.id, {
+      detectedTitle: 'Show',
+      detectedSeason: 2,
+      classificationConfidence: 0.85,
+      simulated: true,
+    });
+    expect(updated).toMatchObject({
+      detectedTitle: 'Show',
+      detectedSeason: 2,
+      classificationConfidence: 0.85,
+      simulated: true,
+    });
     expect(updated.createdAt).toEqual(job.createdAt);
-    await expect(jobs.update(424242, { detectedTitle: 'x' })).rejects.toMatchObject({ code: 'job_not_found', kind: 'not_found' });
+    await expect(jobs.update(424242, { detectedTitle: 'x' })).rejects.toMatchObject({
+      code: 'job_not_found',
+      kind: 'not_found',
+    });
   });
 
   it('transitions with compare-and-set and appends a timeline row', async () => {
@@ -77,7 +104,12 @@ describe('JobRepository', () => {
     const { jobs } = await openTempDatabase();
     const created: JobRecord[] = [];
     for (let i = 0; i < 25; i++) {
-      created.push(await jobIn(jobs, i % 5 === 0 ? 'failed' : 'completed', { contentType: i % 2 ? 'tv' : 'movie', volumeLabel: `DISC_${i}` }));
+      created.push(
+        await jobIn(jobs, i % 5 === 0 ? 'failed' : 'completed', {
+          contentType: i % 2 ? 'tv' : 'movie',
+          volumeLabel: `DISC_${i}`,
+        }),
+      );
     }
     await jobIn(jobs, 'idle'); // not history
     await jobs.update(created[3]!.id, { clearedAt: new Date() });
@@ -102,7 +134,8 @@ describe('JobRepository', () => {
     const byLabel = await jobIn(jobs, 'completed', { volumeLabel: 'BREAKING_BAD_S1' });
     const byDetected = await jobIn(jobs, 'completed', { volumeLabel: 'DISC1', detectedTitle: 'Amélie' });
     const byCatalog = await jobIn(jobs, 'failed', { volumeLabel: 'DISC2', catalogTitle: 'The 100% Show_' });
-    const search = async (text: string) => (await jobs.history({ page: 1, perPage: 10, search: text })).items.map((j) => j.id);
+    const search = async (text: string) =>
+      (await jobs.history({ page: 1, perPage: 10, search: text })).items.map((j) => j.id);
     expect(await search('breaking_bad')).toEqual([byLabel.id]);
     expect(await search('AMÉLIE')).toEqual([byDetected.id]);
     expect(await search('100%')).toEqual([byCatalog.id]);
@@ -113,19 +146,40 @@ describe('JobRepository', () => {
 
   it('computes stats over the whole history, not one page', async () => {
     const { jobs } = await openTempDatabase();
-    const messages = ['ripper license expired', 'disc read error', 'disc read error', 'subtitle download failed', 'disc read error'];
+    const messages = [
+      'ripper license expired',
+      'disc read error',
+      'disc read error',
+      'subtitle download failed',
+      'disc read error',
+    ];
     for (let i = 0; i < 30; i++) {
       const job = await jobs.create({ volumeLabel: `D${i}`, sourceKind: 'disc', contentType: i < 18 ? 'tv' : 'movie' });
       const failing = i < messages.length;
       const completedAt = new Date(job.createdAt.getTime() + (failing ? 10_000 : 20_000));
       // Of the 25 completed jobs, 20 filed 3 files each and 5 filed nothing.
       const filesFiled = failing ? 0 : i < 10 ? 0 : 3;
-      await jobs.transition(job.id, 'idle', failing ? 'failed' : 'completed', { completedAt, errorMessage: failing ? messages[i]! : null, filesFiled }, null);
+      await jobs.transition(
+        job.id,
+        'idle',
+        failing ? 'failed' : 'completed',
+        { completedAt, errorMessage: failing ? messages[i]! : null, filesFiled },
+        null,
+      );
     }
     await jobs.create({ volumeLabel: 'RUNNING', sourceKind: 'disc' });
 
     const stats = await jobs.stats(2, 10);
-    expect(stats).toMatchObject({ totalJobs: 31, completed: 25, completedWithFiles: 20, completedNothingFiled: 5, filesFiled: 60, failed: 5, tv: 18, movie: 12 });
+    expect(stats).toMatchObject({
+      totalJobs: 31,
+      completed: 25,
+      completedWithFiles: 20,
+      completedNothingFiled: 5,
+      filesFiled: 60,
+      failed: 5,
+      tv: 18,
+      movie: 12,
+    });
     expect(stats.avgProcessingSeconds).toBeCloseTo((5 * 10 + 25 * 20) / 30, 6);
     expect(stats.topErrors).toEqual([
       { message: 'disc read error', count: 3 },
@@ -138,7 +192,17 @@ describe('JobRepository', () => {
   it('reports no average when nothing finished', async () => {
     const { jobs } = await openTempDatabase();
     expect(await jobs.stats(5, 10)).toEqual({
-      totalJobs: 0, completed: 0, completedWithFiles: 0, completedNothingFiled: 0, filesFiled: 0, failed: 0, tv: 0, movie: 0, avgProcessingSeconds: null, topErrors: [], recentJobs: [],
+      totalJobs: 0,
+      completed: 0,
+      completedWithFiles: 0,
+      completedNothingFiled: 0,
+      filesFiled: 0,
+      failed: 0,
+      tv: 0,
+      movie: 0,
+      avgProcessingSeconds: null,
+      topErrors: [],
+      recentJobs: [],
     });
   });
 

@@ -12,7 +12,9 @@ const ALL_NAMES = migrationsList.map((m) => m.name);
 const [FIRST] = ALL_NAMES;
 
 async function executedMigrations(orm: MikroORM): Promise<string[]> {
-  const rows = await orm.em.getConnection().execute<{ name: string }[]>(`select name from ${MIGRATIONS_TABLE} order by id`);
+  const rows = await orm.em
+    .getConnection()
+    .execute<{ name: string }[]>(`select name from ${MIGRATIONS_TABLE} order by id`);
   return rows.map((row) => row.name);
 }
 
@@ -57,7 +59,9 @@ describe('migrations', () => {
     const old = await MikroORM.init(ormOptions(file));
     await old.migrator.up({ to: FIRST });
     const conn = old.em.getConnection();
-    await conn.execute(`insert into app_config (key, value_json, updated_at) values ('staging_path', '"/srv/staging"', 1), ('ripper_key', '"T-abc"', 1)`);
+    await conn.execute(
+      `insert into app_config (key, value_json, updated_at) values ('staging_path', '"/srv/staging"', 1), ('ripper_key', '"T-abc"', 1)`,
+    );
     await conn.execute(
       `insert into job (volume_label, state, content_type, source_kind, created_at, updated_at, completed_at, error_message)
        values ('OLD_DISC', 'failed', 'tv', 'disc', 1000, 2000, 2000, 'disc read error')`,
@@ -69,7 +73,13 @@ describe('migrations', () => {
     expect(db.migration).toEqual({ mode: 'migrated', applied: ALL_NAMES.slice(1) });
     expect(await db.config.readAll()).toEqual({ staging_path: '/srv/staging', ripper_key: 'T-abc' });
     const [job] = (await db.jobs.history({ page: 1, perPage: 10 })).items;
-    expect(job).toMatchObject({ volumeLabel: 'OLD_DISC', state: 'failed', errorMessage: 'disc read error', simulated: false, identityDeclared: false });
+    expect(job).toMatchObject({
+      volumeLabel: 'OLD_DISC',
+      state: 'failed',
+      errorMessage: 'disc read error',
+      simulated: false,
+      identityDeclared: false,
+    });
     expect(job!.createdAt.getTime()).toBe(1000);
     expect(await db.jobs.timeline(job!.id)).toEqual([]);
     expect((await db.orm.schema.getUpdateSchemaSQL({ wrap: false })).trim()).toBe('');
@@ -82,14 +92,20 @@ describe('migrations', () => {
     const legacy = await rawOrm(file);
     const conn = legacy.em.getConnection();
     await conn.execute(
-      'create table `job` (`id` integer not null primary key autoincrement, `state` text not null default \'idle\', ' +
+      "create table `job` (`id` integer not null primary key autoincrement, `state` text not null default 'idle', " +
         "`content_type` text not null default 'unknown', `volume_label` text not null, `source_kind` text not null default 'disc', " +
         '`created_at` datetime not null, `updated_at` datetime not null, `completed_at` datetime null, `cleared_at` datetime null, ' +
         '`error_message` text null)',
     );
-    await conn.execute('create table `app_config` (`key` text not null primary key, `value_json` text not null, `updated_at` datetime not null)');
-    await conn.execute(`insert into app_config values ('contribution_pseudonym', '"0b7f1c2e-1a2b-4c3d-8e9f-0123456789ab"', 1)`);
-    await conn.execute(`insert into job (volume_label, state, created_at, updated_at, completed_at) values ('LEGACY', 'completed', 10, 20, 20)`);
+    await conn.execute(
+      'create table `app_config` (`key` text not null primary key, `value_json` text not null, `updated_at` datetime not null)',
+    );
+    await conn.execute(
+      `insert into app_config values ('contribution_pseudonym', '"0b7f1c2e-1a2b-4c3d-8e9f-0123456789ab"', 1)`,
+    );
+    await conn.execute(
+      `insert into job (volume_label, state, created_at, updated_at, completed_at) values ('LEGACY', 'completed', 10, 20, 20)`,
+    );
     expect((await listTables(legacy)).has(MIGRATIONS_TABLE)).toBe(false);
     await legacy.close(true);
 
@@ -98,7 +114,12 @@ describe('migrations', () => {
     expect(await executedMigrations(db.orm)).toEqual(ALL_NAMES);
     expect(await db.config.readAll()).toEqual({ contribution_pseudonym: '0b7f1c2e-1a2b-4c3d-8e9f-0123456789ab' });
     const [job] = (await db.jobs.history({ page: 1, perPage: 10 })).items;
-    expect(job).toMatchObject({ volumeLabel: 'LEGACY', state: 'completed', isAmbiguousMovie: false, subtitlesTotal: 0 });
+    expect(job).toMatchObject({
+      volumeLabel: 'LEGACY',
+      state: 'completed',
+      isAmbiguousMovie: false,
+      subtitlesTotal: 0,
+    });
     // Missing tables and columns were added, so the repositories work fully.
     await db.titles.replaceForJob(job!.id, [{ titleIndex: 0, durationSeconds: 60, sizeBytes: 1 }]);
     await db.pluginStore.set('p', 'k', '1');

@@ -9,13 +9,27 @@ describe('TitleRepository', () => {
     await titles.replaceForJob(other.id, [{ titleIndex: 0, durationSeconds: 5, sizeBytes: 5 }]);
     await titles.replaceForJob(job.id, [{ titleIndex: 9, durationSeconds: 1, sizeBytes: 1 }]);
     const created = await titles.replaceForJob(job.id, [
-      { titleIndex: 2, durationSeconds: 1320.5, sizeBytes: 6_000_000_000, resolution: '1080p', role: 'play_all', selected: false },
+      {
+        titleIndex: 2,
+        durationSeconds: 1320.5,
+        sizeBytes: 6_000_000_000,
+        resolution: '1080p',
+        role: 'play_all',
+        selected: false,
+      },
       { titleIndex: 1, durationSeconds: 1300, sizeBytes: 1 },
     ]);
     expect(created.map((t) => t.titleIndex)).toEqual([1, 2]);
     const listed = await titles.listByJob(job.id);
     expect(listed).toEqual(created);
-    expect(listed[1]).toMatchObject({ jobId: job.id, sizeBytes: 6_000_000_000, durationSeconds: 1320.5, selected: false, role: 'play_all', state: 'pending' });
+    expect(listed[1]).toMatchObject({
+      jobId: job.id,
+      sizeBytes: 6_000_000_000,
+      durationSeconds: 1320.5,
+      selected: false,
+      role: 'play_all',
+      state: 'pending',
+    });
     expect(listed[0]).toMatchObject({ selected: true, isExtra: false, role: null });
     expect(await titles.listByJob(other.id)).toHaveLength(1);
   });
@@ -24,8 +38,19 @@ describe('TitleRepository', () => {
     const { jobs, titles } = await openTempDatabase();
     const job = await jobs.create({ volumeLabel: 'X', sourceKind: 'disc' });
     const [title] = await titles.replaceForJob(job.id, [{ titleIndex: 0, durationSeconds: 1, sizeBytes: 1 }]);
-    const updated = await titles.update(title!.id, { state: 'matched', matchedEpisode: 'S01E02', matchConfidence: 0.93, isExtra: true });
-    expect(updated).toMatchObject({ state: 'matched', matchedEpisode: 'S01E02', matchConfidence: 0.93, isExtra: true, jobId: job.id });
+    const updated = await titles.update(title!.id, {
+      state: 'matched',
+      matchedEpisode: 'S01E02',
+      matchConfidence: 0.93,
+      isExtra: true,
+    });
+    expect(updated).toMatchObject({
+      state: 'matched',
+      matchedEpisode: 'S01E02',
+      matchConfidence: 0.93,
+      isExtra: true,
+      jobId: job.id,
+    });
     expect(await titles.get(title!.id)).toEqual(updated);
     expect(await titles.update(title!.id, {})).toEqual(updated);
     await expect(titles.update(999, { state: 'failed' })).rejects.toMatchObject({ code: 'title_not_found' });
@@ -37,9 +62,19 @@ describe('ConfigRepository', () => {
   it('stores JSON values one row per field and overwrites on write', async () => {
     const { config } = await openTempDatabase();
     expect(await config.readAll()).toEqual({});
-    await config.writeMany({ staging_path: '/s', max_concurrent_matches: 2, pipeline: { identifiers: ['a'] }, ripper_key: null });
+    await config.writeMany({
+      staging_path: '/s',
+      max_concurrent_matches: 2,
+      pipeline: { identifiers: ['a'] },
+      ripper_key: null,
+    });
     await config.writeMany({ max_concurrent_matches: 4 });
-    expect(await config.readAll()).toEqual({ staging_path: '/s', max_concurrent_matches: 4, pipeline: { identifiers: ['a'] }, ripper_key: null });
+    expect(await config.readAll()).toEqual({
+      staging_path: '/s',
+      max_concurrent_matches: 4,
+      pipeline: { identifiers: ['a'] },
+      ripper_key: null,
+    });
   });
 });
 

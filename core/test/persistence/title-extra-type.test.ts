@@ -9,7 +9,18 @@ import { parseMatch } from '../../src/pipeline/job-view.ts';
 import { openTempDatabase } from './test-database.ts';
 
 const extra = (fields: Partial<MatchResult> = {}): string =>
-  JSON.stringify({ kind: 'extra', season: null, episode: null, episodeEnd: null, edition: null, confidence: 1, source: 'user_review', components: [], candidates: [], ...fields });
+  JSON.stringify({
+    kind: 'extra',
+    season: null,
+    episode: null,
+    episodeEnd: null,
+    edition: null,
+    confidence: 1,
+    source: 'user_review',
+    components: [],
+    candidates: [],
+    ...fields,
+  });
 
 describe('the extra type of a title', () => {
   it('is stored in the database, none by default, and can be cleared', async () => {
@@ -24,18 +35,31 @@ describe('the extra type of a title', () => {
     await db.titles.update(first!.id, { extraType: 'featurette' });
     await db.titles.update(second!.id, { extraType: null });
     const stored = await db.titles.listByJob(job.id);
-    expect(stored.map((t) => [t.titleIndex, t.extraType])).toEqual([[0, 'featurette'], [1, null]]);
+    expect(stored.map((t) => [t.titleIndex, t.extraType])).toEqual([
+      [0, 'featurette'],
+      [1, null],
+    ]);
   });
 
   it('fills an extra match that names no kind, and never overrides one that does or touches other matches', async () => {
     const db = await openTempDatabase();
     const job = await db.jobs.create({ volumeLabel: 'SHOW_S1_D4', sourceKind: 'disc' });
-    const [title] = await db.titles.replaceForJob(job.id, [{ titleIndex: 3, durationSeconds: 700, sizeBytes: 1, extraType: 'featurette' }]);
+    const [title] = await db.titles.replaceForJob(job.id, [
+      { titleIndex: 3, durationSeconds: 700, sizeBytes: 1, extraType: 'featurette' },
+    ]);
     const withMatch = (json: string) => db.titles.update(title!.id, { matchDetailsJson: json });
     expect(parseMatch(await withMatch(extra()))).toMatchObject({ kind: 'extra', extraType: 'featurette' });
-    expect(parseMatch(await withMatch(extra({ extraType: null })))).toMatchObject({ kind: 'extra', extraType: 'featurette' });
-    expect(parseMatch(await withMatch(extra({ extraType: 'trailer' })))).toMatchObject({ kind: 'extra', extraType: 'trailer' });
-    expect(parseMatch(await withMatch(extra({ kind: 'episode', season: 1, episode: 4 })))).not.toHaveProperty('extraType');
+    expect(parseMatch(await withMatch(extra({ extraType: null })))).toMatchObject({
+      kind: 'extra',
+      extraType: 'featurette',
+    });
+    expect(parseMatch(await withMatch(extra({ extraType: 'trailer' })))).toMatchObject({
+      kind: 'extra',
+      extraType: 'trailer',
+    });
+    expect(parseMatch(await withMatch(extra({ kind: 'episode', season: 1, episode: 4 })))).not.toHaveProperty(
+      'extraType',
+    );
     const untyped = await db.titles.update(title!.id, { extraType: null, matchDetailsJson: extra() });
     expect(parseMatch(untyped)).not.toHaveProperty('extraType');
   });

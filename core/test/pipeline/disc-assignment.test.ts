@@ -6,16 +6,40 @@ import { decideDisc, type DiscTitle } from '../../src/pipeline/steps/disc-assign
 function result(candidates: [number, number][]): MatchResult {
   const [[episode, confidence]] = candidates as [[number, number]];
   return {
-    kind: 'episode', season: 1, episode, episodeEnd: null, edition: null, confidence, source: 'local_asr',
+    kind: 'episode',
+    season: 1,
+    episode,
+    episodeEnd: null,
+    edition: null,
+    confidence,
+    source: 'local_asr',
     components: [{ name: 'separation', value: 0.5, weight: 1 }],
-    candidates: candidates.map(([e, score]) => ({ kind: 'episode' as const, season: 1, episode: e, episodeEnd: null, edition: null, score })),
+    candidates: candidates.map(([e, score]) => ({
+      kind: 'episode' as const,
+      season: 1,
+      episode: e,
+      episodeEnd: null,
+      edition: null,
+      score,
+    })),
   };
 }
-const title = (id: number, candidates: [number, number][], extra: Partial<DiscTitle> = {}): DiscTitle => ({ id, isExtra: false, result: result(candidates), ...extra });
+const title = (id: number, candidates: [number, number][], extra: Partial<DiscTitle> = {}): DiscTitle => ({
+  id,
+  isExtra: false,
+  result: result(candidates),
+  ...extra,
+});
 
 describe('disc-wide assignment', () => {
   it('accepts titles that each clearly claim a different episode, though none is sure alone', () => {
-    const titles = Array.from({ length: 8 }, (_, i) => title(i + 1, [[i + 1, 0.66], [((i + 1) % 8) + 1, 0.1], [((i + 2) % 8) + 1, 0.08]]));
+    const titles = Array.from({ length: 8 }, (_, i) =>
+      title(i + 1, [
+        [i + 1, 0.66],
+        [((i + 1) % 8) + 1, 0.1],
+        [((i + 2) % 8) + 1, 0.08],
+      ]),
+    );
     const out = decideDisc(titles, 0.7);
     for (const t of titles) {
       const d = out.get(t.id)!;
@@ -28,7 +52,13 @@ describe('disc-wide assignment', () => {
   });
 
   it('moves a title off an episode another title holds firmly, towards the one left over', () => {
-    const titles = [...Array.from({ length: 7 }, (_, i) => title(i + 1, [[i + 1, 0.97]])), title(8, [[3, 0.4], [8, 0.38]])];
+    const titles = [
+      ...Array.from({ length: 7 }, (_, i) => title(i + 1, [[i + 1, 0.97]])),
+      title(8, [
+        [3, 0.4],
+        [8, 0.38],
+      ]),
+    ];
     const d = decideDisc(titles, 0.7).get(8)!;
     expect(d.result).toMatchObject({ episode: 8 });
     expect(d.result!.candidates[0]).toMatchObject({ episode: 8 });
@@ -38,7 +68,20 @@ describe('disc-wide assignment', () => {
   });
 
   it('sends two titles claiming one episode to review, each naming the other', () => {
-    const out = decideDisc([title(1, [[2, 0.6], [3, 0.1]]), title(2, [[2, 0.6], [4, 0.1]]), title(3, [[5, 0.95]])], 0.7);
+    const out = decideDisc(
+      [
+        title(1, [
+          [2, 0.6],
+          [3, 0.1],
+        ]),
+        title(2, [
+          [2, 0.6],
+          [4, 0.1],
+        ]),
+        title(3, [[5, 0.95]]),
+      ],
+      0.7,
+    );
     expect(out.get(1)).toMatchObject({ state: 'review', contestedWith: [2], contestedEpisode: 'S01E02' });
     expect(out.get(2)).toMatchObject({ state: 'review', contestedWith: [1] });
     expect(out.get(3)!.state).toBe('matched');
@@ -52,7 +95,14 @@ describe('disc-wide assignment', () => {
   it('keeps extras extras: matched as extras (never review) unless the matcher said episode at auto-accept; one no matcher could judge waits like any unmatched title', () => {
     const out = decideDisc(
       [
-        title(1, [[4, 0.32], [2, 0.4]], { isExtra: true }),
+        title(
+          1,
+          [
+            [4, 0.32],
+            [2, 0.4],
+          ],
+          { isExtra: true },
+        ),
         { id: 2, isExtra: true, result: null },
         title(3, [[6, 0.97]], { isExtra: true }),
         title(4, [[4, 0.9]]),
@@ -65,16 +115,35 @@ describe('disc-wide assignment', () => {
     expect(out.get(4)).toMatchObject({ state: 'matched', result: { episode: 4 } });
   });
 
-  it('leaves a person\'s decision alone and lets it hold its episode', () => {
+  it("leaves a person's decision alone and lets it hold its episode", () => {
     const decided = { ...title(1, [[5, 1]]), decided: true };
-    const out = decideDisc([decided, title(2, [[5, 0.8], [6, 0.15]])], 0.7);
+    const out = decideDisc(
+      [
+        decided,
+        title(2, [
+          [5, 0.8],
+          [6, 0.15],
+        ]),
+      ],
+      0.7,
+    );
     expect(out.get(1)).toMatchObject({ state: 'matched', result: decided.result });
     expect(out.get(2)!.result).toMatchObject({ episode: 6 });
     expect(out.get(2)!.state).toBe('review');
   });
 
   it('lists review candidates by their disc-wide score', () => {
-    const d = decideDisc([title(1, [[1, 0.3], [2, 0.25], [3, 0.2]]), title(2, [[1, 0.9]])], 0.7).get(1)!;
+    const d = decideDisc(
+      [
+        title(1, [
+          [1, 0.3],
+          [2, 0.25],
+          [3, 0.2],
+        ]),
+        title(2, [[1, 0.9]]),
+      ],
+      0.7,
+    ).get(1)!;
     const scores = d.result!.candidates.map((c) => c.score);
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
     expect(d.result!.candidates[0]!.episode).not.toBe(1);
@@ -84,7 +153,9 @@ describe('disc-wide assignment', () => {
 describe('disc-wide assignment with candidate scores that are not probabilities', () => {
   it('never lowers a pick no other title claims below the title’s own confidence', () => {
     // A disc-order matcher: its pick at 0.9, each neighbour at 0.3 (the scores sum past 1).
-    const titles = [1, 2, 3].map((e) => title(e, [[e, 0.9], ...(e > 1 ? [[e - 1, 0.3] as [number, number]] : []), [e + 1, 0.3]]));
+    const titles = [1, 2, 3].map((e) =>
+      title(e, [[e, 0.9], ...(e > 1 ? [[e - 1, 0.3] as [number, number]] : []), [e + 1, 0.3]]),
+    );
     const out = decideDisc(titles, 0.7);
     for (const t of titles) {
       const d = out.get(t.id)!;

@@ -10,7 +10,13 @@ import { jobWorld } from '../jobs/job-fakes.ts';
 
 function episode(n: number, confidence: number): MatchResult {
   return {
-    kind: 'episode', season: 1, episode: n, episodeEnd: null, edition: null, confidence, source: 'local_asr',
+    kind: 'episode',
+    season: 1,
+    episode: n,
+    episodeEnd: null,
+    edition: null,
+    confidence,
+    source: 'local_asr',
     components: [{ name: 'separation', value: 0.5, weight: 1 }],
     candidates: [{ kind: 'episode', season: 1, episode: n, episodeEnd: null, edition: null, score: confidence }],
   };
@@ -23,13 +29,55 @@ describe('disc-wide pass over stored titles', () => {
     const later = episode(1, 0.95);
     const other = episode(2, 0.92);
     const { job } = await w.seed('matching', {}, [
-      { titleIndex: 0, durationSeconds: 1300, sizeBytes: 1, outputFilename: 't0.mkv', selected: true, state: 'completed', filePath: '/staging/t0.mkv', organizedPath: '/library/S01E01.mkv', matchedEpisode: 'S01E01', matchConfidence: 0.9, matchSource: 'local_asr', matchDetailsJson: JSON.stringify(filed) },
-      { titleIndex: 1, durationSeconds: 1300, sizeBytes: 1, outputFilename: 't1.mkv', selected: true, state: 'matched', filePath: '/staging/t1.mkv', matchedEpisode: 'S01E01', matchConfidence: 0.95, matchSource: 'local_asr', matchDetailsJson: JSON.stringify(later) },
-      { titleIndex: 2, durationSeconds: 1300, sizeBytes: 1, outputFilename: 't2.mkv', selected: true, state: 'matched', filePath: '/staging/t2.mkv', matchedEpisode: 'S01E02', matchConfidence: 0.92, matchSource: 'local_asr', matchDetailsJson: JSON.stringify(other) },
+      {
+        titleIndex: 0,
+        durationSeconds: 1300,
+        sizeBytes: 1,
+        outputFilename: 't0.mkv',
+        selected: true,
+        state: 'completed',
+        filePath: '/staging/t0.mkv',
+        organizedPath: '/library/S01E01.mkv',
+        matchedEpisode: 'S01E01',
+        matchConfidence: 0.9,
+        matchSource: 'local_asr',
+        matchDetailsJson: JSON.stringify(filed),
+      },
+      {
+        titleIndex: 1,
+        durationSeconds: 1300,
+        sizeBytes: 1,
+        outputFilename: 't1.mkv',
+        selected: true,
+        state: 'matched',
+        filePath: '/staging/t1.mkv',
+        matchedEpisode: 'S01E01',
+        matchConfidence: 0.95,
+        matchSource: 'local_asr',
+        matchDetailsJson: JSON.stringify(later),
+      },
+      {
+        titleIndex: 2,
+        durationSeconds: 1300,
+        sizeBytes: 1,
+        outputFilename: 't2.mkv',
+        selected: true,
+        state: 'matched',
+        filePath: '/staging/t2.mkv',
+        matchedEpisode: 'S01E02',
+        matchConfidence: 0.92,
+        matchSource: 'local_asr',
+        matchDetailsJson: JSON.stringify(other),
+      },
     ]);
     const { review, contested } = await applyDiscAssignment(job.id, 0.7, { titles: w.titles, jobService: w.service });
     const rows = await w.titles.listByJob(job.id);
-    expect(rows[0]).toMatchObject({ state: 'completed', organizedPath: '/library/S01E01.mkv', matchedEpisode: 'S01E01', matchConfidence: 0.9 });
+    expect(rows[0]).toMatchObject({
+      state: 'completed',
+      organizedPath: '/library/S01E01.mkv',
+      matchedEpisode: 'S01E01',
+      matchConfidence: 0.9,
+    });
     expect(rows[1]!.state).toBe('review');
     // The question as data: the episode both claim and the other claimant, with the candidates.
     expect(rows[1]!.review).toMatchObject({ kind: 'duplicate_claim', episode: 'S01E01', otherTitles: [0], path: null });

@@ -5,20 +5,72 @@ import type { JobRecord } from '../../src/persistence/records.ts';
 
 const at = new Date('2025-01-01T00:00:00Z');
 const job = (fields: Partial<JobRecord> = {}): JobRecord => ({
-  id: 1, state: 'identifying', contentType: 'unknown', volumeLabel: 'SHOW_NAME_S1_D1', driveId: null, sourceKind: 'folder', sourcePath: '/x',
-  detectedTitle: null, detectedSeason: null, detectedYear: null, discNumber: null, contentHash: null, discMappingsJson: null,
-  createdAt: at, updatedAt: at, completedAt: null, clearedAt: null, errorMessage: null, stagingPath: '/x', libraryPath: null,
-  classificationSource: null, classificationConfidence: null, catalogTitle: null, catalogId: null, isAmbiguousMovie: false,
-  reviewReason: null, discLookupTitleSlug: null, discLookupDiscSlug: null, subtitleStatus: null, subtitlesDownloaded: 0,
-  subtitlesTotal: 0, subtitlesFailed: 0, progressPercent: 0, currentSpeed: null, etaSeconds: null, resumeState: null,
-  identityDeclared: false, simulated: false, identificationJson: null, importMode: null, reviewKind: null, onlyFilesJson: null,
-  filesFiled: 0, titlesDiscarded: 0, retryFrom: null, folderOrigin: null, stagingRoot: null, askTitles: false,
+  id: 1,
+  state: 'identifying',
+  contentType: 'unknown',
+  volumeLabel: 'SHOW_NAME_S1_D1',
+  driveId: null,
+  sourceKind: 'folder',
+  sourcePath: '/x',
+  detectedTitle: null,
+  detectedSeason: null,
+  detectedYear: null,
+  discNumber: null,
+  contentHash: null,
+  discMappingsJson: null,
+  createdAt: at,
+  updatedAt: at,
+  completedAt: null,
+  clearedAt: null,
+  errorMessage: null,
+  stagingPath: '/x',
+  libraryPath: null,
+  classificationSource: null,
+  classificationConfidence: null,
+  catalogTitle: null,
+  catalogId: null,
+  isAmbiguousMovie: false,
+  reviewReason: null,
+  discLookupTitleSlug: null,
+  discLookupDiscSlug: null,
+  subtitleStatus: null,
+  subtitlesDownloaded: 0,
+  subtitlesTotal: 0,
+  subtitlesFailed: 0,
+  progressPercent: 0,
+  currentSpeed: null,
+  etaSeconds: null,
+  resumeState: null,
+  identityDeclared: false,
+  simulated: false,
+  identificationJson: null,
+  importMode: null,
+  reviewKind: null,
+  onlyFilesJson: null,
+  filesFiled: 0,
+  titlesDiscarded: 0,
+  retryFrom: null,
+  folderOrigin: null,
+  stagingRoot: null,
+  askTitles: false,
   ...fields,
 });
 
 const answer = (fields: Partial<Identification>): Identification => ({
-  contentType: 'tv', source: 'heuristic', confidence: 0.85, title: 'Show Name', year: null, season: 1, discNumber: 1,
-  catalogId: null, catalogTitle: null, discLookup: null, titleHints: [], ambiguousMovie: false, reviewReason: null, evidence: ['x'],
+  contentType: 'tv',
+  source: 'heuristic',
+  confidence: 0.85,
+  title: 'Show Name',
+  year: null,
+  season: 1,
+  discNumber: 1,
+  catalogId: null,
+  catalogTitle: null,
+  discLookup: null,
+  titleHints: [],
+  ambiguousMovie: false,
+  reviewReason: null,
+  evidence: ['x'],
   ...fields,
 });
 
@@ -27,14 +79,34 @@ describe('decideIdentification', () => {
     const winner = answer({});
     const verdict = decideIdentification(job(), [winner], winner);
     expect(verdict.reviewReason).toBeNull();
-    expect(verdict.patch).toMatchObject({ contentType: 'tv', detectedTitle: 'Show Name', detectedSeason: 1, discNumber: 1, classificationSource: 'heuristic', classificationConfidence: 0.85 });
+    expect(verdict.patch).toMatchObject({
+      contentType: 'tv',
+      detectedTitle: 'Show Name',
+      detectedSeason: 1,
+      discNumber: 1,
+      classificationSource: 'heuristic',
+      classificationConfidence: 0.85,
+    });
   });
 
   it('takes the catalog id from an agreeing medium answer when the winner has none', () => {
-    const catalog = answer({ source: 'catalog', confidence: 0.7, title: 'Show Name', catalogId: 42, catalogTitle: 'Show Name (US)', year: 2004 });
+    const catalog = answer({
+      source: 'catalog',
+      confidence: 0.7,
+      title: 'Show Name',
+      catalogId: 42,
+      catalogTitle: 'Show Name (US)',
+      year: 2004,
+    });
     const winner = answer({});
     const verdict = decideIdentification(job(), [catalog, winner], winner);
-    expect(verdict.patch).toMatchObject({ catalogId: 42, catalogTitle: 'Show Name (US)', detectedTitle: 'Show Name (US)', detectedYear: 2004, classificationSource: 'heuristic' });
+    expect(verdict.patch).toMatchObject({
+      catalogId: 42,
+      catalogTitle: 'Show Name (US)',
+      detectedTitle: 'Show Name (US)',
+      detectedYear: 2004,
+      classificationSource: 'heuristic',
+    });
   });
 
   it('never takes a catalog id from an answer of the other kind', () => {
@@ -44,7 +116,13 @@ describe('decideIdentification', () => {
   });
 
   it('holds the job when an answer asks to, even after a confident winner', () => {
-    const degraded = answer({ source: 'catalog', contentType: 'unknown', confidence: 0, holdForReview: true, reviewReason: 'catalog degraded: TMDB refused the Read Access Token (HTTP 401)' });
+    const degraded = answer({
+      source: 'catalog',
+      contentType: 'unknown',
+      confidence: 0,
+      holdForReview: true,
+      reviewReason: 'catalog degraded: TMDB refused the Read Access Token (HTTP 401)',
+    });
     const winner = answer({});
     const verdict = decideIdentification(job(), [degraded, winner], winner);
     expect(verdict.reviewReason).toBe('catalog degraded: TMDB refused the Read Access Token (HTTP 401)');
@@ -52,7 +130,13 @@ describe('decideIdentification', () => {
   });
 
   it('stops when identifiers disagree about TV vs movie', () => {
-    const catalog = answer({ source: 'catalog', contentType: 'movie', confidence: 0.7, title: 'Show Name: The Movie', catalogId: 9 });
+    const catalog = answer({
+      source: 'catalog',
+      contentType: 'movie',
+      confidence: 0.7,
+      title: 'Show Name: The Movie',
+      catalogId: 9,
+    });
     const winner = answer({});
     expect(decideIdentification(job(), [catalog, winner], winner).reviewReason).toBe(
       'Identifiers disagree: heuristic says tv "Show Name" (85%), catalog says movie "Show Name: The Movie" (70%); say what this disc is',
@@ -61,7 +145,12 @@ describe('decideIdentification', () => {
 
   it('stops on a low best answer and names the other reasons and failures', () => {
     const low = answer({ contentType: 'unknown', confidence: 0.2 });
-    const failed = answer({ source: 'catalog', contentType: 'unknown', confidence: 0, reviewReason: 'catalog lookup failed: TMDB answered HTTP 503' });
+    const failed = answer({
+      source: 'catalog',
+      contentType: 'unknown',
+      confidence: 0,
+      reviewReason: 'catalog lookup failed: TMDB answered HTTP 503',
+    });
     const verdict = decideIdentification(job(), [failed, low], null, ['identifier ai failed: boom']);
     expect(verdict.best).toBe(low);
     expect(verdict.reviewReason).toBe(
@@ -70,9 +159,16 @@ describe('decideIdentification', () => {
   });
 
   it('stops for an ambiguous movie and when nobody answered', () => {
-    const movie = answer({ contentType: 'movie', confidence: 0.5, ambiguousMovie: true, reviewReason: '2 titles could be the main feature' });
+    const movie = answer({
+      contentType: 'movie',
+      confidence: 0.5,
+      ambiguousMovie: true,
+      reviewReason: '2 titles could be the main feature',
+    });
     expect(decideIdentification(job(), [movie], null).reviewReason).toBe('2 titles could be the main feature');
-    expect(decideIdentification(job(), [], null).reviewReason).toBe('No identifier could tell what this disc is; say what it is to continue');
+    expect(decideIdentification(job(), [], null).reviewReason).toBe(
+      'No identifier could tell what this disc is; say what it is to continue',
+    );
   });
 
   it('lets a medium best answer through', () => {
@@ -82,8 +178,22 @@ describe('decideIdentification', () => {
 
   it('never stops a declared identity, and only fills in what the user left empty', () => {
     const declared = job({ identityDeclared: true, contentType: 'tv', detectedTitle: 'My Show', detectedSeason: 3 });
-    const degraded = answer({ source: 'catalog', contentType: 'unknown', confidence: 0, holdForReview: true, reviewReason: 'catalog degraded' });
-    const catalog = answer({ source: 'catalog', confidence: 0.9, title: 'My Show', catalogId: 77, catalogTitle: 'My Show', year: 2011, season: 3 });
+    const degraded = answer({
+      source: 'catalog',
+      contentType: 'unknown',
+      confidence: 0,
+      holdForReview: true,
+      reviewReason: 'catalog degraded',
+    });
+    const catalog = answer({
+      source: 'catalog',
+      confidence: 0.9,
+      title: 'My Show',
+      catalogId: 77,
+      catalogTitle: 'My Show',
+      year: 2011,
+      season: 3,
+    });
     const heuristic = answer({ contentType: 'movie', confidence: 0.8, title: 'Whatever', season: null, discNumber: 2 });
     const verdict = decideIdentification(declared, [degraded, catalog, heuristic], heuristic);
     expect(verdict.reviewReason).toBeNull();
@@ -97,7 +207,7 @@ describe('decideIdentification', () => {
     expect(decideIdentification(job({ discMappingsJson: '[1]' }), [winner], winner).patch.discMappingsJson).toBe('[1]');
   });
 
-  it("uses the season the volume label names when no answer gives one (MY_SHOW_S1_D1)", () => {
+  it('uses the season the volume label names when no answer gives one (MY_SHOW_S1_D1)', () => {
     const labelled = job({ volumeLabel: 'MY_SHOW_S1_D1' });
     // A confident answer that names the show but no season (e.g. an AI identifier).
     const ai = answer({ source: 'ai', confidence: 0.9, title: 'My Show', season: null, discNumber: null });
@@ -108,10 +218,17 @@ describe('decideIdentification', () => {
     expect(waiting.reviewReason).toMatch(/confirm what this disc is/);
     expect(waiting.patch.detectedSeason).toBe(1);
     // The person says it is TV without typing a season: the label's season is used.
-    const declared = job({ volumeLabel: 'MY_SHOW_S1_D1', identityDeclared: true, contentType: 'tv', detectedTitle: 'My Show' });
+    const declared = job({
+      volumeLabel: 'MY_SHOW_S1_D1',
+      identityDeclared: true,
+      contentType: 'tv',
+      detectedTitle: 'My Show',
+    });
     expect(decideIdentification(declared, [unsure], null).patch.detectedSeason).toBe(1);
     // A season typed by the person, or given by an answer, wins over the label; a movie has none.
-    expect(decideIdentification(job({ ...declared, detectedSeason: 4 }), [unsure], null).patch).not.toHaveProperty('detectedSeason');
+    expect(decideIdentification(job({ ...declared, detectedSeason: 4 }), [unsure], null).patch).not.toHaveProperty(
+      'detectedSeason',
+    );
     expect(decideIdentification(labelled, [answer({ season: 2 })], null).patch.detectedSeason).toBe(2);
     const movie = answer({ contentType: 'movie', season: null });
     expect(decideIdentification(labelled, [movie], movie).patch.detectedSeason).toBeNull();

@@ -12,20 +12,72 @@ import { identifyStep } from '../../src/pipeline/steps/identify-step.ts';
 
 const at = new Date('2025-01-01T00:00:00Z');
 const job = (fields: Partial<JobRecord> = {}): JobRecord => ({
-  id: 1, state: 'identifying', contentType: 'unknown', volumeLabel: 'SHOW_NAME_S1_D2', driveId: '/dev/sr0', sourceKind: 'disc', sourcePath: null,
-  detectedTitle: null, detectedSeason: null, detectedYear: null, discNumber: null, contentHash: null, discMappingsJson: null,
-  createdAt: at, updatedAt: at, completedAt: null, clearedAt: null, errorMessage: null, stagingPath: null, libraryPath: null,
-  classificationSource: null, classificationConfidence: null, catalogTitle: null, catalogId: null, isAmbiguousMovie: false,
-  reviewReason: null, discLookupTitleSlug: null, discLookupDiscSlug: null, subtitleStatus: null, subtitlesDownloaded: 0,
-  subtitlesTotal: 0, subtitlesFailed: 0, progressPercent: 0, currentSpeed: null, etaSeconds: null, resumeState: null,
-  identityDeclared: false, simulated: false, identificationJson: null, importMode: null, reviewKind: null, onlyFilesJson: null,
-  filesFiled: 0, titlesDiscarded: 0, retryFrom: null, folderOrigin: null, stagingRoot: null, askTitles: false,
+  id: 1,
+  state: 'identifying',
+  contentType: 'unknown',
+  volumeLabel: 'SHOW_NAME_S1_D2',
+  driveId: '/dev/sr0',
+  sourceKind: 'disc',
+  sourcePath: null,
+  detectedTitle: null,
+  detectedSeason: null,
+  detectedYear: null,
+  discNumber: null,
+  contentHash: null,
+  discMappingsJson: null,
+  createdAt: at,
+  updatedAt: at,
+  completedAt: null,
+  clearedAt: null,
+  errorMessage: null,
+  stagingPath: null,
+  libraryPath: null,
+  classificationSource: null,
+  classificationConfidence: null,
+  catalogTitle: null,
+  catalogId: null,
+  isAmbiguousMovie: false,
+  reviewReason: null,
+  discLookupTitleSlug: null,
+  discLookupDiscSlug: null,
+  subtitleStatus: null,
+  subtitlesDownloaded: 0,
+  subtitlesTotal: 0,
+  subtitlesFailed: 0,
+  progressPercent: 0,
+  currentSpeed: null,
+  etaSeconds: null,
+  resumeState: null,
+  identityDeclared: false,
+  simulated: false,
+  identificationJson: null,
+  importMode: null,
+  reviewKind: null,
+  onlyFilesJson: null,
+  filesFiled: 0,
+  titlesDiscarded: 0,
+  retryFrom: null,
+  folderOrigin: null,
+  stagingRoot: null,
+  askTitles: false,
   ...fields,
 });
 
 const answer = (fields: Partial<Identification>): Identification => ({
-  contentType: 'tv', source: 'catalog', confidence: 0.9, title: 'Show Name', year: null, season: 1, discNumber: 2,
-  catalogId: 42, catalogTitle: 'Show Name', discLookup: null, titleHints: [], ambiguousMovie: false, reviewReason: null, evidence: ['x'],
+  contentType: 'tv',
+  source: 'catalog',
+  confidence: 0.9,
+  title: 'Show Name',
+  year: null,
+  season: 1,
+  discNumber: 2,
+  catalogId: 42,
+  catalogTitle: 'Show Name',
+  discLookup: null,
+  titleHints: [],
+  ambiguousMovie: false,
+  reviewReason: null,
+  evidence: ['x'],
   ...fields,
 });
 
@@ -34,7 +86,11 @@ const scan: DiscScan = {
   volumeLabel: 'SHOW_NAME_S1_D2',
   discType: 'dvd',
   contentHash: null,
-  titles: [...[1300, 1310, 1290, 1320].map((s, i) => ({ index: i, durationSeconds: s, sizeBytes: 1, resolution: '480p' })), { index: 4, durationSeconds: 5220, sizeBytes: 4, resolution: '480p' }, { index: 5, durationSeconds: 20, sizeBytes: 1, resolution: '480p' }],
+  titles: [
+    ...[1300, 1310, 1290, 1320].map((s, i) => ({ index: i, durationSeconds: s, sizeBytes: 1, resolution: '480p' })),
+    { index: 4, durationSeconds: 5220, sizeBytes: 4, resolution: '480p' },
+    { index: 5, durationSeconds: 20, sizeBytes: 1, resolution: '480p' },
+  ],
 };
 
 const heuristicHints = answer({
@@ -62,14 +118,18 @@ async function identify(chain: Identification[], record: Partial<JobRecord> = {}
     titles: { listByJob: async () => stored },
     // Titles are stored and change only through the job service (which emits title.updated): the repository fake only reads.
     jobService: {
-      replaceTitles: async (_id: number, titles: NewTitle[]) => (stored = titles.map((t, i) => ({ ...t, id: i + 1, jobId: 1 }) as unknown as TitleRecord)),
+      replaceTitles: async (_id: number, titles: NewTitle[]) =>
+        (stored = titles.map((t, i) => ({ ...t, id: i + 1, jobId: 1 }) as unknown as TitleRecord)),
       update: async (_id: number, patch: Partial<JobRecord>) => (current = { ...current, ...patch }),
       updateTitle: async (title: TitleRecord, patch: Partial<TitleRecord>) => {
         stored = stored.map((t) => (t.id === title.id ? { ...t, ...patch } : t));
         return stored.find((t) => t.id === title.id)!;
       },
     },
-    resolver: { ripperFor: () => ({ record: { id: 'ripper' }, impl: { scan: async () => scan } }), identifiers: () => identifiers },
+    resolver: {
+      ripperFor: () => ({ record: { id: 'ripper' }, impl: { scan: async () => scan } }),
+      identifiers: () => identifiers,
+    },
     config: { get: () => ({ discard_files_of: ['play_all'] }) },
     logger: { debug() {}, info() {}, warn() {}, error() {} },
     context: async () => ({}) as StageContext,
@@ -89,9 +149,19 @@ describe('identify step: which titles are ripped', () => {
   it('asks the rest of the chain for title hints when the winner gives none, and keeps the winner', async () => {
     const { outcome, asked, selected, discards } = await identify([answer({}), heuristicHints]);
     expect(asked).toEqual(['catalog-0', 'heuristic-1']);
-    expect(selected).toEqual([[0, true, 'episode_candidate'], [1, true, 'episode_candidate'], [2, true, 'episode_candidate'], [3, true, 'episode_candidate'], [4, false, 'play_all'], [5, false, 'short']]);
+    expect(selected).toEqual([
+      [0, true, 'episode_candidate'],
+      [1, true, 'episode_candidate'],
+      [2, true, 'episode_candidate'],
+      [3, true, 'episode_candidate'],
+      [4, false, 'play_all'],
+      [5, false, 'short'],
+    ]);
     // Every title left out says why, and who decided: the person's discard_files_of names play_all; the short clip is the rule's alone.
-    expect(discards.slice(4)).toEqual([['Play All', 'setting'], ['a short clip', 'rule']]);
+    expect(discards.slice(4)).toEqual([
+      ['Play All', 'setting'],
+      ['a short clip', 'rule'],
+    ]);
     expect(discards.slice(0, 4).every(([reason]) => reason === null)).toBe(true);
     expect(outcome).toMatchObject({ kind: 'next', patch: { classificationSource: 'catalog', catalogId: 42 } });
     // The borrowed answer is not evidence of the verdict.
@@ -99,20 +169,44 @@ describe('identify step: which titles are ripped', () => {
   });
 
   it('borrows nothing from an answer of the other kind, and stops asking once hints were found', async () => {
-    const movie = answer({ source: 'heuristic', contentType: 'movie', titleHints: [{ titleIndex: 4, role: 'main_feature_candidate', rip: true }, { titleIndex: 0, role: 'extra', rip: true }] });
+    const movie = answer({
+      source: 'heuristic',
+      contentType: 'movie',
+      titleHints: [
+        { titleIndex: 4, role: 'main_feature_candidate', rip: true },
+        { titleIndex: 0, role: 'extra', rip: true },
+      ],
+    });
     const { asked, selected } = await identify([answer({}), movie, heuristicHints, answer({ source: 'ai' })]);
     expect(asked).toEqual(['catalog-0', 'heuristic-1', 'heuristic-2']);
     expect(selected.filter(([, rip]) => !rip).map(([index]) => index)).toEqual([4, 5]);
   });
 
   it('asks a person instead of ripping nothing when every title is left out', async () => {
-    const short = answer({ source: 'heuristic', confidence: 0.9, titleHints: [0, 1, 2, 3, 4, 5].map((i) => ({ titleIndex: i, role: 'short' as const, rip: false, reason: 'shorter than 120 s' })) });
+    const short = answer({
+      source: 'heuristic',
+      confidence: 0.9,
+      titleHints: [0, 1, 2, 3, 4, 5].map((i) => ({
+        titleIndex: i,
+        role: 'short' as const,
+        rip: false,
+        reason: 'shorter than 120 s',
+      })),
+    });
     const { outcome } = await identify([short]);
-    expect(outcome).toMatchObject({ kind: 'review', about: 'nothing_filed', resumeAt: 'ripping', reason: expect.stringContaining('nothing on this disc would be filed: 6 titles shorter than 120 s') });
+    expect(outcome).toMatchObject({
+      kind: 'review',
+      about: 'nothing_filed',
+      resumeAt: 'ripping',
+      reason: expect.stringContaining('nothing on this disc would be filed: 6 titles shorter than 120 s'),
+    });
   });
 
   it('asks no further when the winner has title hints of its own', async () => {
-    const { asked } = await identify([answer({ source: 'disc_lookup', titleHints: [{ titleIndex: 4, role: 'play_all', rip: false }] }), heuristicHints]);
+    const { asked } = await identify([
+      answer({ source: 'disc_lookup', titleHints: [{ titleIndex: 4, role: 'play_all', rip: false }] }),
+      heuristicHints,
+    ]);
     expect(asked).toEqual(['disc_lookup-0']);
   });
 
@@ -132,7 +226,12 @@ describe('identify step: which titles are ripped', () => {
   });
 
   it('borrows for a declared identity too, by the declared kind', async () => {
-    const { outcome, selected } = await identify([answer({ confidence: 0.99 }), heuristicHints], { identityDeclared: true, contentType: 'tv', detectedTitle: 'Show Name', catalogId: 42 });
+    const { outcome, selected } = await identify([answer({ confidence: 0.99 }), heuristicHints], {
+      identityDeclared: true,
+      contentType: 'tv',
+      detectedTitle: 'Show Name',
+      catalogId: 42,
+    });
     expect(outcome.kind).toBe('next');
     expect(selected.filter(([, rip]) => !rip).map(([index]) => index)).toEqual([4, 5]);
   });

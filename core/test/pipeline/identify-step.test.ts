@@ -14,7 +14,12 @@ const scan: DiscScan = {
   volumeLabel: 'SHOW_S1_D1',
   discType: 'bluray',
   contentHash: 'ab12',
-  titles: [0, 1, 2].map((index) => ({ index, durationSeconds: 1300 + index, sizeBytes: 10 + index, resolution: '1080p' })),
+  titles: [0, 1, 2].map((index) => ({
+    index,
+    durationSeconds: 1300 + index,
+    sizeBytes: 10 + index,
+    resolution: '1080p',
+  })),
 };
 
 const ripper: Ripper = {
@@ -26,8 +31,21 @@ const ripper: Ripper = {
 };
 
 const answer = (fields: Partial<Identification>): Identification => ({
-  contentType: 'tv', source: 'catalog', confidence: 0.9, title: 'Show', year: 2019, season: 1, discNumber: 1, catalogId: 42, catalogTitle: 'Show',
-  discLookup: null, titleHints: [], ambiguousMovie: false, reviewReason: null, evidence: ['the label names the show'], ...fields,
+  contentType: 'tv',
+  source: 'catalog',
+  confidence: 0.9,
+  title: 'Show',
+  year: 2019,
+  season: 1,
+  discNumber: 1,
+  catalogId: 42,
+  catalogTitle: 'Show',
+  discLookup: null,
+  titleHints: [],
+  ambiguousMovie: false,
+  reviewReason: null,
+  evidence: ['the label names the show'],
+  ...fields,
 });
 
 /** An identifier giving `result` (or throwing it), recording that it was asked. */
@@ -52,7 +70,11 @@ describe('identifying step', () => {
     const asked: string[] = [];
     // A confident answer with title hints settles everything: nobody later in the chain is asked.
     const hints = [0, 1, 2].map((titleIndex) => ({ titleIndex, role: 'episode_candidate' as const, rip: true }));
-    const { w, job } = await setup([identifier('disc-lookup', null, asked), identifier('catalog', answer({ titleHints: hints }), asked), identifier('heuristic', answer({ source: 'heuristic' }), asked)]);
+    const { w, job } = await setup([
+      identifier('disc-lookup', null, asked),
+      identifier('catalog', answer({ titleHints: hints }), asked),
+      identifier('heuristic', answer({ source: 'heuristic' }), asked),
+    ]);
     const outcome = await identifyStep(job, w.stepDeps());
     expect(asked).toEqual(['disc-lookup', 'catalog']);
     expect(w.contexts).toEqual(['scan:ripper-disc', 'identify:identifier-0', 'identify:identifier-1']);
@@ -61,7 +83,9 @@ describe('identifying step', () => {
     expect(JSON.parse(outcome.patch!.identificationJson!)).toHaveLength(1);
     expect((await w.jobs.get(job.id))!.contentHash).toBe('ab12');
     expect((await w.titles.listByJob(job.id)).every((t) => t.role === 'episode_candidate')).toBe(true);
-    expect((await w.titles.listByJob(job.id)).map((t) => [t.titleIndex, t.durationSeconds, t.state, t.selected])).toEqual([
+    expect(
+      (await w.titles.listByJob(job.id)).map((t) => [t.titleIndex, t.durationSeconds, t.state, t.selected]),
+    ).toEqual([
       [0, 1300, 'pending', true],
       [1, 1301, 'pending', true],
       [2, 1302, 'pending', true],
@@ -70,7 +94,10 @@ describe('identifying step', () => {
 
   it('skips an identifier that throws, logs it, and goes on with the chain', async () => {
     const asked: string[] = [];
-    const { w, job } = await setup([identifier('catalog', new Error('TMDB could not be reached'), asked), identifier('heuristic', answer({ source: 'heuristic', confidence: 0.85 }), asked)]);
+    const { w, job } = await setup([
+      identifier('catalog', new Error('TMDB could not be reached'), asked),
+      identifier('heuristic', answer({ source: 'heuristic', confidence: 0.85 }), asked),
+    ]);
     const outcome = await identifyStep(job, w.stepDeps());
     expect(asked).toEqual(['catalog', 'heuristic']);
     expect(outcome.kind).toBe('next');
@@ -79,7 +106,10 @@ describe('identifying step', () => {
 
   it('without any confident answer the job goes to review about its identity, naming the failures', async () => {
     const asked: string[] = [];
-    const { w, job } = await setup([identifier('catalog', new Error('TMDB could not be reached'), asked), identifier('heuristic', answer({ source: 'heuristic', confidence: 0.3, title: null }), asked)]);
+    const { w, job } = await setup([
+      identifier('catalog', new Error('TMDB could not be reached'), asked),
+      identifier('heuristic', answer({ source: 'heuristic', confidence: 0.3, title: null }), asked),
+    ]);
     const outcome = await identifyStep(job, w.stepDeps());
     expect(outcome).toMatchObject({ kind: 'review', about: 'identity', resumeAt: 'ripping' });
     expect(outcome.kind === 'review' && outcome.reason).toContain('TMDB could not be reached');
@@ -102,7 +132,10 @@ describe('identifying step', () => {
 
   it('says what is missing when no ripper reads the source', async () => {
     const { w, job } = await setup([], false);
-    await expect(identifyStep(job, w.stepDeps())).rejects.toMatchObject({ code: 'no_ripper_configured', message: expect.stringContaining('pipeline.rippers.disc') });
+    await expect(identifyStep(job, w.stepDeps())).rejects.toMatchObject({
+      code: 'no_ripper_configured',
+      message: expect.stringContaining('pipeline.rippers.disc'),
+    });
     expect(await w.titles.listByJob(job.id)).toEqual([]);
   });
 });

@@ -10,7 +10,15 @@ import { matchStep } from '../../src/pipeline/steps/match-step.ts';
 import { pipelineWorld } from './pipeline-fakes.ts';
 
 const episode = (ep: number, confidence: number, source: MatchResult['source'] = 'local_asr'): MatchResult => ({
-  kind: 'episode', season: 1, episode: ep, episodeEnd: null, edition: null, confidence, source, components: [], candidates: [],
+  kind: 'episode',
+  season: 1,
+  episode: ep,
+  episodeEnd: null,
+  edition: null,
+  confidence,
+  source,
+  components: [],
+  candidates: [],
 });
 
 /** A matcher answering from a table (title index → answer), recording each title it was asked about. */
@@ -24,10 +32,20 @@ function matcher(name: string, answers: Record<number, MatchResult | null>, aske
 }
 
 const ripped = (count: number, extra: Partial<NewTitle> = {}): NewTitle[] =>
-  Array.from({ length: count }, (_, i) => ({ titleIndex: i, durationSeconds: 1300 + i, sizeBytes: 1, state: 'queued', filePath: `/staging/t${i}.mkv`, ...extra }));
+  Array.from({ length: count }, (_, i) => ({
+    titleIndex: i,
+    durationSeconds: 1300 + i,
+    sizeBytes: 1,
+    state: 'queued',
+    filePath: `/staging/t${i}.mkv`,
+    ...extra,
+  }));
 
 async function setup(matchers: Matcher[], titles: NewTitle[], config: Record<string, unknown> = {}) {
-  const w = pipelineWorld({ config: { match_auto_accept_threshold: 0.8, max_concurrent_matches: 1, pipeline_overlap: false, ...config }, stages: { matchers } });
+  const w = pipelineWorld({
+    config: { match_auto_accept_threshold: 0.8, max_concurrent_matches: 1, pipeline_overlap: false, ...config },
+    stages: { matchers },
+  });
   const { job } = await w.seed('matching', { contentType: 'tv', detectedSeason: 1 }, titles);
   return { w, job };
 }
@@ -41,10 +59,17 @@ describe('matching step', () => {
     const outcome = await matchStep(job, w.stepDeps());
     expect(asked).toEqual(['asr:0', 'asr:1', 'order:1']);
     const [t0, t1] = await w.titles.listByJob(job.id);
-    expect(t0).toMatchObject({ state: 'matched', matchedEpisode: 'S01E01', matchConfidence: 0.95, matchSource: 'local_asr' });
+    expect(t0).toMatchObject({
+      state: 'matched',
+      matchedEpisode: 'S01E01',
+      matchConfidence: 0.95,
+      matchSource: 'local_asr',
+    });
     expect(t1).toMatchObject({ state: 'review', matchedEpisode: 'S01E02', matchConfidence: 0.6 });
     expect(outcome).toMatchObject({ kind: 'review', about: 'titles', resumeAt: 'organizing' });
-    expect(outcome.kind === 'review' && outcome.reason).toMatch(/^1 title\(s\) could not be matched with enough confidence/);
+    expect(outcome.kind === 'review' && outcome.reason).toMatch(
+      /^1 title\(s\) could not be matched with enough confidence/,
+    );
   });
 
   it('an answer exactly at the threshold is accepted; every title accepted lets the job go on', async () => {
@@ -58,7 +83,11 @@ describe('matching step', () => {
   it('without any answer a title goes to review with nothing claimed (never a guess)', async () => {
     const { w, job } = await setup([matcher('asr', {}, [])], ripped(1));
     const outcome = await matchStep(job, w.stepDeps());
-    expect((await w.titles.listByJob(job.id))[0]).toMatchObject({ state: 'review', matchedEpisode: null, matchConfidence: null });
+    expect((await w.titles.listByJob(job.id))[0]).toMatchObject({
+      state: 'review',
+      matchedEpisode: null,
+      matchConfidence: null,
+    });
     expect(outcome.kind).toBe('review');
   });
 
@@ -76,7 +105,13 @@ describe('matching step', () => {
       },
     } as Matcher;
     // Stored out of order: the queue is still taken by title index.
-    const titles = [3, 0, 4, 1, 2].map((i) => ({ titleIndex: i, durationSeconds: 1300 + i, sizeBytes: 1, state: 'queued' as const, filePath: `/s/t${i}.mkv` }));
+    const titles = [3, 0, 4, 1, 2].map((i) => ({
+      titleIndex: i,
+      durationSeconds: 1300 + i,
+      sizeBytes: 1,
+      state: 'queued' as const,
+      filePath: `/s/t${i}.mkv`,
+    }));
     const { w, job } = await setup([slow], titles, { max_concurrent_matches: 2 });
     expect(await matchStep(job, w.stepDeps())).toEqual({ kind: 'next' });
     expect(most).toBe(2);
@@ -86,25 +121,54 @@ describe('matching step', () => {
   it('keeps the episode a person decided: no matcher is asked about that title', async () => {
     const asked: string[] = [];
     const decided = { ...episode(5, 1, 'user_review') };
-    const { w, job } = await setup([matcher('asr', { 1: episode(2, 0.9) }, asked)], [
-      { titleIndex: 0, durationSeconds: 1300, sizeBytes: 1, state: 'queued', filePath: '/s/t0.mkv', matchSource: 'user_review', matchDetailsJson: JSON.stringify(decided) },
-      { titleIndex: 1, durationSeconds: 1301, sizeBytes: 1, state: 'queued', filePath: '/s/t1.mkv' },
-    ]);
+    const { w, job } = await setup(
+      [matcher('asr', { 1: episode(2, 0.9) }, asked)],
+      [
+        {
+          titleIndex: 0,
+          durationSeconds: 1300,
+          sizeBytes: 1,
+          state: 'queued',
+          filePath: '/s/t0.mkv',
+          matchSource: 'user_review',
+          matchDetailsJson: JSON.stringify(decided),
+        },
+        { titleIndex: 1, durationSeconds: 1301, sizeBytes: 1, state: 'queued', filePath: '/s/t1.mkv' },
+      ],
+    );
     expect(await matchStep(job, w.stepDeps())).toEqual({ kind: 'next' });
     expect(asked).toEqual(['asr:1']);
-    expect((await w.titles.listByJob(job.id))[0]).toMatchObject({ state: 'matched', matchedEpisode: 'S01E05', matchSource: 'user_review' });
+    expect((await w.titles.listByJob(job.id))[0]).toMatchObject({
+      state: 'matched',
+      matchedEpisode: 'S01E05',
+      matchSource: 'user_review',
+    });
   });
 
   it('puts titles a restart caught MATCHING back in line and matches each once; titles already decided are left alone', async () => {
     const asked: string[] = [];
-    const { w, job } = await setup([matcher('asr', { 0: episode(1, 0.9), 1: episode(2, 0.9) }, asked)], [
-      { titleIndex: 0, durationSeconds: 1300, sizeBytes: 1, state: 'matching', filePath: '/s/t0.mkv' },
-      { titleIndex: 1, durationSeconds: 1301, sizeBytes: 1, state: 'queued', filePath: '/s/t1.mkv' },
-      { titleIndex: 2, durationSeconds: 1302, sizeBytes: 1, state: 'matched', filePath: '/s/t2.mkv', matchedEpisode: 'S01E03', matchConfidence: 0.9, matchDetailsJson: JSON.stringify(episode(3, 0.9)) },
-    ]);
+    const { w, job } = await setup(
+      [matcher('asr', { 0: episode(1, 0.9), 1: episode(2, 0.9) }, asked)],
+      [
+        { titleIndex: 0, durationSeconds: 1300, sizeBytes: 1, state: 'matching', filePath: '/s/t0.mkv' },
+        { titleIndex: 1, durationSeconds: 1301, sizeBytes: 1, state: 'queued', filePath: '/s/t1.mkv' },
+        {
+          titleIndex: 2,
+          durationSeconds: 1302,
+          sizeBytes: 1,
+          state: 'matched',
+          filePath: '/s/t2.mkv',
+          matchedEpisode: 'S01E03',
+          matchConfidence: 0.9,
+          matchDetailsJson: JSON.stringify(episode(3, 0.9)),
+        },
+      ],
+    );
     expect(await matchStep(job, w.stepDeps())).toEqual({ kind: 'next' });
     expect(asked).toEqual(['asr:0', 'asr:1']);
-    const titleStates = w.emitted.filter((e) => e.name === 'title.updated' && e.payload.titleIndex === 0).map((e) => e.payload.state);
+    const titleStates = w.emitted
+      .filter((e) => e.name === 'title.updated' && e.payload.titleIndex === 0)
+      .map((e) => e.payload.state);
     expect(titleStates.slice(0, 3)).toEqual(['queued', 'matching', 'matched']); // then the disc-wide pass confirms it
   });
 

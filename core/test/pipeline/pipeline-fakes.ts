@@ -31,14 +31,17 @@ export interface FakeStages {
 
 /** Every configuration field at its default, with the test's overrides. */
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
-  const config = Object.fromEntries(APP_CONFIG_FIELD_NAMES.map((field) => [field, defaultValue(field)])) as unknown as AppConfig;
+  const config = Object.fromEntries(
+    APP_CONFIG_FIELD_NAMES.map((field) => [field, defaultValue(field)]),
+  ) as unknown as AppConfig;
   return { ...config, ...overrides };
 }
 
 /** A real StageResolver whose chains hold the given implementations (ids: `identifier-0`, `matcher-1`, …). */
 export function fakeResolver(stages: FakeStages): StageResolver {
   const impls = new Map<string, unknown>();
-  const ids = <T>(kind: string, list: T[] | undefined) => (list ?? []).map((impl, i) => (impls.set(`${kind}:${kind}-${i}`, impl), `${kind}-${i}`));
+  const ids = <T>(kind: string, list: T[] | undefined) =>
+    (list ?? []).map((impl, i) => (impls.set(`${kind}:${kind}-${i}`, impl), `${kind}-${i}`));
   const rippers: Record<string, string> = {};
   for (const [source, impl] of Object.entries(stages.rippers ?? {})) {
     impls.set(`ripper:ripper-${source}`, impl);
@@ -63,7 +66,9 @@ export function fakeResolver(stages: FakeStages): StageResolver {
 }
 
 /** The pipeline's world: a job world, a configuration, stages, and StepDeps or a runner built over them. */
-export function pipelineWorld(options: { config?: Partial<AppConfig>; stages?: FakeStages; subtitles?: Partial<SubtitleService> } = {}) {
+export function pipelineWorld(
+  options: { config?: Partial<AppConfig>; stages?: FakeStages; subtitles?: Partial<SubtitleService> } = {},
+) {
   const w = jobWorld();
   let config = testConfig(options.config);
   const reader: ConfigReader = { get: () => config } as ConfigReader;
@@ -85,14 +90,24 @@ export function pipelineWorld(options: { config?: Partial<AppConfig>; stages?: F
     signal,
     context: async (record, _job, stage, progress) => {
       contexts.push(`${stage}:${record.id}`);
-      return { signal, progress: progress ?? { report: () => undefined }, workDir: workRoot, logger: w.logger } as unknown as StageContext;
+      return {
+        signal,
+        progress: progress ?? { report: () => undefined },
+        workDir: workRoot,
+        logger: w.logger,
+      } as unknown as StageContext;
     },
   });
 
   const contextFactory = {
     stage: (record: ImplementationRecord, call: { signal: AbortSignal; progress: unknown; workDir: string }) => {
       contexts.push(`stage:${record.id}`);
-      return { signal: call.signal, progress: call.progress, workDir: call.workDir, logger: w.logger } as unknown as StageContext;
+      return {
+        signal: call.signal,
+        progress: call.progress,
+        workDir: call.workDir,
+        logger: w.logger,
+      } as unknown as StageContext;
     },
   } as unknown as PluginContextFactory;
 
@@ -126,7 +141,14 @@ export function pipelineWorld(options: { config?: Partial<AppConfig>; stages?: F
 
 /** Titles as a scan would store them: pending, selected, about 22 minutes each. */
 export const pendingTitles = (count: number, extra: Partial<NewTitle> = {}): NewTitle[] =>
-  Array.from({ length: count }, (_, i) => ({ titleIndex: i, durationSeconds: 1300 + i, sizeBytes: 1000 + i, state: 'pending', selected: true, ...extra }));
+  Array.from({ length: count }, (_, i) => ({
+    titleIndex: i,
+    durationSeconds: 1300 + i,
+    sizeBytes: 1000 + i,
+    state: 'pending',
+    selected: true,
+    ...extra,
+  }));
 
 /** A promise with its resolve, for a stage that waits until the test lets it go. */
 export function gate<T = void>() {

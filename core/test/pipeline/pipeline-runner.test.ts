@@ -30,19 +30,36 @@ function world(options: Parameters<typeof pipelineWorld>[0] = {}, replace: Steps
 
 describe('the happy path', () => {
   it('walks an idle job through every working state in order, each step once, and completes at 100 %', async () => {
-    const w = world({}, {
-      identifying: async (job) => {
-        w.ran.push(job.state);
-        return { kind: 'next', patch: { detectedTitle: 'Show Name', contentType: 'tv' } };
+    const w = world(
+      {},
+      {
+        identifying: async (job) => {
+          w.ran.push(job.state);
+          return { kind: 'next', patch: { detectedTitle: 'Show Name', contentType: 'tv' } };
+        },
       },
-    });
+    );
     const { job } = await w.seed('idle');
     const done = await w.run(job.id);
     expect(w.ran).toEqual(['identifying', 'ripping', 'matching', 'organizing']);
     expect(w.states(job.id)).toEqual(['idle', 'identifying', 'ripping', 'matching', 'organizing', 'completed']);
-    expect(done).toMatchObject({ state: 'completed', progressPercent: 100, detectedTitle: 'Show Name', contentType: 'tv', errorMessage: null });
-    const announced = w.emitted.filter((e) => e.name === 'job.state_changed').map((e) => `${e.payload.from}→${e.payload.to}`);
-    expect(announced).toEqual(['idle→identifying', 'identifying→ripping', 'ripping→matching', 'matching→organizing', 'organizing→completed']);
+    expect(done).toMatchObject({
+      state: 'completed',
+      progressPercent: 100,
+      detectedTitle: 'Show Name',
+      contentType: 'tv',
+      errorMessage: null,
+    });
+    const announced = w.emitted
+      .filter((e) => e.name === 'job.state_changed')
+      .map((e) => `${e.payload.from}→${e.payload.to}`);
+    expect(announced).toEqual([
+      'idle→identifying',
+      'identifying→ripping',
+      'ripping→matching',
+      'matching→organizing',
+      'organizing→completed',
+    ]);
     expect(w.runner.isRunning(job.id)).toBe(false);
   });
 
@@ -55,36 +72,71 @@ describe('the happy path', () => {
 
   it('starts each state with progress, speed and ETA cleared (the figures of the last state do not linger)', async () => {
     const seen: string[] = [];
-    const w = world({}, {
-      ripping: async (job) => {
-        seen.push(`${job.state}: ${job.progressPercent} % ${job.currentSpeed} ${job.etaSeconds}`);
-        await w.service.progress(job.id, { percent: 60, speed: '2.0x', etaSeconds: 30, currentTitle: 1, totalTitles: 2 });
-        return { kind: 'next' };
+    const w = world(
+      {},
+      {
+        ripping: async (job) => {
+          seen.push(`${job.state}: ${job.progressPercent} % ${job.currentSpeed} ${job.etaSeconds}`);
+          await w.service.progress(job.id, {
+            percent: 60,
+            speed: '2.0x',
+            etaSeconds: 30,
+            currentTitle: 1,
+            totalTitles: 2,
+          });
+          return { kind: 'next' };
+        },
+        matching: async (job) => (
+          seen.push(`${job.state}: ${job.progressPercent} % ${job.currentSpeed} ${job.etaSeconds}`),
+          { kind: 'next' }
+        ),
       },
-      matching: async (job) => (seen.push(`${job.state}: ${job.progressPercent} % ${job.currentSpeed} ${job.etaSeconds}`), { kind: 'next' }),
-    });
+    );
     const { job } = await w.seed('identifying', { progressPercent: 80, currentSpeed: '3.0x', etaSeconds: 9 });
     await w.run(job.id);
     expect(seen).toEqual(['ripping: 0 % null null', 'matching: 0 % null null']);
-    const moves = w.emitted.filter((e) => e.name === 'job.state_changed').map((e) => [e.payload.to, e.payload.progressPercent]);
-    expect(moves).toEqual([['ripping', 0], ['matching', 0], ['organizing', 0], ['completed', 100]]);
+    const moves = w.emitted
+      .filter((e) => e.name === 'job.state_changed')
+      .map((e) => [e.payload.to, e.payload.progressPercent]);
+    expect(moves).toEqual([
+      ['ripping', 0],
+      ['matching', 0],
+      ['organizing', 0],
+      ['completed', 100],
+    ]);
   });
 });
 
 describe('review', () => {
   it('a step asking for review parks the job with its reason, kind and resume state, and nothing after it runs', async () => {
-    const review: StepOutcome = { kind: 'review', reason: '2 title(s) could not be matched with enough confidence', about: 'titles', resumeAt: 'organizing', patch: { detectedSeason: 2 } };
+    const review: StepOutcome = {
+      kind: 'review',
+      reason: '2 title(s) could not be matched with enough confidence',
+      about: 'titles',
+      resumeAt: 'organizing',
+      patch: { detectedSeason: 2 },
+    };
     const w = world({}, { matching: async (job) => (w.ran.push(job.state), review) });
     const { job } = await w.seed('ripping');
     const parked = await w.run(job.id);
     expect(w.ran).toEqual(['ripping', 'matching']);
-    expect(parked).toMatchObject({ state: 'review_needed', reviewReason: review.reason, reviewKind: 'titles', resumeState: 'organizing', detectedSeason: 2 });
+    expect(parked).toMatchObject({
+      state: 'review_needed',
+      reviewReason: review.reason,
+      reviewKind: 'titles',
+      resumeState: 'organizing',
+      detectedSeason: 2,
+    });
     expect(w.jobs.events.at(-1)).toMatchObject({ toState: 'review_needed', message: review.reason });
   });
 
   it('a job in review is not driven: starting it runs no step', async () => {
     const w = world();
-    const { job } = await w.seed('review_needed', { resumeState: 'organizing', reviewReason: 'decide', reviewKind: 'titles' });
+    const { job } = await w.seed('review_needed', {
+      resumeState: 'organizing',
+      reviewReason: 'decide',
+      reviewKind: 'titles',
+    });
     expect((await w.run(job.id)).state).toBe('review_needed');
     expect(w.ran).toEqual([]);
   });
@@ -103,7 +155,17 @@ describe('review', () => {
 
   it('"always ask before filing": the matched job waits with its plan before organizing', async () => {
     const w = world({ config: { always_ask_before_filing: true } });
-    const { job } = await w.seed('matching', {}, [{ titleIndex: 0, durationSeconds: 1300, sizeBytes: 1, state: 'matched', selected: true, matchedEpisode: 'S01E01', filePath: '/s/a.mkv' }]);
+    const { job } = await w.seed('matching', {}, [
+      {
+        titleIndex: 0,
+        durationSeconds: 1300,
+        sizeBytes: 1,
+        state: 'matched',
+        selected: true,
+        matchedEpisode: 'S01E01',
+        filePath: '/s/a.mkv',
+      },
+    ]);
     const parked = await w.run(job.id);
     expect(w.ran).toEqual(['matching']);
     expect(parked).toMatchObject({ state: 'review_needed', reviewKind: 'filing', resumeState: 'organizing' });
@@ -112,11 +174,14 @@ describe('review', () => {
 
 describe('failure', () => {
   it('a failing stage fails the job in its own words, and every unfinished title fails (the one mid-rip lets go of its partial file)', async () => {
-    const w = world({}, {
-      ripping: async () => {
-        throw new RipperError('disc_unreadable', 'The disc could not be opened');
+    const w = world(
+      {},
+      {
+        ripping: async () => {
+          throw new RipperError('disc_unreadable', 'The disc could not be opened');
+        },
       },
-    });
+    );
     const { job, titles } = await w.seed('ripping', {}, [
       { titleIndex: 0, durationSeconds: 1300, sizeBytes: 1, state: 'matched', filePath: '/s/t0.mkv' },
       { titleIndex: 1, durationSeconds: 1300, sizeBytes: 1, state: 'matching', filePath: '/s/t1.mkv' },
@@ -126,7 +191,11 @@ describe('failure', () => {
     ]);
     const failed = await w.run(job.id);
     expect(failed).toMatchObject({ state: 'failed', errorMessage: 'The disc could not be opened' });
-    expect(w.jobs.events.at(-1)).toMatchObject({ fromState: 'ripping', toState: 'failed', message: 'The disc could not be opened' });
+    expect(w.jobs.events.at(-1)).toMatchObject({
+      fromState: 'ripping',
+      toState: 'failed',
+      message: 'The disc could not be opened',
+    });
     const after = await w.titles.listByJob(job.id);
     expect(after.map((t) => [t.state, t.filePath])).toEqual([
       ['matched', '/s/t0.mkv'],
@@ -142,27 +211,37 @@ describe('failure', () => {
   });
 
   it('an unexpected error is named as such, with the state it happened in; the stack goes to the log only', async () => {
-    const w = world({}, {
-      matching: async () => {
-        throw new TypeError("Cannot read properties of undefined (reading 'season')");
+    const w = world(
+      {},
+      {
+        matching: async () => {
+          throw new TypeError("Cannot read properties of undefined (reading 'season')");
+        },
       },
-    });
+    );
     const { job } = await w.seed('matching');
     const failed = await w.run(job.id);
-    expect(failed.errorMessage).toBe("matching failed unexpectedly: Cannot read properties of undefined (reading 'season')");
+    expect(failed.errorMessage).toBe(
+      "matching failed unexpectedly: Cannot read properties of undefined (reading 'season')",
+    );
     expect(failed.errorMessage).not.toMatch(/\n\s+at /);
-    const logged = w.logger.entries.find((e) => e.level === 'error' && e.message.includes(`job ${job.id} failed in matching`));
+    const logged = w.logger.entries.find(
+      (e) => e.level === 'error' && e.message.includes(`job ${job.id} failed in matching`),
+    );
     expect(JSON.stringify(logged?.fields)).toMatch(/TypeError.*\\n\s+at /);
     expect(w.ran).toEqual([]);
   });
 
   it('a job someone else ended meanwhile is neither moved on nor failed a second time', async () => {
-    const w = world({}, {
-      ripping: async (job) => {
-        await w.service.transition(job.id, 'failed', { patch: { errorMessage: 'Cancelled by user' } });
-        return { kind: 'next' };
+    const w = world(
+      {},
+      {
+        ripping: async (job) => {
+          await w.service.transition(job.id, 'failed', { patch: { errorMessage: 'Cancelled by user' } });
+          return { kind: 'next' };
+        },
       },
-    });
+    );
     const { job } = await w.seed('ripping');
     const after = await w.run(job.id);
     expect(after).toMatchObject({ state: 'failed', errorMessage: 'Cancelled by user' });
@@ -187,7 +266,9 @@ describe('abort, cancel and shutdown', () => {
     const started = gate();
     const holder = { ran: [] as string[] };
     const w = world({}, { ripping: (job, deps) => waitingRip(holder, started)(job, deps) });
-    const { job } = await w.seed('ripping', {}, [{ titleIndex: 0, durationSeconds: 1300, sizeBytes: 1, state: 'ripping' }]);
+    const { job } = await w.seed('ripping', {}, [
+      { titleIndex: 0, durationSeconds: 1300, sizeBytes: 1, state: 'ripping' },
+    ]);
     w.runner.start(job.id);
     await started.promise;
     expect(w.runner.isRunning(job.id)).toBe(true);
@@ -204,14 +285,17 @@ describe('abort, cancel and shutdown', () => {
     const started = gate();
     const release = gate();
     let calls = 0;
-    const w = world({}, {
-      identifying: async () => {
-        calls++;
-        started.open();
-        await release.promise;
-        return { kind: 'next' };
+    const w = world(
+      {},
+      {
+        identifying: async () => {
+          calls++;
+          started.open();
+          await release.promise;
+          return { kind: 'next' };
+        },
       },
-    });
+    );
     const { job } = await w.seed('idle');
     w.runner.start(job.id);
     await started.promise;
@@ -229,7 +313,10 @@ describe('abort, cancel and shutdown', () => {
     const holderA = { ran: [] as string[] };
     const holderB = { ran: [] as string[] };
     let which = 0;
-    const w = world({}, { ripping: (job, deps) => (which++ === 0 ? waitingRip(holderA, a) : waitingRip(holderB, b))(job, deps) });
+    const w = world(
+      {},
+      { ripping: (job, deps) => (which++ === 0 ? waitingRip(holderA, a) : waitingRip(holderB, b))(job, deps) },
+    );
     const first = await w.seed('ripping');
     const second = await w.seed('ripping');
     w.runner.start(first.job.id);

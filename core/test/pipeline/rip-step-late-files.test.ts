@@ -23,11 +23,27 @@ const inPlaceRipper: Ripper = {
   sourceKinds: ['folder'],
   async scan(source): Promise<DiscScan> {
     const names = (await readdir(source.path!)).filter((n) => n.endsWith('.mkv')).sort();
-    const titles = await Promise.all(names.map(async (name, index) => ({ index, durationSeconds: 1300 + index, sizeBytes: (await stat(join(source.path!, name))).size, resolution: '72p', sourceFile: name, outputFileName: name })));
+    const titles = await Promise.all(
+      names.map(async (name, index) => ({
+        index,
+        durationSeconds: 1300 + index,
+        sizeBytes: (await stat(join(source.path!, name))).size,
+        resolution: '72p',
+        sourceFile: name,
+        outputFileName: name,
+      })),
+    );
     return { volumeLabel: source.volumeLabel, discType: 'folder', contentHash: null, titles };
   },
   async rip(request: RipRequest): Promise<RipResult> {
-    return { files: request.titles.map((t) => ({ titleIndex: t.index, path: join(request.source.path!, t.sourceFile!), sizeBytes: 1 })), failed: [] };
+    return {
+      files: request.titles.map((t) => ({
+        titleIndex: t.index,
+        path: join(request.source.path!, t.sourceFile!),
+        sizeBytes: 1,
+      })),
+      failed: [],
+    };
   },
 };
 
@@ -43,18 +59,45 @@ async function setup(files: string[], only: string[] | null = null) {
   bus.on('title.updated', (e) => void announced.push({ titleId: e.titleId, titleIndex: e.titleIndex, state: e.state }));
   const jobService = new JobService(db.jobs, db.titles, bus, { now: () => new Date() }, quiet, new JobLifecycle(quiet));
   let job: JobRecord = await db.jobs.create({
-    sourceKind: 'folder', volumeLabel: 'SLOW_COPY', sourcePath: folder, stagingPath: folder, importMode: 'move', state: 'ripping',
+    sourceKind: 'folder',
+    volumeLabel: 'SLOW_COPY',
+    sourcePath: folder,
+    stagingPath: folder,
+    importMode: 'move',
+    state: 'ripping',
     ...(only ? { onlyFilesJson: JSON.stringify(only) } : {}),
   });
   // What the identify step stored from its scan.
-  const scanned = (await inPlaceRipper.scan({ kind: 'folder', path: folder, driveId: null, volumeLabel: 'SLOW_COPY' }, {} as StageContext)).titles.filter((t) => !only || only.includes(t.sourceFile!));
-  await db.titles.replaceForJob(job.id, scanned.map((t) => ({ titleIndex: t.index, durationSeconds: t.durationSeconds, sizeBytes: t.sizeBytes, sourceFile: t.sourceFile!, outputFilename: t.outputFileName!, state: 'pending', selected: true })));
+  const scanned = (
+    await inPlaceRipper.scan(
+      { kind: 'folder', path: folder, driveId: null, volumeLabel: 'SLOW_COPY' },
+      {} as StageContext,
+    )
+  ).titles.filter((t) => !only || only.includes(t.sourceFile!));
+  await db.titles.replaceForJob(
+    job.id,
+    scanned.map((t) => ({
+      titleIndex: t.index,
+      durationSeconds: t.durationSeconds,
+      sizeBytes: t.sizeBytes,
+      sourceFile: t.sourceFile!,
+      outputFilename: t.outputFileName!,
+      state: 'pending',
+      selected: true,
+    })),
+  );
   job = (await db.jobs.get(job.id))!;
   const deps = {
-    jobs: db.jobs, titles: db.titles, bus, jobService, logger: quiet, signal: new AbortController().signal,
+    jobs: db.jobs,
+    titles: db.titles,
+    bus,
+    jobService,
+    logger: quiet,
+    signal: new AbortController().signal,
     config: { get: () => ({ staging_path: null }) },
     resolver: { ripperFor: () => ({ record: { id: 'folder' }, impl: inPlaceRipper }) },
-    context: async () => ({ signal: new AbortController().signal, progress: { report() {} } }) as unknown as StageContext,
+    context: async () =>
+      ({ signal: new AbortController().signal, progress: { report() {} } }) as unknown as StageContext,
   } as unknown as StepDeps;
   return { folder, db, job, deps, events, announced };
 }
@@ -67,13 +110,19 @@ describe('rip step: files that come late to a folder job', () => {
     expect(outcome.kind).toBe('next');
     const titles = await db.titles.listByJob(job.id);
     // The late title is stored through the job service: announced as it is added, before it is ripped.
-    expect(announced.find((a) => a.titleIndex === 1)).toEqual({ titleId: titles[1]!.id, titleIndex: 1, state: 'pending' });
+    expect(announced.find((a) => a.titleIndex === 1)).toEqual({
+      titleId: titles[1]!.id,
+      titleIndex: 1,
+      state: 'pending',
+    });
     expect(titles.map((t) => [t.titleIndex, t.sourceFile, t.state, t.filePath])).toEqual([
       [0, 'a.mkv', 'queued', join(folder, 'a.mkv')],
       [1, 'b.mkv', 'queued', join(folder, 'b.mkv')],
     ]);
     expect(events).toEqual([{ jobId: job.id, files: ['b.mkv'], action: 'joined', newJobId: null }]);
-    expect((await db.jobs.timeline(job.id)).at(-1)?.message).toBe('1 file(s) appeared in the folder while ripping and joined this job: b.mkv');
+    expect((await db.jobs.timeline(job.id)).at(-1)?.message).toBe(
+      '1 file(s) appeared in the folder while ripping and joined this job: b.mkv',
+    );
   });
 
   it('a follow-up job for late files keeps to its own list', async () => {

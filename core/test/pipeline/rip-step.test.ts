@@ -23,7 +23,13 @@ function ripper(missing: number[] = []) {
     },
     async rip(request: RipRequest): Promise<RipResult> {
       asked.push(request.titles.map((t) => t.index));
-      const files = request.titles.filter((t) => !missing.includes(t.index)).map((t) => ({ titleIndex: t.index, path: join(request.outputDir, `title_t0${t.index}.mkv`), sizeBytes: 100 + t.index }));
+      const files = request.titles
+        .filter((t) => !missing.includes(t.index))
+        .map((t) => ({
+          titleIndex: t.index,
+          path: join(request.outputDir, `title_t0${t.index}.mkv`),
+          sizeBytes: 100 + t.index,
+        }));
       for (const f of files) request.onTitleSaved?.(f);
       return { files, failed: missing.map((i) => ({ titleIndex: i, message: `title ${i} could not be read` })) };
     },
@@ -32,7 +38,10 @@ function ripper(missing: number[] = []) {
 }
 
 async function setup(rip: Ripper | undefined, titles: NewTitle[], config: Record<string, unknown> = {}) {
-  const w = pipelineWorld({ config: { pipeline_overlap: false, ...config }, stages: rip ? { rippers: { disc: rip } } : {} });
+  const w = pipelineWorld({
+    config: { pipeline_overlap: false, ...config },
+    stages: rip ? { rippers: { disc: rip } } : {},
+  });
   w.configure({ staging_path: join(w.workRoot, 'staging'), ...config });
   const { job } = await w.seed('ripping', { sourceKind: 'disc', driveId: '/dev/sr0', stagingRoot: null }, titles);
   return { w, job };
@@ -41,13 +50,20 @@ async function setup(rip: Ripper | undefined, titles: NewTitle[], config: Record
 describe('ripping step (disc)', () => {
   it('rips only the selected titles still to rip, into the job folder in staging, and queues each with its file', async () => {
     const r = ripper();
-    const titles: NewTitle[] = [...pendingTitles(3), { titleIndex: 3, durationSeconds: 20, sizeBytes: 1, state: 'pending', selected: false }, { titleIndex: 4, durationSeconds: 1300, sizeBytes: 1, state: 'matched', filePath: '/old/t4.mkv' }];
+    const titles: NewTitle[] = [
+      ...pendingTitles(3),
+      { titleIndex: 3, durationSeconds: 20, sizeBytes: 1, state: 'pending', selected: false },
+      { titleIndex: 4, durationSeconds: 1300, sizeBytes: 1, state: 'matched', filePath: '/old/t4.mkv' },
+    ];
     const { w, job } = await setup(r.impl, titles);
     const outcome = await ripStep(job, w.stepDeps());
     const folder = join(w.config().staging_path!, `job_${job.id}`);
     expect(r.asked).toEqual([[0, 1, 2]]);
     expect(existsSync(folder)).toBe(true);
-    expect(outcome).toEqual({ kind: 'next', patch: { stagingPath: folder, stagingRoot: w.config().staging_path, folderOrigin: 'rip' } });
+    expect(outcome).toEqual({
+      kind: 'next',
+      patch: { stagingPath: folder, stagingRoot: w.config().staging_path, folderOrigin: 'rip' },
+    });
     expect((await w.titles.listByJob(job.id)).map((t) => [t.state, t.filePath])).toEqual([
       ['queued', join(folder, 'title_t00.mkv')],
       ['queued', join(folder, 'title_t01.mkv')],
@@ -56,7 +72,9 @@ describe('ripping step (disc)', () => {
       ['matched', '/old/t4.mkv'],
     ]);
     // Each title went RIPPING then QUEUED, announced through the job service.
-    const t0 = w.emitted.filter((e) => e.name === 'title.updated' && e.payload.titleIndex === 0).map((e) => e.payload.state);
+    const t0 = w.emitted
+      .filter((e) => e.name === 'title.updated' && e.payload.titleIndex === 0)
+      .map((e) => e.payload.state);
     expect(t0).toEqual(['ripping', 'queued']);
   });
 
@@ -74,7 +92,8 @@ describe('ripping step (disc)', () => {
     const { w, job } = await setup(ripper([0, 1]).impl, pendingTitles(2));
     await expect(ripStep(job, w.stepDeps())).rejects.toMatchObject({
       code: 'rip_produced_nothing',
-      message: 'The ripper produced no file for any selected title (title 0: title 0 could not be read; title 1: title 1 could not be read)',
+      message:
+        'The ripper produced no file for any selected title (title 0: title 0 could not be read; title 1: title 1 could not be read)',
     });
   });
 

@@ -42,12 +42,17 @@ function runnerWorld(config: Partial<AppConfig> = {}) {
       throw new Error('no stage is configured here');
     }),
     contexts: {} as PluginContextFactory,
-    config: { get: () => ({ ask_which_titles_to_rip: false, always_ask_before_filing: false, ...config }) as AppConfig },
+    config: {
+      get: () => ({ ask_which_titles_to_rip: false, always_ask_before_filing: false, ...config }) as AppConfig,
+    },
     logger: world.logger,
     workRoot,
     subtitles,
     // Fast pace: 20 simulated seconds of ripping take 20 ms (the test waits for the run, not a clock).
-    steps: new SimulatingStepSource(configured, createSimulatedSteps(() => 1000)),
+    steps: new SimulatingStepSource(
+      configured,
+      createSimulatedSteps(() => 1000),
+    ),
   });
   const run = async (jobId: number) => {
     runner.start(jobId);
@@ -60,7 +65,13 @@ function runnerWorld(config: Partial<AppConfig> = {}) {
 describe('simulation as an implementation of the stages', () => {
   it('runs a simulated job through the simulated stages to completion, with fake titles and no file', async () => {
     const w = runnerWorld();
-    const job = await w.service.create({ sourceKind: 'disc', driveId: 'sim:0', volumeLabel: 'SIM_SHOW', contentType: 'tv', simulated: true });
+    const job = await w.service.create({
+      sourceKind: 'disc',
+      driveId: 'sim:0',
+      volumeLabel: 'SIM_SHOW',
+      contentType: 'tv',
+      simulated: true,
+    });
     w.emitted.length = 0;
     const done = await w.run(job.id);
     expect(done.state).toBe('completed');
@@ -81,19 +92,39 @@ describe('simulation as an implementation of the stages', () => {
 
   it('runs a job the simulator did not create through the configured steps', async () => {
     const w = runnerWorld();
-    const job = await w.service.create({ sourceKind: 'disc', driveId: '/dev/sr0', volumeLabel: 'REAL_DISC', contentType: 'tv' });
+    const job = await w.service.create({
+      sourceKind: 'disc',
+      driveId: '/dev/sr0',
+      volumeLabel: 'REAL_DISC',
+      contentType: 'tv',
+    });
     const held = await w.run(job.id);
     expect(w.configuredJobs).toEqual([job.id]);
-    expect(held).toMatchObject({ state: 'review_needed', reviewReason: 'configured identify asks', resumeState: 'identifying' });
+    expect(held).toMatchObject({
+      state: 'review_needed',
+      reviewReason: 'configured identify asks',
+      resumeState: 'identifying',
+    });
   });
 
   it('holds a simulated job for "ask which titles to rip" like any job, and rips only the titles left ticked', async () => {
     const w = runnerWorld({ ask_which_titles_to_rip: true });
-    const job = await w.service.create({ sourceKind: 'disc', driveId: 'sim:1', volumeLabel: 'SIM_MOVIE', contentType: 'movie', simulated: true });
+    const job = await w.service.create({
+      sourceKind: 'disc',
+      driveId: 'sim:1',
+      volumeLabel: 'SIM_MOVIE',
+      contentType: 'movie',
+      simulated: true,
+    });
     const held = await w.run(job.id);
     expect(held).toMatchObject({ state: 'review_needed', reviewKind: 'rip_choice', resumeState: 'ripping' });
     const [main, extra] = await w.titles.listByJob(job.id);
-    await w.service.updateTitle(extra!, { selected: false, included: false, discardedBy: 'person', discardReason: 'skipped by a person' });
+    await w.service.updateTitle(extra!, {
+      selected: false,
+      included: false,
+      discardedBy: 'person',
+      discardReason: 'skipped by a person',
+    });
     await w.service.transition(job.id, 'ripping', { patch: { reviewReason: null, resumeState: null } });
     expect((await w.run(job.id)).state).toBe('completed');
     const after = await w.titles.listByJob(job.id);

@@ -71,7 +71,9 @@ describe('plugin loader', () => {
       container: child,
       logger: silent,
     });
-    const record = child.resolve<{ settings: Record<string, unknown>; pluginId: string }>(implementationToken('stage', 'identifier', 'alpha'));
+    const record = child.resolve<{ settings: Record<string, unknown>; pluginId: string }>(
+      implementationToken('stage', 'identifier', 'alpha'),
+    );
     expect(record.pluginId).toBe('alpha');
     expect(record.settings).toEqual({ confidence: 0.9 });
   });
@@ -79,21 +81,31 @@ describe('plugin loader', () => {
   it('stops startup when a configured implementation is missing, saying how to fix it', async () => {
     const root = await makePluginRoot();
     const error = await startupError(load(root, pipeline({ identifiers: ['nowhere'] })));
-    expect(error.message).toContain('identifier "nowhere": configured in pipeline.identifiers, but no installed plugin offers it');
+    expect(error.message).toContain(
+      'identifier "nowhere": configured in pipeline.identifiers, but no installed plugin offers it',
+    );
     expect(error.message).toContain('Fix: install a plugin package that offers stage identifier "nowhere"');
     expect(error.message).toContain('remove "nowhere" from pipeline.identifiers');
   });
 
   it('stops startup when a configured plugin does not default-export definePlugin()', async () => {
     const root = await makePluginRoot();
-    await writePlugin(join(root, 'extra'), { ...identifierPlugin('broken', 'broken'), code: 'export default { identify() {} };\n' });
+    await writePlugin(join(root, 'extra'), {
+      ...identifierPlugin('broken', 'broken'),
+      code: 'export default { identify() {} };\n',
+    });
     const error = await startupError(load(root, pipeline({ identifiers: ['broken'] })));
-    expect(error.message).toContain('spindle-plugin-broken: its entry index.js does not default-export the result of definePlugin()');
+    expect(error.message).toContain(
+      'spindle-plugin-broken: its entry index.js does not default-export the result of definePlugin()',
+    );
   });
 
   it('stops startup when a configured plugin throws while loading', async () => {
     const root = await makePluginRoot();
-    await writePlugin(join(root, 'extra'), { ...identifierPlugin('crashy', 'crashy'), code: 'throw new Error("boom at import");\n' });
+    await writePlugin(join(root, 'extra'), {
+      ...identifierPlugin('crashy', 'crashy'),
+      code: 'throw new Error("boom at import");\n',
+    });
     const error = await startupError(load(root, pipeline({ identifiers: ['crashy'] })));
     expect(error.message).toContain('importing its entry index.js threw at index.js:1');
     expect(error.message).toContain('Error: boom at import');
@@ -110,19 +122,30 @@ describe('plugin loader', () => {
   it('only reports a broken plugin that nobody configured', async () => {
     const root = await makePluginRoot();
     await writePlugin(join(root, 'extra'), identifierPlugin('future', 'future', { apiVersion: '^2' }));
-    await writePlugin(join(root, 'extra'), { folder: 'bad-manifest', name: 'bad-manifest', spindle: { id: 'Bad Id!' } });
+    await writePlugin(join(root, 'extra'), {
+      folder: 'bad-manifest',
+      name: 'bad-manifest',
+      spindle: { id: 'Bad Id!' },
+    });
     const registry = await load(root, pipeline({}));
     const statuses = Object.fromEntries(registry.plugins.map((p) => [p.packageName, p.status]));
     expect(statuses).toEqual({ 'spindle-plugin-future': 'invalid', 'bad-manifest': 'invalid' });
-    expect(registry.plugins.find((p) => p.packageName === 'bad-manifest')!.problem).toMatch(/its manifest \(the "spindle" field of .*package\.json\) is invalid/);
+    expect(registry.plugins.find((p) => p.packageName === 'bad-manifest')!.problem).toMatch(
+      /its manifest \(the "spindle" field of .*package\.json\) is invalid/,
+    );
   });
 
   it('refuses a plugin whose code offers something other than its package.json declares', async () => {
     const root = await makePluginRoot();
     const plugin = identifierPlugin('liar', 'liar');
-    await writePlugin(join(root, 'extra'), { ...plugin, code: plugin.code!.replace('"liar": (setup)', '"other": (setup)') });
+    await writePlugin(join(root, 'extra'), {
+      ...plugin,
+      code: plugin.code!.replace('"liar": (setup)', '"other": (setup)'),
+    });
     const error = await startupError(load(root, pipeline({ identifiers: ['liar'] })));
-    expect(error.message).toContain('package.json declares [stage:identifier:liar] but definePlugin() offers [stage:identifier:other]');
+    expect(error.message).toContain(
+      'package.json declares [stage:identifier:liar] but definePlugin() offers [stage:identifier:other]',
+    );
   });
 
   it('refuses invalid plugin settings with the field named', async () => {

@@ -46,10 +46,18 @@ describe('the app_Key line of settings.conf', () => {
   });
 
   it('lives in ~/.MakeMKV, in %APPDATA%\\MakeMKV on Windows, or where SPINDLE_MAKEMKV_DATA_DIR says', () => {
-    expect(makemkvSettingsPath({ platform: 'linux', env: { HOME: '/home/ann' } })).toBe('/home/ann/.MakeMKV/settings.conf');
-    expect(makemkvSettingsPath({ platform: 'darwin', env: {}, homeDir: '/Users/ann' })).toBe('/Users/ann/.MakeMKV/settings.conf');
-    expect(makemkvSettingsPath({ platform: 'win32', env: { APPDATA: 'C:\\Users\\ann\\AppData\\Roaming' } })).toBe('C:\\Users\\ann\\AppData\\Roaming\\MakeMKV\\settings.conf');
-    expect(makemkvSettingsPath({ platform: 'linux', env: { HOME: '/home/ann', SPINDLE_MAKEMKV_DATA_DIR: '/tmp/mk' } })).toBe('/tmp/mk/settings.conf');
+    expect(makemkvSettingsPath({ platform: 'linux', env: { HOME: '/home/ann' } })).toBe(
+      '/home/ann/.MakeMKV/settings.conf',
+    );
+    expect(makemkvSettingsPath({ platform: 'darwin', env: {}, homeDir: '/Users/ann' })).toBe(
+      '/Users/ann/.MakeMKV/settings.conf',
+    );
+    expect(makemkvSettingsPath({ platform: 'win32', env: { APPDATA: 'C:\\Users\\ann\\AppData\\Roaming' } })).toBe(
+      'C:\\Users\\ann\\AppData\\Roaming\\MakeMKV\\settings.conf',
+    );
+    expect(
+      makemkvSettingsPath({ platform: 'linux', env: { HOME: '/home/ann', SPINDLE_MAKEMKV_DATA_DIR: '/tmp/mk' } }),
+    ).toBe('/tmp/mk/settings.conf');
   });
 });
 
@@ -84,7 +92,11 @@ describe('PUT /api/config ripper_key → settings.conf', () => {
   afterAll(() => t.close());
 
   const put = async (body: unknown) => {
-    const res = await fetch(`${t.url}/api/config`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const res = await fetch(`${t.url}/api/config`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     return { status: res.status, text: await res.text() };
   };
 
@@ -93,7 +105,9 @@ describe('PUT /api/config ripper_key → settings.conf', () => {
     expect(res.status).toBe(200);
     expect(res.text).not.toContain(BETA_KEY);
     const written = await readFile(file);
-    expect(written.equals(Buffer.from(ORIGINAL.replace('app_Key = "T-old-key"', `app_Key = "${BETA_KEY}"`)))).toBe(true);
+    expect(written.equals(Buffer.from(ORIGINAL.replace('app_Key = "T-old-key"', `app_Key = "${BETA_KEY}"`)))).toBe(
+      true,
+    );
     await put({ ripper_key: OTHER_KEY });
     expect(readAppKey(await readFile(file, 'utf8'))).toBe(OTHER_KEY);
     await put({ ripper_key: null });
@@ -106,7 +120,9 @@ describe('PUT /api/config ripper_key → settings.conf', () => {
     const before = await readFile(file);
     const res = await put({ ripper_key: 'not a key' });
     expect(res.status).toBe(400);
-    expect(JSON.parse(res.text)).toMatchObject({ error: { code: expect.any(String), message: expect.stringContaining('ripper_key') } });
+    expect(JSON.parse(res.text)).toMatchObject({
+      error: { code: expect.any(String), message: expect.stringContaining('ripper_key') },
+    });
     expect((await readFile(file)).equals(before)).toBe(true);
   });
 });

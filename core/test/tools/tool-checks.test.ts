@@ -22,7 +22,11 @@ afterAll(() => rm(root, { recursive: true, force: true }));
 
 describe('tool locations', () => {
   it('searches PATH first, then the Linux install folders, Flatpak and Snap', () => {
-    const list = toolCandidates('ripper', { platform: 'linux', pathEnv: '/opt/x/bin:relative/bin::/usr/bin', homeDir: '/home/ann' });
+    const list = toolCandidates('ripper', {
+      platform: 'linux',
+      pathEnv: '/opt/x/bin:relative/bin::/usr/bin',
+      homeDir: '/home/ann',
+    });
     expect(list[0]).toBe('/opt/x/bin/makemkvcon');
     expect(list).toEqual(
       expect.arrayContaining([
@@ -48,8 +52,12 @@ describe('tool locations', () => {
       'C:\\Program Files (x86)\\MakeMKV\\makemkvcon64.exe',
       'C:\\Program Files\\MakeMKV\\makemkvcon64.exe',
     ]);
-    expect(toolCandidates('media_tool', { platform: 'win32', pathEnv: 'C:\\ffmpeg\\bin' })).toEqual(['C:\\ffmpeg\\bin\\ffmpeg.exe']);
-    expect(toolCandidates('ripper', { platform: 'darwin', pathEnv: '' })).toEqual(['/Applications/MakeMKV.app/Contents/MacOS/makemkvcon']);
+    expect(toolCandidates('media_tool', { platform: 'win32', pathEnv: 'C:\\ffmpeg\\bin' })).toEqual([
+      'C:\\ffmpeg\\bin\\ffmpeg.exe',
+    ]);
+    expect(toolCandidates('ripper', { platform: 'darwin', pathEnv: '' })).toEqual([
+      '/Applications/MakeMKV.app/Contents/MacOS/makemkvcon',
+    ]);
   });
 
   it('finds the first executable candidate in injected folders and skips non-executable files', async () => {
@@ -71,8 +79,14 @@ describe('MakeMKV output', () => {
   });
 
   it('reads the license state', () => {
-    expect(makemkvLicense(MAKEMKV_EXPIRED, true)).toMatchObject({ license: 'expired', problem: expect.stringContaining('Evaluation period has expired') });
-    expect(makemkvLicense(MAKEMKV_TOO_OLD, true)).toMatchObject({ license: 'expired', problem: expect.stringContaining('too old') });
+    expect(makemkvLicense(MAKEMKV_EXPIRED, true)).toMatchObject({
+      license: 'expired',
+      problem: expect.stringContaining('Evaluation period has expired'),
+    });
+    expect(makemkvLicense(MAKEMKV_TOO_OLD, true)).toMatchObject({
+      license: 'expired',
+      problem: expect.stringContaining('too old'),
+    });
     expect(makemkvLicense(MAKEMKV_OK, false)).toEqual({ license: 'evaluation', problem: null });
     expect(makemkvLicense(MAKEMKV_OK, true)).toEqual({ license: 'registered', problem: null });
     expect(makemkvLicense('garbage', true)).toEqual({ license: 'unknown', problem: null });
@@ -101,7 +115,10 @@ describe('validateRipper', () => {
       license: 'evaluation',
       message: expect.stringContaining('1.17.7'),
     });
-    expect(await validateRipper(file, { homeDir: emptyHome, keyConfigured: true })).toMatchObject({ valid: true, license: 'registered' });
+    expect(await validateRipper(file, { homeDir: emptyHome, keyConfigured: true })).toMatchObject({
+      valid: true,
+      license: 'registered',
+    });
   });
 
   it('reads a key installed in MakeMKV’s own settings.conf', async () => {
@@ -114,20 +131,44 @@ describe('validateRipper', () => {
 
   it('rejects an expired installation, a missing file, a non-executable file and a folder with a message', async () => {
     const expired = await fakeExecutable(join(root, 'expired'), 'makemkvcon', MAKEMKV_EXPIRED);
-    expect(await validateRipper(expired, { homeDir: emptyHome })).toMatchObject({ valid: false, version: '1.17.7', license: 'expired', message: expect.stringMatching(/expired/) });
+    expect(await validateRipper(expired, { homeDir: emptyHome })).toMatchObject({
+      valid: false,
+      version: '1.17.7',
+      license: 'expired',
+      message: expect.stringMatching(/expired/),
+    });
     const noExec = await fakeExecutable(join(root, 'noexec'), 'makemkvcon', MAKEMKV_OK, { mode: 0o644 });
-    expect(await validateRipper(noExec)).toMatchObject({ valid: false, path: noExec, version: null, message: expect.stringMatching(/not executable/) });
-    expect(await validateRipper(join(root, 'nope', 'makemkvcon'))).toMatchObject({ valid: false, message: expect.stringMatching(/does not exist/) });
+    expect(await validateRipper(noExec)).toMatchObject({
+      valid: false,
+      path: noExec,
+      version: null,
+      message: expect.stringMatching(/not executable/),
+    });
+    expect(await validateRipper(join(root, 'nope', 'makemkvcon'))).toMatchObject({
+      valid: false,
+      message: expect.stringMatching(/does not exist/),
+    });
     expect(await validateRipper(root)).toMatchObject({ valid: false, message: expect.stringMatching(/not a file/) });
-    expect(await validateRipper(null)).toMatchObject({ valid: false, path: null, message: expect.stringMatching(/not found/) });
+    expect(await validateRipper(null)).toMatchObject({
+      valid: false,
+      path: null,
+      message: expect.stringMatching(/not found/),
+    });
   });
 
   it('rejects a program that is not MakeMKV and one that hangs (timeout)', async () => {
     const other = await fakeExecutable(join(root, 'other'), 'makemkvcon', 'hello world');
-    expect(await validateRipper(other)).toMatchObject({ valid: false, license: 'unknown', message: expect.stringMatching(/did not report a MakeMKV version/) });
+    expect(await validateRipper(other)).toMatchObject({
+      valid: false,
+      license: 'unknown',
+      message: expect.stringMatching(/did not report a MakeMKV version/),
+    });
     const hang = await fakeExecutable(join(root, 'hang'), 'makemkvcon', '', { script: 'exec sleep 30\n' });
     const started = Date.now();
-    expect(await validateRipper(hang, { timeoutMs: 300 })).toMatchObject({ valid: false, message: expect.stringMatching(/did not finish/) });
+    expect(await validateRipper(hang, { timeoutMs: 300 })).toMatchObject({
+      valid: false,
+      message: expect.stringMatching(/did not finish/),
+    });
     expect(Date.now() - started).toBeLessThan(15_000); // the program would run 30 s
   });
 });
@@ -137,17 +178,35 @@ describe('validateMediaTool', () => {
     const ffmpeg = await findTool('media_tool');
     expect(ffmpeg, 'ffmpeg must be installed (apt-get install -y ffmpeg)').not.toBeNull();
     const result = await validateMediaTool(ffmpeg);
-    expect(result).toMatchObject({ valid: true, path: ffmpeg, chromaprint: true, version: expect.stringMatching(/\d/) });
+    expect(result).toMatchObject({
+      valid: true,
+      path: ffmpeg,
+      chromaprint: true,
+      version: expect.stringMatching(/\d/),
+    });
   });
 
   it('rejects an ffmpeg without chromaprint, a non-ffmpeg program and a missing file', async () => {
     const noChroma = await fakeExecutable(join(root, 'ff'), 'ffmpeg', '', {
-      script: 'case "$1" in -version) echo "ffmpeg version 6.1 Copyright (c) 2000-2023";; *) echo " E matroska        Matroska";; esac\n',
+      script:
+        'case "$1" in -version) echo "ffmpeg version 6.1 Copyright (c) 2000-2023";; *) echo " E matroska        Matroska";; esac\n',
     });
-    expect(await validateMediaTool(noChroma)).toMatchObject({ valid: false, version: '6.1', chromaprint: false, message: expect.stringMatching(/chromaprint/) });
+    expect(await validateMediaTool(noChroma)).toMatchObject({
+      valid: false,
+      version: '6.1',
+      chromaprint: false,
+      message: expect.stringMatching(/chromaprint/),
+    });
     const other = await fakeExecutable(join(root, 'ff-other'), 'ffmpeg', 'not it');
-    expect(await validateMediaTool(other)).toMatchObject({ valid: false, version: null, message: expect.stringMatching(/like ffmpeg/) });
-    expect(await validateMediaTool(join(root, 'none', 'ffmpeg'))).toMatchObject({ valid: false, message: expect.stringMatching(/does not exist/) });
+    expect(await validateMediaTool(other)).toMatchObject({
+      valid: false,
+      version: null,
+      message: expect.stringMatching(/like ffmpeg/),
+    });
+    expect(await validateMediaTool(join(root, 'none', 'ffmpeg'))).toMatchObject({
+      valid: false,
+      message: expect.stringMatching(/does not exist/),
+    });
     expect(ffmpegVersion('ffmpeg version n6.0 Copyright')).toBe('n6.0');
     expect(hasChromaprintMuxer(' E chromaprint     Chromaprint\n')).toBe(true);
     expect(hasChromaprintMuxer(' E matroska  Matroska\n')).toBe(false);

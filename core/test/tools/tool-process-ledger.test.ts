@@ -46,7 +46,10 @@ describe.skipIf(process.platform !== 'linux')('ToolProcessLedger', () => {
     const tool = spawn('sh', ['-c', 'sleep 30 & wait'], { detached: true, stdio: 'ignore' });
     ledger.started(tool.pid!, 'sh');
     // An entry whose PID now belongs to someone else (this very test process): its start time differs.
-    writeFileSync(join(dataDir, 'run', 'tools', `${process.pid}.json`), JSON.stringify({ pid: process.pid, file: 'makemkvcon', startTicks: '1' }));
+    writeFileSync(
+      join(dataDir, 'run', 'tools', `${process.pid}.json`),
+      JSON.stringify({ pid: process.pid, file: 'makemkvcon', startTicks: '1' }),
+    );
     const stopped = new ToolProcessLedger(dataDir, logger).stopLeftovers();
     expect(stopped).toEqual([{ pid: tool.pid, file: 'sh' }]);
     expect(alive(process.pid)).toBe(true);

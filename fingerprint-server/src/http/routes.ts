@@ -17,11 +17,20 @@ export interface RouteDeps {
 const fingerprintText = { type: 'string', minLength: 4, maxLength: 262_144 };
 /** Identify takes nothing but the fingerprint (no pseudonym, catalog id or episode guess). */
 const checkIdentifyQuery = validator<{ fingerprint?: string; limit?: string }>(
-  { type: 'object', additionalProperties: false, properties: { fingerprint: fingerprintText, limit: { type: 'string', pattern: '^(?:[1-9]|1[0-9]|20)$' } } },
+  {
+    type: 'object',
+    additionalProperties: false,
+    properties: { fingerprint: fingerprintText, limit: { type: 'string', pattern: '^(?:[1-9]|1[0-9]|20)$' } },
+  },
   'identify query',
 );
 const checkIdentifyBody = validator<{ fingerprint_b64: string }>(
-  { type: 'object', additionalProperties: false, required: ['fingerprint_b64'], properties: { fingerprint_b64: fingerprintText } },
+  {
+    type: 'object',
+    additionalProperties: false,
+    required: ['fingerprint_b64'],
+    properties: { fingerprint_b64: fingerprintText },
+  },
   'identify body',
 );
 
@@ -46,8 +55,14 @@ export function buildRouter(deps: RouteDeps): Router {
   });
   router.get('/identify', async (ctx) => {
     const query = checkIdentifyQuery({ ...ctx.query });
-    const sent = query.fingerprint ?? (ctx.request.length ? checkIdentifyBody(await body(ctx)).fingerprint_b64 : undefined);
-    if (!sent) throw new HttpError(400, 'invalid_request', 'identify needs the fingerprint (query parameter "fingerprint" or JSON body {"fingerprint_b64"})');
+    const sent =
+      query.fingerprint ?? (ctx.request.length ? checkIdentifyBody(await body(ctx)).fingerprint_b64 : undefined);
+    if (!sent)
+      throw new HttpError(
+        400,
+        'invalid_request',
+        'identify needs the fingerprint (query parameter "fingerprint" or JSON body {"fingerprint_b64"})',
+      );
     const { items } = decodeBounded(sent);
     ctx.body = { candidates: await deps.identify.identify(items, query.limit ? Number(query.limit) : 5) };
   });

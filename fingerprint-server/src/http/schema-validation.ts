@@ -7,7 +7,8 @@ const ajv = new Ajv({ allErrors: false, strict: false });
 function describe(error: ErrorObject | undefined): string {
   if (!error) return 'does not match the schema';
   const at = error.instancePath || '(body)';
-  if (error.keyword === 'additionalProperties') return `${at} has a field outside the schema: "${String(error.params.additionalProperty)}"`;
+  if (error.keyword === 'additionalProperties')
+    return `${at} has a field outside the schema: "${String(error.params.additionalProperty)}"`;
   return `${at} ${error.message ?? 'is invalid'}`;
 }
 

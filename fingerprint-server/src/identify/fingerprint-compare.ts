@@ -35,7 +35,11 @@ export function popcount32(value: number): number {
 }
 
 /** Bit error rate of `query[i]` against `ref[i + offset]` over their overlap. */
-export function bitErrorRate(query: ArrayLike<number>, ref: ArrayLike<number>, offset: number): { ber: number; overlap: number } {
+export function bitErrorRate(
+  query: ArrayLike<number>,
+  ref: ArrayLike<number>,
+  offset: number,
+): { ber: number; overlap: number } {
   const from = Math.max(0, -offset);
   const to = Math.min(query.length, ref.length - offset);
   let bits = 0;
@@ -88,7 +92,11 @@ export function indexFingerprint(items: ArrayLike<number>): IndexedFingerprint {
 }
 
 /** The best alignment of two fingerprints, or null when they do not overlap enough. */
-export function bestAlignment(query: ArrayLike<number> | IndexedFingerprint, ref: ArrayLike<number>, options: AlignOptions = {}): Alignment | null {
+export function bestAlignment(
+  query: ArrayLike<number> | IndexedFingerprint,
+  ref: ArrayLike<number>,
+  options: AlignOptions = {},
+): Alignment | null {
   const indexed = 'positions' in query ? query : indexFingerprint(query);
   const items = indexed.items;
   const minOverlap = Math.min(options.minOverlap ?? 60, Math.floor(Math.min(items.length, ref.length) / 2));

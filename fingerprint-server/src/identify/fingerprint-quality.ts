@@ -49,7 +49,8 @@ export function degenerateReason(items: readonly number[]): string | null {
 
 /** Throws the 400 a contribution's fingerprint earns when it is too short or degenerate. */
 export function checkContributedItems(items: readonly number[]): void {
-  if (items.length < MIN_FINGERPRINT_ITEMS) throw new HttpError(400, 'fingerprint_too_short', `A fingerprint needs at least ${MIN_FINGERPRINT_ITEMS} items`);
+  if (items.length < MIN_FINGERPRINT_ITEMS)
+    throw new HttpError(400, 'fingerprint_too_short', `A fingerprint needs at least ${MIN_FINGERPRINT_ITEMS} items`);
   const reason = degenerateReason(items);
   if (reason) throw new HttpError(400, 'degenerate_fingerprint', `The fingerprint cannot identify anything: ${reason}`);
 }

@@ -26,7 +26,11 @@ export class IdentifyService {
     private readonly budgetMs = 250,
   ) {}
 
-  async identify(items: ArrayLike<number>, limit = 5, deadline = new Deadline(this.budgetMs)): Promise<IdentifyCandidate[]> {
+  async identify(
+    items: ArrayLike<number>,
+    limit = 5,
+    deadline = new Deadline(this.budgetMs),
+  ): Promise<IdentifyCandidate[]> {
     await loopTurn();
     const shortlist = await this.canonical.candidatesForTerms(indexTerms(items), SHORTLIST);
     await loopTurn();
@@ -54,9 +58,12 @@ export class IdentifyService {
   /** Why a contribution for `label` with these items conflicts with the canonical set, or null. */
   async screen(items: ArrayLike<number>, label: Label, deadline: Deadline): Promise<string | null> {
     const candidates = await this.identify(items, SHORTLIST, deadline);
-    const same = (c: IdentifyCandidate) => c.catalog_id === label.catalogId && c.season === label.season && c.episode === label.episode;
+    const same = (c: IdentifyCandidate) =>
+      c.catalog_id === label.catalogId && c.season === label.season && c.episode === label.episode;
     if (candidates.some((c) => same(c) && c.score >= SCREEN_SCORE)) return null;
     const other = candidates.find((c) => !same(c) && c.score >= SCREEN_SCORE);
-    return other ? `matches the canonical fingerprint of ${other.catalog_id} S${other.season ?? '-'}E${other.episode ?? '-'} (score ${other.score})` : null;
+    return other
+      ? `matches the canonical fingerprint of ${other.catalog_id} S${other.season ?? '-'}E${other.episode ?? '-'} (score ${other.score})`
+      : null;
   }
 }

@@ -34,7 +34,10 @@ export interface PromotionPolicy {
   maxConflicts: number;
 }
 
-type Contribution = Pick<EpisodeContributionRow, 'pseudonym' | 'catalogId' | 'season' | 'episode' | 'items' | 'matchConfidence' | 'discContentHash' | 'createdAt'>;
+type Contribution = Pick<
+  EpisodeContributionRow,
+  'pseudonym' | 'catalogId' | 'season' | 'episode' | 'items' | 'matchConfidence' | 'discContentHash' | 'createdAt'
+>;
 
 /** How many pseudonyms count when each must come `spreadMs` after the previous one counted (by time). */
 export function spreadPseudonyms(firstSeen: Map<string, number>, spreadMs: number): number {
@@ -60,15 +63,23 @@ export class PromotionService {
   async consider(contribution: Contribution, deadline: Deadline): Promise<PromotionOutcome> {
     const { policy } = this;
     if (Number(contribution.matchConfidence) < policy.minConfidence) return 'low_confidence';
-    if ((await this.contributions.conflicted([contribution.pseudonym], policy.maxConflicts)).size > 0) return 'not_counted';
-    const label = { catalogId: contribution.catalogId, season: contribution.season ?? null, episode: contribution.episode ?? null };
+    if ((await this.contributions.conflicted([contribution.pseudonym], policy.maxConflicts)).size > 0)
+      return 'not_counted';
+    const label = {
+      catalogId: contribution.catalogId,
+      season: contribution.season ?? null,
+      episode: contribution.episode ?? null,
+    };
     const items = bytesToItems(contribution.items);
     const indexed = indexFingerprint(items);
     const agrees = (other: Uint8Array) => (bestAlignment(indexed, bytesToItems(other))?.score ?? 0) >= AGREEMENT_SCORE;
 
     const peers = await this.contributions.peers(label, policy.minConfidence, MAX_PEERS);
     await deadline.yield();
-    const excluded = await this.contributions.conflicted(peers.map((p) => p.pseudonym), policy.maxConflicts);
+    const excluded = await this.contributions.conflicted(
+      peers.map((p) => p.pseudonym),
+      policy.maxConflicts,
+    );
     const spreadMs = policy.spreadSeconds * 1000;
     const releases = new Set<string>();
     const counted = new Map<string, number>([[contribution.pseudonym, new Date(contribution.createdAt).getTime()]]);
@@ -81,8 +92,10 @@ export class PromotionService {
       const at = peer.createdAt.getTime();
       // Only a peer that could change the outcome is compared: a release still missing, or a
       // pseudonym outside the burst of every one counted so far (a burst costs no comparisons).
-      const newRelease = releases.size < policy.releases && peer.discContentHash !== null && !releases.has(peer.discContentHash);
-      const newPseudonym = !counted.has(peer.pseudonym) && [...counted.values()].every((t) => Math.abs(at - t) >= spreadMs);
+      const newRelease =
+        releases.size < policy.releases && peer.discContentHash !== null && !releases.has(peer.discContentHash);
+      const newPseudonym =
+        !counted.has(peer.pseudonym) && [...counted.values()].every((t) => Math.abs(at - t) >= spreadMs);
       if (!newRelease && !newPseudonym) continue;
       await deadline.yield();
       compared++;

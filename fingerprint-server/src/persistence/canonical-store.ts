@@ -24,7 +24,9 @@ export class CanonicalStore {
   constructor(private readonly orm: MikroORM) {}
 
   async forLabel(label: Label): Promise<CanonicalFingerprintRow[]> {
-    return await this.orm.em.fork().find(CanonicalFingerprintEntity, { catalogId: label.catalogId, season: label.season, episode: label.episode });
+    return await this.orm.em
+      .fork()
+      .find(CanonicalFingerprintEntity, { catalogId: label.catalogId, season: label.season, episode: label.episode });
   }
 
   async setReleaseCount(id: number, releaseCount: number): Promise<void> {
@@ -51,7 +53,12 @@ export class CanonicalStore {
       const flush = async () => {
         if (pairs.length === 0) return;
         const values = new Array(pairs.length / 2).fill('(?, ?)').join(', ');
-        await connection.execute(`insert into canonical_term (term, fingerprint_id) values ${values}`, pairs, 'run', em.getTransactionContext());
+        await connection.execute(
+          `insert into canonical_term (term, fingerprint_id) values ${values}`,
+          pairs,
+          'run',
+          em.getTransactionContext(),
+        );
         pairs.length = 0;
       };
       for (const [k, row] of rows.entries()) {
@@ -66,14 +73,20 @@ export class CanonicalStore {
   }
 
   /** Fingerprints sharing the most index terms with the query, most shared first. */
-  async candidatesForTerms(terms: readonly number[], limit: number, minHits = 2): Promise<{ id: number; hits: number }[]> {
+  async candidatesForTerms(
+    terms: readonly number[],
+    limit: number,
+    minHits = 2,
+  ): Promise<{ id: number; hits: number }[]> {
     if (terms.length === 0) return [];
     const placeholders = terms.map(() => '?').join(', ');
-    const rows = (await this.orm.em.getConnection().execute(
-      `select fingerprint_id as id, count(*) as hits from canonical_term where term in (${placeholders}) ` +
-        `group by fingerprint_id having count(*) >= ? order by hits desc limit ?`,
-      [...terms, minHits, limit],
-    )) as { id: number | string; hits: number | string }[];
+    const rows = (await this.orm.em
+      .getConnection()
+      .execute(
+        `select fingerprint_id as id, count(*) as hits from canonical_term where term in (${placeholders}) ` +
+          `group by fingerprint_id having count(*) >= ? order by hits desc limit ?`,
+        [...terms, minHits, limit],
+      )) as { id: number | string; hits: number | string }[];
     return rows.map((r) => ({ id: Number(r.id), hits: Number(r.hits) }));
   }
 

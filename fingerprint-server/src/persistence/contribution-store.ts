@@ -46,9 +46,14 @@ export class ContributionStore {
 
   async insertEpisode(row: NewEpisodeContribution): Promise<InsertOutcome> {
     const em = this.orm.em.fork();
-    if (await em.count(EpisodeContributionEntity, { fingerprintSha256: row.fingerprintSha256 })) return { status: 'duplicate' };
+    if (await em.count(EpisodeContributionEntity, { fingerprintSha256: row.fingerprintSha256 }))
+      return { status: 'duplicate' };
     try {
-      const entity = em.create(EpisodeContributionEntity, { ...row, flagReason: row.flagReason ?? null, createdAt: new Date(this.now()) });
+      const entity = em.create(EpisodeContributionEntity, {
+        ...row,
+        flagReason: row.flagReason ?? null,
+        createdAt: new Date(this.now()),
+      });
       await em.flush();
       return { status: 'accepted', id: entity.id, createdAt: entity.createdAt };
     } catch (error) {
@@ -75,15 +80,28 @@ export class ContributionStore {
    * first — without their fingerprints (fetched one at a time with `itemsOf`, only for the peers
    * that could change the outcome).
    */
-  async peers(label: { catalogId: number; season: number | null; episode: number | null }, minConfidence: number, limit = 200): Promise<PeerSummary[]> {
-    const rows = await this.orm.em
-      .fork()
-      .find(
-        EpisodeContributionEntity,
-        { catalogId: label.catalogId, season: label.season, episode: label.episode, matchConfidence: { $gte: minConfidence }, flagReason: null },
-        { orderBy: { id: 'desc' }, limit, fields: ['id', 'pseudonym', 'discContentHash', 'createdAt'] },
-      );
-    return rows.map((r) => ({ id: r.id, pseudonym: r.pseudonym, discContentHash: r.discContentHash ?? null, createdAt: new Date(r.createdAt) }));
+  async peers(
+    label: { catalogId: number; season: number | null; episode: number | null },
+    minConfidence: number,
+    limit = 200,
+  ): Promise<PeerSummary[]> {
+    const rows = await this.orm.em.fork().find(
+      EpisodeContributionEntity,
+      {
+        catalogId: label.catalogId,
+        season: label.season,
+        episode: label.episode,
+        matchConfidence: { $gte: minConfidence },
+        flagReason: null,
+      },
+      { orderBy: { id: 'desc' }, limit, fields: ['id', 'pseudonym', 'discContentHash', 'createdAt'] },
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      pseudonym: r.pseudonym,
+      discContentHash: r.discContentHash ?? null,
+      createdAt: new Date(r.createdAt),
+    }));
   }
 
   async itemsOf(id: number): Promise<Uint8Array | null> {
@@ -93,7 +111,9 @@ export class ContributionStore {
 
   /** Counts one more conflict for the pseudonym (its contributor row exists: the rate limiter made it). */
   async addConflict(pseudonym: string): Promise<void> {
-    await this.orm.em.getConnection().execute('update contributor set conflict_count = conflict_count + 1 where pseudonym = ?', [pseudonym]);
+    await this.orm.em
+      .getConnection()
+      .execute('update contributor set conflict_count = conflict_count + 1 where pseudonym = ?', [pseudonym]);
   }
 
   /** The pseudonyms among `pseudonyms` with at least `limit` conflicts: they no longer count. */
@@ -101,7 +121,11 @@ export class ContributionStore {
     if (pseudonyms.length === 0) return new Set();
     const rows = await this.orm.em
       .fork()
-      .find(ContributorEntity, { pseudonym: { $in: [...new Set(pseudonyms)] }, conflictCount: { $gte: limit } }, { fields: ['pseudonym'] });
+      .find(
+        ContributorEntity,
+        { pseudonym: { $in: [...new Set(pseudonyms)] }, conflictCount: { $gte: limit } },
+        { fields: ['pseudonym'] },
+      );
     return new Set(rows.map((r) => r.pseudonym));
   }
 

@@ -32,7 +32,12 @@ export async function openServerDatabase(databaseUrl: string): Promise<ServerDat
   const { MikroORM } = await import('@mikro-orm/sqlite');
   const file = sqlitePath(databaseUrl);
   if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
-  const orm = await MikroORM.init({ dbName: file, entities: SERVER_ENTITIES, debug: false, driverOptions: { timeout: 5000 } });
+  const orm = await MikroORM.init({
+    dbName: file,
+    entities: SERVER_ENTITIES,
+    debug: false,
+    driverOptions: { timeout: 5000 },
+  });
   const connection = orm.em.getConnection();
   if (file !== ':memory:') await connection.execute('pragma journal_mode = wal');
   await connection.execute('pragma synchronous = normal');

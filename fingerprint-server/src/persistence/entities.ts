@@ -113,4 +113,11 @@ export const NetworkWindowEntity = defineEntity({
 export type EpisodeContributionRow = InferEntity<typeof EpisodeContributionEntity>;
 export type CanonicalFingerprintRow = InferEntity<typeof CanonicalFingerprintEntity>;
 
-export const SERVER_ENTITIES = [ContributorEntity, EpisodeContributionEntity, DiscContributionEntity, CanonicalFingerprintEntity, CanonicalTermEntity, NetworkWindowEntity];
+export const SERVER_ENTITIES = [
+  ContributorEntity,
+  EpisodeContributionEntity,
+  DiscContributionEntity,
+  CanonicalFingerprintEntity,
+  CanonicalTermEntity,
+  NetworkWindowEntity,
+];

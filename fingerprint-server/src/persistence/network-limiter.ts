@@ -27,16 +27,21 @@ export class NetworkLimiter {
   private async take(name: string, amount: number, limit: number): Promise<WindowDecision> {
     const nowSeconds = Math.floor(this.now() / 1000);
     const expired = nowSeconds - this.windowSeconds;
-    const rows = (await this.orm.em.getConnection().execute(
-      'insert into network_window (name, window_started_at, amount) values (?, ?, ?) ' +
-        'on conflict (name) do update set ' +
-        'amount = case when network_window.window_started_at <= ? then excluded.amount else network_window.amount + excluded.amount end, ' +
-        'window_started_at = case when network_window.window_started_at <= ? then excluded.window_started_at else network_window.window_started_at end ' +
-        'returning amount, window_started_at',
-      [name, nowSeconds, amount, expired, expired],
-    )) as { amount: number | string; window_started_at: number | string }[];
+    const rows = (await this.orm.em
+      .getConnection()
+      .execute(
+        'insert into network_window (name, window_started_at, amount) values (?, ?, ?) ' +
+          'on conflict (name) do update set ' +
+          'amount = case when network_window.window_started_at <= ? then excluded.amount else network_window.amount + excluded.amount end, ' +
+          'window_started_at = case when network_window.window_started_at <= ? then excluded.window_started_at else network_window.window_started_at end ' +
+          'returning amount, window_started_at',
+        [name, nowSeconds, amount, expired, expired],
+      )) as { amount: number | string; window_started_at: number | string }[];
     const row = rows[0];
     if (!row || Number(row.amount) <= limit) return { allowed: true };
-    return { allowed: false, retryAfterSeconds: Math.max(1, Number(row.window_started_at) + this.windowSeconds - nowSeconds) };
+    return {
+      allowed: false,
+      retryAfterSeconds: Math.max(1, Number(row.window_started_at) + this.windowSeconds - nowSeconds),
+    };
   }
 }

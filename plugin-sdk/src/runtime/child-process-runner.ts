@@ -34,7 +34,10 @@ class LineSplitter {
 function killTree(child: ChildProcess): void {
   if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
   if (process.platform === 'win32') {
-    spawn('taskkill', ['/pid', String(child.pid), '/T', '/F'], { stdio: 'ignore', windowsHide: true }).on('error', () => {});
+    spawn('taskkill', ['/pid', String(child.pid), '/T', '/F'], { stdio: 'ignore', windowsHide: true }).on(
+      'error',
+      () => {},
+    );
     return;
   }
   const signalGroup = (signal: NodeJS.Signals) => {
@@ -87,7 +90,11 @@ function lowerPriority(pid: number, niceness: number): void {
 }
 
 /** Creates a ProcessRunner whose processes are killed when `signal` fires. */
-export function createChildProcessRunner(signal: AbortSignal, observer?: ChildProcessObserver, runnerOptions: ChildProcessRunnerOptions = {}): ProcessRunner {
+export function createChildProcessRunner(
+  signal: AbortSignal,
+  observer?: ChildProcessObserver,
+  runnerOptions: ChildProcessRunnerOptions = {},
+): ProcessRunner {
   return {
     run(file: string, args: readonly string[], options: ProcessOptions = {}): Promise<ProcessResult> {
       const stop = options.signal ? AbortSignal.any([signal, options.signal]) : signal;
@@ -155,10 +162,14 @@ export function createChildProcessRunner(signal: AbortSignal, observer?: ChildPr
           errLines.end();
           if (timedOut && !aborted) {
             reject(
-              new SpindleError('process_timed_out', `${file} did not finish within ${options.timeoutMs} ms and was stopped`, {
-                retryable: true,
-                details: { file, timeoutMs: options.timeoutMs },
-              }),
+              new SpindleError(
+                'process_timed_out',
+                `${file} did not finish within ${options.timeoutMs} ms and was stopped`,
+                {
+                  retryable: true,
+                  details: { file, timeoutMs: options.timeoutMs },
+                },
+              ),
             );
             return;
           }

@@ -39,17 +39,29 @@ export function createFetchHttpClient(signal: AbortSignal, clientOptions: FetchH
       for (let hop = 0; ; hop++) {
         if (checkUrl) await checkUrl(target);
         try {
-          response = await fetch(target, { method, headers, body, signal: AbortSignal.any(signals), redirect: checkUrl ? 'manual' : 'follow' });
+          response = await fetch(target, {
+            method,
+            headers,
+            body,
+            signal: AbortSignal.any(signals),
+            redirect: checkUrl ? 'manual' : 'follow',
+          });
         } catch (error) {
           throw toHttpError(url, error, aborted);
         }
         const location = response.headers.get('location');
         if (!checkUrl || !REDIRECT_STATUSES.has(response.status) || location === null) break;
         await response.body?.cancel().catch(() => undefined);
-        if (hop >= MAX_REDIRECTS) throw new SpindleError('http_too_many_redirects', `Request to ${url} was redirected more than ${MAX_REDIRECTS} times`);
+        if (hop >= MAX_REDIRECTS)
+          throw new SpindleError(
+            'http_too_many_redirects',
+            `Request to ${url} was redirected more than ${MAX_REDIRECTS} times`,
+          );
         const next = new URL(location, target);
         if (next.origin !== target.origin && headers) {
-          headers = Object.fromEntries(Object.entries(headers).filter(([name]) => !CREDENTIAL_HEADERS.has(name.toLowerCase())));
+          headers = Object.fromEntries(
+            Object.entries(headers).filter(([name]) => !CREDENTIAL_HEADERS.has(name.toLowerCase())),
+          );
         }
         if (response.status === 303 || ((response.status === 301 || response.status === 302) && method === 'POST')) {
           method = 'GET';
@@ -88,5 +100,8 @@ function toHttpError(url: string, error: unknown, signal: AbortSignal): SpindleE
     return new SpindleError('http_timed_out', `Request to ${url} timed out`, { retryable: true, cause: error });
   }
   const message = errorMessage(error);
-  return new SpindleError('http_request_failed', `Request to ${url} failed: ${message}`, { retryable: true, cause: error });
+  return new SpindleError('http_request_failed', `Request to ${url} failed: ${message}`, {
+    retryable: true,
+    cause: error,
+  });
 }

@@ -46,7 +46,8 @@ export function encodeVarints(items: readonly number[]): Uint8Array {
   const out = new Uint8Array(items.length * MAX_VARINT_BYTES);
   let at = 0;
   for (const item of items) {
-    if (!Number.isInteger(item) || item < 0 || item > 0xffffffff) throw invalid(`fingerprint item ${item} is not a 32-bit unsigned integer`);
+    if (!Number.isInteger(item) || item < 0 || item > 0xffffffff)
+      throw invalid(`fingerprint item ${item} is not a 32-bit unsigned integer`);
     let v = item;
     while (v >= 0x80) {
       out[at++] = (v % 0x80) | 0x80;
@@ -88,7 +89,11 @@ export async function encodeFingerprint(items: readonly number[]): Promise<Encod
   const varints = encodeVarints(items);
   const compressed = (await zstd()).compress(varints, FINGERPRINT_ZSTD_LEVEL);
   if (!compressed) throw new InputError('fingerprint_compress_failed', 'zstd could not compress the fingerprint');
-  return { fingerprintB64: Buffer.from(compressed).toString('base64'), sha256B64: sha256B64(varints), itemCount: items.length };
+  return {
+    fingerprintB64: Buffer.from(compressed).toString('base64'),
+    sha256B64: sha256B64(varints),
+    itemCount: items.length,
+  };
 }
 
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
@@ -111,7 +116,9 @@ export function decodeFingerprint(fingerprintB64: string, maxItems = MAX_FINGERP
   }
   let varints: Uint8Array;
   try {
-    varints = zstdDecompressSync(Buffer.from(fingerprintB64, 'base64'), { maxOutputLength: maxItems * MAX_VARINT_BYTES });
+    varints = zstdDecompressSync(Buffer.from(fingerprintB64, 'base64'), {
+      maxOutputLength: maxItems * MAX_VARINT_BYTES,
+    });
   } catch (cause) {
     throw new InputError('invalid_fingerprint', 'fingerprint_b64 is not a zstd frame of a bounded size', { cause });
   }

@@ -35,10 +35,17 @@ function networkReason(error: unknown): string {
   return 'network error';
 }
 
-export async function requestService(http: HttpClient, url: string, options: ServiceRequestOptions): Promise<HttpResponse> {
+export async function requestService(
+  http: HttpClient,
+  url: string,
+  options: ServiceRequestOptions,
+): Promise<HttpResponse> {
   const { service, authHint, ...request } = options;
   const host = serviceHost(url);
-  if (!host) throw new SpindleError('service_url_invalid', `${service}: the configured URL is not a valid http(s) URL`, { category: 'configuration' });
+  if (!host)
+    throw new SpindleError('service_url_invalid', `${service}: the configured URL is not a valid http(s) URL`, {
+      category: 'configuration',
+    });
   let response: HttpResponse;
   try {
     response = await http.request(url, request);
@@ -46,18 +53,29 @@ export async function requestService(http: HttpClient, url: string, options: Ser
     if (SpindleError.is(error) && error.code === 'aborted') throw error;
     // The host's outgoing-address rule (link-local, cloud metadata): its message names only the host.
     if (SpindleError.is(error) && error.code === 'outbound_address_refused') {
-      throw new SpindleError('outbound_address_refused', `${service} at ${host}: ${error.message}`, { category: 'configuration' });
+      throw new SpindleError('outbound_address_refused', `${service} at ${host}: ${error.message}`, {
+        category: 'configuration',
+      });
     }
-    throw new SpindleError('service_unreachable', `${service} at ${host} could not be reached (${networkReason(error)})`, { retryable: true });
+    throw new SpindleError(
+      'service_unreachable',
+      `${service} at ${host} could not be reached (${networkReason(error)})`,
+      { retryable: true },
+    );
   }
   const { status } = response;
   if (status >= 400) await response.bytes().catch(() => undefined); // release the connection
   if (status >= 500 || status === 429) {
-    throw new SpindleError('service_unavailable', `${service} at ${host} answered HTTP ${status}`, { retryable: true, details: { status } });
+    throw new SpindleError('service_unavailable', `${service} at ${host} answered HTTP ${status}`, {
+      retryable: true,
+      details: { status },
+    });
   }
   if (status >= 400) {
     const hint = (status === 401 || status === 403) && authHint ? ` (${authHint})` : '';
-    throw new SpindleError('service_refused', `${service} at ${host} refused the request: HTTP ${status}${hint}`, { details: { status } });
+    throw new SpindleError('service_refused', `${service} at ${host} refused the request: HTTP ${status}${hint}`, {
+      details: { status },
+    });
   }
   return response;
 }

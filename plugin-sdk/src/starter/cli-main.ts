@@ -9,7 +9,12 @@ export const STARTER_USAGE = `Usage: new <kind> <id> [--js] [--dir <folder>]
   --dir folder to create (default ./spindle-plugin-<id>)`;
 
 /** Runs `new <kind> <id> …`; returns the exit code and writes to the given streams. */
-export async function runStarterCli(args: readonly string[], out: (line: string) => void, err: (line: string) => void, cwd = process.cwd()): Promise<number> {
+export async function runStarterCli(
+  args: readonly string[],
+  out: (line: string) => void,
+  err: (line: string) => void,
+  cwd = process.cwd(),
+): Promise<number> {
   const [command, ...rest] = args;
   if (command !== 'new') {
     err(STARTER_USAGE);

@@ -6,7 +6,11 @@ export const MEDIA_PROVIDER_TEMPLATES: Record<string, KindTemplate> = {
   transcriber: {
     summary: 'a transcriber skeleton: answers an empty transcript (replace transcribe() with your speech engine)',
     sdkImports: ['throwIfAborted'],
-    settingsSchema: { type: 'object', properties: { model: { type: 'string', default: 'starter' } }, additionalProperties: false },
+    settingsSchema: {
+      type: 'object',
+      properties: { model: { type: 'string', default: 'starter' } },
+      additionalProperties: false,
+    },
     factory: `(setup) => ({
     async transcribe(request) {
       throwIfAborted(request.signal);
@@ -35,7 +39,11 @@ describe('__ID__ (more)', () => {`,
     summary: 'fingerprints byte blocks of a file (FNV-1a per 4 KiB block; replace with an audio fingerprint)',
     sdkImports: ['InputError', 'throwIfAborted'],
     imports: ["import { readFile } from 'node:fs/promises';"],
-    settingsSchema: { type: 'object', properties: { bytesPerSecond: { type: 'integer', minimum: 1, default: 16000 } }, additionalProperties: false },
+    settingsSchema: {
+      type: 'object',
+      properties: { bytesPerSecond: { type: 'integer', minimum: 1, default: 16000 } },
+      additionalProperties: false,
+    },
     factory: `(setup) => {
     const perSecond = Number(setup.settings.bytesPerSecond);
     const hash = (bytes = new Uint8Array()) => bytes.reduce((h, b) => Math.imul(h ^ b, 16777619) >>> 0, 2166136261);
@@ -90,7 +98,11 @@ describe('__ID__ (more)', () => {`,
   ai: {
     summary: 'an AI provider skeleton: answers the JSON object of its settings (replace with a call to your model)',
     sdkImports: ['throwIfAborted'],
-    settingsSchema: { type: 'object', properties: { answer: { type: 'object', default: {} } }, additionalProperties: false },
+    settingsSchema: {
+      type: 'object',
+      properties: { answer: { type: 'object', default: {} } },
+      additionalProperties: false,
+    },
     factory: `(setup) => ({
     async completeJson(request) {
       throwIfAborted(request.signal);
@@ -116,7 +128,11 @@ describe('__ID__ (more)', () => {`,
     summary: 'a transcoder skeleton that copies the file unchanged (replace with your encoder)',
     sdkImports: ['throwIfAborted'],
     imports: ["import { copyFile, stat } from 'node:fs/promises';"],
-    settingsSchema: { type: 'object', properties: { encoder: { type: 'string', default: 'copy' } }, additionalProperties: false },
+    settingsSchema: {
+      type: 'object',
+      properties: { encoder: { type: 'string', default: 'copy' } },
+      additionalProperties: false,
+    },
     factory: `(setup) => ({
     async transcode(request) {
       throwIfAborted(request.signal);

@@ -6,7 +6,11 @@ export const METADATA_PROVIDER_TEMPLATES: Record<string, KindTemplate> = {
   catalog: {
     summary: 'a catalog of the movies listed in its settings ("Title (Year)"), searched by words of the title',
     sdkImports: [],
-    settingsSchema: { type: 'object', properties: { movies: { type: 'array', items: { type: 'string' }, default: ['Example Movie (2001)'] } }, additionalProperties: false },
+    settingsSchema: {
+      type: 'object',
+      properties: { movies: { type: 'array', items: { type: 'string' }, default: ['Example Movie (2001)'] } },
+      additionalProperties: false,
+    },
     factory: `(setup) => {
     const movies = (Array.isArray(setup.settings.movies) ? setup.settings.movies : []).map(String).map((line, i) => {
       const found = /^(.*?)\\s*\\((\\d{4})\\)$/.exec(line);
@@ -53,7 +57,11 @@ describe('__ID__ (more)', () => {`,
   disc_lookup: {
     summary: 'answers from a map of content hash → movie title in its settings',
     sdkImports: [],
-    settingsSchema: { type: 'object', properties: { discs: { type: 'object', additionalProperties: { type: 'string' }, default: {} } }, additionalProperties: false },
+    settingsSchema: {
+      type: 'object',
+      properties: { discs: { type: 'object', additionalProperties: { type: 'string' }, default: {} } },
+      additionalProperties: false,
+    },
     factory: `(setup) => {
     const discs = new Map(Object.entries(Object(setup.settings.discs)).map(([hash, title]) => [hash, String(title)]));
     return {
@@ -88,7 +96,11 @@ describe('__ID__ (more)', () => {`,
     summary: 'reads SRT files named S01E02.<language>.srt from a folder in its settings',
     sdkImports: ['throwIfAborted'],
     imports: ["import { readFile } from 'node:fs/promises';", "import { join } from 'node:path';"],
-    settingsSchema: { type: 'object', properties: { folder: { type: 'string', default: '' } }, additionalProperties: false },
+    settingsSchema: {
+      type: 'object',
+      properties: { folder: { type: 'string', default: '' } },
+      additionalProperties: false,
+    },
     factory: `(setup) => ({
     async fetch(query, signal) {
       throwIfAborted(signal);

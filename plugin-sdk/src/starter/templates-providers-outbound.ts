@@ -4,10 +4,15 @@ import { TEST_SIGNAL as signal } from './kind-template.ts';
 
 export const OUTBOUND_PROVIDER_TEMPLATES: Record<string, KindTemplate> = {
   notifier: {
-    summary: 'appends each notification as a JSON line to a file (its setting, or notifications.jsonl in its data folder)',
+    summary:
+      'appends each notification as a JSON line to a file (its setting, or notifications.jsonl in its data folder)',
     sdkImports: ['throwIfAborted'],
     imports: ["import { appendFile } from 'node:fs/promises';", "import { join } from 'node:path';"],
-    settingsSchema: { type: 'object', properties: { file: { type: 'string', default: '' } }, additionalProperties: false },
+    settingsSchema: {
+      type: 'object',
+      properties: { file: { type: 'string', default: '' } },
+      additionalProperties: false,
+    },
     factory: `(setup) => {
     const file = String(setup.settings.file) || join(setup.host.dataDir, 'notifications.jsonl');
     return {
@@ -42,7 +47,11 @@ describe('__ID__ (more)', () => {`,
     summary: 'records the folders to rescan in a file (replace with a call to your media server)',
     sdkImports: ['throwIfAborted'],
     imports: ["import { appendFile } from 'node:fs/promises';", "import { join } from 'node:path';"],
-    settingsSchema: { type: 'object', properties: { file: { type: 'string', default: '' } }, additionalProperties: false },
+    settingsSchema: {
+      type: 'object',
+      properties: { file: { type: 'string', default: '' } },
+      additionalProperties: false,
+    },
     factory: `(setup) => {
     const file = String(setup.settings.file) || join(setup.host.dataDir, 'refreshes.log');
     return {

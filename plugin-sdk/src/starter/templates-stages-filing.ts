@@ -5,7 +5,11 @@ export const FILING_STAGE_TEMPLATES: Record<string, KindTemplate> = {
   matcher: {
     summary: 'for a movie disc, calls the longest title the main movie (null otherwise: no opinion)',
     sdkImports: [],
-    settingsSchema: { type: 'object', properties: { confidence: { type: 'number', minimum: 0, maximum: 1, default: 0.6 } }, additionalProperties: false },
+    settingsSchema: {
+      type: 'object',
+      properties: { confidence: { type: 'number', minimum: 0, maximum: 1, default: 0.6 } },
+      additionalProperties: false,
+    },
     factory: `(setup) => ({
     async match(input) {
       if (input.job.contentType !== 'movie') return null;
@@ -34,10 +38,18 @@ export const FILING_STAGE_TEMPLATES: Record<string, KindTemplate> = {
   });`,
   },
   organizer: {
-    summary: 'files each title under <libraryTvPath or libraryMoviesPath>/<title>/ (episodes in Season NN, extras in extras/), moving or copying as the person chose, and reports that folder as outcome.libraryPath',
+    summary:
+      'files each title under <libraryTvPath or libraryMoviesPath>/<title>/ (episodes in Season NN, extras in extras/), moving or copying as the person chose, and reports that folder as outcome.libraryPath',
     sdkImports: ['OrganizationError', 'throwIfAborted'],
-    imports: ["import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';", "import { dirname, extname, join } from 'node:path';"],
-    settingsSchema: { type: 'object', properties: { extrasFolder: { type: 'string', default: 'extras' } }, additionalProperties: false },
+    imports: [
+      "import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';",
+      "import { dirname, extname, join } from 'node:path';",
+    ],
+    settingsSchema: {
+      type: 'object',
+      properties: { extrasFolder: { type: 'string', default: 'extras' } },
+      additionalProperties: false,
+    },
     factory: `(setup) => {
     const clean = (text = '') => text.replace(/[\\\\/:*?"<>|]/g, ' ').replace(/\\s+/g, ' ').trim() || 'Unknown';
     const two = (n = 0) => String(n).padStart(2, '0');
@@ -106,8 +118,18 @@ export const FILING_STAGE_TEMPLATES: Record<string, KindTemplate> = {
       },
     };
   }`,
-    kitImports: ['createFakeContext', 'createStage', 'organizerConformance', 'runConformance', 'sampleMovieJob', 'sampleEpisodeMatch'],
-    testImports: ["import { access, mkdir, readFile, writeFile } from 'node:fs/promises';", "import { join } from 'node:path';"],
+    kitImports: [
+      'createFakeContext',
+      'createStage',
+      'organizerConformance',
+      'runConformance',
+      'sampleMovieJob',
+      'sampleEpisodeMatch',
+    ],
+    testImports: [
+      "import { access, mkdir, readFile, writeFile } from 'node:fs/promises';",
+      "import { join } from 'node:path';",
+    ],
     tests: `  it('files a movie under libraryMoviesPath and keeps the source when the person chose copy', async () => {
     const organizer = await createStage(plugin, 'organizer', '__ID__', { manifest });
     const ctx = await createFakeContext();
@@ -139,7 +161,11 @@ describe('__ID__ (more)', () => {`,
   contributor: {
     summary: 'counts completed jobs in its store (replace with what you want to do after a job)',
     sdkImports: [],
-    settingsSchema: { type: 'object', properties: { storeKey: { type: 'string', default: 'completed' } }, additionalProperties: false },
+    settingsSchema: {
+      type: 'object',
+      properties: { storeKey: { type: 'string', default: 'completed' } },
+      additionalProperties: false,
+    },
     factory: `(setup) => ({
     async jobCompleted(input, ctx) {
       const key = String(setup.settings.storeKey);

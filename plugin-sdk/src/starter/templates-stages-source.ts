@@ -3,9 +3,14 @@ import type { KindTemplate } from './kind-template.ts';
 
 export const SOURCE_STAGE_TEMPLATES: Record<string, KindTemplate> = {
   detector: {
-    summary: 'reports a status line and watches until Spindle stops it (replace with your own drive or folder watching)',
+    summary:
+      'reports a status line and watches until Spindle stops it (replace with your own drive or folder watching)',
     sdkImports: [],
-    settingsSchema: { type: 'object', properties: { status: { type: 'string', default: 'watching' } }, additionalProperties: false },
+    settingsSchema: {
+      type: 'object',
+      properties: { status: { type: 'string', default: 'watching' } },
+      additionalProperties: false,
+    },
     factory: `(setup) => ({
     async start(sink, ctx) {
       sink.status(String(setup.settings.status));
@@ -32,7 +37,11 @@ export const SOURCE_STAGE_TEMPLATES: Record<string, KindTemplate> = {
   identifier: {
     summary: 'names a disc after its volume label (movie, confidence from settings); null for an empty label',
     sdkImports: ['throwIfAborted'],
-    settingsSchema: { type: 'object', properties: { confidence: { type: 'number', minimum: 0, maximum: 1, default: 0.4 } }, additionalProperties: false },
+    settingsSchema: {
+      type: 'object',
+      properties: { confidence: { type: 'number', minimum: 0, maximum: 1, default: 0.4 } },
+      additionalProperties: false,
+    },
     factory: `(setup) => ({
     async identify(input, ctx) {
       throwIfAborted(ctx.signal);
@@ -73,7 +82,11 @@ describe('__ID__ (more)', () => {`,
     summary: 'rips a folder of .mkv files by copying each one (replace with your own ripping program)',
     sdkImports: ['RipperError', 'throwIfAborted'],
     imports: ["import { copyFile, readdir, stat } from 'node:fs/promises';", "import { join } from 'node:path';"],
-    settingsSchema: { type: 'object', properties: { extension: { type: 'string', default: '.mkv' } }, additionalProperties: false },
+    settingsSchema: {
+      type: 'object',
+      properties: { extension: { type: 'string', default: '.mkv' } },
+      additionalProperties: false,
+    },
     factory: `(setup) => {
     const extension = String(setup.settings.extension);
     const filesIn = async (folder = '') => (await readdir(folder)).filter((name) => name.endsWith(extension)).sort();

@@ -43,7 +43,9 @@ function templateOf(kind: string): { group: 'stage' | 'provider'; template: Kind
 /** Turns the `@@const(…)@@` and `@@type(…)@@ const x` markers of the templates into TS or JSDoc. */
 function forLanguage(code: string, js: boolean): string {
   return code
-    .replace(/@@const\((.+?)\)@@/g, (_, value: string) => (js ? `/** @type {const} */ (${value})` : `(${value} as const)`))
+    .replace(/@@const\((.+?)\)@@/g, (_, value: string) =>
+      js ? `/** @type {const} */ (${value})` : `(${value} as const)`,
+    )
     .replace(/@@type\((.+?)\)@@ (const|let) (\w+) =/g, (_, type: string, decl: string, name: string) =>
       js ? `/** @type {${type}} */ ${decl} ${name} =` : `${decl} ${name}: ${type} =`,
     );
@@ -133,7 +135,9 @@ function tsconfig(js: boolean): string {
     strict: true,
     noEmit: true,
     skipLibCheck: false,
-    ...(js ? { allowJs: true, checkJs: true } : { allowImportingTsExtensions: true, verbatimModuleSyntax: true, erasableSyntaxOnly: true }),
+    ...(js
+      ? { allowJs: true, checkJs: true }
+      : { allowImportingTsExtensions: true, verbatimModuleSyntax: true, erasableSyntaxOnly: true }),
   };
   return `${JSON.stringify({ compilerOptions: options, include: ['src', 'test'] }, null, 2)}\n`;
 }
@@ -175,7 +179,8 @@ async function exists(path: string): Promise<boolean> {
 export async function writeStarter(options: StarterOptions): Promise<StarterResult> {
   const { kind, id } = options;
   const js = options.js ?? false;
-  if (!ID_PATTERN.test(id) || id.length > 64) throw new Error(`Plugin id "${id}" must be lowercase letters, digits and dashes (e.g. "organizer-by-year")`);
+  if (!ID_PATTERN.test(id) || id.length > 64)
+    throw new Error(`Plugin id "${id}" must be lowercase letters, digits and dashes (e.g. "organizer-by-year")`);
   const { group, template } = templateOf(kind);
   const dir = resolve(options.cwd ?? process.cwd(), options.dir ?? `spindle-plugin-${id}`);
   if (await exists(dir)) throw new Error(`${dir} already exists; choose another --dir`);

@@ -19,14 +19,24 @@ function removeAtExit(folder: string): void {
   });
 }
 
-async function create(envelope: unknown, group: 'stage' | 'provider', kind: string, id: string, options: FakeSetupOptions<JsonObject>): Promise<unknown> {
+async function create(
+  envelope: unknown,
+  group: 'stage' | 'provider',
+  kind: string,
+  id: string,
+  options: FakeSetupOptions<JsonObject>,
+): Promise<unknown> {
   const caller = group === 'stage' ? 'createStage()' : 'createProvider()';
-  if (!isPluginEnvelope(envelope)) throw new TypeError(`${caller} needs the envelope a plugin default-exports (definePlugin(...))`);
-  const table = (group === 'stage' ? envelope.definition.stages : envelope.definition.providers) as Record<string, Record<string, unknown>> | undefined;
+  if (!isPluginEnvelope(envelope))
+    throw new TypeError(`${caller} needs the envelope a plugin default-exports (definePlugin(...))`);
+  const table = (group === 'stage' ? envelope.definition.stages : envelope.definition.providers) as
+    Record<string, Record<string, unknown>> | undefined;
   const factory = table?.[kind]?.[id];
   if (typeof factory !== 'function') {
     const offered = envelope.offers.map((o) => `${o.kind}:${o.id}`).join(', ');
-    throw new TypeError(`Plugin "${envelope.definition.id}" offers no ${group} ${kind} "${id}" (it offers: ${offered})`);
+    throw new TypeError(
+      `Plugin "${envelope.definition.id}" offers no ${group} ${kind} "${id}" (it offers: ${offered})`,
+    );
   }
   const setup = await createFakeSetup(options);
   removeAtExit(setup.host.dataDir.replace(/[\\/]data$/, ''));

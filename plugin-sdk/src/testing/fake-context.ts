@@ -5,7 +5,15 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { HostInfo, HttpClient, JsonObject, JsonValue, PluginSetup, ProcessRunner, StageContext } from '../context.ts';
+import type {
+  HostInfo,
+  HttpClient,
+  JsonObject,
+  JsonValue,
+  PluginSetup,
+  ProcessRunner,
+  StageContext,
+} from '../context.ts';
 import { AbortedError } from '../errors.ts';
 import type { FingerprintNetwork } from '../fingerprint-network.ts';
 import type { PluginManifest } from '../manifest.ts';

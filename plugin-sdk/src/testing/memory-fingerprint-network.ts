@@ -8,14 +8,21 @@ import type {
 } from '../fingerprint-network.ts';
 
 export class MemoryFingerprintNetwork implements FingerprintNetwork {
-  readonly episodes: { id: number; draft: EpisodeContributionDraft; origin: { jobId: number; titleIndex: number } | undefined }[] = [];
+  readonly episodes: {
+    id: number;
+    draft: EpisodeContributionDraft;
+    origin: { jobId: number; titleIndex: number } | undefined;
+  }[] = [];
   readonly discs: { id: number; draft: DiscContributionDraft; origin: { jobId: number } | undefined }[] = [];
   readonly identifyQueries: string[] = [];
 
   /** `candidates(fingerprintB64)` answers identify; null means "identification is off". */
   constructor(private readonly candidates: (fingerprintB64: string) => IdentifyCandidate[] | null = () => []) {}
 
-  async queueEpisode(draft: EpisodeContributionDraft, origin?: { jobId: number; titleIndex: number }): Promise<QueuedContribution> {
+  async queueEpisode(
+    draft: EpisodeContributionDraft,
+    origin?: { jobId: number; titleIndex: number },
+  ): Promise<QueuedContribution> {
     const same = this.episodes.find((e) => e.draft.fingerprint_sha256_b64 === draft.fingerprint_sha256_b64);
     if (same) return { kind: 'episode', id: same.id, duplicate: true };
     const id = this.episodes.length + 1;

@@ -8,6 +8,7 @@ import type { PluginManifest } from '../manifest.ts';
  */
 export function readManifest(packageJson: string | URL): PluginManifest {
   const pkg = JSON.parse(readFileSync(packageJson, 'utf8')) as { spindle?: PluginManifest };
-  if (typeof pkg.spindle !== 'object' || pkg.spindle === null) throw new TypeError(`${String(packageJson)} has no "spindle" field`);
+  if (typeof pkg.spindle !== 'object' || pkg.spindle === null)
+    throw new TypeError(`${String(packageJson)} has no "spindle" field`);
   return pkg.spindle;
 }

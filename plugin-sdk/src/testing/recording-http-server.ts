@@ -49,7 +49,13 @@ export async function startRecordingServer(plan: ReplyPlan = ok): Promise<Record
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
-      const recorded: RecordedRequest = { method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, body, json: () => JSON.parse(body) as unknown };
+      const recorded: RecordedRequest = {
+        method: req.method ?? 'GET',
+        url: req.url ?? '/',
+        headers: req.headers,
+        body,
+        json: () => JSON.parse(body) as unknown,
+      };
       requests.push(recorded);
       const reply = current(recorded, requests.length - 1);
       res.writeHead(reply.status, reply.headers ?? {});

@@ -37,7 +37,14 @@ export function sampleMovieScan(): DiscScan {
 }
 
 export function sampleTvMappings(): DiscMapping[] {
-  return [0, 1, 2, 3].map((i) => ({ titleIndex: i, assignment: 'episode', season: 1, episode: i + 1, episodeEnd: null, name: `Episode ${i + 1}` }));
+  return [0, 1, 2, 3].map((i) => ({
+    titleIndex: i,
+    assignment: 'episode',
+    season: 1,
+    episode: i + 1,
+    episodeEnd: null,
+    name: `Episode ${i + 1}`,
+  }));
 }
 
 export function sampleJob(overrides: Partial<JobView> = {}): JobView {
@@ -100,7 +107,9 @@ export function titleViewOf(scanned: ScannedTitle, overrides: Partial<TitleView>
 /** One input per TV title; the job carries disc-lookup mappings for the four episodes. */
 export function sampleMatchInputs(): MatchInput[] {
   const job = sampleJob();
-  const titles = sampleTvScan().titles.slice(0, 4).map((t) => titleViewOf(t));
+  const titles = sampleTvScan()
+    .titles.slice(0, 4)
+    .map((t) => titleViewOf(t));
   return titles.map((t) => ({ job, title: t, siblings: titles.filter((s) => s !== t), previous: [] }));
 }
 
@@ -143,8 +152,18 @@ export async function writeSampleOrganizeInput(root: string): Promise<OrganizeIn
   return {
     job: sampleJob({ stagingPath: staging }),
     titles: [
-      { titleIndex: 0, filePath: await file('title_t00.mkv', 4096), match: sampleEpisodeMatch(1, 1), conflictResolution: null },
-      { titleIndex: 1, filePath: await file('title_t01.mkv', 5120), match: sampleEpisodeMatch(1, 2), conflictResolution: null },
+      {
+        titleIndex: 0,
+        filePath: await file('title_t00.mkv', 4096),
+        match: sampleEpisodeMatch(1, 1),
+        conflictResolution: null,
+      },
+      {
+        titleIndex: 1,
+        filePath: await file('title_t01.mkv', 5120),
+        match: sampleEpisodeMatch(1, 2),
+        conflictResolution: null,
+      },
       {
         titleIndex: 2,
         filePath: await file('title_t02.mkv', 1024),

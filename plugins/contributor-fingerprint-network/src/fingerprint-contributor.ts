@@ -41,13 +41,20 @@ export class FingerprintContributor implements Contributor {
 
     const eligible = identified.filter((t) => this.fingerprintable(t));
     const fingerprinter = ctx.providers.get('fingerprinter');
-    if (eligible.length > 0 && !fingerprinter) ctx.logger.warn('no fingerprinter provider is configured (pipeline.providers.fingerprinter); only the disc layout is contributed');
+    if (eligible.length > 0 && !fingerprinter)
+      ctx.logger.warn(
+        'no fingerprinter provider is configured (pipeline.providers.fingerprinter); only the disc layout is contributed',
+      );
     let done = 0;
     for (const { title, match } of fingerprinter ? eligible : []) {
       throwIfAborted(ctx.signal);
       ctx.progress.report({ fraction: done / (eligible.length + 1), currentTitle: title.titleIndex });
       try {
-        const encoded = await titleFingerprint(fingerprinter!, { filePath: title.filePath!, durationSeconds: title.durationSeconds }, ctx.signal);
+        const encoded = await titleFingerprint(
+          fingerprinter!,
+          { filePath: title.filePath!, durationSeconds: title.durationSeconds },
+          ctx.signal,
+        );
         if (encoded) {
           await network.queueEpisode(
             {

@@ -3,7 +3,8 @@ import { FingerprintContributor, type NetworkSettings } from './fingerprint-cont
 import { NetworkFingerprintMatcher } from './network-matcher.ts';
 
 /** The core has filled in the manifest's defaults and validated the settings. */
-const configured = (setup: PluginSetup): PluginSetup<NetworkSettings> => setup as unknown as PluginSetup<NetworkSettings>;
+const configured = (setup: PluginSetup): PluginSetup<NetworkSettings> =>
+  setup as unknown as PluginSetup<NetworkSettings>;
 
 export default definePlugin({
   id: 'contributor-fingerprint-network',

@@ -26,7 +26,14 @@ export function confidenceOfScore(score: number): number {
 
 function candidateOf(c: IdentifyCandidate): MatchCandidate {
   const episode = c.season !== null && c.episode !== null;
-  return { kind: episode ? 'episode' : 'main_movie', season: episode ? c.season : null, episode: episode ? c.episode : null, episodeEnd: null, edition: null, score: c.score };
+  return {
+    kind: episode ? 'episode' : 'main_movie',
+    season: episode ? c.season : null,
+    episode: episode ? c.episode : null,
+    episodeEnd: null,
+    edition: null,
+    score: c.score,
+  };
 }
 
 export class NetworkFingerprintMatcher implements Matcher {
@@ -36,7 +43,11 @@ export class NetworkFingerprintMatcher implements Matcher {
     const network = ctx.fingerprintNetwork;
     const fingerprinter = ctx.providers.get('fingerprinter');
     if (!network || !fingerprinter || !title.filePath) return null;
-    const encoded = await titleFingerprint(fingerprinter, { filePath: title.filePath, durationSeconds: title.durationSeconds }, ctx.signal);
+    const encoded = await titleFingerprint(
+      fingerprinter,
+      { filePath: title.filePath, durationSeconds: title.durationSeconds },
+      ctx.signal,
+    );
     if (!encoded) return null;
     let answer: IdentifyCandidate[] | null;
     try {
@@ -54,7 +65,13 @@ export class NetworkFingerprintMatcher implements Matcher {
     const asr = previous.find((r) => wireMatchSource(r.source) === 'local_asr' && r.kind === best.kind);
     const agrees = asr !== undefined && asr.season === best.season && asr.episode === best.episode;
     const network_ = confidenceOfScore(top.score);
-    const confidence = agrees ? 1 - (1 - asr.confidence) * (1 - network_) : asr ? Math.min(network_, 0.5) : job.catalogId === null ? Math.min(network_, 0.6) : network_;
+    const confidence = agrees
+      ? 1 - (1 - asr.confidence) * (1 - network_)
+      : asr
+        ? Math.min(network_, 0.5)
+        : job.catalogId === null
+          ? Math.min(network_, 0.6)
+          : network_;
     return {
       kind: best.kind,
       season: best.season,

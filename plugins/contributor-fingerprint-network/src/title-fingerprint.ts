@@ -12,7 +12,12 @@ export async function titleFingerprint(
 ): Promise<EncodedFingerprint | null> {
   const windowStarts = fingerprintWindowStarts(title.durationSeconds);
   if (windowStarts.length === 0) return null;
-  const windows = await fingerprinter.fingerprint({ filePath: title.filePath, windowStarts, windowSeconds: WINDOW_SECONDS, signal });
+  const windows = await fingerprinter.fingerprint({
+    filePath: title.filePath,
+    windowStarts,
+    windowSeconds: WINDOW_SECONDS,
+    signal,
+  });
   throwIfAborted(signal);
   const items = windows.flatMap((w) => w.items);
   return items.length >= MIN_ITEMS ? await encodeFingerprint(items) : null;

@@ -1,5 +1,10 @@
 /** A deterministic Fingerprinter for unit tests: items derived from the file path and window start. */
-import { throwIfAborted, type Fingerprinter, type FingerprintRequest, type FingerprintWindow } from '@spindle/plugin-sdk';
+import {
+  throwIfAborted,
+  type Fingerprinter,
+  type FingerprintRequest,
+  type FingerprintWindow,
+} from '@spindle/plugin-sdk';
 
 export class FakeFingerprinter implements Fingerprinter {
   readonly calls: FingerprintRequest[] = [];

@@ -1,21 +1,41 @@
 import type { IdentifyCandidate, MatchInput } from '@spindle/plugin-sdk';
-import { createFakeContext, createStage, MemoryFingerprintNetwork, sampleEpisodeMatch, sampleMatchInputs } from '@spindle/plugin-sdk/testing';
+import {
+  createFakeContext,
+  createStage,
+  MemoryFingerprintNetwork,
+  sampleEpisodeMatch,
+  sampleMatchInputs,
+} from '@spindle/plugin-sdk/testing';
 import { describe, expect, it } from 'vitest';
 import plugin from '../src/index.ts';
 import { confidenceOfScore } from '../src/network-matcher.ts';
 import { FakeFingerprinter } from './fake-fingerprinter.ts';
 
-const candidate = (episode: number, score: number, catalog_id = 1399): IdentifyCandidate => ({ catalog_id, season: 1, episode, score, offset_items: -12 });
+const candidate = (episode: number, score: number, catalog_id = 1399): IdentifyCandidate => ({
+  catalog_id,
+  season: 1,
+  episode,
+  score,
+  offset_items: -12,
+});
 
 function input(previous: MatchInput['previous'] = []): MatchInput {
   const base = sampleMatchInputs()[0]!;
   return { ...base, job: { ...base.job, catalogId: 1399 }, title: { ...base.title, durationSeconds: 1320 }, previous };
 }
 
-async function match(answer: IdentifyCandidate[] | null, data: MatchInput, appSettings = { enable_fingerprint_identification: true }) {
+async function match(
+  answer: IdentifyCandidate[] | null,
+  data: MatchInput,
+  appSettings = { enable_fingerprint_identification: true },
+) {
   const network = new MemoryFingerprintNetwork(() => answer);
   const matcher = await createStage(plugin, 'matcher', 'fingerprint-network');
-  const ctx = await createFakeContext({ fingerprintNetwork: network, providers: { fingerprinter: new FakeFingerprinter() }, appSettings });
+  const ctx = await createFakeContext({
+    fingerprintNetwork: network,
+    providers: { fingerprinter: new FakeFingerprinter() },
+    appSettings,
+  });
   try {
     return { result: await matcher.match(data, ctx), network };
   } finally {
@@ -25,7 +45,9 @@ async function match(answer: IdentifyCandidate[] | null, data: MatchInput, appSe
 
 describe('fingerprint-network matcher', () => {
   it('asks nothing unless identification is enabled', async () => {
-    const { result, network } = await match([candidate(2, 0.95)], input(), { enable_fingerprint_identification: false });
+    const { result, network } = await match([candidate(2, 0.95)], input(), {
+      enable_fingerprint_identification: false,
+    });
     expect(result).toBeNull();
     expect(network.identifyQueries).toHaveLength(0);
   });
@@ -45,7 +67,8 @@ describe('fingerprint-network matcher', () => {
     const alone = (await match([candidate(2, 0.96)], input())).result!;
     expect(alone.source).toBe('network_fingerprint');
     expect(alone.confidence).toBeLessThanOrEqual(0.9);
-    const contradicted = (await match([candidate(2, 0.96)], input([sampleEpisodeMatch(1, 3, { confidence: 0.8 })]))).result!;
+    const contradicted = (await match([candidate(2, 0.96)], input([sampleEpisodeMatch(1, 3, { confidence: 0.8 })])))
+      .result!;
     expect(contradicted.confidence).toBeLessThanOrEqual(0.5);
     expect(contradicted.components.map((c) => c.name)).toContain('asr_disagrees');
   });
@@ -61,7 +84,11 @@ describe('fingerprint-network matcher', () => {
       throw new Error('cannot reach the fingerprint network: ECONNREFUSED');
     });
     const matcher = await createStage(plugin, 'matcher', 'fingerprint-network');
-    const ctx = await createFakeContext({ fingerprintNetwork: network, providers: { fingerprinter: new FakeFingerprinter() }, appSettings: { enable_fingerprint_identification: true } });
+    const ctx = await createFakeContext({
+      fingerprintNetwork: network,
+      providers: { fingerprinter: new FakeFingerprinter() },
+      appSettings: { enable_fingerprint_identification: true },
+    });
     expect(await matcher.match(input(), ctx)).toBeNull();
     expect(ctx.logger.messages('warn')[0]).toContain('ECONNREFUSED');
     await ctx.dispose();

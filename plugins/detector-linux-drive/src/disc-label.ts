@@ -72,7 +72,9 @@ export async function readDiscLabel(options: {
   let transient = false;
   if (options.blkid) {
     try {
-      const result = await options.processes.run(options.blkid, ['-p', '-o', 'export', options.device], { timeoutMs: BLKID_TIMEOUT_MS });
+      const result = await options.processes.run(options.blkid, ['-p', '-o', 'export', options.device], {
+        timeoutMs: BLKID_TIMEOUT_MS,
+      });
       if (result.exitCode === 0) {
         const tags = parseBlkidExport(result.stdout);
         return { label: (tags.LABEL ?? '').trim(), source: 'blkid', transient: false };

@@ -5,7 +5,13 @@
  * The last reported disc of each drive is kept in the store, so a disc that was already in a drive
  * before a restart is not reported (and turned into a job) a second time.
  */
-import { computeContentHash, errorMessage, type DetectionSink, type JsonObject, type StageContext } from '@spindle/plugin-sdk';
+import {
+  computeContentHash,
+  errorMessage,
+  type DetectionSink,
+  type JsonObject,
+  type StageContext,
+} from '@spindle/plugin-sdk';
 import { readDiscLabel } from './disc-label.ts';
 import type { LinuxDriveSettings } from './drive-settings.ts';
 import { findMountPoint } from './mount-table.ts';
@@ -74,7 +80,13 @@ export class DriveSession {
     }
     for (const drive of seen) {
       if (this.ctx.signal.aborted) return;
-      const state = this.drives.get(drive.device) ?? { reported: false, sectors: 0, label: '', labelAttempts: 0, seenEmpty: false };
+      const state = this.drives.get(drive.device) ?? {
+        reported: false,
+        sectors: 0,
+        label: '',
+        labelAttempts: 0,
+        seenEmpty: false,
+      };
       this.drives.set(drive.device, state);
       if (drive.sectors === 0) {
         state.seenEmpty = true;
@@ -105,16 +117,31 @@ export class DriveSession {
     const stored = await this.ctx.store.get<StoredDisc>(discKey(drive.device));
     Object.assign(state, { reported: true, sectors: drive.sectors, label: label.label, labelAttempts: 0 });
     if (!state.seenEmpty && stored?.sectors === drive.sectors && stored.label === label.label) {
-      this.ctx.logger.info(`${drive.device} still holds "${label.label}", reported before the restart; not reported again`);
+      this.ctx.logger.info(
+        `${drive.device} still holds "${label.label}", reported before the restart; not reported again`,
+      );
       return;
     }
     const path = await findMountPoint(this.settings.mountsFile, drive.device);
     const contentHash = path ? await computeContentHash(path).catch(() => null) : null;
     if (this.ctx.signal.aborted) return;
-    await this.ctx.store.set(discKey(drive.device), { sectors: drive.sectors, label: label.label } satisfies StoredDisc);
-    this.ctx.logger.info(`disc "${label.label}" inserted in ${drive.device}`, { labelFrom: label.source, mountPoint: path, contentHash });
+    await this.ctx.store.set(discKey(drive.device), {
+      sectors: drive.sectors,
+      label: label.label,
+    } satisfies StoredDisc);
+    this.ctx.logger.info(`disc "${label.label}" inserted in ${drive.device}`, {
+      labelFrom: label.source,
+      mountPoint: path,
+      contentHash,
+    });
     try {
-      await this.sink.discInserted({ driveId: drive.device, volumeLabel: label.label, path, device: drive.device, contentHash });
+      await this.sink.discInserted({
+        driveId: drive.device,
+        volumeLabel: label.label,
+        path,
+        device: drive.device,
+        contentHash,
+      });
     } catch (error) {
       this.ctx.logger.error(`the disc in ${drive.device} could not be turned into a job: ${message(error)}`);
     }
@@ -135,7 +162,10 @@ export class DriveSession {
       const state = this.drives.get(d.device);
       return `${d.name} ${state?.reported ? `"${state.label || 'no label'}"` : d.sectors > 0 ? 'reading' : 'empty'}`;
     });
-    const text = seen.length === 0 ? `no optical drive found in ${this.settings.sysfsRoot}/block` : `${seen.length} drive(s): ${parts.join(', ')}`;
+    const text =
+      seen.length === 0
+        ? `no optical drive found in ${this.settings.sysfsRoot}/block`
+        : `${seen.length} drive(s): ${parts.join(', ')}`;
     if (text === this.lastStatus || this.ctx.signal.aborted) return;
     this.lastStatus = text;
     this.sink.status(text);

@@ -16,10 +16,14 @@ const MIN_POLL_MS = 50;
 /** Debian and friends keep blkid in /usr/sbin, which is not on a normal user's PATH. */
 const SYSTEM_FOLDERS = ['/usr/sbin', '/sbin'];
 
-const text = (value: unknown, fallback: string) => (typeof value === 'string' && value.trim() !== '' ? value : fallback);
+const text = (value: unknown, fallback: string) =>
+  typeof value === 'string' && value.trim() !== '' ? value : fallback;
 
 export function readDriveSettings(settings: JsonObject, env: NodeJS.ProcessEnv = process.env): LinuxDriveSettings {
-  const seconds = typeof settings.poll_interval_seconds === 'number' && settings.poll_interval_seconds > 0 ? settings.poll_interval_seconds : 2;
+  const seconds =
+    typeof settings.poll_interval_seconds === 'number' && settings.poll_interval_seconds > 0
+      ? settings.poll_interval_seconds
+      : 2;
   const configured = settings.tool_search_path;
   return {
     pollMs: Math.max(MIN_POLL_MS, Math.round(seconds * 1000)),

@@ -35,10 +35,16 @@ export class LinuxDriveDetector implements Detector {
     // Said once, and only on a machine that has a drive: without one, missing tools do not matter.
     const drivesFound = () => {
       if (!blkid) {
-        this.warnOnce('blkid', 'blkid was not found (install util-linux): volume labels come from udev when it knows them, otherwise they are empty');
+        this.warnOnce(
+          'blkid',
+          'blkid was not found (install util-linux): volume labels come from udev when it knows them, otherwise they are empty',
+        );
       }
       if (!eject && settings.autoEject) {
-        this.warnOnce('eject', 'eject was not found (install eject or util-linux): discs stay in the drive after ripping');
+        this.warnOnce(
+          'eject',
+          'eject was not found (install eject or util-linux): discs stay in the drive after ripping',
+        );
       }
     };
     await new DriveSession(settings, blkid, sink, ctx, drivesFound).begin();

@@ -22,7 +22,10 @@ export interface DriveObservation {
 const SR = /^sr\d+$/;
 
 async function readText(path: string): Promise<string | null> {
-  return readFile(path, 'utf8').then((s) => s.trim(), () => null);
+  return readFile(path, 'utf8').then(
+    (s) => s.trim(),
+    () => null,
+  );
 }
 
 /** Every sr drive, by name order; an empty list when there is none (or no sysfs). */

@@ -6,7 +6,13 @@ import { delimiter, join } from 'node:path';
 export async function findTool(name: string, searchPath: string): Promise<string | null> {
   for (const folder of searchPath.split(delimiter).filter((f) => f !== '')) {
     const candidate = join(folder, name);
-    if (await access(candidate, constants.X_OK).then(() => true, () => false)) return candidate;
+    if (
+      await access(candidate, constants.X_OK).then(
+        () => true,
+        () => false,
+      )
+    )
+      return candidate;
   }
   return null;
 }

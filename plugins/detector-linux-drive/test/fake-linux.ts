@@ -31,7 +31,11 @@ export interface FakeLinux {
   dispose(): Promise<void>;
 }
 
-const lines = (path: string) => readFile(path, 'utf8').then((t) => t.split('\n').filter((l) => l !== ''), () => []);
+const lines = (path: string) =>
+  readFile(path, 'utf8').then(
+    (t) => t.split('\n').filter((l) => l !== ''),
+    () => [],
+  );
 
 export async function createFakeLinux(): Promise<FakeLinux> {
   const root = await mkdtemp(join(tmpdir(), 'fake-linux-'));
@@ -60,13 +64,24 @@ export async function createFakeLinux(): Promise<FakeLinux> {
   );
   await writeFile(
     join(bin, 'eject'),
-    ['#!/bin/sh', `echo "$*" >> '${ejectLog}'`, 'name=$(basename "$1")', `echo 0 > '${sysfs}/block/'"$name"/size`, ''].join('\n'),
+    [
+      '#!/bin/sh',
+      `echo "$*" >> '${ejectLog}'`,
+      'name=$(basename "$1")',
+      `echo 0 > '${sysfs}/block/'"$name"/size`,
+      '',
+    ].join('\n'),
   );
   await chmod(join(bin, 'blkid'), 0o755);
   await chmod(join(bin, 'eject'), 0o755);
   let minor = 0;
   return {
-    root, sysfs, mounts, udev, bin, emptyBin,
+    root,
+    sysfs,
+    mounts,
+    udev,
+    bin,
+    emptyBin,
     async addDrive(name, options = {}) {
       const base = join(sysfs, 'block', name);
       await mkdir(join(base, 'device'), { recursive: true });
@@ -99,7 +114,15 @@ export async function createFakeLinux(): Promise<FakeLinux> {
     blkidCalls: () => lines(blkidLog),
     ejectCalls: () => lines(ejectLog),
     settings(extra = {}) {
-      return { poll_interval_seconds: 0.05, auto_eject: true, sysfs_root: sysfs, mounts_file: mounts, udev_data_root: udev, tool_search_path: bin, ...extra };
+      return {
+        poll_interval_seconds: 0.05,
+        auto_eject: true,
+        sysfs_root: sysfs,
+        mounts_file: mounts,
+        udev_data_root: udev,
+        tool_search_path: bin,
+        ...extra,
+      };
     },
     dispose: () => rm(root, { recursive: true, force: true }),
   };

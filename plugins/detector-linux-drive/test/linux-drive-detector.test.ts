@@ -7,7 +7,14 @@ import { createHash } from 'node:crypto';
 import { mkdir, open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createFakeContext, createStage, MemoryKeyValueStore, RecordingLogger, RecordingSink, type FakeContext } from '@spindle/plugin-sdk/testing';
+import {
+  createFakeContext,
+  createStage,
+  MemoryKeyValueStore,
+  RecordingLogger,
+  RecordingSink,
+  type FakeContext,
+} from '@spindle/plugin-sdk/testing';
 import type { Detector, JsonObject } from '@spindle/plugin-sdk';
 import plugin from '../src/index.ts';
 import { LinuxDriveDetector } from '../src/linux-drive-detector.ts';
@@ -32,7 +39,11 @@ async function start(
 ): Promise<{ detector: Detector; sink: RecordingSink; ctx: FakeContext }> {
   const settings = linux.settings(options.settings);
   const detector = options.detector ?? (await createStage(plugin, 'detector', 'linux-drive', { settings }));
-  const ctx = await createFakeContext({ settings, store: options.store ?? new MemoryKeyValueStore(), host: { platform: options.platform ?? 'linux' } });
+  const ctx = await createFakeContext({
+    settings,
+    store: options.store ?? new MemoryKeyValueStore(),
+    host: { platform: options.platform ?? 'linux' },
+  });
   contexts.push(ctx);
   const sink = new RecordingSink();
   await detector.start(sink, ctx);
@@ -91,15 +102,29 @@ describe('linux drive detector: discs in and out', () => {
       await handle.truncate(size);
       await handle.close();
     }
-    await linux.setMounts(['/dev/vda1 / ext4 rw 0 0', `/dev/sr0 ${join(linux.root, 'media', 'MY\\040DISC')} udf ro,nosuid 0 0`]);
+    await linux.setMounts([
+      '/dev/vda1 / ext4 rw 0 0',
+      `/dev/sr0 ${join(linux.root, 'media', 'MY\\040DISC')} udf ro,nosuid 0 0`,
+    ]);
     const { sink } = await start();
     await linux.insert('sr0', 9_000_000, blkidExport('/dev/sr0', 'MY\\ DISC'));
     expect(await sink.waitFor(1, 3000)).toBe(true);
     const expected = createHash('md5')
-      .update(Buffer.concat(sizes.map((s) => { const b = Buffer.alloc(8); b.writeBigUInt64LE(BigInt(s)); return b; })))
+      .update(
+        Buffer.concat(
+          sizes.map((s) => {
+            const b = Buffer.alloc(8);
+            b.writeBigUInt64LE(BigInt(s));
+            return b;
+          }),
+        ),
+      )
       .digest('hex')
       .toUpperCase();
-    expect(sink.detections[0]).toMatchObject({ type: 'discInserted', event: { path: mountPoint, volumeLabel: 'MY DISC', contentHash: expected } });
+    expect(sink.detections[0]).toMatchObject({
+      type: 'discInserted',
+      event: { path: mountPoint, volumeLabel: 'MY DISC', contentHash: expected },
+    });
   });
 
   it('treats a disc swapped between two polls as a removal and an insert', async () => {
@@ -141,7 +166,12 @@ describe('linux drive detector: without blkid or eject', () => {
   it('uses udev’s ID_FS_LABEL without blkid, else an empty label, and says so once', async () => {
     await linux.addDrive('sr0', { dev: '11:0' });
     await linux.addDrive('sr1', { dev: '11:1' });
-    await linux.setUdev('11:0', ['S:disk/by-label/MY\\x20LABEL', 'E:ID_FS_LABEL=MY_LABEL', 'E:ID_FS_LABEL_ENC=MY\\x20LABEL', 'E:ID_FS_TYPE=udf']);
+    await linux.setUdev('11:0', [
+      'S:disk/by-label/MY\\x20LABEL',
+      'E:ID_FS_LABEL=MY_LABEL',
+      'E:ID_FS_LABEL_ENC=MY\\x20LABEL',
+      'E:ID_FS_TYPE=udf',
+    ]);
     const settings = { tool_search_path: linux.emptyBin };
     const logger = new RecordingLogger();
     const detector = new LinuxDriveDetector({ logger });
@@ -149,7 +179,9 @@ describe('linux drive detector: without blkid or eject', () => {
     await linux.insert('sr0', 1000, null);
     await linux.insert('sr1', 1000, null);
     expect(await first.sink.waitFor(2, 3000)).toBe(true);
-    const labels = Object.fromEntries(first.sink.detections.map((d) => (d.type === 'discInserted' ? [d.event.driveId, d.event.volumeLabel] : [])));
+    const labels = Object.fromEntries(
+      first.sink.detections.map((d) => (d.type === 'discInserted' ? [d.event.driveId, d.event.volumeLabel] : [])),
+    );
     expect(labels).toEqual({ '/dev/sr0': 'MY LABEL', '/dev/sr1': '' });
     first.ctx.abort();
     await start({ settings, detector }); // the same detector started again (a restart by the core)

@@ -5,8 +5,15 @@ import { mountPointIn, unescapeMountField } from '../src/mount-table.ts';
 
 describe('blkid -o export', () => {
   it('reads tags and undoes blkid’s backslash escapes', () => {
-    const out = 'DEVNAME=/dev/sr0\nUUID=4d2a3f1e\nLABEL=The\\ Office\\ \\"S1\\"\\ \\$\\`x\\`\nBLOCK_SIZE=2048\nTYPE=udf\n';
-    expect(parseBlkidExport(out)).toEqual({ DEVNAME: '/dev/sr0', UUID: '4d2a3f1e', LABEL: 'The Office "S1" $`x`', BLOCK_SIZE: '2048', TYPE: 'udf' });
+    const out =
+      'DEVNAME=/dev/sr0\nUUID=4d2a3f1e\nLABEL=The\\ Office\\ \\"S1\\"\\ \\$\\`x\\`\nBLOCK_SIZE=2048\nTYPE=udf\n';
+    expect(parseBlkidExport(out)).toEqual({
+      DEVNAME: '/dev/sr0',
+      UUID: '4d2a3f1e',
+      LABEL: 'The Office "S1" $`x`',
+      BLOCK_SIZE: '2048',
+      TYPE: 'udf',
+    });
   });
 
   it('copes with CRLF, blank lines and values containing =', () => {
@@ -28,7 +35,11 @@ describe('udev database', () => {
 });
 
 describe('mount table', () => {
-  const table = ['sysfs /sys sysfs rw 0 0', '/dev/sr1 /media/user/MY\\040SHOW\\040D1 udf ro,nosuid,nodev 0 0', '/dev/sr0 /mnt/cd iso9660 ro 0 0'].join('\n');
+  const table = [
+    'sysfs /sys sysfs rw 0 0',
+    '/dev/sr1 /media/user/MY\\040SHOW\\040D1 udf ro,nosuid,nodev 0 0',
+    '/dev/sr0 /mnt/cd iso9660 ro 0 0',
+  ].join('\n');
 
   it('finds the mount point of a device and unescapes octal', () => {
     expect(mountPointIn(table, '/dev/sr1')).toBe('/media/user/MY SHOW D1');
@@ -49,7 +60,9 @@ describe('settings', () => {
       udevDataRoot: '/run/udev/data',
       toolSearchPath: '/usr/local/bin:/usr/bin:/usr/sbin:/sbin',
     });
-    expect(readDriveSettings({ tool_search_path: '/opt/tools', poll_interval_seconds: 0.001, auto_eject: false }, {})).toMatchObject({
+    expect(
+      readDriveSettings({ tool_search_path: '/opt/tools', poll_interval_seconds: 0.001, auto_eject: false }, {}),
+    ).toMatchObject({
       toolSearchPath: '/opt/tools',
       pollMs: 50,
       autoEject: false,

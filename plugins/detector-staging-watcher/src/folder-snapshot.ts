@@ -40,7 +40,12 @@ export async function snapshotFolder(folder: string): Promise<FolderSnapshot | n
   }
   files.sort();
   mkvs.sort();
-  return { signature: files.join('\n'), mkvSignature: mkvs.join('\n'), mkvCount: mkvs.length, emptyMkvs: emptyMkvs.sort() };
+  return {
+    signature: files.join('\n'),
+    mkvSignature: mkvs.join('\n'),
+    mkvCount: mkvs.length,
+    emptyMkvs: emptyMkvs.sort(),
+  };
 }
 
 /** Counts, per folder, how many consecutive polls saw the same signature. */

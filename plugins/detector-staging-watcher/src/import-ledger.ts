@@ -14,7 +14,11 @@ interface LedgerEntry extends JsonObject {
   importedAt: string;
 }
 
-const exists = (path: string) => access(path).then(() => true, () => false);
+const exists = (path: string) =>
+  access(path).then(
+    () => true,
+    () => false,
+  );
 
 export class ImportLedger {
   constructor(private readonly store: KeyValueStore) {}

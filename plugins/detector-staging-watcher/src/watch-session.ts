@@ -109,7 +109,9 @@ export class WatchSession {
     });
     this.watcher = watcher;
     watcher.on('all', (event, path) => this.onEvent(event, path));
-    watcher.on('error', (error) => this.warnOnce(`watch:${message(error)}`, `watching ${this.root} reported: ${message(error)}`));
+    watcher.on('error', (error) =>
+      this.warnOnce(`watch:${message(error)}`, `watching ${this.root} reported: ${message(error)}`),
+    );
     await new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, READY_TIMEOUT_MS);
       watcher.once('ready', () => (clearTimeout(timer), resolve()));
@@ -130,7 +132,10 @@ export class WatchSession {
   }
 
   private warnLooseMkv(name: string): void {
-    this.warnOnce(`loose:${name}`, `${name} is directly in the staging folder and is not imported: put each disc's MKV files in a subfolder of ${this.root}`);
+    this.warnOnce(
+      `loose:${name}`,
+      `${name} is directly in the staging folder and is not imported: put each disc's MKV files in a subfolder of ${this.root}`,
+    );
   }
 
   /** The subfolders of the staging folder, or null when it cannot be read. */
@@ -144,7 +149,9 @@ export class WatchSession {
     const names = new Set<string>();
     for (const entry of entries) {
       if (isIgnoredFolder(entry.name)) continue;
-      const isFolder = entry.isDirectory() || (entry.isSymbolicLink() && (await stat(join(this.root, entry.name)).catch(() => null))?.isDirectory());
+      const isFolder =
+        entry.isDirectory() ||
+        (entry.isSymbolicLink() && (await stat(join(this.root, entry.name)).catch(() => null))?.isDirectory());
       if (isFolder) names.add(entry.name);
       else if (entry.isFile() && isMkv(entry.name)) this.warnLooseMkv(entry.name);
     }
@@ -156,7 +163,8 @@ export class WatchSession {
     this.polls++;
     const names = await this.listSubfolders();
     if (!names) {
-      if (!this.rootMissing) this.ctx.logger.warn(`the staging folder ${this.root} does not exist or cannot be read; waiting for it`);
+      if (!this.rootMissing)
+        this.ctx.logger.warn(`the staging folder ${this.root} does not exist or cannot be read; waiting for it`);
       this.rootMissing = true;
       await this.closeWatcher(); // its watches went with the folder; a new one starts when it is back
       this.status(`waiting for the staging folder ${this.root} to exist`);
@@ -188,7 +196,11 @@ export class WatchSession {
     }
     const waiting = [...this.settling].sort();
     const every = formatInterval(this.settings.pollMs);
-    this.status(waiting.length > 0 ? `watching ${this.root}: waiting for ${waiting.join(', ')} to stop changing` : `watching ${this.root} (checks every ${every})`);
+    this.status(
+      waiting.length > 0
+        ? `watching ${this.root}: waiting for ${waiting.join(', ')} to stop changing`
+        : `watching ${this.root} (checks every ${every})`,
+    );
   }
 
   private async check(name: string): Promise<void> {
@@ -205,7 +217,11 @@ export class WatchSession {
     if (unchanged < this.settings.stablePolls || snapshot.emptyMkvs.length > 0) {
       if (snapshot.mkvCount > 0) this.settling.add(name);
       if (unchanged >= this.settings.stablePolls) {
-        this.warnOnce(`empty:${name}:${snapshot.emptyMkvs.join('/')}`, `staging folder ${name} is not imported while ${snapshot.emptyMkvs.join(', ')} ${snapshot.emptyMkvs.length === 1 ? 'is' : 'are'} empty`, 'info');
+        this.warnOnce(
+          `empty:${name}:${snapshot.emptyMkvs.join('/')}`,
+          `staging folder ${name} is not imported while ${snapshot.emptyMkvs.join(', ')} ${snapshot.emptyMkvs.length === 1 ? 'is' : 'are'} empty`,
+          'info',
+        );
       }
       return;
     }
@@ -224,7 +240,9 @@ export class WatchSession {
       this.ctx.logger.info(`staging folder ${name} is ready: ${snapshot.mkvCount} MKV file(s) handed over for import`);
     } catch (error) {
       this.failed.set(name, snapshot.mkvSignature);
-      this.ctx.logger.warn(`staging folder ${name} could not be imported: ${message(error)}; it is tried again when its files change`);
+      this.ctx.logger.warn(
+        `staging folder ${name} could not be imported: ${message(error)}; it is tried again when its files change`,
+      );
     }
   }
 }

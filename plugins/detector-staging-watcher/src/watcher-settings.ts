@@ -23,7 +23,10 @@ export function readWatcherSettings(ctx: StageContext): WatcherSettings {
   return {
     enabled: ctx.setting('staging_watch_enabled') === true,
     stagingPath: typeof path === 'string' && path.trim() !== '' ? path : null,
-    pollMs: Math.max(MIN_POLL_MS, Math.round((typeof seconds === 'number' && seconds > 0 ? seconds : DEFAULT_POLL_SECONDS) * 1000)),
+    pollMs: Math.max(
+      MIN_POLL_MS,
+      Math.round((typeof seconds === 'number' && seconds > 0 ? seconds : DEFAULT_POLL_SECONDS) * 1000),
+    ),
     stablePolls: typeof stable === 'number' && Number.isInteger(stable) && stable >= 1 ? stable : DEFAULT_STABLE_POLLS,
     usePolling: ctx.settings.use_polling === true,
   };

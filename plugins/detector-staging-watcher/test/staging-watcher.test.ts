@@ -28,7 +28,9 @@ describe('staging watcher: when a folder is ready', () => {
     // the first poll after the last write sees the new size; two more unchanged polls → ≥ 2 intervals
     expect(waited).toBeGreaterThanOrEqual(2 * POLL_MS - 10);
     expect(waited).toBeLessThan(3000);
-    expect(sink.detections).toEqual([{ type: 'stagingFolderReady', event: { path: folder, volumeLabel: 'GROWING_DISC' } }]);
+    expect(sink.detections).toEqual([
+      { type: 'stagingFolderReady', event: { path: folder, volumeLabel: 'GROWING_DISC' } },
+    ]);
     await delay(POLL_MS * 5);
     expect(sink.detections).toHaveLength(1); // reported once
   });
@@ -39,7 +41,9 @@ describe('staging watcher: when a folder is ready', () => {
     const folder = await dropFolder(staging, 'NOT_FILLED_YET', { 'title_t00.mkv': 'done', 'title_t01.mkv': '' });
     await delay(POLL_MS * 8);
     expect(sink.detections).toEqual([]);
-    expect(ctx.logger.messages('info')).toContain('staging folder NOT_FILLED_YET is not imported while title_t01.mkv is empty');
+    expect(ctx.logger.messages('info')).toContain(
+      'staging folder NOT_FILLED_YET is not imported while title_t01.mkv is empty',
+    );
     await writeFile(join(folder, 'title_t01.mkv'), 'now written');
     expect(await sink.waitFor(1, 3000)).toBe(true);
   });

@@ -3,7 +3,13 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach } from 'vitest';
-import { createFakeContext, createStage, MemoryKeyValueStore, RecordingSink, type FakeContext } from '@spindle/plugin-sdk/testing';
+import {
+  createFakeContext,
+  createStage,
+  MemoryKeyValueStore,
+  RecordingSink,
+  type FakeContext,
+} from '@spindle/plugin-sdk/testing';
 import plugin from '../src/index.ts';
 
 export const POLL_MS = 100;
@@ -51,11 +57,16 @@ export async function startWatcher(
   return { sink, ctx };
 }
 
-export async function dropFolder(staging: string, name: string, files: Record<string, string> = { 'title_t00.mkv': 'matroska' }): Promise<string> {
+export async function dropFolder(
+  staging: string,
+  name: string,
+  files: Record<string, string> = { 'title_t00.mkv': 'matroska' },
+): Promise<string> {
   const folder = join(staging, name);
   await mkdir(folder, { recursive: true });
   for (const [file, content] of Object.entries(files)) await writeFile(join(folder, file), content);
   return folder;
 }
 
-export const labels = (sink: RecordingSink) => sink.detections.map((d) => (d.type === 'stagingFolderReady' ? d.event.volumeLabel : d.type));
+export const labels = (sink: RecordingSink) =>
+  sink.detections.map((d) => (d.type === 'stagingFolderReady' ? d.event.volumeLabel : d.type));

@@ -87,7 +87,10 @@ describe('staging watcher: switched by settings', () => {
     const logger = new RecordingLogger();
     const watcher = new StagingWatcher({ logger });
     for (let i = 0; i < 2; i++) {
-      const ctx = await createFakeContext({ host: { platform: 'darwin' }, appSettings: { staging_watch_enabled: false } });
+      const ctx = await createFakeContext({
+        host: { platform: 'darwin' },
+        appSettings: { staging_watch_enabled: false },
+      });
       await watcher.start(new RecordingSink(), ctx);
       await ctx.dispose();
     }

@@ -26,7 +26,8 @@ function toDrive(raw: unknown): CdromDrive | null {
   const r = raw as Record<string, unknown>;
   const drive = str(r.Drive) ?? str(r.Id);
   if (!drive || !DRIVE_LETTER.test(drive.trim())) return null;
-  const size = typeof r.Size === 'number' ? r.Size : typeof r.Size === 'string' && /^\d+$/.test(r.Size) ? Number(r.Size) : null;
+  const size =
+    typeof r.Size === 'number' ? r.Size : typeof r.Size === 'string' && /^\d+$/.test(r.Size) ? Number(r.Size) : null;
   return {
     drive: drive.trim().toUpperCase(),
     caption: str(r.Caption),

@@ -4,7 +4,13 @@
  * → discRemoved. The last reported disc per drive is kept in the store so that a disc already
  * reported before a restart is not reported again.
  */
-import { computeContentHash, errorMessage, type DetectionSink, type JsonObject, type StageContext } from '@spindle/plugin-sdk';
+import {
+  computeContentHash,
+  errorMessage,
+  type DetectionSink,
+  type JsonObject,
+  type StageContext,
+} from '@spindle/plugin-sdk';
 import type { CdromDrive } from './cim-drives.ts';
 
 interface StoredDisc extends JsonObject {
@@ -59,7 +65,9 @@ export class DriveTracker {
     const stored = await this.ctx.store.get<StoredDisc>(discKey(drive.drive));
     Object.assign(state, { identity, label: drive.volumeName });
     if (!state.seenEmpty && stored?.identity === identity) {
-      this.ctx.logger.info(`${drive.drive} still holds "${drive.volumeName}", reported before the restart; not reported again`);
+      this.ctx.logger.info(
+        `${drive.drive} still holds "${drive.volumeName}", reported before the restart; not reported again`,
+      );
       return;
     }
     const path = `${drive.drive}\\`;
@@ -68,7 +76,13 @@ export class DriveTracker {
     await this.ctx.store.set(discKey(drive.drive), { identity } satisfies StoredDisc);
     this.ctx.logger.info(`disc "${drive.volumeName}" inserted in ${drive.drive}`, { contentHash });
     try {
-      await this.sink.discInserted({ driveId: drive.drive, volumeLabel: drive.volumeName, path, device: drive.drive, contentHash });
+      await this.sink.discInserted({
+        driveId: drive.drive,
+        volumeLabel: drive.volumeName,
+        path,
+        device: drive.drive,
+        contentHash,
+      });
     } catch (error) {
       this.ctx.logger.error(`the disc in ${drive.drive} could not be turned into a job: ${message(error)}`);
     }

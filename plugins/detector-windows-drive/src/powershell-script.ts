@@ -13,7 +13,15 @@ export function encodeCommand(script: string): string {
 }
 
 export function powershellArgs(script: string): string[] {
-  return ['-NoLogo', '-NoProfile', '-NonInteractive', '-ExecutionPolicy', 'Bypass', '-EncodedCommand', encodeCommand(script)];
+  return [
+    '-NoLogo',
+    '-NoProfile',
+    '-NonInteractive',
+    '-ExecutionPolicy',
+    'Bypass',
+    '-EncodedCommand',
+    encodeCommand(script),
+  ];
 }
 
 export function watchScript(pollMs: number): string {

@@ -4,7 +4,14 @@
  * pause (longer each time); if it cannot be found, the detector says so once and stops. On other
  * platforms it reports that it is not available and does nothing.
  */
-import { errorMessage, SpindleError, type DetectionSink, type Detector, type PluginSetup, type StageContext } from '@spindle/plugin-sdk';
+import {
+  errorMessage,
+  SpindleError,
+  type DetectionSink,
+  type Detector,
+  type PluginSetup,
+  type StageContext,
+} from '@spindle/plugin-sdk';
 import { parseCimDrives } from './cim-drives.ts';
 import { DriveTracker } from './drive-tracker.ts';
 import { DRIVES_MARKER, ejectScript, ERROR_MARKER, powershellArgs, watchScript } from './powershell-script.ts';
@@ -20,7 +27,10 @@ interface WindowsDriveSettings {
 }
 
 export function readWindowsSettings(settings: Record<string, unknown>): WindowsDriveSettings {
-  const seconds = typeof settings.poll_interval_seconds === 'number' && settings.poll_interval_seconds > 0 ? settings.poll_interval_seconds : 2;
+  const seconds =
+    typeof settings.poll_interval_seconds === 'number' && settings.poll_interval_seconds > 0
+      ? settings.poll_interval_seconds
+      : 2;
   const path = settings.powershell_path;
   return {
     pollMs: Math.max(50, Math.round(seconds * 1000)),
@@ -77,7 +87,9 @@ export class WindowsDriveDetector implements Detector {
       (error: unknown) => {
         if (ctx.signal.aborted) return;
         const missing = SpindleError.is(error) && error.code === 'process_not_found';
-        const text = missing ? `PowerShell was not found (${settings.powershell}); drive detection is off — use the staging folder` : `PowerShell could not be started: ${message(error)}`;
+        const text = missing
+          ? `PowerShell was not found (${settings.powershell}); drive detection is off — use the staging folder`
+          : `PowerShell could not be started: ${message(error)}`;
         if (!this.warnedMissing) this.setup.logger.warn(text);
         this.warnedMissing = true;
         tracker.setStatus(text);
@@ -90,7 +102,9 @@ export class WindowsDriveDetector implements Detector {
     const settings = readWindowsSettings(ctx.settings);
     if (!event.ok || !settings.autoEject || !/^[A-Z]:$/.test(event.driveId)) return;
     try {
-      const result = await ctx.processes.run(settings.powershell, powershellArgs(ejectScript(event.driveId)), { timeoutMs: EJECT_TIMEOUT_MS });
+      const result = await ctx.processes.run(settings.powershell, powershellArgs(ejectScript(event.driveId)), {
+        timeoutMs: EJECT_TIMEOUT_MS,
+      });
       if (result.exitCode === 0) ctx.logger.info(`ejected ${event.driveId} after a successful rip`);
       else ctx.logger.warn(`eject ${event.driveId} failed: ${result.stderr.trim() || `exit code ${result.exitCode}`}`);
     } catch (error) {

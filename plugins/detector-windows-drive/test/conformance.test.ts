@@ -16,7 +16,15 @@ runConformance(
     // every trigger adds a drive with a disc to what PowerShell lists
     trigger: async () => {
       const letter = String.fromCharCode('D'.charCodeAt(0) + loaded.length);
-      loaded.push(JSON.stringify({ Drive: `${letter}:`, MediaLoaded: true, VolumeName: `CONFORMANCE_${letter}`, VolumeSerialNumber: letter, Size: 1 }));
+      loaded.push(
+        JSON.stringify({
+          Drive: `${letter}:`,
+          MediaLoaded: true,
+          VolumeName: `CONFORMANCE_${letter}`,
+          VolumeSerialNumber: letter,
+          Size: 1,
+        }),
+      );
       await ps.setDrives(`[${loaded.join(',')}]`);
     },
   }),

@@ -49,7 +49,11 @@ export async function createFakePowershell(): Promise<FakePowershell> {
     path,
     setDrives: (json) => writeFile(state, JSON.stringify(JSON.parse(json.trim() === '' ? '[]' : json))),
     exitAfter: (lines) => writeFile(exitAfter, String(lines)),
-    commands: () => readFile(log, 'utf8').then((t) => t.split('\n').filter((l) => l !== ''), () => []),
+    commands: () =>
+      readFile(log, 'utf8').then(
+        (t) => t.split('\n').filter((l) => l !== ''),
+        () => [],
+      ),
     dispose: () => rm(root, { recursive: true, force: true }),
   };
 }

@@ -6,7 +6,14 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Detector, JsonObject } from '@spindle/plugin-sdk';
-import { createFakeContext, createStage, MemoryKeyValueStore, RecordingLogger, RecordingSink, type FakeContext } from '@spindle/plugin-sdk/testing';
+import {
+  createFakeContext,
+  createStage,
+  MemoryKeyValueStore,
+  RecordingLogger,
+  RecordingSink,
+  type FakeContext,
+} from '@spindle/plugin-sdk/testing';
 import plugin from '../src/index.ts';
 import { WindowsDriveDetector } from '../src/windows-drive-detector.ts';
 import { createFakePowershell, type FakePowershell } from './fake-powershell.ts';
@@ -14,7 +21,14 @@ import { createFakePowershell, type FakePowershell } from './fake-powershell.ts'
 const delay = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const fixture = (name: string) => readFile(join(import.meta.dirname, 'fixtures', name), 'utf8');
 const drive = (letter: string, loaded: boolean, label: string | null = null, serial: string | null = null) =>
-  JSON.stringify({ Drive: letter, Caption: 'HL-DT-ST BD-RE ATA Device', MediaLoaded: loaded, VolumeName: label, VolumeSerialNumber: serial, Size: loaded ? 4_000_000_000 : null });
+  JSON.stringify({
+    Drive: letter,
+    Caption: 'HL-DT-ST BD-RE ATA Device',
+    MediaLoaded: loaded,
+    VolumeName: label,
+    VolumeSerialNumber: serial,
+    Size: loaded ? 4_000_000_000 : null,
+  });
 
 let ps: FakePowershell;
 const contexts: FakeContext[] = [];
@@ -26,10 +40,21 @@ afterEach(async () => {
   await ps.dispose();
 });
 
-async function start(options: { settings?: JsonObject; platform?: NodeJS.Platform; store?: MemoryKeyValueStore; detector?: Detector } = {}) {
-  const settings: JsonObject = { poll_interval_seconds: 0.05, auto_eject: true, powershell_path: ps.path, ...options.settings };
+async function start(
+  options: { settings?: JsonObject; platform?: NodeJS.Platform; store?: MemoryKeyValueStore; detector?: Detector } = {},
+) {
+  const settings: JsonObject = {
+    poll_interval_seconds: 0.05,
+    auto_eject: true,
+    powershell_path: ps.path,
+    ...options.settings,
+  };
   const detector = options.detector ?? (await createStage(plugin, 'detector', 'windows-drive', { settings }));
-  const ctx = await createFakeContext({ settings, host: { platform: options.platform ?? 'win32' }, store: options.store ?? new MemoryKeyValueStore() });
+  const ctx = await createFakeContext({
+    settings,
+    host: { platform: options.platform ?? 'win32' },
+    store: options.store ?? new MemoryKeyValueStore(),
+  });
   contexts.push(ctx);
   const sink = new RecordingSink();
   await detector.start(sink, ctx);
@@ -51,7 +76,10 @@ describe('windows drive detector', () => {
     expect(await sink.waitFor(3, 5000)).toBe(true);
     expect(sink.detections.slice(1)).toEqual([
       { type: 'discRemoved', event: { driveId: 'D:' } },
-      { type: 'discInserted', event: { driveId: 'E:', volumeLabel: 'MOVIE_DISC', path: 'E:\\', device: 'E:', contentHash: null } },
+      {
+        type: 'discInserted',
+        event: { driveId: 'E:', volumeLabel: 'MOVIE_DISC', path: 'E:\\', device: 'E:', contentHash: null },
+      },
     ]);
     await delay(300);
     expect(sink.detections).toHaveLength(3); // the same list, poll after poll, reports nothing new
@@ -102,7 +130,9 @@ describe('windows drive detector', () => {
     await detector.ripFinished!({ driveId: 'E:', ok: false }, ctx);
     await detector.ripFinished!({ driveId: 'D:', ok: true }, ctx);
     await detector.ripFinished!({ driveId: '/dev/sr0', ok: true }, ctx);
-    expect(await ps.commands()).toEqual(["(New-Object -ComObject Shell.Application).Namespace(17).ParseName('D:').InvokeVerb('Eject')"]);
+    expect(await ps.commands()).toEqual([
+      "(New-Object -ComObject Shell.Application).Namespace(17).ParseName('D:').InvokeVerb('Eject')",
+    ]);
     const off = await start({ settings: { auto_eject: false } });
     await off.detector.ripFinished!({ driveId: 'D:', ok: true }, off.ctx);
     expect(await ps.commands()).toHaveLength(1);

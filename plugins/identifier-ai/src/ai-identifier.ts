@@ -25,8 +25,20 @@ function capOf(settings: Record<string, unknown>): number {
 
 function unanswered(reason: string): Identification {
   return {
-    contentType: 'unknown', source: 'ai', confidence: 0, title: null, year: null, season: null, discNumber: null, catalogId: null,
-    catalogTitle: null, discLookup: null, titleHints: [], ambiguousMovie: false, reviewReason: reason, evidence: [reason],
+    contentType: 'unknown',
+    source: 'ai',
+    confidence: 0,
+    title: null,
+    year: null,
+    season: null,
+    discNumber: null,
+    catalogId: null,
+    catalogTitle: null,
+    discLookup: null,
+    titleHints: [],
+    ambiguousMovie: false,
+    reviewReason: reason,
+    evidence: [reason],
   };
 }
 
@@ -37,7 +49,12 @@ export class AiIdentifier implements Identifier {
     if (!ai) return null;
     let raw;
     try {
-      raw = await ai.completeJson({ system: SYSTEM_PROMPT, user: userPrompt(input), schema: ANSWER_SCHEMA, signal: ctx.signal });
+      raw = await ai.completeJson({
+        system: SYSTEM_PROMPT,
+        user: userPrompt(input),
+        schema: ANSWER_SCHEMA,
+        signal: ctx.signal,
+      });
     } catch (error) {
       if (ctx.signal.aborted || (SpindleError.is(error) && error.code === 'aborted')) throw error;
       if (SpindleError.is(error) && error.code === 'ai_not_configured') return null;
@@ -68,8 +85,13 @@ export class AiIdentifier implements Identifier {
       discLookup: null,
       titleHints: [],
       ambiguousMovie: false,
-      reviewReason: confidence < 0.5 ? `the AI guessed ${said} with low confidence (${Math.round(confidence * 100)}%); confirm what this disc is` : null,
-      evidence: [`AI answer: ${said}, model confidence ${Math.round(answer.confidence * 100)}%, capped at ${Math.round(cap * 100)}%`],
+      reviewReason:
+        confidence < 0.5
+          ? `the AI guessed ${said} with low confidence (${Math.round(confidence * 100)}%); confirm what this disc is`
+          : null,
+      evidence: [
+        `AI answer: ${said}, model confidence ${Math.round(answer.confidence * 100)}%, capped at ${Math.round(cap * 100)}%`,
+      ],
     };
   }
 }

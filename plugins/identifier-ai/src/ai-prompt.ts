@@ -50,7 +50,9 @@ export function userPrompt(input: IdentifyInput): string {
   ];
   const others = input.previous.filter((a) => a.contentType !== 'unknown' || a.title);
   if (others.length > 0) {
-    lines.push(`Other identifiers said: ${others.map((a) => `${a.source}: ${a.contentType}${a.title ? ` "${a.title}"` : ''} (${Math.round(a.confidence * 100)}%)`).join('; ')}`);
+    lines.push(
+      `Other identifiers said: ${others.map((a) => `${a.source}: ${a.contentType}${a.title ? ` "${a.title}"` : ''} (${Math.round(a.confidence * 100)}%)`).join('; ')}`,
+    );
   }
   return lines.join('\n');
 }

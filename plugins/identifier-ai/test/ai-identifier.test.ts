@@ -1,5 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfigurationError, IdentificationError, type AiProvider, type AiRequest, type JsonValue } from '@spindle/plugin-sdk';
+import {
+  ConfigurationError,
+  IdentificationError,
+  type AiProvider,
+  type AiRequest,
+  type JsonValue,
+} from '@spindle/plugin-sdk';
 import { createFakeContext, sampleIdentifyInputs, type FakeContext } from '@spindle/plugin-sdk/testing';
 import { checkAnswer } from '../src/ai-answer.ts';
 import { AiIdentifier } from '../src/ai-identifier.ts';
@@ -30,27 +36,50 @@ describe('AiIdentifier', () => {
   it('asks with the schema and the disc facts, and caps the confidence below the high band', async () => {
     const ai = new ScriptedAi(async () => tvAnswer);
     const { answer } = await identify(ai);
-    expect(answer).toMatchObject({ contentType: 'tv', source: 'ai', confidence: 0.6, title: 'Sample Show', year: 2020, season: 1, reviewReason: null, catalogId: null });
-    expect(answer!.evidence).toEqual(['AI answer: tv "Sample Show" (2020), season 1, model confidence 95%, capped at 60%']);
+    expect(answer).toMatchObject({
+      contentType: 'tv',
+      source: 'ai',
+      confidence: 0.6,
+      title: 'Sample Show',
+      year: 2020,
+      season: 1,
+      reviewReason: null,
+      catalogId: null,
+    });
+    expect(answer!.evidence).toEqual([
+      'AI answer: tv "Sample Show" (2020), season 1, model confidence 95%, capped at 60%',
+    ]);
     expect(ai.requests[0]!.schema).toEqual(ANSWER_SCHEMA);
-    expect(ai.requests[0]!.user).toContain('Volume label: "SAMPLE_SHOW_S1_D1" (read as: name "Sample Show", season 1, disc 1)');
+    expect(ai.requests[0]!.user).toContain(
+      'Volume label: "SAMPLE_SHOW_S1_D1" (read as: name "Sample Show", season 1, disc 1)',
+    );
     expect(ai.requests[0]!.user).toContain('0: 22:02');
   });
 
   it('never lets a configured cap reach the high band', async () => {
     const { answer } = await identify(new ScriptedAi(async () => tvAnswer), { max_confidence: 0.95 });
     expect(answer!.confidence).toBe(0.6);
-    expect((await identify(new ScriptedAi(async () => tvAnswer), { max_confidence: 0.7 })).answer!.confidence).toBe(0.7);
+    expect((await identify(new ScriptedAi(async () => tvAnswer), { max_confidence: 0.7 })).answer!.confidence).toBe(
+      0.7,
+    );
   });
 
   it('asks for review when the AI itself is unsure', async () => {
     const { answer } = await identify(new ScriptedAi(async () => ({ ...tvAnswer, confidence: 0.3 })));
-    expect(answer).toMatchObject({ confidence: 0.3, reviewReason: 'the AI guessed tv "Sample Show" (2020), season 1 with low confidence (30%); confirm what this disc is' });
+    expect(answer).toMatchObject({
+      confidence: 0.3,
+      reviewReason:
+        'the AI guessed tv "Sample Show" (2020), season 1 with low confidence (30%); confirm what this disc is',
+    });
   });
 
   it('rejects answers that do not match the schema', async () => {
     const { answer } = await identify(new ScriptedAi(async () => ({ ...tvAnswer, content_type: 'documentary' })));
-    expect(answer).toMatchObject({ contentType: 'unknown', confidence: 0, reviewReason: 'AI answer rejected: content_type must be tv, movie or unknown' });
+    expect(answer).toMatchObject({
+      contentType: 'unknown',
+      confidence: 0,
+      reviewReason: 'AI answer rejected: content_type must be tv, movie or unknown',
+    });
   });
 
   it('is silent without an AI provider, or when the provider is not configured', async () => {
@@ -91,12 +120,17 @@ describe('checkAnswer', () => {
   });
 
   it('drops the season of a movie', () => {
-    expect(checkAnswer({ content_type: 'movie', title: 'Dune', year: 2021, season: 2, confidence: 0.7 })).toMatchObject({ ok: true, answer: { season: null } });
+    expect(checkAnswer({ content_type: 'movie', title: 'Dune', year: 2021, season: 2, confidence: 0.7 })).toMatchObject(
+      { ok: true, answer: { season: null } },
+    );
   });
 
   it('says in the prompt what other identifiers found', () => {
     const input = sampleIdentifyInputs()[1]!;
-    const prompt = userPrompt({ ...input, previous: [{ source: 'heuristic', contentType: 'movie', title: 'Sample Movie', confidence: 0.8 } as never] });
+    const prompt = userPrompt({
+      ...input,
+      previous: [{ source: 'heuristic', contentType: 'movie', title: 'Sample Movie', confidence: 0.8 } as never],
+    });
     expect(prompt).toContain('Other identifiers said: heuristic: movie "Sample Movie" (80%)');
     expect(prompt).not.toContain('/');
   });

@@ -43,7 +43,8 @@ export class AliasTable {
 
   constructor(user: Record<string, unknown> = {}) {
     for (const [key, value] of Object.entries(BUILT_IN_ALIASES)) this.table.set(keyOf(key), value);
-    for (const [key, value] of Object.entries(user)) if (typeof value === 'string' && value.trim() !== '') this.table.set(keyOf(key), value.trim());
+    for (const [key, value] of Object.entries(user))
+      if (typeof value === 'string' && value.trim() !== '') this.table.set(keyOf(key), value.trim());
   }
 
   /** The whole label (or catalogue number) as an alias, else null. */

@@ -52,7 +52,10 @@ function yearMatch(wanted: number | null, year: number | null): number {
 
 function bestName(candidate: Candidate, queries: readonly [string, NameFeatures][]): { value: number; query: string } {
   let best = { value: 0, query: queries[0]?.[0] ?? '' };
-  const names = candidate.originalName && candidate.originalName !== candidate.name ? [candidate.name, candidate.originalName] : [candidate.name];
+  const names =
+    candidate.originalName && candidate.originalName !== candidate.name
+      ? [candidate.name, candidate.originalName]
+      : [candidate.name];
   for (const name of names) {
     const features = nameFeatures(name);
     for (const [query, queryFeatures] of queries) {
@@ -68,7 +71,8 @@ export function scoreCandidates(candidates: readonly Candidate[], context: Scori
   const queries = context.queries.map((q): [string, NameFeatures] => [q, nameFeatures(q)]);
   const scored = candidates.map((candidate) => {
     const name = bestName(candidate, queries);
-    const popularity = maxPopularity > 0 ? Math.log1p(Math.max(0, candidate.popularity)) / Math.log1p(maxPopularity) : 0.5;
+    const popularity =
+      maxPopularity > 0 ? Math.log1p(Math.max(0, candidate.popularity)) / Math.log1p(maxPopularity) : 0.5;
     const typeFit = context.typeHint === 'unknown' ? 0.5 : context.typeHint === candidate.kind ? 1 : 0;
     const support: ScoreComponent[] = [
       { name: 'runtime_fit', value: candidate.runtimeFit ?? 0.5, weight: SUPPORT_WEIGHTS.runtime_fit },
@@ -76,7 +80,8 @@ export function scoreCandidates(candidates: readonly Candidate[], context: Scori
       { name: 'popularity', value: popularity, weight: SUPPORT_WEIGHTS.popularity },
       { name: 'type_fit', value: typeFit, weight: SUPPORT_WEIGHTS.type_fit },
     ];
-    const supportValue = support.reduce((sum, c) => sum + c.value * c.weight, 0) / support.reduce((sum, c) => sum + c.weight, 0);
+    const supportValue =
+      support.reduce((sum, c) => sum + c.value * c.weight, 0) / support.reduce((sum, c) => sum + c.weight, 0);
     const confidence = Math.min(MAX_CONFIDENCE, name.value * (0.6 + 0.4 * supportValue));
     return {
       candidate,

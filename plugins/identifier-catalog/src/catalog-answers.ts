@@ -15,21 +15,48 @@ function describeComponents(s: ScoredCandidate): string {
 }
 
 const empty = () => ({
-  title: null, year: null, season: null, discNumber: null, catalogId: null, catalogTitle: null,
-  discLookup: null, titleHints: [], ambiguousMovie: false,
+  title: null,
+  year: null,
+  season: null,
+  discNumber: null,
+  catalogId: null,
+  catalogTitle: null,
+  discLookup: null,
+  titleHints: [],
+  ambiguousMovie: false,
 });
 
 /** The catalog cannot be used with this credential: the job waits for a person, whatever comes later. */
 export function degradedAnswer(message: string): Identification {
-  return { ...empty(), contentType: 'unknown', source: 'catalog', confidence: 0, reviewReason: message, holdForReview: true, evidence: [message] };
+  return {
+    ...empty(),
+    contentType: 'unknown',
+    source: 'catalog',
+    confidence: 0,
+    reviewReason: message,
+    holdForReview: true,
+    evidence: [message],
+  };
 }
 
 /** The lookup failed (service down, rate limited, bad answer) or found nothing: evidence for the chain. */
 export function unansweredAnswer(reason: string, notes: string[] = []): Identification {
-  return { ...empty(), contentType: 'unknown', source: 'catalog', confidence: 0, reviewReason: reason, evidence: [...notes, reason] };
+  return {
+    ...empty(),
+    contentType: 'unknown',
+    source: 'catalog',
+    confidence: 0,
+    reviewReason: reason,
+    evidence: [...notes, reason],
+  };
 }
 
-export function matchAnswer(ranked: ScoredCandidate[], plan: SearchPlan, margin: number, notes: string[]): Identification {
+export function matchAnswer(
+  ranked: ScoredCandidate[],
+  plan: SearchPlan,
+  margin: number,
+  notes: string[],
+): Identification {
   const best = ranked[0]!;
   const c = best.candidate;
   const runnerUp = ranked.find((s) => s !== best && (s.candidate.kind !== c.kind || s.candidate.id !== c.id));

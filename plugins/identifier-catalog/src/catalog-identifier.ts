@@ -25,14 +25,21 @@ const DEGRADED_CODES = new Set(['catalog_unauthorized', 'catalog_wrong_credentia
 /** Confidence of an entry the user named by its catalog id. */
 export const DECLARED_ID_CONFIDENCE = 0.99;
 
-async function byDeclaredId(catalog: CatalogProvider, input: IdentifyInput, ctx: StageContext): Promise<Identification> {
+async function byDeclaredId(
+  catalog: CatalogProvider,
+  input: IdentifyInput,
+  ctx: StageContext,
+): Promise<Identification> {
   const { job } = input;
   const id = job.catalogId!;
   const entry =
     job.contentType === 'movie'
       ? await untilAborted(catalog.getMovie(id), ctx.signal).then((m) => m && { name: m.title, year: m.year })
       : await untilAborted(catalog.getShow(id), ctx.signal).then((s) => s && { name: s.name, year: s.firstAirYear });
-  if (!entry) return unansweredAnswer(`the catalog has no ${job.contentType === 'movie' ? 'movie' : 'show'} with id ${id}; check the declared catalog id`);
+  if (!entry)
+    return unansweredAnswer(
+      `the catalog has no ${job.contentType === 'movie' ? 'movie' : 'show'} with id ${id}; check the declared catalog id`,
+    );
   return {
     contentType: job.contentType,
     source: 'catalog',
@@ -72,7 +79,11 @@ export class CatalogIdentifier implements Identifier {
       if (!plan) return null;
       const { ranked, notes } = await searchCatalog(catalog, plan, input.scan.titles, settings, ctx);
       throwIfAborted(ctx.signal);
-      if (ranked.length === 0) return unansweredAnswer(`the catalog has nothing that matches ${plan.queries.map((q) => `"${q}"`).join(' or ')}`, [...plan.notes, ...notes]);
+      if (ranked.length === 0)
+        return unansweredAnswer(
+          `the catalog has nothing that matches ${plan.queries.map((q) => `"${q}"`).join(' or ')}`,
+          [...plan.notes, ...notes],
+        );
       return matchAnswer(ranked, plan, settings.ambiguity_margin, notes);
     } catch (error) {
       if (ctx.signal.aborted || (SpindleError.is(error) && error.code === 'aborted')) throw error;

@@ -4,7 +4,14 @@
  * runtimes). Every call stops waiting when the job is cancelled. A failed details call only
  * leaves that runtime unchecked; a failed search fails the lookup.
  */
-import { errorMessage, SpindleError, untilAborted, type CatalogProvider, type ScannedTitle, type StageContext } from '@spindle/plugin-sdk';
+import {
+  errorMessage,
+  SpindleError,
+  untilAborted,
+  type CatalogProvider,
+  type ScannedTitle,
+  type StageContext,
+} from '@spindle/plugin-sdk';
 import { scoreCandidates, type Candidate, type ScoredCandidate } from './candidate-scoring.ts';
 import type { CatalogIdentifierSettings } from './catalog-settings.ts';
 import { episodeRuntimeFit, movieRuntimeFit } from './runtime-fit.ts';
@@ -17,27 +24,58 @@ export interface SearchOutcome {
   notes: string[];
 }
 
-async function searchAll(catalog: CatalogProvider, plan: SearchPlan, settings: CatalogIdentifierSettings, ctx: StageContext): Promise<Candidate[]> {
+async function searchAll(
+  catalog: CatalogProvider,
+  plan: SearchPlan,
+  settings: CatalogIdentifierSettings,
+  ctx: StageContext,
+): Promise<Candidate[]> {
   const found = new Map<string, Candidate>();
   const add = (c: Candidate) => found.has(`${c.kind}:${c.id}`) || found.set(`${c.kind}:${c.id}`, c);
   const limit = settings.max_results_per_search;
   for (const query of plan.queries) {
     if (plan.kinds.includes('movie')) {
       let movies = await untilAborted(catalog.searchMovies(query, plan.year), ctx.signal);
-      if (movies.length === 0 && plan.year !== null) movies = await untilAborted(catalog.searchMovies(query), ctx.signal);
-      for (const m of movies.slice(0, limit)) add({ kind: 'movie', id: m.id, name: m.title, originalName: m.originalTitle, year: m.year, popularity: m.popularity, runtimeFit: null });
+      if (movies.length === 0 && plan.year !== null)
+        movies = await untilAborted(catalog.searchMovies(query), ctx.signal);
+      for (const m of movies.slice(0, limit))
+        add({
+          kind: 'movie',
+          id: m.id,
+          name: m.title,
+          originalName: m.originalTitle,
+          year: m.year,
+          popularity: m.popularity,
+          runtimeFit: null,
+        });
     }
     if (plan.kinds.includes('tv')) {
       // A disc's year is its release, rarely the show's first air year: shows are searched without it.
       const shows = await untilAborted(catalog.searchShows(query), ctx.signal);
-      for (const s of shows.slice(0, limit)) add({ kind: 'tv', id: s.id, name: s.name, originalName: s.originalName, year: s.firstAirYear, popularity: s.popularity, runtimeFit: null });
+      for (const s of shows.slice(0, limit))
+        add({
+          kind: 'tv',
+          id: s.id,
+          name: s.name,
+          originalName: s.originalName,
+          year: s.firstAirYear,
+          popularity: s.popularity,
+          runtimeFit: null,
+        });
     }
   }
   return [...found.values()];
 }
 
 /** Runtime fit of one candidate; notes what it found. Null when the catalog had no runtime. */
-async function runtimeFitOf(catalog: CatalogProvider, c: Candidate, plan: SearchPlan, titles: readonly ScannedTitle[], ctx: StageContext, notes: string[]): Promise<number | null> {
+async function runtimeFitOf(
+  catalog: CatalogProvider,
+  c: Candidate,
+  plan: SearchPlan,
+  titles: readonly ScannedTitle[],
+  ctx: StageContext,
+  notes: string[],
+): Promise<number | null> {
   try {
     if (c.kind === 'movie') {
       const movie = await untilAborted(catalog.getMovie(c.id), ctx.signal);
@@ -49,7 +87,10 @@ async function runtimeFitOf(catalog: CatalogProvider, c: Candidate, plan: Search
         notes.push(`${c.name} has no season ${plan.season} in the catalog`);
         return 0;
       }
-      const fit = episodeRuntimeFit(season.episodes.flatMap((e) => (e.runtimeMinutes === null ? [] : [e.runtimeMinutes])), titles);
+      const fit = episodeRuntimeFit(
+        season.episodes.flatMap((e) => (e.runtimeMinutes === null ? [] : [e.runtimeMinutes])),
+        titles,
+      );
       if (fit !== null) return fit;
     }
     const show = await untilAborted(catalog.getShow(c.id), ctx.signal);
@@ -57,9 +98,16 @@ async function runtimeFitOf(catalog: CatalogProvider, c: Candidate, plan: Search
     if (fit !== null || plan.season !== null || show === null) return fit;
     // TMDB often leaves episode_run_time empty: the first season's episodes tell the usual length.
     const first = await untilAborted(catalog.getSeason(c.id, 1), ctx.signal);
-    return episodeRuntimeFit(first?.episodes.flatMap((e) => (e.runtimeMinutes === null ? [] : [e.runtimeMinutes])) ?? [], titles);
+    return episodeRuntimeFit(
+      first?.episodes.flatMap((e) => (e.runtimeMinutes === null ? [] : [e.runtimeMinutes])) ?? [],
+      titles,
+    );
   } catch (error) {
-    if (ctx.signal.aborted || (SpindleError.is(error) && (error.code === 'aborted' || CREDENTIAL_CODES.has(error.code)))) throw error;
+    if (
+      ctx.signal.aborted ||
+      (SpindleError.is(error) && (error.code === 'aborted' || CREDENTIAL_CODES.has(error.code)))
+    )
+      throw error;
     notes.push(`runtime of ${c.name} not checked: ${errorMessage(error)}`);
     return null;
   }

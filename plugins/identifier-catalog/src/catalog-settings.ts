@@ -24,7 +24,10 @@ export function readSettings(settings: Record<string, unknown> | undefined): Cat
   };
   const aliases = settings?.aliases;
   return {
-    aliases: typeof aliases === 'object' && aliases !== null && !Array.isArray(aliases) ? (aliases as Record<string, string>) : {},
+    aliases:
+      typeof aliases === 'object' && aliases !== null && !Array.isArray(aliases)
+        ? (aliases as Record<string, string>)
+        : {},
     max_results_per_search: number('max_results_per_search'),
     runtime_checks: number('runtime_checks'),
     ambiguity_margin: number('ambiguity_margin'),

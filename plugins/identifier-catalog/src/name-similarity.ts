@@ -96,7 +96,12 @@ export function compareNames(label: NameFeatures, name: NameFeatures): number {
   if (label.normalized === '' || name.normalized === '') return 0;
   if (label.compact === name.compact) return 1;
   const ratio = inOrderRatio(label, name);
-  return Math.max(wordDice(label, name), pairDice(label, name), initialsMatch(label, name) ? 0.9 : 0, ratio > 0 ? Math.min(0.7, 0.3 + 0.6 * ratio) : 0);
+  return Math.max(
+    wordDice(label, name),
+    pairDice(label, name),
+    initialsMatch(label, name) ? 0.9 : 0,
+    ratio > 0 ? Math.min(0.7, 0.3 + 0.6 * ratio) : 0,
+  );
 }
 
 export function nameSimilarity(label: string, name: string): number {

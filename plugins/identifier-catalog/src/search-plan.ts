@@ -48,12 +48,23 @@ export function planSearch(input: IdentifyInput, aliases: AliasTable): SearchPla
   const notes: string[] = [];
   const fromCatalogueNumber = label.catalogueNumber ? aliases.whole(label.catalogueNumber) : null;
   if (label.catalogueNumber) {
-    notes.push(fromCatalogueNumber ? `catalogue number ${label.catalogueNumber} is listed as "${fromCatalogueNumber}"` : `label ${label.catalogueNumber} is a catalogue number, not a name`);
+    notes.push(
+      fromCatalogueNumber
+        ? `catalogue number ${label.catalogueNumber} is listed as "${fromCatalogueNumber}"`
+        : `label ${label.catalogueNumber} is a catalogue number, not a name`,
+    );
   }
   const earlier = input.previous.filter((a) => a.confidence >= 0.5 && a.catalogId === null && a.title);
-  const queries = unique([label.title, label.title ? aliases.expand(label.title) : null, fromCatalogueNumber, ...earlier.map((a) => a.title)]).slice(0, MAX_QUERIES);
+  const queries = unique([
+    label.title,
+    label.title ? aliases.expand(label.title) : null,
+    fromCatalogueNumber,
+    ...earlier.map((a) => a.title),
+  ]).slice(0, MAX_QUERIES);
   if (queries.length === 0) return null;
-  const hinted = [...input.previous].filter((a) => a.confidence >= 0.5 && a.contentType !== 'unknown').sort((a, b) => b.confidence - a.confidence)[0];
+  const hinted = [...input.previous]
+    .filter((a) => a.confidence >= 0.5 && a.contentType !== 'unknown')
+    .sort((a, b) => b.confidence - a.confidence)[0];
   const typeHint: ContentType = label.season !== null ? 'tv' : (hinted?.contentType ?? 'unknown');
   if (label.season !== null) notes.push(`the label names season ${label.season}: searching shows`);
   return {

@@ -19,13 +19,17 @@ describe('nameSimilarity', () => {
 
   it('ranks the right show above near misses', () => {
     const label = 'Breaking Bad';
-    const scores = ['Breaking Bad', 'Breaking Badly', 'Bad Breaking News', 'Breaking Away'].map((n) => nameSimilarity(label, n));
+    const scores = ['Breaking Bad', 'Breaking Badly', 'Bad Breaking News', 'Breaking Away'].map((n) =>
+      nameSimilarity(label, n),
+    );
     expect(scores[0]).toBe(1);
     expect(scores[0]! > scores[1]! && scores[1]! > scores[3]!).toBe(true);
   });
 
   it('gives a part of a long title a medium score, and unrelated names a low one', () => {
-    expect(nameSimilarity('Lord of the Rings', 'The Lord of the Rings: The Fellowship of the Ring')).toBeGreaterThan(0.5);
+    expect(nameSimilarity('Lord of the Rings', 'The Lord of the Rings: The Fellowship of the Ring')).toBeGreaterThan(
+      0.5,
+    );
     expect(nameSimilarity('Lord of the Rings', 'The Lord of the Rings: The Fellowship of the Ring')).toBeLessThan(0.8);
     expect(nameSimilarity('Dune', 'Friends')).toBeLessThan(0.3);
   });

@@ -33,20 +33,32 @@ interface Settings {
 function readSettings(settings: Record<string, unknown>): Settings {
   const { confidence, clip_max_seconds: clip } = settings;
   return {
-    confidence: typeof confidence === 'number' && confidence >= 0.5 && confidence <= 1 ? confidence : DEFAULT_CONFIDENCE,
+    confidence:
+      typeof confidence === 'number' && confidence >= 0.5 && confidence <= 1 ? confidence : DEFAULT_CONFIDENCE,
     clipSeconds: typeof clip === 'number' && clip >= 0 ? clip : DEFAULT_CLIP_SECONDS,
   };
 }
 
-function answerOf(result: DiscLookupResult, found: DiscMapping[], input: IdentifyInput, settings: Settings, evidence: string[]): Identification {
+function answerOf(
+  result: DiscLookupResult,
+  found: DiscMapping[],
+  input: IdentifyInput,
+  settings: Settings,
+  evidence: string[],
+): Identification {
   const { confidence } = settings;
   const problems = mismatches(found, input.scan);
   // Only mappings that fit the scan are passed on: a shifted folder must not file a clip as an episode.
   const mappings = fittingMappings(found, input.scan);
-  const mismatch = problems.length > 0 ? `the disc lookup's titles do not fit this scan (${problems.slice(0, 3).join('; ')}${problems.length > 3 ? '; …' : ''}); confirm what the disc is` : null;
+  const mismatch =
+    problems.length > 0
+      ? `the disc lookup's titles do not fit this scan (${problems.slice(0, 3).join('; ')}${problems.length > 3 ? '; …' : ''}); confirm what the disc is`
+      : null;
   const episodes = mappings.filter((m) => m.assignment === 'episode').length;
   const mains = mappings.filter((m) => m.assignment === 'main_movie').length;
-  evidence.push(`disc lookup: ${result.title}${result.year ? ` (${result.year})` : ''}, ${result.titleSlug}/${result.discSlug}: ${episodes} episode(s), ${mains} main movie(s), ${mappings.length} mapped title(s)`);
+  evidence.push(
+    `disc lookup: ${result.title}${result.year ? ` (${result.year})` : ''}, ${result.titleSlug}/${result.discSlug}: ${episodes} episode(s), ${mains} main movie(s), ${mappings.length} mapped title(s)`,
+  );
   return {
     contentType: result.contentType,
     source: 'disc_lookup',
@@ -68,8 +80,20 @@ function answerOf(result: DiscLookupResult, found: DiscMapping[], input: Identif
 /** An answer that only carries why the lookup could not help (the chain goes on). */
 function failureAnswer(message: string): Identification {
   return {
-    contentType: 'unknown', source: 'disc_lookup', confidence: 0, title: null, year: null, season: null, discNumber: null,
-    catalogId: null, catalogTitle: null, discLookup: null, titleHints: [], ambiguousMovie: false, reviewReason: message, evidence: [message],
+    contentType: 'unknown',
+    source: 'disc_lookup',
+    confidence: 0,
+    title: null,
+    year: null,
+    season: null,
+    discNumber: null,
+    catalogId: null,
+    catalogTitle: null,
+    discLookup: null,
+    titleHints: [],
+    ambiguousMovie: false,
+    reviewReason: message,
+    evidence: [message],
   };
 }
 
@@ -87,7 +111,9 @@ export class DiscLookupIdentifier implements Identifier {
         ctx.logger.info('job already has disc mappings; not asking the disc lookup again', { jobId: input.job.id });
         return null;
       }
-      return answerOf(stored as unknown as DiscLookupResult, known, input, settings, ['mappings restored from the job; the disc lookup was not asked again']);
+      return answerOf(stored as unknown as DiscLookupResult, known, input, settings, [
+        'mappings restored from the job; the disc lookup was not asked again',
+      ]);
     }
     const provider = ctx.providers.get('disc_lookup');
     if (!provider) {

@@ -13,7 +13,9 @@ function hintOf(mapping: DiscMapping): Omit<TitleHint, 'titleIndex'> {
     case 'extra':
       return { role: 'extra', rip: true, reason: from };
     case 'discarded':
-      return PLAY_ALL.test(mapping.name ?? '') ? { role: 'play_all', rip: false, reason: from } : { role: 'extra', rip: false, reason: `${from} (not content)` };
+      return PLAY_ALL.test(mapping.name ?? '')
+        ? { role: 'play_all', rip: false, reason: from }
+        : { role: 'extra', rip: false, reason: `${from} (not content)` };
   }
 }
 
@@ -27,7 +29,8 @@ export function hintsFromMappings(mappings: readonly DiscMapping[], scan: DiscSc
   return scan.titles.flatMap((t): TitleHint[] => {
     const mapping = byIndex.get(t.index);
     if (mapping) return [{ titleIndex: t.index, ...hintOf(mapping) }];
-    if (t.durationSeconds < clipSeconds) return [{ titleIndex: t.index, role: 'short', rip: false, reason: 'not in the disc lookup, and only a clip' }];
+    if (t.durationSeconds < clipSeconds)
+      return [{ titleIndex: t.index, role: 'short', rip: false, reason: 'not in the disc lookup, and only a clip' }];
     return [];
   });
 }
@@ -35,7 +38,8 @@ export function hintsFromMappings(mappings: readonly DiscMapping[], scan: DiscSc
 /** The season most episode mappings name; null without numbered episodes. */
 export function seasonOf(mappings: readonly DiscMapping[]): number | null {
   const counts = new Map<number, number>();
-  for (const m of mappings) if (m.assignment === 'episode' && m.season !== null) counts.set(m.season, (counts.get(m.season) ?? 0) + 1);
+  for (const m of mappings)
+    if (m.assignment === 'episode' && m.season !== null) counts.set(m.season, (counts.get(m.season) ?? 0) + 1);
   let best: number | null = null;
   for (const [season, count] of counts) if (best === null || count > counts.get(best)!) best = season;
   return best;
@@ -57,11 +61,15 @@ function misfit(m: DiscMapping, scan: DiscScan): string | null {
   const expected = m.durationSeconds;
   if (typeof expected !== 'number' || expected <= 0) return null;
   const gap = Math.abs(title.durationSeconds - expected);
-  return gap > 10 && gap > 0.03 * expected ? `title ${m.titleIndex} lasts ${clock(title.durationSeconds)} here, ${clock(expected)} in the disc lookup` : null;
+  return gap > 10 && gap > 0.03 * expected
+    ? `title ${m.titleIndex} lasts ${clock(title.durationSeconds)} here, ${clock(expected)} in the disc lookup`
+    : null;
 }
 
 export function mismatches(mappings: readonly DiscMapping[], scan: DiscScan): string[] {
-  return mappings.filter((m) => m.assignment === 'episode' || m.assignment === 'main_movie').flatMap((m) => misfit(m, scan) ?? []);
+  return mappings
+    .filter((m) => m.assignment === 'episode' || m.assignment === 'main_movie')
+    .flatMap((m) => misfit(m, scan) ?? []);
 }
 
 /** The mappings whose title is on the scan with the lookup's length: only those are trusted for matching. */

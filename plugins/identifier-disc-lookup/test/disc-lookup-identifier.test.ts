@@ -1,6 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { IdentificationError, type DiscLookupProvider, type DiscLookupResult, type IdentifyInput } from '@spindle/plugin-sdk';
-import { createFakeContext, MemoryKeyValueStore, sampleJob, sampleTvMappings, sampleTvScan, type FakeContext } from '@spindle/plugin-sdk/testing';
+import {
+  IdentificationError,
+  type DiscLookupProvider,
+  type DiscLookupResult,
+  type IdentifyInput,
+} from '@spindle/plugin-sdk';
+import {
+  createFakeContext,
+  MemoryKeyValueStore,
+  sampleJob,
+  sampleTvMappings,
+  sampleTvScan,
+  type FakeContext,
+} from '@spindle/plugin-sdk/testing';
 import { DiscLookupIdentifier } from '../src/disc-lookup-identifier.ts';
 
 const HASH = '0123456789ABCDEF0123456789ABCDEF';
@@ -14,7 +26,14 @@ const found: DiscLookupResult = {
   discIndex: 1,
   mappings: [
     ...sampleTvMappings(),
-    { titleIndex: 4, assignment: 'discarded', season: null, episode: null, episodeEnd: null, name: 'Episodes - Play All' },
+    {
+      titleIndex: 4,
+      assignment: 'discarded',
+      season: null,
+      episode: null,
+      episodeEnd: null,
+      name: 'Episodes - Play All',
+    },
     { titleIndex: 5, assignment: 'discarded', season: null, episode: null, episodeEnd: null, name: 'logo' },
   ],
 };
@@ -41,7 +60,12 @@ afterEach(async () => Promise.all(contexts.splice(0).map((c) => c.dispose())));
 async function identify(input: Partial<IdentifyInput> = {}, lookup: DiscLookupProvider | null = provider) {
   ctx = await createFakeContext({ store, ...(lookup ? { providers: { disc_lookup: lookup } } : {}) });
   contexts.push(ctx);
-  const full: IdentifyInput = { job: sampleJob({ discMappings: null, contentHash: HASH }), scan: sampleTvScan(), previous: [], ...input };
+  const full: IdentifyInput = {
+    job: sampleJob({ discMappings: null, contentHash: HASH }),
+    scan: sampleTvScan(),
+    previous: [],
+    ...input,
+  };
   return new DiscLookupIdentifier().identify(full, ctx);
 }
 
@@ -78,7 +102,10 @@ describe('DiscLookupIdentifier', () => {
     const restoredMappings = sampleTvMappings().map((m) => ({ ...m, name: `restored ${m.episode}` }));
     const again = await identify({ job: sampleJob({ contentHash: HASH, discMappings: restoredMappings }) });
     expect(provider.calls).toHaveLength(1);
-    expect(again).toMatchObject({ source: 'disc_lookup', discLookup: { titleSlug: 'sample-show-2020', mappings: restoredMappings } });
+    expect(again).toMatchObject({
+      source: 'disc_lookup',
+      discLookup: { titleSlug: 'sample-show-2020', mappings: restoredMappings },
+    });
     expect(again!.evidence[0]).toBe('mappings restored from the job; the disc lookup was not asked again');
   });
 
@@ -88,7 +115,12 @@ describe('DiscLookupIdentifier', () => {
   });
 
   it('has nothing to say without a content hash, a provider, or a known disc', async () => {
-    expect(await identify({ job: sampleJob({ contentHash: null, discMappings: null }), scan: { ...sampleTvScan(), contentHash: null } })).toBeNull();
+    expect(
+      await identify({
+        job: sampleJob({ contentHash: null, discMappings: null }),
+        scan: { ...sampleTvScan(), contentHash: null },
+      }),
+    ).toBeNull();
     expect(await identify({}, null)).toBeNull();
     expect(await identify({}, new CountingLookup(async () => null))).toBeNull();
     expect(provider.calls).toEqual([]);
@@ -96,10 +128,17 @@ describe('DiscLookupIdentifier', () => {
 
   it('turns a provider failure into evidence with a reason, so the chain goes on', async () => {
     const failing = new CountingLookup(async () => {
-      throw new IdentificationError('disc_lookup_unavailable', 'disc lookup failed: TheDiscDB answered HTTP 502', { retryable: true });
+      throw new IdentificationError('disc_lookup_unavailable', 'disc lookup failed: TheDiscDB answered HTTP 502', {
+        retryable: true,
+      });
     });
     const id = await identify({}, failing);
-    expect(id).toMatchObject({ contentType: 'unknown', confidence: 0, reviewReason: 'disc lookup failed: TheDiscDB answered HTTP 502', discLookup: null });
+    expect(id).toMatchObject({
+      contentType: 'unknown',
+      confidence: 0,
+      reviewReason: 'disc lookup failed: TheDiscDB answered HTTP 502',
+      discLookup: null,
+    });
     expect(ctx.logger.messages('warn')).toContain('disc lookup failed; the next identifier decides');
   });
 
@@ -107,7 +146,8 @@ describe('DiscLookupIdentifier', () => {
     const id = await identify({ scan: { ...sampleTvScan(), titles: sampleTvScan().titles.slice(0, 2) } });
     expect(id).toMatchObject({
       confidence: 0.6,
-      reviewReason: "the disc lookup's titles do not fit this scan (title 2 is not on this scan; title 3 is not on this scan); confirm what the disc is",
+      reviewReason:
+        "the disc lookup's titles do not fit this scan (title 2 is not on this scan; title 3 is not on this scan); confirm what the disc is",
     });
     expect(id!.titleHints.map((h) => h.titleIndex)).toEqual([0, 1]);
   });
@@ -119,12 +159,17 @@ describe('DiscLookupIdentifier', () => {
       mappings: sampleTvMappings().map((m, i) => ({ ...m, durationSeconds: i === 2 ? 45 : lengths[i]! + 5 })),
     }));
     const id = await identify({}, timed);
-    expect(id!.reviewReason).toBe("the disc lookup's titles do not fit this scan (title 2 lasts 0:22:25 here, 0:00:45 in the disc lookup); confirm what the disc is");
+    expect(id!.reviewReason).toBe(
+      "the disc lookup's titles do not fit this scan (title 2 lasts 0:22:25 here, 0:00:45 in the disc lookup); confirm what the disc is",
+    );
     expect(id!.confidence).toBe(0.6);
   });
 
   it('does not rip short titles the lookup leaves unassigned, and leaves longer ones to the matchers', async () => {
-    const partial = new CountingLookup(async () => ({ ...structuredClone(found), mappings: sampleTvMappings().slice(0, 3) }));
+    const partial = new CountingLookup(async () => ({
+      ...structuredClone(found),
+      mappings: sampleTvMappings().slice(0, 3),
+    }));
     const id = await identify({}, partial);
     expect(id!.titleHints.map((h) => [h.titleIndex, h.role, h.rip])).toEqual([
       [0, 'episode_candidate', true],

@@ -19,7 +19,10 @@ export interface CatalogSeasonRuntimes {
 /** A title within this much of an episode runtime fits it: catalog runtimes are whole minutes and broadcast cuts differ. */
 export const RUNTIME_FIT = { seconds: 90, fraction: 0.1 } as const;
 
-export async function catalogSeasonRuntimes(input: IdentifyInput, ctx: StageContext): Promise<CatalogSeasonRuntimes | null> {
+export async function catalogSeasonRuntimes(
+  input: IdentifyInput,
+  ctx: StageContext,
+): Promise<CatalogSeasonRuntimes | null> {
   const named = input.previous.find((a) => a.contentType === 'tv' && a.catalogId !== null && a.season !== null);
   const catalog = ctx.providers.get('catalog');
   if (!named || !catalog) return null;
@@ -27,7 +30,10 @@ export async function catalogSeasonRuntimes(input: IdentifyInput, ctx: StageCont
     const status = catalog.status();
     if (status.configured === false || !status.healthy) return null;
     const season = await catalog.getSeason(named.catalogId!, named.season!);
-    const runtimes = (season?.episodes ?? []).map((e) => e.runtimeMinutes).filter((m): m is number => m !== null && m > 0).map((m) => m * 60);
+    const runtimes = (season?.episodes ?? [])
+      .map((e) => e.runtimeMinutes)
+      .filter((m): m is number => m !== null && m > 0)
+      .map((m) => m * 60);
     return runtimes.length > 0 ? { showId: named.catalogId!, season: named.season!, runtimes } : null;
   } catch (error) {
     if (ctx.signal.aborted) throw error;
@@ -36,7 +42,8 @@ export async function catalogSeasonRuntimes(input: IdentifyInput, ctx: StageCont
   }
 }
 
-const fits = (t: ScannedTitle, runtime: number) => Math.abs(t.durationSeconds - runtime) <= Math.max(RUNTIME_FIT.seconds, RUNTIME_FIT.fraction * runtime);
+const fits = (t: ScannedTitle, runtime: number) =>
+  Math.abs(t.durationSeconds - runtime) <= Math.max(RUNTIME_FIT.seconds, RUNTIME_FIT.fraction * runtime);
 
 /**
  * Titles the layout left as extras or features that fit an episode runtime of the season become
@@ -45,14 +52,33 @@ const fits = (t: ScannedTitle, runtime: number) => Math.abs(t.durationSeconds - 
  * none of it fits the catalog's runtimes (a catalog that lists the broadcast slot, 60 for a 43-minute
  * episode), the runtimes are not trusted and nothing is added. Returns the titles it added.
  */
-export function fitCatalogRuntimes(titles: readonly ScannedTitle[], layout: Layout, runtimes: readonly number[]): ScannedTitle[] {
+export function fitCatalogRuntimes(
+  titles: readonly ScannedTitle[],
+  layout: Layout,
+  runtimes: readonly number[],
+): ScannedTitle[] {
   if (layout.cluster.length >= 2 && !layout.cluster.some((t) => runtimes.some((r) => fits(t, r)))) return [];
-  const taken = new Set([...layout.cluster.map((t) => t.index), ...layout.moreEpisodes.keys(), ...layout.playAll.keys(), ...layout.copies.keys(), ...layout.pairLike.map((t) => t.index), ...layout.short.map((t) => t.index)]);
+  const taken = new Set([
+    ...layout.cluster.map((t) => t.index),
+    ...layout.moreEpisodes.keys(),
+    ...layout.playAll.keys(),
+    ...layout.copies.keys(),
+    ...layout.pairLike.map((t) => t.index),
+    ...layout.short.map((t) => t.index),
+  ]);
   const picture = layout.cluster[0]?.resolution ?? null;
-  const added = titles.filter((t) => !taken.has(t.index) && !(picture && t.resolution && t.resolution !== picture) && runtimes.some((r) => fits(t, r)));
+  const added = titles.filter(
+    (t) =>
+      !taken.has(t.index) && !(picture && t.resolution && t.resolution !== picture) && runtimes.some((r) => fits(t, r)),
+  );
   for (const t of added) {
-    const runtime = runtimes.reduce((best, r) => (Math.abs(t.durationSeconds - r) < Math.abs(t.durationSeconds - best) ? r : best));
-    layout.moreEpisodes.set(t.index, `fits an episode runtime of the catalog's season (${Math.round(runtime / 60)} min)`);
+    const runtime = runtimes.reduce((best, r) =>
+      Math.abs(t.durationSeconds - r) < Math.abs(t.durationSeconds - best) ? r : best,
+    );
+    layout.moreEpisodes.set(
+      t.index,
+      `fits an episode runtime of the catalog's season (${Math.round(runtime / 60)} min)`,
+    );
   }
   const addedSet = new Set(added);
   layout.long = layout.long.filter((t) => !addedSet.has(t));

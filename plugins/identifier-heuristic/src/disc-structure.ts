@@ -80,7 +80,12 @@ export function findStructure(titles: readonly ScannedTitle[]): Structure {
   for (const p of distinct) {
     const pk = new Set(keys.get(p.index)!);
     const inside = distinct
-      .filter((t) => t.index !== p.index && t.durationSeconds >= PLAY_ALL_MEMBER_MIN_SECONDS && t.durationSeconds < p.durationSeconds)
+      .filter(
+        (t) =>
+          t.index !== p.index &&
+          t.durationSeconds >= PLAY_ALL_MEMBER_MIN_SECONDS &&
+          t.durationSeconds < p.durationSeconds,
+      )
       .filter((t) => keys.get(t.index)!.every((k) => pk.has(k)))
       .sort((a, b) => a.durationSeconds - b.durationSeconds || a.index - b.index);
     const used = new Set<string>();
@@ -95,7 +100,11 @@ export function findStructure(titles: readonly ScannedTitle[]): Structure {
     const playlistMembers = members.filter((t) => !isRaw(t)).length;
     // A feature built from raw stream files that are also listed (`00001.m2ts` + `00002.m2ts`) is not a Play All.
     const joinsTitles = !structural || playlistMembers >= 2 || members.length === playlistMembers;
-    if (members.length >= 2 && covered >= PLAY_ALL_COVERAGE * p.durationSeconds && joinsTitles) playAlls.set(p.index, members.sort((a, b) => a.index - b.index));
+    if (members.length >= 2 && covered >= PLAY_ALL_COVERAGE * p.durationSeconds && joinsTitles)
+      playAlls.set(
+        p.index,
+        members.sort((a, b) => a.index - b.index),
+      );
   }
 
   // Variants: a title that is another title plus a short clip before or after it.

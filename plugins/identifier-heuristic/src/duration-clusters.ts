@@ -10,7 +10,10 @@ export interface LengthRange {
 }
 
 /** Regular episodes: `episode_min_minutes`–`episode_max_minutes`. */
-export const episodeRange = (s: HeuristicSettings): LengthRange => ({ min: s.episode_min_minutes * 60, max: s.episode_max_minutes * 60 });
+export const episodeRange = (s: HeuristicSettings): LengthRange => ({
+  min: s.episode_min_minutes * 60,
+  max: s.episode_max_minutes * 60,
+});
 
 /** Short-form episodes (anime shorts, 11-minute cartoons): `short_episode_min_minutes` up to a regular episode. */
 export const shortEpisodeRange = (s: HeuristicSettings): LengthRange => ({
@@ -25,20 +28,29 @@ export function episodeTolerance(centreSeconds: number, settings: HeuristicSetti
 }
 
 /** Titles of one disc are episodes of one cluster only at the same picture size (SD extras sit beside HD episodes). */
-const samePicture = (a: ScannedTitle, b: ScannedTitle) => a.resolution === null || b.resolution === null || a.resolution === b.resolution;
+const samePicture = (a: ScannedTitle, b: ScannedTitle) =>
+  a.resolution === null || b.resolution === null || a.resolution === b.resolution;
 
 /**
  * The largest group of titles in the length range that lie within the tolerance of one member (the
  * centre) and share its picture size. Ties go to the tighter group. Returned in title-index order.
  */
-export function findEpisodeCluster(titles: readonly ScannedTitle[], settings: HeuristicSettings, range: LengthRange = episodeRange(settings)): ScannedTitle[] {
+export function findEpisodeCluster(
+  titles: readonly ScannedTitle[],
+  settings: HeuristicSettings,
+  range: LengthRange = episodeRange(settings),
+): ScannedTitle[] {
   const { min, max } = range;
-  const episodeLength = titles.filter((t) => t.durationSeconds >= min && (range.maxExclusive ? t.durationSeconds < max : t.durationSeconds <= max));
+  const episodeLength = titles.filter(
+    (t) => t.durationSeconds >= min && (range.maxExclusive ? t.durationSeconds < max : t.durationSeconds <= max),
+  );
   let best: ScannedTitle[] = [];
   let bestSpread = Infinity;
   for (const centre of episodeLength) {
     const tolerance = episodeTolerance(centre.durationSeconds, settings);
-    const members = episodeLength.filter((t) => Math.abs(t.durationSeconds - centre.durationSeconds) <= tolerance && samePicture(t, centre));
+    const members = episodeLength.filter(
+      (t) => Math.abs(t.durationSeconds - centre.durationSeconds) <= tolerance && samePicture(t, centre),
+    );
     const durations = members.map((t) => t.durationSeconds);
     const spread = Math.max(...durations) - Math.min(...durations);
     if (members.length > best.length || (members.length === best.length && spread < bestSpread)) {
@@ -63,23 +75,34 @@ function episodeRunSums(cluster: readonly ScannedTitle[]): number[] {
 }
 
 /** Titles whose length is the sum of a run of cluster episodes, within the Play All tolerance. */
-export function findPlayAll(titles: readonly ScannedTitle[], cluster: readonly ScannedTitle[], settings: HeuristicSettings): ScannedTitle[] {
+export function findPlayAll(
+  titles: readonly ScannedTitle[],
+  cluster: readonly ScannedTitle[],
+  settings: HeuristicSettings,
+): ScannedTitle[] {
   if (cluster.length < 2) return [];
   const members = new Set(cluster.map((t) => t.index));
   const sums = episodeRunSums(cluster);
   return titles.filter(
-    (t) => !members.has(t.index) && sums.some((sum) => Math.abs(t.durationSeconds - sum) <= sum * settings.play_all_tolerance),
+    (t) =>
+      !members.has(t.index) &&
+      sums.some((sum) => Math.abs(t.durationSeconds - sum) <= sum * settings.play_all_tolerance),
   );
 }
 
 /** The most consecutive cluster episodes whose summed length a title matches (0 when none). */
-export function episodesJoined(title: ScannedTitle, cluster: readonly ScannedTitle[], settings: HeuristicSettings): number {
+export function episodesJoined(
+  title: ScannedTitle,
+  cluster: readonly ScannedTitle[],
+  settings: HeuristicSettings,
+): number {
   let most = 0;
   for (let start = 0; start < cluster.length; start++) {
     let sum = cluster[start]!.durationSeconds;
     for (let end = start + 1; end < cluster.length; end++) {
       sum += cluster[end]!.durationSeconds;
-      if (Math.abs(title.durationSeconds - sum) <= sum * settings.play_all_tolerance) most = Math.max(most, end - start + 1);
+      if (Math.abs(title.durationSeconds - sum) <= sum * settings.play_all_tolerance)
+        most = Math.max(most, end - start + 1);
     }
   }
   return most;
@@ -87,7 +110,10 @@ export function episodesJoined(title: ScannedTitle, cluster: readonly ScannedTit
 
 const isPlaylist = (t: ScannedTitle) => /\.mpls$/i.test(t.sourceFile ?? '');
 const isRawStream = (t: ScannedTitle) => /\.m2ts$/i.test(t.sourceFile ?? '');
-const sameSize = (a: ScannedTitle, b: ScannedTitle) => a.sizeBytes <= 0 || b.sizeBytes <= 0 || Math.abs(a.sizeBytes - b.sizeBytes) <= 0.005 * Math.max(a.sizeBytes, b.sizeBytes);
+const sameSize = (a: ScannedTitle, b: ScannedTitle) =>
+  a.sizeBytes <= 0 ||
+  b.sizeBytes <= 0 ||
+  Math.abs(a.sizeBytes - b.sizeBytes) <= 0.005 * Math.max(a.sizeBytes, b.sizeBytes);
 
 /**
  * Raw `.m2ts` titles that repeat a playlist title (same length within 2 s, same size): Blu-rays
@@ -97,7 +123,9 @@ const sameSize = (a: ScannedTitle, b: ScannedTitle) => a.sizeBytes <= 0 || b.siz
 export function findDuplicateStreams(titles: readonly ScannedTitle[]): Map<number, ScannedTitle> {
   const duplicates = new Map<number, ScannedTitle>();
   for (const t of titles.filter(isRawStream)) {
-    const original = titles.find((o) => isPlaylist(o) && Math.abs(o.durationSeconds - t.durationSeconds) <= 2 && sameSize(o, t));
+    const original = titles.find(
+      (o) => isPlaylist(o) && Math.abs(o.durationSeconds - t.durationSeconds) <= 2 && sameSize(o, t),
+    );
     if (original) duplicates.set(t.index, original);
   }
   return duplicates;

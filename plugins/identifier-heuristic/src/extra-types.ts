@@ -10,7 +10,13 @@
  * Broadcast spots: two or more clips of one length (within SPOT_MATCH) of 28–64 s on a movie disc are
  * TV spots (30 and 60 s slots): trailers.
  */
-import { EXTRA_LENGTHS, extraTypeByLength, type ContentType, type ExtraType, type ScannedTitle } from '@spindle/plugin-sdk';
+import {
+  EXTRA_LENGTHS,
+  extraTypeByLength,
+  type ContentType,
+  type ExtraType,
+  type ScannedTitle,
+} from '@spindle/plugin-sdk';
 import { segmentKeys } from './disc-structure.ts';
 import type { Layout } from './layout-analysis.ts';
 
@@ -33,7 +39,14 @@ export function findReels(titles: readonly ScannedTitle[]): Map<number, ScannedT
     const clips: ScannedTitle[] = [];
     for (const t of titles) {
       const tk = keys.get(t.index);
-      if (t === reel || !tk || t.durationSeconds < CLIP_MIN || t.durationSeconds >= CLIP_MAX || t.durationSeconds >= reel.durationSeconds) continue;
+      if (
+        t === reel ||
+        !tk ||
+        t.durationSeconds < CLIP_MIN ||
+        t.durationSeconds >= CLIP_MAX ||
+        t.durationSeconds >= reel.durationSeconds
+      )
+        continue;
       if (!tk.every((k) => inReel.has(k)) || tk.some((k) => used.has(k))) continue;
       tk.forEach((k) => used.add(k));
       clips.push(t);
@@ -47,12 +60,19 @@ export function findReels(titles: readonly ScannedTitle[]): Map<number, ScannedT
 function reelType(members: readonly ScannedTitle[]): ExtraType | null {
   if (members.length < 2 || members.some((m) => m.durationSeconds >= CLIP_MAX)) return null;
   const lengths = members.map((m) => m.durationSeconds);
-  const trailerLike = lengths.every((l) => l >= EXTRA_LENGTHS.trailerMin - 30 && l <= EXTRA_LENGTHS.trailerMax) && Math.max(...lengths) - Math.min(...lengths) <= TRAILER_SPREAD;
+  const trailerLike =
+    lengths.every((l) => l >= EXTRA_LENGTHS.trailerMin - 30 && l <= EXTRA_LENGTHS.trailerMax) &&
+    Math.max(...lengths) - Math.min(...lengths) <= TRAILER_SPREAD;
   return trailerLike ? 'trailer' : 'deleted_scene';
 }
 
 /** Kinds of the titles that are extras or clips (`notExtras`: episodes, main features, Play Alls of episodes). */
-export function typeExtras(titles: readonly ScannedTitle[], layout: Layout, contentType: ContentType, notExtras: ReadonlySet<number>): Map<number, ExtraType> {
+export function typeExtras(
+  titles: readonly ScannedTitle[],
+  layout: Layout,
+  contentType: ContentType,
+  notExtras: ReadonlySet<number>,
+): Map<number, ExtraType> {
   const kinds = new Map<number, ExtraType>();
   for (const [reel, members] of [...layout.joins, ...findReels(titles)]) {
     if (notExtras.has(reel) || members.some((m) => notExtras.has(m.index))) continue;
@@ -64,7 +84,9 @@ export function typeExtras(titles: readonly ScannedTitle[], layout: Layout, cont
   const open = titles.filter((t) => !notExtras.has(t.index) && !kinds.has(t.index) && !layout.playAll.has(t.index));
   if (contentType !== 'tv') {
     const spots = open.filter((t) => t.durationSeconds >= SPOT[0] && t.durationSeconds <= SPOT[1]);
-    for (const t of spots) if (spots.some((o) => o !== t && Math.abs(o.durationSeconds - t.durationSeconds) <= SPOT_MATCH)) kinds.set(t.index, 'trailer');
+    for (const t of spots)
+      if (spots.some((o) => o !== t && Math.abs(o.durationSeconds - t.durationSeconds) <= SPOT_MATCH))
+        kinds.set(t.index, 'trailer');
   }
   for (const t of open) {
     if (kinds.has(t.index)) continue;

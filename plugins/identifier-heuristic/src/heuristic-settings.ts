@@ -19,7 +19,9 @@ type SchemaProperties = Record<keyof HeuristicSettings, { default: number }>;
 const properties = manifest.spindle.settingsSchema.properties as SchemaProperties;
 
 export const DEFAULT_SETTINGS: Readonly<HeuristicSettings> = Object.freeze(
-  Object.fromEntries(Object.entries(properties).map(([key, schema]) => [key, schema.default])) as unknown as HeuristicSettings,
+  Object.fromEntries(
+    Object.entries(properties).map(([key, schema]) => [key, schema.default]),
+  ) as unknown as HeuristicSettings,
 );
 
 /** Settings as given (the core applies defaults; a bare test context may not), with defaults filled in. */

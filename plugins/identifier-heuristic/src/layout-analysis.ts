@@ -6,7 +6,13 @@
  */
 import type { ScannedTitle } from '@spindle/plugin-sdk';
 import { findStructure } from './disc-structure.ts';
-import { episodesJoined, findDuplicateStreams, findEpisodeCluster, findPlayAll, shortEpisodeRange } from './duration-clusters.ts';
+import {
+  episodesJoined,
+  findDuplicateStreams,
+  findEpisodeCluster,
+  findPlayAll,
+  shortEpisodeRange,
+} from './duration-clusters.ts';
 import type { HeuristicSettings } from './heuristic-settings.ts';
 
 export interface Layout {
@@ -44,11 +50,21 @@ const DOUBLE_EPISODE = [1.7, 2.3] as const;
 export const TWIN_FRACTION = 0.005;
 
 /** Titles beside the cluster that are longer than its median but within the longer-episode ratio (finale, extended cut). */
-function longerCandidates(rest: readonly ScannedTitle[], cluster: readonly ScannedTitle[], s: HeuristicSettings): ScannedTitle[] {
+function longerCandidates(
+  rest: readonly ScannedTitle[],
+  cluster: readonly ScannedTitle[],
+  s: HeuristicSettings,
+): ScannedTitle[] {
   if (cluster.length < 2) return [];
   const centre = median(cluster.map((t) => t.durationSeconds));
   const inCluster = new Set(cluster.map((t) => t.index));
-  return rest.filter((t) => !inCluster.has(t.index) && t.durationSeconds > centre && t.durationSeconds / centre <= LONGER_EPISODE_MAX && t.durationSeconds <= s.episode_max_minutes * 60 * LONGER_EPISODE_MAX);
+  return rest.filter(
+    (t) =>
+      !inCluster.has(t.index) &&
+      t.durationSeconds > centre &&
+      t.durationSeconds / centre <= LONGER_EPISODE_MAX &&
+      t.durationSeconds <= s.episode_max_minutes * 60 * LONGER_EPISODE_MAX,
+  );
 }
 
 export function analyse(titles: readonly ScannedTitle[], s: HeuristicSettings): Layout {
@@ -56,8 +72,11 @@ export function analyse(titles: readonly ScannedTitle[], s: HeuristicSettings): 
   const structure = findStructure(titles);
   const copies = new Map<number, string>();
   for (const [i, o] of structure.duplicates) copies.set(i, `duplicate of title ${o.index} (same segments)`);
-  for (const [i, o] of findDuplicateStreams(titles)) if (!copies.has(i)) copies.set(i, `duplicate of title ${o.index} (same length and size)`);
-  for (const [i, core] of structure.variants) if (!copies.has(i)) copies.set(i, `title ${core.index} with a short clip added (intro or credits): the same content`);
+  for (const [i, o] of findDuplicateStreams(titles))
+    if (!copies.has(i)) copies.set(i, `duplicate of title ${o.index} (same length and size)`);
+  for (const [i, core] of structure.variants)
+    if (!copies.has(i))
+      copies.set(i, `title ${core.index} with a short clip added (intro or credits): the same content`);
   const playAll = new Map<number, string>();
   const joins = new Map<number, ScannedTitle[]>();
   for (const [i, members] of structure.playAlls) {
@@ -66,7 +85,9 @@ export function analyse(titles: readonly ScannedTitle[], s: HeuristicSettings): 
     joins.set(i, members);
   }
 
-  const rest = titles.filter((t) => t.durationSeconds >= s.short_title_max_seconds && !copies.has(t.index) && !playAll.has(t.index));
+  const rest = titles.filter(
+    (t) => t.durationSeconds >= s.short_title_max_seconds && !copies.has(t.index) && !playAll.has(t.index),
+  );
   let cluster = findEpisodeCluster(rest, s);
   let shortForm = false;
   const isLong = (t: ScannedTitle) => t.durationSeconds >= s.movie_min_minutes * 60;
@@ -77,8 +98,14 @@ export function analyse(titles: readonly ScannedTitle[], s: HeuristicSettings): 
     // Nor when a title of regular episode length or more, not a double of them, sits beside them: the shorts are
     // then the featurettes of a disc whose substance is longer (a documentary bonus disc).
     const shortCentre = shorts.length > 0 ? median(shorts.map((t) => t.durationSeconds)) : 0;
-    const longerBeside = rest.some((t) => !joined.has(t.index) && t.durationSeconds >= s.episode_min_minutes * 60 && t.durationSeconds > DOUBLE_EPISODE[1] * shortCentre);
-    if (shorts.length >= s.min_short_episodes && !longerBeside && !rest.some((t) => isLong(t) && !joined.has(t.index))) [cluster, shortForm] = [shorts, true];
+    const longerBeside = rest.some(
+      (t) =>
+        !joined.has(t.index) &&
+        t.durationSeconds >= s.episode_min_minutes * 60 &&
+        t.durationSeconds > DOUBLE_EPISODE[1] * shortCentre,
+    );
+    if (shorts.length >= s.min_short_episodes && !longerBeside && !rest.some((t) => isLong(t) && !joined.has(t.index)))
+      [cluster, shortForm] = [shorts, true];
   }
 
   // Play Alls by length only when the structure cannot say: three or more episodes long are not ripped,
@@ -100,13 +127,47 @@ export function analyse(titles: readonly ScannedTitle[], s: HeuristicSettings): 
     const centre = median(cluster.map((t) => t.durationSeconds));
     const picture = cluster[0]!.resolution;
     for (const t of rest) {
-      if (inCluster.has(t.index) || playAll.has(t.index) || pairLike.includes(t) || (picture && t.resolution && t.resolution !== picture)) continue;
+      if (
+        inCluster.has(t.index) ||
+        playAll.has(t.index) ||
+        pairLike.includes(t) ||
+        (picture && t.resolution && t.resolution !== picture)
+      )
+        continue;
       const ratio = t.durationSeconds / centre;
-      if (ratio >= DOUBLE_EPISODE[0] && ratio <= DOUBLE_EPISODE[1]) moreEpisodes.set(t.index, 'double-length episode (not a Play All: no two titles make it up)');
-      else if (ratio > 1 && ratio <= LONGER_EPISODE_MAX && t.durationSeconds <= s.episode_max_minutes * 60 * LONGER_EPISODE_MAX) moreEpisodes.set(t.index, 'a longer episode (finale or pilot) beside the cluster');
+      if (ratio >= DOUBLE_EPISODE[0] && ratio <= DOUBLE_EPISODE[1])
+        moreEpisodes.set(t.index, 'double-length episode (not a Play All: no two titles make it up)');
+      else if (
+        ratio > 1 &&
+        ratio <= LONGER_EPISODE_MAX &&
+        t.durationSeconds <= s.episode_max_minutes * 60 * LONGER_EPISODE_MAX
+      )
+        moreEpisodes.set(t.index, 'a longer episode (finale or pilot) beside the cluster');
     }
   }
-  const long = rest.filter((t) => !inCluster.has(t.index) && !playAll.has(t.index) && !pairLike.includes(t) && !moreEpisodes.has(t.index) && isLong(t));
-  const twins = cluster.length === 2 && Math.abs(cluster[0]!.durationSeconds - cluster[1]!.durationSeconds) <= TWIN_FRACTION * Math.max(cluster[0]!.durationSeconds, cluster[1]!.durationSeconds);
-  return { short, cluster, shortForm, moreEpisodes, playAll, joins, pairLike, copies, long, structural: structure.structural, twins };
+  const long = rest.filter(
+    (t) =>
+      !inCluster.has(t.index) &&
+      !playAll.has(t.index) &&
+      !pairLike.includes(t) &&
+      !moreEpisodes.has(t.index) &&
+      isLong(t),
+  );
+  const twins =
+    cluster.length === 2 &&
+    Math.abs(cluster[0]!.durationSeconds - cluster[1]!.durationSeconds) <=
+      TWIN_FRACTION * Math.max(cluster[0]!.durationSeconds, cluster[1]!.durationSeconds);
+  return {
+    short,
+    cluster,
+    shortForm,
+    moreEpisodes,
+    playAll,
+    joins,
+    pairLike,
+    copies,
+    long,
+    structural: structure.structural,
+    twins,
+  };
 }

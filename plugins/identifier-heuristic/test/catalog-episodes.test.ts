@@ -14,31 +14,80 @@ class SeasonCatalog implements CatalogProvider {
     private readonly runtimes: (number | null)[] | Error,
     private readonly state: CatalogStatus = { healthy: true, message: null },
   ) {}
-  async searchMovies() { return []; }
-  async searchShows() { return []; }
-  async getMovie() { return null; }
-  async getShow() { return null; }
+  async searchMovies() {
+    return [];
+  }
+  async searchShows() {
+    return [];
+  }
+  async getMovie() {
+    return null;
+  }
+  async getShow() {
+    return null;
+  }
   async getSeason(showId: number, season: number): Promise<CatalogSeason | null> {
     this.asked.push([showId, season]);
     if (this.runtimes instanceof Error) throw this.runtimes;
-    return { showId, season, episodes: this.runtimes.map((runtimeMinutes, i) => ({ season, episode: i + 1, name: `Episode ${i + 1}`, runtimeMinutes, airDate: null })) };
+    return {
+      showId,
+      season,
+      episodes: this.runtimes.map((runtimeMinutes, i) => ({
+        season,
+        episode: i + 1,
+        name: `Episode ${i + 1}`,
+        runtimeMinutes,
+        airDate: null,
+      })),
+    };
   }
-  status() { return this.state; }
+  status() {
+    return this.state;
+  }
 }
 
 const catalogAnswer: Identification = {
-  contentType: 'tv', source: 'catalog', confidence: 0.9, title: 'Drama', year: 2014, season: 2, discNumber: null, catalogId: 4711,
-  catalogTitle: 'Drama', discLookup: null, titleHints: [], ambiguousMovie: false, reviewReason: null, evidence: ['catalog'],
+  contentType: 'tv',
+  source: 'catalog',
+  confidence: 0.9,
+  title: 'Drama',
+  year: 2014,
+  season: 2,
+  discNumber: null,
+  catalogId: 4711,
+  catalogTitle: 'Drama',
+  discLookup: null,
+  titleHints: [],
+  ambiguousMovie: false,
+  reviewReason: null,
+  evidence: ['catalog'],
 };
 
 function scanOf(minutes: number[]): DiscScan {
-  return { volumeLabel: 'DRAMA', discType: 'dvd', contentHash: null, titles: minutes.map((m, index) => ({ index, durationSeconds: m * 60, sizeBytes: Math.round(m * 60e6), resolution: '480p' })) };
+  return {
+    volumeLabel: 'DRAMA',
+    discType: 'dvd',
+    contentHash: null,
+    titles: minutes.map((m, index) => ({
+      index,
+      durationSeconds: m * 60,
+      sizeBytes: Math.round(m * 60e6),
+      resolution: '480p',
+    })),
+  };
 }
 
-async function identify(minutes: number[], catalog: CatalogProvider | null, previous: Identification[] = [catalogAnswer]) {
+async function identify(
+  minutes: number[],
+  catalog: CatalogProvider | null,
+  previous: Identification[] = [catalogAnswer],
+) {
   const ctx = await createFakeContext(catalog ? { providers: { catalog } } : {});
   try {
-    return (await new HeuristicIdentifier().identify({ job: sampleJob({ volumeLabel: 'DRAMA' }), scan: scanOf(minutes), previous }, ctx))!;
+    return (await new HeuristicIdentifier().identify(
+      { job: sampleJob({ volumeLabel: 'DRAMA' }), scan: scanOf(minutes), previous },
+      ctx,
+    ))!;
   } finally {
     await ctx.dispose();
   }
@@ -49,12 +98,24 @@ const roles = (id: Identification) => id.titleHints.map((h) => h.role);
 describe('episode runtimes of the catalog\u2019s season', () => {
   it('makes a shorter episode beside the cluster an episode (by length alone it is an extra)', async () => {
     const minutes = [52, 53, 51, 38, 12];
-    expect(roles(await identify(minutes, null))).toEqual(['episode_candidate', 'episode_candidate', 'episode_candidate', 'extra', 'extra']);
+    expect(roles(await identify(minutes, null))).toEqual([
+      'episode_candidate',
+      'episode_candidate',
+      'episode_candidate',
+      'extra',
+      'extra',
+    ]);
     const catalog = new SeasonCatalog([52, 53, 51, 39, null, 55]);
     const id = await identify(minutes, catalog);
     expect(catalog.asked).toEqual([[4711, 2]]);
     expect(id.contentType).toBe('tv');
-    expect(roles(id)).toEqual(['episode_candidate', 'episode_candidate', 'episode_candidate', 'episode_candidate', 'extra']);
+    expect(roles(id)).toEqual([
+      'episode_candidate',
+      'episode_candidate',
+      'episode_candidate',
+      'episode_candidate',
+      'extra',
+    ]);
     expect(id.evidence.join('\n')).toMatch(/title 3: fits an episode runtime of the catalog's season \(39 min\)/);
   });
 
@@ -71,7 +132,9 @@ describe('episode runtimes of the catalog\u2019s season', () => {
     const byDurations = roles(await identify(minutes, null));
     const untouched = new SeasonCatalog([38]);
     // A movie answer is no season to ask about; the titles are then read as a movie's (known-type.test.ts).
-    expect(roles(await identify(minutes, untouched, [{ ...catalogAnswer, contentType: 'movie' }]))).not.toContain('episode_candidate');
+    expect(roles(await identify(minutes, untouched, [{ ...catalogAnswer, contentType: 'movie' }]))).not.toContain(
+      'episode_candidate',
+    );
     expect(roles(await identify(minutes, untouched, [{ ...catalogAnswer, season: null }]))).toEqual(byDurations);
     expect(untouched.asked).toEqual([]);
     expect(roles(await identify(minutes, new SeasonCatalog(new Error('503 from the catalog'))))).toEqual(byDurations);
@@ -101,8 +164,18 @@ describe('episode runtimes of the catalog\u2019s season', () => {
     scan.titles.push({ index: 5, durationSeconds: 45 * 60, sizeBytes: 1, resolution: '1080p' });
     const ctx = await createFakeContext({ providers: { catalog: new SeasonCatalog([44, 45, 44, 1.5]) } });
     try {
-      const id = (await new HeuristicIdentifier().identify({ job: sampleJob({ volumeLabel: 'DRAMA' }), scan, previous: [catalogAnswer] }, ctx))!;
-      expect(roles(id)).toEqual(['episode_candidate', 'episode_candidate', 'episode_candidate', 'play_all', 'short', 'extra']);
+      const id = (await new HeuristicIdentifier().identify(
+        { job: sampleJob({ volumeLabel: 'DRAMA' }), scan, previous: [catalogAnswer] },
+        ctx,
+      ))!;
+      expect(roles(id)).toEqual([
+        'episode_candidate',
+        'episode_candidate',
+        'episode_candidate',
+        'play_all',
+        'short',
+        'extra',
+      ]);
     } finally {
       await ctx.dispose();
     }

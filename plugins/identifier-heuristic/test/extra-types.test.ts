@@ -16,8 +16,19 @@ async function kinds(rows: Row[], discType: DiscScan['discType'] = 'bluray') {
     ...(segmentMap ? { segmentMap } : {}),
   }));
   try {
-    const id = (await new HeuristicIdentifier().identify({ job: sampleJob({ volumeLabel: 'DISC' }), scan: { volumeLabel: 'DISC', discType, contentHash: null, titles }, previous: [] }, ctx))!;
-    return { contentType: id.contentType, kinds: id.titleHints.map((h) => h.extraType ?? null), roles: id.titleHints.map((h) => h.role) };
+    const id = (await new HeuristicIdentifier().identify(
+      {
+        job: sampleJob({ volumeLabel: 'DISC' }),
+        scan: { volumeLabel: 'DISC', discType, contentHash: null, titles },
+        previous: [],
+      },
+      ctx,
+    ))!;
+    return {
+      contentType: id.contentType,
+      kinds: id.titleHints.map((h) => h.extraType ?? null),
+      roles: id.titleHints.map((h) => h.role),
+    };
   } finally {
     await ctx.dispose();
   }
@@ -51,7 +62,15 @@ describe('extras typed from structure and length', () => {
       [468, '00125.m2ts', '125'],
     ]);
     expect(r.contentType).toBe('movie');
-    expect(r.kinds).toEqual([null, 'deleted_scene', 'deleted_scene', 'deleted_scene', 'deleted_scene', 'deleted_scene', 'featurette']);
+    expect(r.kinds).toEqual([
+      null,
+      'deleted_scene',
+      'deleted_scene',
+      'deleted_scene',
+      'deleted_scene',
+      'deleted_scene',
+      'featurette',
+    ]);
   });
 
   it('calls a reel of alike trailer-length clips trailers', async () => {
@@ -66,7 +85,13 @@ describe('extras typed from structure and length', () => {
   });
 
   it('calls two or more clips of one broadcast-slot length on a movie disc TV spots (trailers), a lone one not', async () => {
-    expect((await kinds([[5940], [33], [33], [34], [10]])).kinds).toEqual([null, 'trailer', 'trailer', 'trailer', 'other']);
+    expect((await kinds([[5940], [33], [33], [34], [10]])).kinds).toEqual([
+      null,
+      'trailer',
+      'trailer',
+      'trailer',
+      'other',
+    ]);
     expect((await kinds([[5940], [33], [10]])).kinds).toEqual([null, 'other', 'other']);
   });
 });

@@ -10,18 +10,38 @@ import { createFakeContext, sampleJob } from '@spindle/plugin-sdk/testing';
 import { HeuristicIdentifier } from '../src/heuristic-identifier.ts';
 
 function scanOf(seconds: number[]): DiscScan {
-  return { volumeLabel: 'DISC', discType: 'bluray', contentHash: null, titles: seconds.map((s, index) => ({ index, durationSeconds: s, sizeBytes: s * 4e6, resolution: '1080p' })) };
+  return {
+    volumeLabel: 'DISC',
+    discType: 'bluray',
+    contentHash: null,
+    titles: seconds.map((s, index) => ({ index, durationSeconds: s, sizeBytes: s * 4e6, resolution: '1080p' })),
+  };
 }
 
 const catalogMovie: Identification = {
-  contentType: 'movie', source: 'catalog', confidence: 0.9, title: 'Specials', year: 1982, season: null, discNumber: null, catalogId: 99,
-  catalogTitle: 'Specials', discLookup: null, titleHints: [], ambiguousMovie: false, reviewReason: null, evidence: ['catalog'],
+  contentType: 'movie',
+  source: 'catalog',
+  confidence: 0.9,
+  title: 'Specials',
+  year: 1982,
+  season: null,
+  discNumber: null,
+  catalogId: 99,
+  catalogTitle: 'Specials',
+  discLookup: null,
+  titleHints: [],
+  ambiguousMovie: false,
+  reviewReason: null,
+  evidence: ['catalog'],
 };
 
 async function identify(seconds: number[], job: Partial<JobView> = {}, previous: Identification[] = []) {
   const ctx = await createFakeContext();
   try {
-    return (await new HeuristicIdentifier().identify({ job: sampleJob({ volumeLabel: 'DISC', ...job }), scan: scanOf(seconds), previous }, ctx))!;
+    return (await new HeuristicIdentifier().identify(
+      { job: sampleJob({ volumeLabel: 'DISC', ...job }), scan: scanOf(seconds), previous },
+      ctx,
+    ))!;
   } finally {
     await ctx.dispose();
   }
@@ -61,7 +81,12 @@ describe('the declared or catalog-named kind of disc', () => {
     const id = await identify(specials, {}, [catalogMovie]);
     expect(id.contentType).toBe('movie');
     expect(roles(id).filter((r) => r === 'episode_candidate')).toEqual([]);
-    expect(id.titleHints.filter((h) => h.role === 'main_feature_candidate').map((h) => h.titleIndex).sort()).toEqual([0, 1, 2, 4, 5, 6]);
+    expect(
+      id.titleHints
+        .filter((h) => h.role === 'main_feature_candidate')
+        .map((h) => h.titleIndex)
+        .sort(),
+    ).toEqual([0, 1, 2, 4, 5, 6]);
     expect(id.ambiguousMovie).toBe(true);
     expect(id.reviewReason).toMatch(/6 titles could be the main feature/);
     expect(id.confidence).toBeLessThan(0.8);
@@ -70,11 +95,15 @@ describe('the declared or catalog-named kind of disc', () => {
   it('keeps its own reading against a weak or contested catalog answer (the verdict weighs the two)', async () => {
     const specials = [1515, 1532, 1510, 1504, 1509, 1521];
     expect((await identify(specials, {}, [{ ...catalogMovie, confidence: 0.6 }])).contentType).toBe('tv');
-    expect((await identify(specials, {}, [{ ...catalogMovie, reviewReason: 'two movies fit equally' }])).contentType).toBe('tv');
+    expect(
+      (await identify(specials, {}, [{ ...catalogMovie, reviewReason: 'two movies fit equally' }])).contentType,
+    ).toBe('tv');
   });
 
   it('a declared movie wins over a catalog answer of another kind before it', async () => {
-    const id = await identify([44 * 60, 45 * 60, 43 * 60], { identityDeclared: true, contentType: 'movie' }, [{ ...catalogMovie, contentType: 'tv', season: 1 }]);
+    const id = await identify([44 * 60, 45 * 60, 43 * 60], { identityDeclared: true, contentType: 'movie' }, [
+      { ...catalogMovie, contentType: 'tv', season: 1 },
+    ]);
     expect(id.contentType).toBe('movie');
     expect(roles(id)).not.toContain('episode_candidate');
   });

@@ -14,14 +14,24 @@ function scanOf(minutes: number[]): DiscScan {
     volumeLabel: 'SHOW_BONUS',
     discType: 'bluray',
     contentHash: null,
-    titles: minutes.map((m, index) => ({ index, durationSeconds: Math.round(m * 60), sizeBytes: Math.round(m * 60 * 4e6), resolution: '1080p', sourceFile: `${String(index).padStart(5, '0')}.mpls`, segmentMap: String(index) })),
+    titles: minutes.map((m, index) => ({
+      index,
+      durationSeconds: Math.round(m * 60),
+      sizeBytes: Math.round(m * 60 * 4e6),
+      resolution: '1080p',
+      sourceFile: `${String(index).padStart(5, '0')}.mpls`,
+      segmentMap: String(index),
+    })),
   };
 }
 
 async function identify(minutes: number[]) {
   const ctx = await createFakeContext();
   try {
-    return (await new HeuristicIdentifier().identify({ job: sampleJob({ volumeLabel: 'SHOW_BONUS' }), scan: scanOf(minutes), previous: [] }, ctx))!;
+    return (await new HeuristicIdentifier().identify(
+      { job: sampleJob({ volumeLabel: 'SHOW_BONUS' }), scan: scanOf(minutes), previous: [] },
+      ctx,
+    ))!;
   } finally {
     await ctx.dispose();
   }

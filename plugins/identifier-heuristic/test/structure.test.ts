@@ -21,11 +21,18 @@ const titles = (rows: Row[]): ScannedTitle[] =>
     segmentMap,
   }));
 
-async function identify(rows: Row[], label = 'SOME_DISC', discType: DiscScan['discType'] = 'bluray'): Promise<Identification> {
+async function identify(
+  rows: Row[],
+  label = 'SOME_DISC',
+  discType: DiscScan['discType'] = 'bluray',
+): Promise<Identification> {
   const ctx = await createFakeContext();
   try {
     const scan: DiscScan = { volumeLabel: label, discType, contentHash: null, titles: titles(rows) };
-    return (await new HeuristicIdentifier().identify({ job: sampleJob({ volumeLabel: label }), scan, previous: [] }, ctx))!;
+    return (await new HeuristicIdentifier().identify(
+      { job: sampleJob({ volumeLabel: label }), scan, previous: [] },
+      ctx,
+    ))!;
   } finally {
     await ctx.dispose();
   }
@@ -38,7 +45,10 @@ describe('segment maps', () => {
     expect(expandSegmentMap('1-3,7,9-10')).toEqual([1, 2, 3, 7, 9, 10]);
     expect(expandSegmentMap('abc')).toBeNull();
     expect(expandSegmentMap(undefined)).toBeNull();
-    const [a, b] = titles([[40, '01', '1-3'], [40, '02', '1-3']]);
+    const [a, b] = titles([
+      [40, '01', '1-3'],
+      [40, '02', '1-3'],
+    ]);
     expect(segmentKeys(a!)).toEqual(['src:01:1', 'src:01:2', 'src:01:3']);
     expect(segmentKeys(b!)).not.toEqual(segmentKeys(a!));
     const [c] = titles([[40, '00800.mpls', '12,13']]);
@@ -46,82 +56,166 @@ describe('segment maps', () => {
   });
 
   it('DVD titles that reuse cell numbers are neither duplicates nor a Play All of each other', () => {
-    const s = findStructure(titles([[42, '01', '1-11,12'], [41, '02', '1-11,12'], [42, '03', '1-10,11'], [125, '04', '1-11,12']]));
+    const s = findStructure(
+      titles([
+        [42, '01', '1-11,12'],
+        [41, '02', '1-11,12'],
+        [42, '03', '1-10,11'],
+        [125, '04', '1-11,12'],
+      ]),
+    );
     expect([...s.duplicates.keys(), ...s.variants.keys(), ...s.playAlls.keys()]).toEqual([]);
   });
 });
 
 describe('structure-aware classification', () => {
   it('a drama of uneven episode lengths with its Play All is TV, every episode kept, the Play All not ripped', async () => {
-    const id = await identify([[47, '00001.mpls', '1'], [56, '00002.mpls', '2'], [51, '00003.mpls', '3'], [154, '00004.mpls', '1,2,3'], [2, '00010.m2ts', '10']]);
+    const id = await identify([
+      [47, '00001.mpls', '1'],
+      [56, '00002.mpls', '2'],
+      [51, '00003.mpls', '3'],
+      [154, '00004.mpls', '1,2,3'],
+      [2, '00010.m2ts', '10'],
+    ]);
     expect(id.contentType).toBe('tv');
-    expect(roles(id)).toEqual(['episode_candidate', 'episode_candidate', 'episode_candidate', 'play_all (no rip)', 'extra']);
+    expect(roles(id)).toEqual([
+      'episode_candidate',
+      'episode_candidate',
+      'episode_candidate',
+      'play_all (no rip)',
+      'extra',
+    ]);
     expect(id.titleHints[3]!.reason).toMatch(/titles 0, 1, 2 joined/);
   });
 
   it('one 64-minute finale among 43-minute episodes is an episode', async () => {
-    const id = await identify([[43, '00001.mpls', '1'], [43.5, '00002.mpls', '2'], [42.8, '00003.mpls', '3'], [64, '00004.mpls', '4'], [193, '00005.mpls', '1,2,3,4']]);
+    const id = await identify([
+      [43, '00001.mpls', '1'],
+      [43.5, '00002.mpls', '2'],
+      [42.8, '00003.mpls', '3'],
+      [64, '00004.mpls', '4'],
+      [193, '00005.mpls', '1,2,3,4'],
+    ]);
     expect(id.contentType).toBe('tv');
-    expect(roles(id).slice(0, 4)).toEqual(['episode_candidate', 'episode_candidate', 'episode_candidate', 'episode_candidate']);
+    expect(roles(id).slice(0, 4)).toEqual([
+      'episode_candidate',
+      'episode_candidate',
+      'episode_candidate',
+      'episode_candidate',
+    ]);
     expect(id.titleHints[4]!.rip).toBe(false);
   });
 
   it('a double-length episode as long as two episodes is ripped as an episode when no two titles make it up', async () => {
-    const id = await identify([[21.3, '00005.mpls', '5'], [21.4, '00006.mpls', '6'], [21.3, '00007.mpls', '7'], [42.4, '00010.mpls', '10,11']]);
+    const id = await identify([
+      [21.3, '00005.mpls', '5'],
+      [21.4, '00006.mpls', '6'],
+      [21.3, '00007.mpls', '7'],
+      [42.4, '00010.mpls', '10,11'],
+    ]);
     expect(id.contentType).toBe('tv');
     expect(id.titleHints[3]).toMatchObject({ role: 'episode_candidate', rip: true });
   });
 
   it('a 1:27 two-part pilot among 43-minute episodes is an episode, not a movie', async () => {
-    const id = await identify([[87, '00001.mpls', '1'], [43, '00002.mpls', '2'], [44, '00003.mpls', '3'], [43.5, '00004.mpls', '4']]);
+    const id = await identify([
+      [87, '00001.mpls', '1'],
+      [43, '00002.mpls', '2'],
+      [44, '00003.mpls', '3'],
+      [43.5, '00004.mpls', '4'],
+    ]);
     expect(id.contentType).toBe('tv');
     expect(id.titleHints[0]).toMatchObject({ role: 'episode_candidate', rip: true });
   });
 
   it('two episodes and their Play All make TV', async () => {
-    const id = await identify([[44, '00001.mpls', '1'], [46, '00002.mpls', '2'], [90, '00003.mpls', '1,2']]);
+    const id = await identify([
+      [44, '00001.mpls', '1'],
+      [46, '00002.mpls', '2'],
+      [90, '00003.mpls', '1,2'],
+    ]);
     expect(id.contentType).toBe('tv');
     expect(roles(id)).toEqual(['episode_candidate', 'episode_candidate', 'play_all (no rip)']);
   });
 
   it('intro variants and duplicate playlists are not ripped; the core episodes are', async () => {
     const id = await identify([
-      [23.3, '01623.mpls', '1099'], [23.3, '01624.mpls', '1100'], [23.3, '01625.mpls', '1101'],
-      [24.1, '00601.mpls', '1093,1094,1099'], [24.1, '00602.mpls', '1093,1095,1100'], [23.3, '00700.mpls', '1101'],
+      [23.3, '01623.mpls', '1099'],
+      [23.3, '01624.mpls', '1100'],
+      [23.3, '01625.mpls', '1101'],
+      [24.1, '00601.mpls', '1093,1094,1099'],
+      [24.1, '00602.mpls', '1093,1095,1100'],
+      [23.3, '00700.mpls', '1101'],
     ]);
     expect(id.contentType).toBe('tv');
-    expect(roles(id)).toEqual(['episode_candidate', 'episode_candidate', 'episode_candidate', 'extra (no rip)', 'extra (no rip)', 'extra (no rip)']);
+    expect(roles(id)).toEqual([
+      'episode_candidate',
+      'episode_candidate',
+      'episode_candidate',
+      'extra (no rip)',
+      'extra (no rip)',
+      'extra (no rip)',
+    ]);
     expect(id.titleHints[3]!.reason).toMatch(/title 0 with a short clip added/);
     expect(id.titleHints[5]!.reason).toMatch(/duplicate of title 2 \(same segments\)/);
   });
 
   it('the film, not intro + film, is the main feature', async () => {
-    const id = await identify([[118.3, '00800.mpls', '20,21,22'], [118.6, '00801.mpls', '5,20,21,22'], [12, '00010.m2ts', '10']]);
+    const id = await identify([
+      [118.3, '00800.mpls', '20,21,22'],
+      [118.6, '00801.mpls', '5,20,21,22'],
+      [12, '00010.m2ts', '10'],
+    ]);
     expect(id.contentType).toBe('movie');
     expect(id.ambiguousMovie).toBe(false);
     expect(roles(id)).toEqual(['main_feature_candidate', 'extra (no rip)', 'extra']);
   });
 
   it('a feature assembled from listed stream files is not a Play All of them', async () => {
-    const id = await identify([[110, '00001.mpls', '1,2'], [60, '00001.m2ts', '1'], [50, '00002.m2ts', '2']]);
+    const id = await identify([
+      [110, '00001.mpls', '1,2'],
+      [60, '00001.m2ts', '1'],
+      [50, '00002.m2ts', '2'],
+    ]);
     expect(id.contentType).toBe('movie');
     expect(id.titleHints[0]).toMatchObject({ role: 'main_feature_candidate', rip: true });
   });
 
   it('without segment maps a title as long as two episodes is kept for review, three or more is a Play All', async () => {
-    const id = await identify([[22, '', ''], [22.1, '', ''], [21.9, '', ''], [22.2, '', ''], [44.1, '', ''], [88.2, '', '']], 'SHOW_S1', 'dvd');
+    const id = await identify(
+      [
+        [22, '', ''],
+        [22.1, '', ''],
+        [21.9, '', ''],
+        [22.2, '', ''],
+        [44.1, '', ''],
+        [88.2, '', ''],
+      ],
+      'SHOW_S1',
+      'dvd',
+    );
     expect(id.contentType).toBe('tv');
     expect(id.titleHints[4]).toMatchObject({ role: 'play_all', rip: true });
     expect(id.titleHints[5]).toMatchObject({ role: 'play_all', rip: false });
   });
 
   it('SD extras beside HD episodes of the same length are not episodes', async () => {
-    const id = await identify([[21.3, '00008.mpls', '8'], [21.7, '00009.mpls', '9'], [21.3, '00010.mpls', '10'], [20.5, '00001.m2ts', '1', '480p']]);
+    const id = await identify([
+      [21.3, '00008.mpls', '8'],
+      [21.7, '00009.mpls', '9'],
+      [21.3, '00010.mpls', '10'],
+      [20.5, '00001.m2ts', '1', '480p'],
+    ]);
     expect(id.titleHints[3]).toMatchObject({ role: 'extra', rip: true });
   });
 
   it('a disc of extras of many lengths is a bonus disc: a movie set\u2019s (no season on the label), nothing taken for the feature', async () => {
-    const id = await identify([[14, '00015.m2ts', '15'], [5, '00016.m2ts', '16'], [7, '00017.m2ts', '17'], [12, '00018.m2ts', '18']]);
+    const id = await identify([
+      [14, '00015.m2ts', '15'],
+      [5, '00016.m2ts', '16'],
+      [7, '00017.m2ts', '17'],
+      [12, '00018.m2ts', '18'],
+    ]);
     expect(id.contentType).toBe('movie');
     expect(id.confidence).toBeLessThan(0.5);
     expect(id.titleHints.every((h) => h.role === 'extra')).toBe(true);

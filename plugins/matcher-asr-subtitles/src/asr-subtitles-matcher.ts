@@ -38,19 +38,30 @@ export class AsrSubtitlesMatcher implements Matcher {
     if (input.title.durationSeconds < MIN_EPISODE_SECONDS) return null;
     const transcriber = ctx.providers.get('transcriber');
     if (!transcriber) {
-      throw new SpindleError('no_transcriber', 'No speech recognizer is configured (pipeline.providers.transcriber)', { category: 'matching' });
+      throw new SpindleError('no_transcriber', 'No speech recognizer is configured (pipeline.providers.transcriber)', {
+        category: 'matching',
+      });
     }
     const s = this.setup.settings;
-    const contextId = createHash('sha1').update(references.map((r) => `${r.season}x${r.episode}:${r.text}`).join('\n')).digest('hex').slice(0, 16);
+    const contextId = createHash('sha1')
+      .update(references.map((r) => `${r.season}x${r.episode}:${r.text}`).join('\n'))
+      .digest('hex')
+      .slice(0, 16);
     const index = this.indexFor(contextId, references, s.window_seconds);
     const context = { id: contextId, text: references.map((r) => r.text).join('\n') };
-    const language = typeof ctx.setting('subtitle_language') === 'string' ? (ctx.setting('subtitle_language') as string) : 'en';
+    const language =
+      typeof ctx.setting('subtitle_language') === 'string' ? (ctx.setting('subtitle_language') as string) : 'en';
 
-    const threshold = typeof ctx.setting('match_auto_accept_threshold') === 'number' ? (ctx.setting('match_auto_accept_threshold') as number) : 0.7;
+    const threshold =
+      typeof ctx.setting('match_auto_accept_threshold') === 'number'
+        ? (ctx.setting('match_auto_accept_threshold') as number)
+        : 0.7;
     const extra = input.title.isExtra;
     const bar = extra ? Math.max(threshold, s.extra_episode_confidence) : threshold;
 
-    const episodes = input.siblings.filter((t) => t.durationSeconds >= MIN_EPISODE_SECONDS && !t.isExtra).sort((a, b) => a.titleIndex - b.titleIndex);
+    const episodes = input.siblings
+      .filter((t) => t.durationSeconds >= MIN_EPISODE_SECONDS && !t.isExtra)
+      .sort((a, b) => a.titleIndex - b.titleIndex);
     const judge = (heard: readonly HeardChunk[], planned: number): Decision | null => {
       const { chunks, alignment } = alignChunks(index, heard, s.chunk_seconds);
       return decide({
@@ -59,7 +70,13 @@ export class AsrSubtitlesMatcher implements Matcher {
         planned,
         references,
         titleDurationSeconds: input.title.durationSeconds,
-        discPosition: { index: Math.max(0, episodes.findIndex((t) => t.id === input.title.id)), count: episodes.length },
+        discPosition: {
+          index: Math.max(
+            0,
+            episodes.findIndex((t) => t.id === input.title.id),
+          ),
+          count: episodes.length,
+        },
         weights: s.weights,
         voteMargin: s.vote_margin,
         minSimilarity: s.min_similarity,
@@ -67,7 +84,18 @@ export class AsrSubtitlesMatcher implements Matcher {
     };
 
     const offsets = chunkOffsets(input.title.durationSeconds, s);
-    const source = new TitleChunks({ filePath: input.title.filePath, offsets, seconds: s.chunk_seconds, language, context, conditioning: s.audio_conditioning }, transcriber, ctx);
+    const source = new TitleChunks(
+      {
+        filePath: input.title.filePath,
+        offsets,
+        seconds: s.chunk_seconds,
+        language,
+        context,
+        conditioning: s.audio_conditioning,
+      },
+      transcriber,
+      ctx,
+    );
     const chunks: HeardChunk[] = [];
     let decision: Decision | null = null;
     try {
@@ -101,7 +129,9 @@ export class AsrSubtitlesMatcher implements Matcher {
       confidence: Math.round(decision.confidence * 1000) / 1000,
       source: 'local_asr',
       components: decision.components,
-      candidates: decision.candidates.map((c) => toCandidate(references[c.reference]!, Math.round(c.score * 1000) / 1000)),
+      candidates: decision.candidates.map((c) =>
+        toCandidate(references[c.reference]!, Math.round(c.score * 1000) / 1000),
+      ),
     };
   }
 
@@ -128,8 +158,18 @@ function extraResult(decision: Decision | null): MatchResult {
     confidence: Math.round((1 - episode) * 1000) / 1000,
     source: 'local_asr',
     components: [
-      { name: 'identified_as_extra', value: 1, weight: 1, detail: 'the identifier or disc layout calls this title an extra' },
-      { name: 'episode_evidence', value: Math.round(episode * 1000) / 1000, weight: 0, detail: 'how strongly its speech matched an episode (below the bar for extras)' },
+      {
+        name: 'identified_as_extra',
+        value: 1,
+        weight: 1,
+        detail: 'the identifier or disc layout calls this title an extra',
+      },
+      {
+        name: 'episode_evidence',
+        value: Math.round(episode * 1000) / 1000,
+        weight: 0,
+        detail: 'how strongly its speech matched an episode (below the bar for extras)',
+      },
     ],
     candidates: [],
   };

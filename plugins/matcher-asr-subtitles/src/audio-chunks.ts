@@ -59,7 +59,11 @@ export class TitleChunks {
   private readonly decoded = new Set<number>();
   private keys = new Map<number, string>();
 
-  constructor(private readonly plan: ChunkPlan, private readonly transcriber: Transcriber, private readonly ctx: StageContext) {}
+  constructor(
+    private readonly plan: ChunkPlan,
+    private readonly transcriber: Transcriber,
+    private readonly ctx: StageContext,
+  ) {}
 
   private async key(offset: number): Promise<string> {
     let key = this.keys.get(offset);
@@ -75,29 +79,55 @@ export class TitleChunks {
   /** Decodes every planned chunk that has no cached transcript, in one ffmpeg pass. */
   async prepare(): Promise<void> {
     const missing: number[] = [];
-    for (const offset of this.plan.offsets) if (typeof (await this.ctx.store.get<string>(await this.key(offset))) !== 'string') missing.push(offset);
+    for (const offset of this.plan.offsets)
+      if (typeof (await this.ctx.store.get<string>(await this.key(offset))) !== 'string') missing.push(offset);
     if (missing.length === 0) return;
     const from = Math.min(...missing);
     const to = Math.max(...missing) + this.plan.seconds;
     const condition = conditioningFilter(this.plan.conditioning);
-    const graph = [`[0:a:0]aformat=sample_fmts=flt:channel_layouts=mono,aresample=16000,asplit=${missing.length}${missing.map((_, i) => `[s${i}]`).join('')}`];
+    const graph = [
+      `[0:a:0]aformat=sample_fmts=flt:channel_layouts=mono,aresample=16000,asplit=${missing.length}${missing.map((_, i) => `[s${i}]`).join('')}`,
+    ];
     const outputs: string[] = [];
     missing.forEach((offset, i) => {
-      graph.push(`[s${i}]atrim=start=${(offset - from).toFixed(3)}:duration=${this.plan.seconds},asetpts=PTS-STARTPTS${condition ? `,${condition}` : ''}[o${i}]`);
+      graph.push(
+        `[s${i}]atrim=start=${(offset - from).toFixed(3)}:duration=${this.plan.seconds},asetpts=PTS-STARTPTS${condition ? `,${condition}` : ''}[o${i}]`,
+      );
       outputs.push('-map', `[o${i}]`, '-c:a', 'pcm_s16le', '-f', 'wav', join(this.ctx.workDir, wavName(offset)));
     });
     const extract = await this.ctx.processes
-      .run(ffmpegPath(this.ctx), ['-v', 'error', '-y', '-ss', String(from), '-t', String(to - from), '-i', this.plan.filePath, '-filter_complex', graph.join(';'), ...outputs])
+      .run(ffmpegPath(this.ctx), [
+        '-v',
+        'error',
+        '-y',
+        '-ss',
+        String(from),
+        '-t',
+        String(to - from),
+        '-i',
+        this.plan.filePath,
+        '-filter_complex',
+        graph.join(';'),
+        ...outputs,
+      ])
       .catch((error: unknown) => {
         if (SpindleError.is(error) && (error.code === 'process_not_found' || error.code === 'process_start_failed')) {
           const where = ffmpegPath(this.ctx);
-          throw new SpindleError('media_tool_missing', `ffmpeg could not be started (${where}): install ffmpeg or correct media_tool_path in the settings`, { category: 'matching', cause: error });
+          throw new SpindleError(
+            'media_tool_missing',
+            `ffmpeg could not be started (${where}): install ffmpeg or correct media_tool_path in the settings`,
+            { category: 'matching', cause: error },
+          );
         }
         throw error;
       });
     if (extract.aborted) throw new SpindleError('aborted', 'Matching was cancelled', { category: 'matching' });
     if (extract.exitCode !== 0) {
-      throw new SpindleError('audio_extract_failed', `ffmpeg could not read the audio at ${from}s: ${extract.stderr.trim().slice(-200)}`, { category: 'matching' });
+      throw new SpindleError(
+        'audio_extract_failed',
+        `ffmpeg could not read the audio at ${from}s: ${extract.stderr.trim().slice(-200)}`,
+        { category: 'matching' },
+      );
     }
     for (const offset of missing) this.decoded.add(offset);
   }
@@ -110,7 +140,12 @@ export class TitleChunks {
     if (!this.decoded.has(offset)) await this.prepare();
     const wav = join(this.ctx.workDir, wavName(offset));
     try {
-      const transcript = await this.transcriber.transcribe({ wavPath: wav, language: this.plan.language, signal: this.ctx.signal, context: this.plan.context });
+      const transcript = await this.transcriber.transcribe({
+        wavPath: wav,
+        language: this.plan.language,
+        signal: this.ctx.signal,
+        context: this.plan.context,
+      });
       await this.ctx.store.set(key, transcript.text);
       return transcript.text;
     } finally {

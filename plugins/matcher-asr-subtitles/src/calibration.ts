@@ -28,7 +28,13 @@ export const CALIBRATION = {
   votes: 1.138,
 } as const;
 
-export type Coefficients = { intercept: number; similarity: number; separation: number; consensus: number; votes: number };
+export type Coefficients = {
+  intercept: number;
+  similarity: number;
+  separation: number;
+  consensus: number;
+  votes: number;
+};
 
 export function featureVector(e: Evidence): [number, number, number, number] {
   return [e.similarity, e.separation, e.consensus, Math.log1p(e.votes)];

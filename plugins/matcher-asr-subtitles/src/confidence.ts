@@ -80,7 +80,8 @@ export function decide(input: {
   const votes = tally(usable, input.voteMargin, input.minSimilarity);
   const means = meanScores(usable, input.references.length);
   const ranked = means.map((score, reference) => ({ reference, score })).sort((a, b) => b.score - a.score);
-  const winner = [...votes.entries()].sort((a, b) => b[1] - a[1] || means[b[0]]! - means[a[0]]!)[0]?.[0] ?? ranked[0]!.reference;
+  const winner =
+    [...votes.entries()].sort((a, b) => b[1] - a[1] || means[b[0]]! - means[a[0]]!)[0]?.[0] ?? ranked[0]!.reference;
 
   const separation =
     usable.reduce((sum, chunk) => {
@@ -97,7 +98,11 @@ export function decide(input: {
   const reference = input.references[winner]!;
   const runtime =
     reference.runtimeMinutes && reference.runtimeMinutes > 0
-      ? clamp(1 - Math.abs(input.titleDurationSeconds / 60 - reference.runtimeMinutes) / Math.max(3, reference.runtimeMinutes * 0.2))
+      ? clamp(
+          1 -
+            Math.abs(input.titleDurationSeconds / 60 - reference.runtimeMinutes) /
+              Math.max(3, reference.runtimeMinutes * 0.2),
+        )
       : null;
   const episodes = [...input.references].map((r, i) => ({ i, e: r.episode ?? 0 })).sort((a, b) => a.e - b.e);
   const rank = episodes.findIndex((x) => x.i === winner);
@@ -109,14 +114,55 @@ export function decide(input: {
   const c = input.coefficients ?? CALIBRATION;
   const w = input.weights;
   const components: ScoreComponent[] = [
-    { name: 'similarity', value: similarity, weight: c.similarity, detail: 'mean similarity of the heard speech to its best subtitle window' },
-    { name: 'separation', value: separation, weight: c.separation, detail: 'how far the best episode is ahead of the runner-up, per chunk' },
-    { name: 'vote_consensus', value: consensus, weight: c.consensus, detail: `${agreeing} of ${usable.length} chunks voted for it with a clear margin` },
-    { name: 'agreeing_chunks', value: clamp(Math.log1p(agreeing) / Math.log1p(8)), weight: c.votes * Math.log1p(8), detail: `${agreeing} agreeing chunk(s); more agreeing evidence, more confidence` },
-    { name: 'coverage', value: coverage, weight: 0, detail: `${usable.length} of ${heard} heard chunks had usable speech (${input.planned} planned)` },
+    {
+      name: 'similarity',
+      value: similarity,
+      weight: c.similarity,
+      detail: 'mean similarity of the heard speech to its best subtitle window',
+    },
+    {
+      name: 'separation',
+      value: separation,
+      weight: c.separation,
+      detail: 'how far the best episode is ahead of the runner-up, per chunk',
+    },
+    {
+      name: 'vote_consensus',
+      value: consensus,
+      weight: c.consensus,
+      detail: `${agreeing} of ${usable.length} chunks voted for it with a clear margin`,
+    },
+    {
+      name: 'agreeing_chunks',
+      value: clamp(Math.log1p(agreeing) / Math.log1p(8)),
+      weight: c.votes * Math.log1p(8),
+      detail: `${agreeing} agreeing chunk(s); more agreeing evidence, more confidence`,
+    },
+    {
+      name: 'coverage',
+      value: coverage,
+      weight: 0,
+      detail: `${usable.length} of ${heard} heard chunks had usable speech (${input.planned} planned)`,
+    },
     alignmentComponent(input.alignment ?? null, winner),
-    { name: 'runtime_agreement', value: runtime ?? 0, weight: runtime === null ? 0 : w.runtime_agreement, detail: runtime === null ? 'no catalog runtime' : `title ${(input.titleDurationSeconds / 60).toFixed(1)} min vs catalog ${reference.runtimeMinutes} min` },
-    { name: 'disc_order_prior', value: order ?? 0, weight: order === null ? 0 : w.disc_order_prior, detail: order === null ? 'single title' : `title ${input.discPosition.index + 1} of ${input.discPosition.count} on the disc` },
+    {
+      name: 'runtime_agreement',
+      value: runtime ?? 0,
+      weight: runtime === null ? 0 : w.runtime_agreement,
+      detail:
+        runtime === null
+          ? 'no catalog runtime'
+          : `title ${(input.titleDurationSeconds / 60).toFixed(1)} min vs catalog ${reference.runtimeMinutes} min`,
+    },
+    {
+      name: 'disc_order_prior',
+      value: order ?? 0,
+      weight: order === null ? 0 : w.disc_order_prior,
+      detail:
+        order === null
+          ? 'single title'
+          : `title ${input.discPosition.index + 1} of ${input.discPosition.count} on the disc`,
+    },
   ];
   let z = logit({ similarity, separation, consensus, votes: agreeing }, c);
   if (runtime !== null) z += w.runtime_agreement * SHIFT * (runtime - 0.5) * 2;
@@ -128,7 +174,9 @@ export function decide(input: {
   const otherMass = others.reduce((sum, r) => sum + r.score, 0) || 1;
   const candidates = [
     { reference: winner, score: confidence },
-    ...others.slice(0, 2).map((r) => ({ reference: r.reference, score: Math.min(confidence, (1 - confidence) * (r.score / otherMass)) })),
+    ...others
+      .slice(0, 2)
+      .map((r) => ({ reference: r.reference, score: Math.min(confidence, (1 - confidence) * (r.score / otherMass)) })),
   ].sort((a, b) => b.score - a.score);
   return { reference: winner, confidence, components, candidates, votes };
 }
@@ -141,10 +189,19 @@ function alignmentComponent(a: Alignment | null, winner: number): ScoreComponent
     name: 'cue_alignment',
     value: applies ? 1 : 0,
     weight: 0,
-    detail: applies ? `${a.agreeing} of ${a.located} chunks agree its subtitles run ${shift} from the title; chunks were also scored at that time` : 'no consistent offset between the heard chunks and the subtitle cue times',
+    detail: applies
+      ? `${a.agreeing} of ${a.located} chunks agree its subtitles run ${shift} from the title; chunks were also scored at that time`
+      : 'no consistent offset between the heard chunks and the subtitle cue times',
   };
 }
 
 export function toCandidate(reference: ReferenceSubtitle, score: number): MatchCandidate {
-  return { kind: 'episode', season: reference.season, episode: reference.episode, episodeEnd: null, edition: null, score };
+  return {
+    kind: 'episode',
+    season: reference.season,
+    episode: reference.episode,
+    episodeEnd: null,
+    edition: null,
+    score,
+  };
 }

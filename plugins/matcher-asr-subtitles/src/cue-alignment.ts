@@ -38,7 +38,12 @@ const STEP_SECONDS = 1;
 /** Located chunks, by index, reference, length and text: the matcher re-judges after every chunk. */
 const located = new WeakMap<TfidfIndex, Map<string, { start: number; score: number } | null>>();
 
-function locateOnce(index: TfidfIndex, text: string, reference: number, seconds: number): { start: number; score: number } | null {
+function locateOnce(
+  index: TfidfIndex,
+  text: string,
+  reference: number,
+  seconds: number,
+): { start: number; score: number } | null {
   let memo = located.get(index);
   if (!memo) located.set(index, (memo = new Map()));
   const key = `${reference}:${seconds}:${text}`;
@@ -53,7 +58,12 @@ function locateOnce(index: TfidfIndex, text: string, reference: number, seconds:
  * Where in one reference's cue time a chunk-long window matches the query best: the middle of the
  * first run of starts with the highest score (a run, because the same cues overlap many starts).
  */
-export function locate(index: TfidfIndex, query: Query, reference: number, seconds: number): { start: number; score: number } | null {
+export function locate(
+  index: TfidfIndex,
+  query: Query,
+  reference: number,
+  seconds: number,
+): { start: number; score: number } | null {
   const cues = index.references[reference]?.cues ?? [];
   if (cues.length === 0 || query.norm === 0) return null;
   let best = 0;
@@ -115,7 +125,11 @@ export function consistentShift(index: TfidfIndex, chunks: readonly HeardChunk[]
  * The chunks as the confidence sees them: their index scores, and — when the chunks agree on a
  * shift — the leader's score in each chunk raised to its aligned-window score where that is higher.
  */
-export function alignChunks(index: TfidfIndex, chunks: readonly HeardChunk[], seconds: number): { chunks: ChunkResult[]; alignment: Alignment | null } {
+export function alignChunks(
+  index: TfidfIndex,
+  chunks: readonly HeardChunk[],
+  seconds: number,
+): { chunks: ChunkResult[]; alignment: Alignment | null } {
   const plain = chunks.map(({ offset, words, scores }) => ({ offset, words, scores }));
   const usable = chunks.filter((c) => c.scores.length > 0);
   const alignment = consistentShift(index, usable, seconds);
@@ -123,8 +137,17 @@ export function alignChunks(index: TfidfIndex, chunks: readonly HeardChunk[], se
   const aligned = chunks.map(({ offset, words, text, scores }) => {
     if (scores.length === 0) return { offset, words, scores };
     const from = offset + alignment.shift;
-    const at = index.rangeScore(index.query(text), alignment.reference, from - PAD_SECONDS, from + seconds + PAD_SECONDS);
-    const next = scores.map((s) => (s.reference === alignment.reference && at.score > s.score ? { reference: s.reference, score: at.score, shared: at.shared } : s));
+    const at = index.rangeScore(
+      index.query(text),
+      alignment.reference,
+      from - PAD_SECONDS,
+      from + seconds + PAD_SECONDS,
+    );
+    const next = scores.map((s) =>
+      s.reference === alignment.reference && at.score > s.score
+        ? { reference: s.reference, score: at.score, shared: at.shared }
+        : s,
+    );
     return { offset, words, scores: next.sort((a, b) => b.score - a.score) };
   });
   return { chunks: aligned, alignment };

@@ -5,14 +5,61 @@
  */
 
 const CONTRACTIONS: Record<string, string> = {
-  "don't": 'do not', "doesn't": 'does not', "didn't": 'did not', "can't": 'can not', cannot: 'can not', "won't": 'will not',
-  "isn't": 'is not', "aren't": 'are not', "wasn't": 'was not', "weren't": 'were not', "couldn't": 'could not', "wouldn't": 'would not',
-  "shouldn't": 'should not', "haven't": 'have not', "hasn't": 'has not', "i'm": 'i am', "let's": 'let us', gonna: 'going to',
-  wanna: 'want to', gotta: 'got to', "it's": 'it is', "that's": 'that is', "there's": 'there is', "what's": 'what is',
+  "don't": 'do not',
+  "doesn't": 'does not',
+  "didn't": 'did not',
+  "can't": 'can not',
+  cannot: 'can not',
+  "won't": 'will not',
+  "isn't": 'is not',
+  "aren't": 'are not',
+  "wasn't": 'was not',
+  "weren't": 'were not',
+  "couldn't": 'could not',
+  "wouldn't": 'would not',
+  "shouldn't": 'should not',
+  "haven't": 'have not',
+  "hasn't": 'has not',
+  "i'm": 'i am',
+  "let's": 'let us',
+  gonna: 'going to',
+  wanna: 'want to',
+  gotta: 'got to',
+  "it's": 'it is',
+  "that's": 'that is',
+  "there's": 'there is',
+  "what's": 'what is',
 };
-const SUFFIXES: [string, string][] = [["'re", ' are'], ["'ve", ' have'], ["'ll", ' will'], ["'d", ' would'], ["'s", '']];
+const SUFFIXES: [string, string][] = [
+  ["'re", ' are'],
+  ["'ve", ' have'],
+  ["'ll", ' will'],
+  ["'d", ' would'],
+  ["'s", ''],
+];
 
-const ONES = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen'];
+const ONES = [
+  'zero',
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+  'eleven',
+  'twelve',
+  'thirteen',
+  'fourteen',
+  'fifteen',
+  'sixteen',
+  'seventeen',
+  'eighteen',
+  'nineteen',
+];
 const TENS = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
 
 function numberWords(n: number): string {
@@ -36,7 +83,10 @@ export function stem(word: string): string {
 /** Lower-case words with contractions spelled out and numbers as words (not yet stemmed). */
 export function normalizedWords(text: string): string[] {
   const out: string[] = [];
-  for (const raw of text.toLowerCase().replace(/[’‘]/g, "'").match(/[a-z0-9]+(?:'[a-z]+)?/g) ?? []) {
+  for (const raw of text
+    .toLowerCase()
+    .replace(/[’‘]/g, "'")
+    .match(/[a-z0-9]+(?:'[a-z]+)?/g) ?? []) {
     if (/^\d+$/.test(raw)) {
       out.push(...numberWords(Number(raw)).split(' '));
       continue;

@@ -9,13 +9,17 @@ import type { ReferenceSubtitle } from '@spindle/plugin-sdk';
 import { normalizedWords, stem } from './text-normalize.ts';
 
 const STOP = new Set(
-  'a an and are as at be but by for from had has have he her him his i if in is it its me my no not of on or our she so that the their them then there they this to up us was we were what when which who will with you your'.split(' '),
+  'a an and are as at be but by for from had has have he her him his i if in is it its me my no not of on or our she so that the their them then there they this to up us was we were what when which who will with you your'.split(
+    ' ',
+  ),
 );
 
 export function terms(text: string): string[] {
   // Contractions spelled out and numbers as words before stop words go; then stems, so a
   // condensed subtitle ("3 lanterns") and the speech ("three lantern") share terms.
-  const words = normalizedWords(text).filter((w) => !STOP.has(w)).map(stem);
+  const words = normalizedWords(text)
+    .filter((w) => !STOP.has(w))
+    .map(stem);
   const out = [...words];
   for (let i = 1; i < words.length; i++) out.push(`${words[i - 1]} ${words[i]}`);
   return out;
@@ -53,13 +57,19 @@ export class TfidfIndex {
   private readonly postings = new Map<string, { window: number; weight: number }[]>();
   private readonly windows: Window[] = [];
 
-  constructor(readonly references: readonly ReferenceSubtitle[], windowSeconds: number) {
+  constructor(
+    readonly references: readonly ReferenceSubtitle[],
+    windowSeconds: number,
+  ) {
     const windowTerms: { reference: number; counts: Map<string, number> }[] = [];
     references.forEach((ref, r) => {
       const end = ref.cues.at(-1)?.end ?? 0;
       const step = windowSeconds / 2;
       for (let start = 0; start === 0 || start + step < end; start += step) {
-        const text = ref.cues.filter((c) => c.end > start && c.start < start + windowSeconds).map((c) => c.text).join(' ');
+        const text = ref.cues
+          .filter((c) => c.end > start && c.start < start + windowSeconds)
+          .map((c) => c.text)
+          .join(' ');
         if (text) windowTerms.push({ reference: r, counts: counts(terms(text)) });
       }
       if (ref.cues.length === 0 && ref.text) windowTerms.push({ reference: r, counts: counts(terms(ref.text)) });
@@ -113,7 +123,9 @@ export class TfidfIndex {
         }
       });
     }
-    return [...best].map((score, reference) => ({ reference, score, shared: shared[reference]! })).sort((a, b) => b.score - a.score);
+    return [...best]
+      .map((score, reference) => ({ reference, score, shared: shared[reference]! }))
+      .sort((a, b) => b.score - a.score);
   }
 
   query(text: string): Query {
@@ -149,7 +161,14 @@ export class TfidfIndex {
     if (!range) {
       const weights = new Map<string, number>();
       let norm = 0;
-      for (const [t, c] of counts(terms(cues.slice(first, last + 1).map((c) => c.text).join(' ')))) {
+      for (const [t, c] of counts(
+        terms(
+          cues
+            .slice(first, last + 1)
+            .map((c) => c.text)
+            .join(' '),
+        ),
+      )) {
         const weight = (1 + Math.log(c)) * (this.idf.get(t) ?? 0);
         if (weight <= 0) continue;
         weights.set(t, weight);

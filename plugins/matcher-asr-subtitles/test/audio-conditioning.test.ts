@@ -10,7 +10,20 @@ import { TitleChunks, type Conditioning } from '../src/audio-chunks.ts';
 // A title whose speech stand-in (a tone) alternates with digital silence, as clean disc audio does.
 const dir = mkdtempSync(join(tmpdir(), 'spindle-conditioning-'));
 const title = join(dir, 'title.mkv');
-execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', "aevalsrc='if(lt(mod(t,2),1),0.3*sin(2*PI*440*t),0)':s=48000:d=8", '-ac', '2', '-c:a', 'pcm_s16le', title]);
+execFileSync('ffmpeg', [
+  '-v',
+  'error',
+  '-y',
+  '-f',
+  'lavfi',
+  '-i',
+  "aevalsrc='if(lt(mod(t,2),1),0.3*sin(2*PI*440*t),0)':s=48000:d=8",
+  '-ac',
+  '2',
+  '-c:a',
+  'pcm_s16le',
+  title,
+]);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Counts what it is asked to hear and records the share of exactly-zero samples in each WAV. */
@@ -28,7 +41,14 @@ class Listener implements Transcriber {
   }
 }
 
-const plan = (conditioning: Conditioning) => ({ filePath: title, offsets: [1], seconds: 4, language: 'en', context: { id: 'ctx', text: '' }, conditioning });
+const plan = (conditioning: Conditioning) => ({
+  filePath: title,
+  offsets: [1],
+  seconds: 4,
+  language: 'en',
+  context: { id: 'ctx', text: '' },
+  conditioning,
+});
 
 describe('audio conditioning before recognition', () => {
   it('fills digital silence with the noise floor, and leaves it as decoded with none', async () => {

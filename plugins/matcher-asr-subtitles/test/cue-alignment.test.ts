@@ -9,12 +9,20 @@ const index = new TfidfIndex(season, 90);
 const CHUNK = 30;
 /** What a title says in [offset, offset + 30) when its episode's cues run `shift` seconds later than the title. */
 const said = (episode: number, offset: number, shift: number) =>
-  season[episode - 1]!.cues.filter((c) => c.end > offset + shift && c.start < offset + shift + CHUNK).map((c) => c.text).join(' ');
-const heard = (text: string, offset: number): HeardChunk => ({ offset, words: text.split(' ').length, text, scores: index.score(text) });
-const scoreOf = (chunk: { scores: { reference: number; score: number }[] }, reference: number) => chunk.scores.find((s) => s.reference === reference)!.score;
+  season[episode - 1]!.cues.filter((c) => c.end > offset + shift && c.start < offset + shift + CHUNK)
+    .map((c) => c.text)
+    .join(' ');
+const heard = (text: string, offset: number): HeardChunk => ({
+  offset,
+  words: text.split(' ').length,
+  text,
+  scores: index.score(text),
+});
+const scoreOf = (chunk: { scores: { reference: number; score: number }[] }, reference: number) =>
+  chunk.scores.find((s) => s.reference === reference)!.score;
 
 describe('cue-time alignment', () => {
-  it('locates a chunk in its episode\'s cue time within a few seconds', () => {
+  it("locates a chunk in its episode's cue time within a few seconds", () => {
     const text = said(3, 60, 20);
     const found = locate(index, index.query(text), 2, CHUNK)!;
     expect(Math.abs(found.start - 80)).toBeLessThanOrEqual(4);
@@ -34,7 +42,8 @@ describe('cue-time alignment', () => {
         // The chunk-long window at the aligned time beats the best 90-second window …
         expect(scoreOf(chunk, 3)).toBeGreaterThan(scoreOf(chunks[i]!, 3) + 0.05);
         // … and the other episodes keep their scores.
-        for (const s of chunks[i]!.scores.filter((x) => x.reference !== 3)) expect(scoreOf(chunk, s.reference)).toBe(s.score);
+        for (const s of chunks[i]!.scores.filter((x) => x.reference !== 3))
+          expect(scoreOf(chunk, s.reference)).toBe(s.score);
       });
     });
   }

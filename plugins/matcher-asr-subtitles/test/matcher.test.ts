@@ -1,6 +1,12 @@
 import type { JobView, MatchInput, ReferenceSubtitle, TitleView } from '@spindle/plugin-sdk';
 import { AbortedError } from '@spindle/plugin-sdk';
-import { createFakeContext, createStage, matcherConformance, runConformance, sampleJob } from '@spindle/plugin-sdk/testing';
+import {
+  createFakeContext,
+  createStage,
+  matcherConformance,
+  runConformance,
+  sampleJob,
+} from '@spindle/plugin-sdk/testing';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,7 +17,9 @@ import plugin from '../src/index.ts';
 import { offsetOf, ReadingTranscriber } from './reading-transcriber.ts';
 import { syntheticSeason } from './season-fixture.ts';
 
-const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { spindle: { settingsSchema: object } };
+const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+  spindle: { settingsSchema: object };
+};
 const settings: Record<string, unknown> = {};
 new Ajv({ useDefaults: true, strict: false }).compile(manifest.spindle.settingsSchema)(settings);
 
@@ -23,10 +31,41 @@ const episodeOne = new ReadingTranscriber((wav) => ({ reference: season[0]!, off
 
 // A real 4-minute MKV (silent; the reading transcriber supplies the "speech").
 const media = join(mkdtempSync(join(tmpdir(), 'spindle-asr-')), 'silent.mkv');
-execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=size=64x36:rate=1', '-f', 'lavfi', '-i', 'anullsrc=r=8000:cl=mono', '-t', '240', '-c:v', 'libx264', '-preset', 'ultrafast', '-c:a', 'aac', media]);
+execFileSync('ffmpeg', [
+  '-v',
+  'error',
+  '-y',
+  '-f',
+  'lavfi',
+  '-i',
+  'color=size=64x36:rate=1',
+  '-f',
+  'lavfi',
+  '-i',
+  'anullsrc=r=8000:cl=mono',
+  '-t',
+  '240',
+  '-c:v',
+  'libx264',
+  '-preset',
+  'ultrafast',
+  '-c:a',
+  'aac',
+  media,
+]);
 
 const job = (fields: Partial<JobView> = {}): JobView => sampleJob({ contentType: 'tv', detectedSeason: 1, ...fields });
-const title = (i: number, fields: Partial<TitleView> = {}): TitleView => ({ id: i + 1, titleIndex: i, durationSeconds: 240, sizeBytes: 1, resolution: '480p', state: 'matching', filePath: media, isExtra: false, ...fields });
+const title = (i: number, fields: Partial<TitleView> = {}): TitleView => ({
+  id: i + 1,
+  titleIndex: i,
+  durationSeconds: 240,
+  sizeBytes: 1,
+  resolution: '480p',
+  state: 'matching',
+  filePath: media,
+  isExtra: false,
+  ...fields,
+});
 const input = (episodeIndex: number, fields: Partial<MatchInput> = {}): MatchInput => {
   const siblings = season.map((_, i) => title(i));
   return { job: job(), title: siblings[episodeIndex]!, siblings, previous: [], references: season, ...fields };
@@ -80,7 +119,10 @@ describe('asr-subtitles matcher', () => {
     const quiet = await m.match(input(4, { title: title(4, { isExtra: true }) }), await context());
     expect(quiet).toMatchObject({ kind: 'extra', episode: null, candidates: [] });
     speaking = season[4]!;
-    const ctx = await createFakeContext({ providers: { transcriber }, appSettings: { subtitle_language: 'en', match_auto_accept_threshold: 0.7 } });
+    const ctx = await createFakeContext({
+      providers: { transcriber },
+      appSettings: { subtitle_language: 'en', match_auto_accept_threshold: 0.7 },
+    });
     const spoken = (await m.match(input(4, { title: title(4, { isExtra: true }) }), ctx))!;
     if (spoken.kind === 'episode') expect(spoken).toMatchObject({ episode: 5 });
     expect(spoken.kind === 'extra' || spoken.confidence >= 0.95).toBe(true);

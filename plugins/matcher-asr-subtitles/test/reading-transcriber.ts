@@ -30,8 +30,15 @@ export class ReadingTranscriber implements Transcriber {
       const heard = this.speech(request.wavPath);
       if (!heard) return { text: '', segments: [], model: 'reading-transcriber' };
       const end = heard.offset + (this.options.chunkSeconds ?? 30);
-      const text = heard.reference.cues.filter((c) => c.end > heard.offset && c.start < end).map((c) => c.text).join(' ');
-      return { text: this.options.garble ? this.options.garble(text) : text, segments: [], model: 'reading-transcriber' };
+      const text = heard.reference.cues
+        .filter((c) => c.end > heard.offset && c.start < end)
+        .map((c) => c.text)
+        .join(' ');
+      return {
+        text: this.options.garble ? this.options.garble(text) : text,
+        segments: [],
+        model: 'reading-transcriber',
+      };
     } finally {
       this.active--;
     }

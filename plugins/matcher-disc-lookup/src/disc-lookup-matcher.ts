@@ -32,10 +32,13 @@ export class DiscLookupMatcher implements Matcher {
     const isEpisode = mapping.assignment === 'episode';
     const season = isEpisode ? (mapping.season ?? input.job.detectedSeason) : mapping.season;
     if (isEpisode && (season === null || mapping.episode === null)) {
-      ctx.logger.warn('Disc lookup mapping names an episode without season or episode number', { titleIndex: mapping.titleIndex });
+      ctx.logger.warn('Disc lookup mapping names an episode without season or episode number', {
+        titleIndex: mapping.titleIndex,
+      });
       return null;
     }
-    const episodeEnd = isEpisode && mapping.episodeEnd !== null && mapping.episodeEnd > mapping.episode! ? mapping.episodeEnd : null;
+    const episodeEnd =
+      isEpisode && mapping.episodeEnd !== null && mapping.episodeEnd > mapping.episode! ? mapping.episodeEnd : null;
     const result = {
       kind: mapping.assignment,
       season,

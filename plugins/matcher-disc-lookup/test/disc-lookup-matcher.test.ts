@@ -19,12 +19,20 @@ const mapping = (titleIndex: number, fields: Partial<DiscMapping>): DiscMapping 
 
 function input(titleIndex: number, mappings: DiscMapping[] | null, detectedSeason: number | null = 2): MatchInput {
   const scanned = sampleTvScan().titles[titleIndex]!;
-  return { job: sampleJob({ discMappings: mappings, detectedSeason }), title: titleViewOf(scanned), siblings: [], previous: [] };
+  return {
+    job: sampleJob({ discMappings: mappings, detectedSeason }),
+    title: titleViewOf(scanned),
+    siblings: [],
+    previous: [],
+  };
 }
 
 describe('DiscLookupMatcher', () => {
   it('turns an episode mapping into a match with one named component', async () => {
-    const result = await new DiscLookupMatcher().match(input(2, [mapping(2, { season: 3, episode: 7, name: 'Pilot' })]), ctx);
+    const result = await new DiscLookupMatcher().match(
+      input(2, [mapping(2, { season: 3, episode: 7, name: 'Pilot' })]),
+      ctx,
+    );
     expect(result).toEqual({
       kind: 'episode',
       season: 3,
@@ -45,7 +53,9 @@ describe('DiscLookupMatcher', () => {
   });
 
   it('takes the season from the job when the mapping has none', async () => {
-    expect(await new DiscLookupMatcher().match(input(1, [mapping(1, { season: null, episode: 4 })], 5), ctx)).toMatchObject({ season: 5, episode: 4 });
+    expect(
+      await new DiscLookupMatcher().match(input(1, [mapping(1, { season: null, episode: 4 })], 5), ctx),
+    ).toMatchObject({ season: 5, episode: 4 });
   });
 
   it.each([
@@ -53,17 +63,27 @@ describe('DiscLookupMatcher', () => {
     ['extra', { kind: 'extra', season: null, episode: null, episodeEnd: null }],
     ['discarded', { kind: 'discarded', season: null, episode: null, episodeEnd: null }],
   ] as const)('maps a %s assignment', async (assignment, expected) => {
-    const result = await new DiscLookupMatcher().match(input(0, [mapping(0, { assignment, season: null, episode: null })]), ctx);
+    const result = await new DiscLookupMatcher().match(
+      input(0, [mapping(0, { assignment, season: null, episode: null })]),
+      ctx,
+    );
     expect(result).toMatchObject({ ...expected, confidence: 0.95, source: 'local_disc_lookup' });
   });
 
   it('carries the kind of extra the lookup names (it decides the extras folder); an extra of no named kind has none', async () => {
     const matcher = new DiscLookupMatcher();
-    const typed = await matcher.match(input(0, [mapping(0, { assignment: 'extra', season: null, episode: null, extraType: 'deleted_scene' })]), ctx);
+    const typed = await matcher.match(
+      input(0, [mapping(0, { assignment: 'extra', season: null, episode: null, extraType: 'deleted_scene' })]),
+      ctx,
+    );
     expect(typed).toMatchObject({ kind: 'extra', extraType: 'deleted_scene' });
     expect(typed!.candidates[0]).not.toHaveProperty('extraType');
-    expect(await matcher.match(input(0, [mapping(0, { assignment: 'extra', season: null, episode: null })]), ctx)).toMatchObject({ kind: 'extra', extraType: null });
-    expect(await matcher.match(input(0, [mapping(0, { season: 2, episode: 3, extraType: 'trailer' })]), ctx)).not.toHaveProperty('extraType');
+    expect(
+      await matcher.match(input(0, [mapping(0, { assignment: 'extra', season: null, episode: null })]), ctx),
+    ).toMatchObject({ kind: 'extra', extraType: null });
+    expect(
+      await matcher.match(input(0, [mapping(0, { season: 2, episode: 3, extraType: 'trailer' })]), ctx),
+    ).not.toHaveProperty('extraType');
   });
 
   it('answers null when the title has no mapping, the job has none, or the episode is unnumbered', async () => {
@@ -78,6 +98,8 @@ describe('DiscLookupMatcher', () => {
 
   it('rejects with an AbortedError once aborted', async () => {
     ctx.abort();
-    await expect(new DiscLookupMatcher().match(input(0, [mapping(0, {})]), ctx)).rejects.toMatchObject({ code: 'aborted' });
+    await expect(new DiscLookupMatcher().match(input(0, [mapping(0, {})]), ctx)).rejects.toMatchObject({
+      code: 'aborted',
+    });
   });
 });

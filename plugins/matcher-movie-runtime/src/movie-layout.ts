@@ -7,7 +7,14 @@
 import type { ExtraType, TitleAssignment } from '@spindle/plugin-sdk';
 import type { MovieRuntimeSettings } from './movie-runtime-settings.ts';
 import type { NamedEdition } from './title-names.ts';
-import { assessCopy, assessEdition, assessExtra, assessMain, assessUnexplained, type Facts } from './role-assessment.ts';
+import {
+  assessCopy,
+  assessEdition,
+  assessExtra,
+  assessMain,
+  assessUnexplained,
+  type Facts,
+} from './role-assessment.ts';
 
 export interface LayoutTitle {
   id: number;
@@ -50,7 +57,9 @@ function copyGroups(features: LayoutTitle[], toleranceSeconds: number): LayoutTi
     if (group && t.seconds - group[0]!.seconds <= toleranceSeconds) group.push(t);
     else groups.push([t]);
   }
-  return groups.map((g) => [...g].sort((a, b) => b.height - a.height || b.sizeBytes - a.sizeBytes || a.index - b.index));
+  return groups.map((g) =>
+    [...g].sort((a, b) => b.height - a.height || b.sizeBytes - a.sizeBytes || a.index - b.index),
+  );
 }
 
 function soleShortFeature(titles: readonly LayoutTitle[], extraMax: number): LayoutTitle | null {
@@ -59,12 +68,20 @@ function soleShortFeature(titles: readonly LayoutTitle[], extraMax: number): Lay
   return titles.every((t) => t === longest || t.seconds * 2 <= longest.seconds) ? longest : null;
 }
 
-export function assessLayout(titles: readonly LayoutTitle[], runtimeMinutes: number | null, s: MovieRuntimeSettings): Map<number, Assessment> {
+export function assessLayout(
+  titles: readonly LayoutTitle[],
+  runtimeMinutes: number | null,
+  s: MovieRuntimeSettings,
+): Map<number, Assessment> {
   const out = new Map<number, Assessment>();
   const runtime = runtimeMinutes !== null && runtimeMinutes > 0 ? runtimeMinutes * 60 : null;
-  const expected = (t: LayoutTitle) => (runtime === null ? null : s.pal_speedup && t.height === 576 ? (runtime * 24) / 25 : runtime);
+  const expected = (t: LayoutTitle) =>
+    runtime === null ? null : s.pal_speedup && t.height === 576 ? (runtime * 24) / 25 : runtime;
   const extraMax = s.extra_max_minutes * 60;
-  const featureMin = runtime === null ? s.feature_min_minutes * 60 : Math.max(extraMax, Math.min(s.feature_min_minutes * 60, runtime * 0.96 - s.runtime_tolerance_minutes * 60));
+  const featureMin =
+    runtime === null
+      ? s.feature_min_minutes * 60
+      : Math.max(extraMax, Math.min(s.feature_min_minutes * 60, runtime * 0.96 - s.runtime_tolerance_minutes * 60));
   const isFeature = (t: LayoutTitle) => t.seconds >= featureMin && !(t.extraType !== null && t.edition === null);
   const features = titles.filter(isFeature);
   const longest = Math.max(0, ...features.map((t) => t.seconds));
@@ -74,7 +91,8 @@ export function assessLayout(titles: readonly LayoutTitle[], runtimeMinutes: num
   const reps: LayoutTitle[] = [];
   for (const [kept, ...copies] of copyGroups(features, s.duplicate_tolerance_seconds)) {
     const clear = (c: LayoutTitle) =>
-      c.height < kept!.height || Math.abs(c.sizeBytes - kept!.sizeBytes) <= s.duplicate_size_tolerance * Math.max(c.sizeBytes, kept!.sizeBytes);
+      c.height < kept!.height ||
+      Math.abs(c.sizeBytes - kept!.sizeBytes) <= s.duplicate_size_tolerance * Math.max(c.sizeBytes, kept!.sizeBytes);
     for (const c of copies) out.set(c.id, assessCopy(c, kept!, clear(c)));
     clarity.set(kept!.id, copies.every(clear));
     reps.push(kept!);
@@ -83,7 +101,15 @@ export function assessLayout(titles: readonly LayoutTitle[], runtimeMinutes: num
 
   // Editions the names state.
   const named = reps.filter((t) => t.edition?.label);
-  for (const t of named) out.set(t.id, assessEdition(t, facts, { named: true, soleFit: named.filter((o) => o.edition!.label === t.edition!.label).length === 1, theatricalOnDisc: true }));
+  for (const t of named)
+    out.set(
+      t.id,
+      assessEdition(t, facts, {
+        named: true,
+        soleFit: named.filter((o) => o.edition!.label === t.edition!.label).length === 1,
+        theatricalOnDisc: true,
+      }),
+    );
   const open = reps.filter((t) => !t.edition?.label);
   const namedTheatrical = open.filter((t) => t.edition?.label === null);
   const unnamed = open.filter((t) => t.edition === null);
@@ -95,26 +121,49 @@ export function assessLayout(titles: readonly LayoutTitle[], runtimeMinutes: num
     const [main, ...rivals] = [...pool].sort((a, b) => Math.abs(delta(a)) - Math.abs(delta(b)) || a.index - b.index);
     if (main) out.set(main.id, assessMain(main, facts, { rivals: rivals.length, edition: null }));
     for (const r of rivals) out.set(r.id, assessMain(r, facts, { rivals: rivals.length, edition: null }));
-    const longer = unnamed.filter((t) => !out.has(t.id) && delta(t) >= s.edition_min_extra_minutes * 60 && delta(t) <= s.edition_max_extra_minutes * 60);
-    for (const t of longer) out.set(t.id, assessEdition(t, facts, { named: false, soleFit: longer.length === 1, theatricalOnDisc: main !== undefined }));
+    const longer = unnamed.filter(
+      (t) =>
+        !out.has(t.id) && delta(t) >= s.edition_min_extra_minutes * 60 && delta(t) <= s.edition_max_extra_minutes * 60,
+    );
+    for (const t of longer)
+      out.set(
+        t.id,
+        assessEdition(t, facts, { named: false, soleFit: longer.length === 1, theatricalOnDisc: main !== undefined }),
+      );
     for (const t of unnamed.filter((u) => !out.has(u.id))) out.set(t.id, assessUnexplained(t, facts, delta(t)));
   } else {
     const plausible = unnamed.filter((t) => t.seconds >= longest * (1 - s.main_feature_tolerance));
     const lesser = unnamed.filter((t) => !plausible.includes(t));
     const theatrical = namedTheatrical[0] ?? (plausible.length === 1 ? plausible[0] : undefined);
     if (theatrical) {
-      out.set(theatrical.id, assessMain(theatrical, facts, { rivals: namedTheatrical.length > 1 ? namedTheatrical.length - 1 : 0, edition: null }));
+      out.set(
+        theatrical.id,
+        assessMain(theatrical, facts, {
+          rivals: namedTheatrical.length > 1 ? namedTheatrical.length - 1 : 0,
+          edition: null,
+        }),
+      );
       const rest = [...namedTheatrical.slice(1), ...plausible.filter((t) => t !== theatrical)];
-      const longer = rest.filter((t) => t.edition === null && t.seconds - theatrical.seconds >= s.edition_min_extra_minutes * 60);
-      for (const t of longer) out.set(t.id, assessEdition(t, facts, { named: false, soleFit: longer.length === 1, theatricalOnDisc: true }));
-      for (const t of rest.filter((r) => !out.has(r.id))) out.set(t.id, assessMain(t, facts, { rivals: 1, edition: null }));
+      const longer = rest.filter(
+        (t) => t.edition === null && t.seconds - theatrical.seconds >= s.edition_min_extra_minutes * 60,
+      );
+      for (const t of longer)
+        out.set(t.id, assessEdition(t, facts, { named: false, soleFit: longer.length === 1, theatricalOnDisc: true }));
+      for (const t of rest.filter((r) => !out.has(r.id)))
+        out.set(t.id, assessMain(t, facts, { rivals: 1, edition: null }));
     } else if (features.length === 0) {
       // Nothing of feature length: a short film or special is the one title of extra length or more
       // that runs at least twice as long as every other title.
       const sole = soleShortFeature(titles, extraMax);
       if (sole) {
         const a = assessMain(sole, facts, { rivals: 0, edition: null });
-        out.set(sole.id, { ...a, lengthRank: { value: 0.5, detail: 'nothing on the disc is of feature length; this title runs at least twice as long as any other' } });
+        out.set(sole.id, {
+          ...a,
+          lengthRank: {
+            value: 0.5,
+            detail: 'nothing on the disc is of feature length; this title runs at least twice as long as any other',
+          },
+        });
       }
     } else if (plausible.length > 1) {
       // Several could be the main feature and nothing says which: a person decides.
@@ -126,6 +175,7 @@ export function assessLayout(titles: readonly LayoutTitle[], runtimeMinutes: num
     }
     for (const t of lesser) out.set(t.id, assessExtra(t, facts, longest, true));
   }
-  for (const t of titles.filter((u) => !out.has(u.id))) out.set(t.id, assessExtra(t, facts, runtime ?? (longest || null), t.seconds >= extraMax));
+  for (const t of titles.filter((u) => !out.has(u.id)))
+    out.set(t.id, assessExtra(t, facts, runtime ?? (longest || null), t.seconds >= extraMax));
   return out;
 }

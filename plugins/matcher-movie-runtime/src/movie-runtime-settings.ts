@@ -20,7 +20,9 @@ export interface MovieRuntimeSettings {
 }
 
 /** The defaults alone (what the core passes when nothing is set). */
-export const DEFAULT_SETTINGS: Readonly<MovieRuntimeSettings> = Object.freeze(applySettingsDefaults<MovieRuntimeSettings>(manifest.spindle.settingsSchema));
+export const DEFAULT_SETTINGS: Readonly<MovieRuntimeSettings> = Object.freeze(
+  applySettingsDefaults<MovieRuntimeSettings>(manifest.spindle.settingsSchema),
+);
 
 /** The settings as given, type-checked, with the schema's defaults for what is missing or of the wrong type. */
 export function readSettings(settings: Record<string, unknown> | undefined): MovieRuntimeSettings {

@@ -13,11 +13,27 @@ const round = (n: number) => Math.round(n * 1000) / 1000;
 
 export function toMatchResult(a: Assessment, s: MovieRuntimeSettings): MatchResult {
   const components: ScoreComponent[] = [
-    { name: 'runtime_agreement', value: round(a.runtime.value), weight: s.weight_runtime_agreement, detail: a.runtime.detail },
-    { name: 'length_rank', value: round(a.lengthRank.value), weight: s.weight_length_rank, detail: a.lengthRank.detail },
+    {
+      name: 'runtime_agreement',
+      value: round(a.runtime.value),
+      weight: s.weight_runtime_agreement,
+      detail: a.runtime.detail,
+    },
+    {
+      name: 'length_rank',
+      value: round(a.lengthRank.value),
+      weight: s.weight_length_rank,
+      detail: a.lengthRank.detail,
+    },
     { name: 'uniqueness', value: round(a.uniqueness.value), weight: s.weight_uniqueness, detail: a.uniqueness.detail },
   ];
-  if (a.nameHint) components.push({ name: 'name_hint', value: round(a.nameHint.value), weight: s.weight_name_hint, detail: a.nameHint.detail });
+  if (a.nameHint)
+    components.push({
+      name: 'name_hint',
+      value: round(a.nameHint.value),
+      weight: s.weight_name_hint,
+      detail: a.nameHint.detail,
+    });
   const weight = components.reduce((sum, c) => sum + c.weight, 0);
   const mean = weight > 0 ? components.reduce((sum, c) => sum + c.value * c.weight, 0) / weight : 0;
   const confidence = round(Math.min(s.max_confidence, Math.max(0, mean)));
@@ -29,7 +45,11 @@ export function toMatchResult(a: Assessment, s: MovieRuntimeSettings): MatchResu
     edition,
     score: round(score),
   });
-  const alternatives = a.alternatives.filter((alt, i, all) => (alt.kind !== a.kind || alt.edition !== a.edition) && all.findIndex((o) => o.kind === alt.kind && o.edition === alt.edition) === i);
+  const alternatives = a.alternatives.filter(
+    (alt, i, all) =>
+      (alt.kind !== a.kind || alt.edition !== a.edition) &&
+      all.findIndex((o) => o.kind === alt.kind && o.edition === alt.edition) === i,
+  );
   return {
     kind: a.kind,
     season: null,

@@ -23,7 +23,11 @@ export function nameWords(text: string): string[] {
 /** The words of a file's name, without its folder, extension, MakeMKV's `_t00` suffix and the movie's title. */
 export function titleNameWords(filePath: string | null, movieTitles: readonly (string | null)[]): string[] {
   if (!filePath) return [];
-  const base = filePath.split(/[\\/]/).pop()!.replace(/\.[a-z0-9]{2,4}$/i, '').replace(/_t\d{2,3}$/i, '');
+  const base = filePath
+    .split(/[\\/]/)
+    .pop()!
+    .replace(/\.[a-z0-9]{2,4}$/i, '')
+    .replace(/_t\d{2,3}$/i, '');
   let found = nameWords(base);
   for (const title of movieTitles) {
     const t = title ? nameWords(title) : [];

@@ -1,5 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { extraTypeByLength, type CatalogProvider, type ExtraType, type MatchResult, type TitleAssignment } from '@spindle/plugin-sdk';
+import {
+  extraTypeByLength,
+  type CatalogProvider,
+  type ExtraType,
+  type MatchResult,
+  type TitleAssignment,
+} from '@spindle/plugin-sdk';
 import { createFakeContext, createStage, validateMatchResult, type FakeContext } from '@spindle/plugin-sdk/testing';
 import plugin from '../src/index.ts';
 import { FakeCatalog, movieInputs, type DiscTitle } from './support/movie-disc.ts';
@@ -27,11 +33,25 @@ interface Layout {
 }
 
 const main = (atLeast = 0.8): Expected => ({ kind: 'main_movie', edition: null, review: false, atLeast });
-const edition = (name: string, review = false): Expected => ({ kind: 'main_movie', edition: name, review, ...(review ? {} : { atLeast: 0.8 }) });
+const edition = (name: string, review = false): Expected => ({
+  kind: 'main_movie',
+  edition: name,
+  review,
+  ...(review ? {} : { atLeast: 0.8 }),
+});
 /** An extra; without a kind given, the kind its length suggests (no name says one). */
-const extra = (extraType?: ExtraType, atLeast = 0.8): Expected => ({ kind: 'extra', ...(extraType ? { extraType } : {}), review: false, atLeast });
+const extra = (extraType?: ExtraType, atLeast = 0.8): Expected => ({
+  kind: 'extra',
+  ...(extraType ? { extraType } : {}),
+  review: false,
+  atLeast,
+});
 const discarded = (review = false): Expected => ({ kind: 'discarded', review, ...(review ? {} : { atLeast: 0.8 }) });
-const review = (kind: TitleAssignment, editionName: string | null = null): Expected => ({ kind, edition: editionName, review: true });
+const review = (kind: TitleAssignment, editionName: string | null = null): Expected => ({
+  kind,
+  edition: editionName,
+  review: true,
+});
 
 const LAYOUTS: Layout[] = [
   {
@@ -86,7 +106,10 @@ const LAYOUTS: Layout[] = [
   {
     name: 'look-alike playlists (same length and resolution, different sizes): review',
     runtime: 120,
-    titles: [{ min: 120.2, size: 28_000_000_000 }, { min: 120.2, size: 31_000_000_000 }],
+    titles: [
+      { min: 120.2, size: 28_000_000_000 },
+      { min: 120.2, size: 31_000_000_000 },
+    ],
     expect: { 0: review('discarded'), 1: review('main_movie') },
   },
   {
@@ -121,7 +144,14 @@ const LAYOUTS: Layout[] = [
       { min: 7, file: 'Featurette - Effects.mkv' },
       { min: 6, file: 'Cast Interviews.mkv' },
     ],
-    expect: { 0: main(0.9), 1: extra('trailer', 0.9), 2: extra('deleted_scene', 0.9), 3: extra('behind_the_scenes', 0.9), 4: extra('featurette', 0.9), 5: extra('interview', 0.9) },
+    expect: {
+      0: main(0.9),
+      1: extra('trailer', 0.9),
+      2: extra('deleted_scene', 0.9),
+      3: extra('behind_the_scenes', 0.9),
+      4: extra('featurette', 0.9),
+      5: extra('interview', 0.9),
+    },
   },
   {
     name: "theatrical and a Director's Cut named in the file name",
@@ -156,7 +186,10 @@ const LAYOUTS: Layout[] = [
   {
     name: 'PAL DVD: 4 % faster than the catalog runtime',
     runtime: 120,
-    titles: [{ min: 115.3, res: '576p' }, { min: 5, res: '576p' }],
+    titles: [
+      { min: 115.3, res: '576p' },
+      { min: 5, res: '576p' },
+    ],
     expect: { 0: main(0.9), 1: extra() },
   },
   {
@@ -192,7 +225,12 @@ const LAYOUTS: Layout[] = [
   {
     name: 'unnamed extras (MakeMKV file names) typed by length: trailer, featurette, a logo clip other',
     runtime: 100,
-    titles: [{ min: 101, file: 'title_t00.mkv' }, { min: 2.2, file: 'title_t01.mkv' }, { min: 14, file: 'title_t02.mkv' }, { min: 0.4, file: 'title_t03.mkv' }],
+    titles: [
+      { min: 101, file: 'title_t00.mkv' },
+      { min: 2.2, file: 'title_t01.mkv' },
+      { min: 14, file: 'title_t02.mkv' },
+      { min: 0.4, file: 'title_t03.mkv' },
+    ],
     expect: { 0: main(0.9), 1: extra('trailer'), 2: extra('featurette'), 3: extra('other') },
   },
   {
@@ -209,7 +247,8 @@ afterEach(async () => {
 
 async function matchAll(layout: Layout): Promise<Map<number, MatchResult | null>> {
   const matcher = await createStage(plugin, 'matcher', 'movie-runtime');
-  const catalog: CatalogProvider | undefined = layout.runtime === undefined ? undefined : new FakeCatalog(layout.runtime);
+  const catalog: CatalogProvider | undefined =
+    layout.runtime === undefined ? undefined : new FakeCatalog(layout.runtime);
   const results = new Map<number, MatchResult | null>();
   for (const input of movieInputs(layout.titles, layout.title ? { title: layout.title } : {})) {
     const ctx = await createFakeContext(catalog ? { providers: { catalog } } : {});
@@ -236,14 +275,20 @@ describe('movie-runtime matcher: disc layouts', () => {
       expect(result!.kind, where).toBe(expected.kind);
       if (expected.edition !== undefined) expect(result!.edition, where).toBe(expected.edition);
       if (expected.extraType) expect(result!.extraType, where).toBe(expected.extraType);
-      else if (expected.kind === 'extra') expect(result!.extraType, where).toBe(extraTypeByLength(layout.titles[Number(index)]!.min * 60, false));
+      else if (expected.kind === 'extra')
+        expect(result!.extraType, where).toBe(extraTypeByLength(layout.titles[Number(index)]!.min * 60, false));
       if (expected.review) expect(result!.confidence, where).toBeLessThan(AUTO_ACCEPT);
       else expect(result!.confidence, where).toBeGreaterThanOrEqual(Math.max(AUTO_ACCEPT, expected.atLeast ?? 0));
-      expect(result!.components.map((c) => c.name), where).toEqual(expect.arrayContaining(['runtime_agreement', 'length_rank', 'uniqueness']));
+      expect(
+        result!.components.map((c) => c.name),
+        where,
+      ).toEqual(expect.arrayContaining(['runtime_agreement', 'length_rank', 'uniqueness']));
       if (expected.review) expect(result!.candidates.length, where).toBeGreaterThan(1);
     }
     // Never two accepted theatrical main features, and never two accepted titles of one edition.
-    const accepted = [...results.values()].filter((r): r is MatchResult => r !== null && r.kind === 'main_movie' && r.confidence >= AUTO_ACCEPT);
+    const accepted = [...results.values()].filter(
+      (r): r is MatchResult => r !== null && r.kind === 'main_movie' && r.confidence >= AUTO_ACCEPT,
+    );
     const editions = accepted.map((r) => r.edition ?? 'theatrical');
     expect(new Set(editions).size).toBe(editions.length);
   });

@@ -1,6 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CatalogMovie, CatalogProvider, MatchInput } from '@spindle/plugin-sdk';
-import { createFakeContext, createStage, sampleMatchInputs, type FakeContext, type FakeContextOptions } from '@spindle/plugin-sdk/testing';
+import {
+  createFakeContext,
+  createStage,
+  sampleMatchInputs,
+  type FakeContext,
+  type FakeContextOptions,
+} from '@spindle/plugin-sdk/testing';
 import plugin from '../src/index.ts';
 import { editionFromName, extraTypeFromName, nameWords, resolutionHeight, titleNameWords } from '../src/title-names.ts';
 import { FakeCatalog, movieInputs } from './support/movie-disc.ts';
@@ -15,20 +21,25 @@ async function context(options: FakeContextOptions = {}) {
   return ctx;
 }
 const matcher = () => createStage(plugin, 'matcher', 'movie-runtime');
-const component = (result: { components: { name: string; value: number }[] } | null, name: string) => result?.components.find((c) => c.name === name)?.value;
+const component = (result: { components: { name: string; value: number }[] } | null, name: string) =>
+  result?.components.find((c) => c.name === name)?.value;
 
 describe('movie-runtime matcher', () => {
   it('answers null for TV and unknown jobs', async () => {
     const m = await matcher();
     for (const input of sampleMatchInputs()) expect(await m.match(input, await context())).toBeNull();
-    const [unknown] = movieInputs([{ min: 120 }]).map((i) => ({ ...i, job: { ...i.job, contentType: 'unknown' as const } }));
+    const [unknown] = movieInputs([{ min: 120 }]).map((i) => ({
+      ...i,
+      job: { ...i.job, contentType: 'unknown' as const },
+    }));
     expect(await m.match(unknown!, await context())).toBeNull();
   });
 
   it('asks the catalog once per movie for all the titles of a disc', async () => {
     const m = await matcher();
     const catalog = new FakeCatalog(120);
-    for (const input of movieInputs([{ min: 120 }, { min: 10 }, { min: 5 }, { min: 3 }])) await m.match(input, await context({ providers: { catalog } }));
+    for (const input of movieInputs([{ min: 120 }, { min: 10 }, { min: 5 }, { min: 3 }]))
+      await m.match(input, await context({ providers: { catalog } }));
     expect(catalog.calls).toBe(1);
   });
 
@@ -54,18 +65,25 @@ describe('movie-runtime matcher', () => {
   });
 
   it('stops promptly when aborted while the catalog is slow', async () => {
-    const slow: CatalogProvider = Object.assign(new FakeCatalog(120), { getMovie: () => new Promise<CatalogMovie | null>(() => undefined) });
+    const slow: CatalogProvider = Object.assign(new FakeCatalog(120), {
+      getMovie: () => new Promise<CatalogMovie | null>(() => undefined),
+    });
     const ctx = await context({ providers: { catalog: slow } });
     setTimeout(() => ctx.abort(), 50);
     const started = Date.now();
-    await expect((await matcher()).match(movieInputs([{ min: 120 }])[0]!, ctx)).rejects.toMatchObject({ code: 'aborted' });
+    await expect((await matcher()).match(movieInputs([{ min: 120 }])[0]!, ctx)).rejects.toMatchObject({
+      code: 'aborted',
+    });
     expect(Date.now() - started).toBeLessThan(5000); // the catalog never answers
   });
 
   it('takes its thresholds from the settings', async () => {
     const catalog = new FakeCatalog(120);
     const inputs: MatchInput[] = movieInputs([{ min: 121.5 }, { min: 10 }]);
-    const strict = await context({ providers: { catalog }, settings: { runtime_tolerance_minutes: 1, extra_max_minutes: 5 } });
+    const strict = await context({
+      providers: { catalog },
+      settings: { runtime_tolerance_minutes: 1, extra_max_minutes: 5 },
+    });
     const m = await matcher();
     const feature = await m.match(inputs[0]!, strict);
     expect(feature!.confidence).toBeLessThan(0.7);
@@ -94,6 +112,12 @@ describe('title names', () => {
   });
 
   it('reads resolutions', () => {
-    expect([resolutionHeight('2160p'), resolutionHeight('1920x1080'), resolutionHeight('4K'), resolutionHeight('576i'), resolutionHeight(null)]).toEqual([2160, 1080, 2160, 576, 0]);
+    expect([
+      resolutionHeight('2160p'),
+      resolutionHeight('1920x1080'),
+      resolutionHeight('4K'),
+      resolutionHeight('576i'),
+      resolutionHeight(null),
+    ]).toEqual([2160, 1080, 2160, 576, 0]);
   });
 });

@@ -3,7 +3,14 @@
  * more): POST <server>/notify/<key> with a stored configuration's key, or POST <server>/notify/
  * with the Apprise URLs to send to. The body is Apprise's JSON: title, body, type, optional tag.
  */
-import { requestService, serviceHost, type Notification, type Notifier, type NotifierStatus, type PluginSetup } from '@spindle/plugin-sdk';
+import {
+  requestService,
+  serviceHost,
+  type Notification,
+  type Notifier,
+  type NotifierStatus,
+  type PluginSetup,
+} from '@spindle/plugin-sdk';
 import { bodyText, headline, shareable } from './message-text.ts';
 import { wants, type NotifierSettings } from './notifier-settings.ts';
 import { USER_AGENT } from './webhook-notifier.ts';
@@ -25,7 +32,10 @@ export function appriseUrls(text: string): string {
     .join(',');
 }
 
-export function apprisePayload(n: Notification, settings: Pick<NotifierSettings, 'apprise_key' | 'apprise_urls' | 'apprise_tag'>) {
+export function apprisePayload(
+  n: Notification,
+  settings: Pick<NotifierSettings, 'apprise_key' | 'apprise_urls' | 'apprise_tag'>,
+) {
   const key = settings.apprise_key.trim();
   const tag = settings.apprise_tag.trim();
   return {

@@ -1,10 +1,22 @@
 /** A Discord channel webhook: one embed per notification; mentions in disc labels never ping anyone. */
-import { requestService, serviceHost, type Notification, type Notifier, type NotifierStatus, type PluginSetup } from '@spindle/plugin-sdk';
+import {
+  requestService,
+  serviceHost,
+  type Notification,
+  type Notifier,
+  type NotifierStatus,
+  type PluginSetup,
+} from '@spindle/plugin-sdk';
 import { bodyText, countsLine, headline, shareable, subject } from './message-text.ts';
 import { wants, type NotifierSettings } from './notifier-settings.ts';
 import { USER_AGENT } from './webhook-notifier.ts';
 
-const COLORS: Record<Notification['event'], number> = { job_completed: 0x2e7d32, job_failed: 0xc62828, review_needed: 0xf9a825, test: 0x1565c0 };
+const COLORS: Record<Notification['event'], number> = {
+  job_completed: 0x2e7d32,
+  job_failed: 0xc62828,
+  review_needed: 0xf9a825,
+  test: 0x1565c0,
+};
 const TITLE_MAX = 256;
 const DESCRIPTION_MAX = 4096;
 const FIELD_MAX = 1024;
@@ -19,7 +31,15 @@ export function discordPayload(n: Notification) {
   return {
     username: 'Spindle',
     allowed_mentions: { parse: [] as string[] },
-    embeds: [{ title: cut(headline(n), TITLE_MAX), description: cut(bodyText(n), DESCRIPTION_MAX), color: COLORS[n.event], timestamp: n.at, fields }],
+    embeds: [
+      {
+        title: cut(headline(n), TITLE_MAX),
+        description: cut(bodyText(n), DESCRIPTION_MAX),
+        color: COLORS[n.event],
+        timestamp: n.at,
+        fields,
+      },
+    ],
   };
 }
 

@@ -2,7 +2,14 @@
  * Gotify (a self-hosted push server): POST <server>/message?token=<application token> with a
  * title, a message and a priority. Failures go out at a higher priority than the rest.
  */
-import { requestService, serviceHost, type Notification, type Notifier, type NotifierStatus, type PluginSetup } from '@spindle/plugin-sdk';
+import {
+  requestService,
+  serviceHost,
+  type Notification,
+  type Notifier,
+  type NotifierStatus,
+  type PluginSetup,
+} from '@spindle/plugin-sdk';
 import { bodyText, headline, shareable } from './message-text.ts';
 import { wants, type NotifierSettings } from './notifier-settings.ts';
 import { USER_AGENT } from './webhook-notifier.ts';

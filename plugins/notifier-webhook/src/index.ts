@@ -7,7 +7,8 @@ import { NtfyNotifier } from './ntfy-notifier.ts';
 import { WebhookNotifier } from './webhook-notifier.ts';
 
 /** The core has filled in the manifest's defaults and validated the settings. */
-const configured = (setup: PluginSetup): PluginSetup<NotifierSettings> => setup as unknown as PluginSetup<NotifierSettings>;
+const configured = (setup: PluginSetup): PluginSetup<NotifierSettings> =>
+  setup as unknown as PluginSetup<NotifierSettings>;
 
 export default definePlugin({
   id: 'notifier-webhook',

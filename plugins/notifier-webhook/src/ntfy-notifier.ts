@@ -1,10 +1,22 @@
 /** ntfy (ntfy.sh or a self-hosted server): JSON publishing to the server root, optional access token. */
-import { requestService, serviceHost, type Notification, type Notifier, type NotifierStatus, type PluginSetup } from '@spindle/plugin-sdk';
+import {
+  requestService,
+  serviceHost,
+  type Notification,
+  type Notifier,
+  type NotifierStatus,
+  type PluginSetup,
+} from '@spindle/plugin-sdk';
 import { bodyText, headline, shareable } from './message-text.ts';
 import { wants, type NotifierSettings } from './notifier-settings.ts';
 import { USER_AGENT } from './webhook-notifier.ts';
 
-const TAGS: Record<Notification['event'], string> = { job_completed: 'white_check_mark', job_failed: 'x', review_needed: 'eyes', test: 'bell' };
+const TAGS: Record<Notification['event'], string> = {
+  job_completed: 'white_check_mark',
+  job_failed: 'x',
+  review_needed: 'eyes',
+  test: 'bell',
+};
 /** ntfy priorities: 3 default, 4 high. */
 const PRIORITY: Record<Notification['event'], number> = { job_completed: 3, job_failed: 4, review_needed: 3, test: 3 };
 
@@ -30,7 +42,11 @@ export class NtfyNotifier implements Notifier {
       service: 'ntfy',
       authHint: 'check the access token',
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'user-agent': USER_AGENT, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': USER_AGENT,
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
       body: JSON.stringify(ntfyPayload(topic, shareable(notification, s.include_paths))),
       timeoutMs: s.timeout_seconds * 1000,
       signal,

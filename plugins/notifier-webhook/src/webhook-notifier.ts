@@ -1,5 +1,12 @@
 /** The generic JSON webhook: one POST per notification with a flat, documented JSON body. */
-import { requestService, serviceHost, type Notification, type Notifier, type NotifierStatus, type PluginSetup } from '@spindle/plugin-sdk';
+import {
+  requestService,
+  serviceHost,
+  type Notification,
+  type Notifier,
+  type NotifierStatus,
+  type PluginSetup,
+} from '@spindle/plugin-sdk';
 import { shareable } from './message-text.ts';
 import { wants, type NotifierSettings } from './notifier-settings.ts';
 
@@ -18,7 +25,12 @@ export function webhookPayload(n: Notification, includePaths: boolean) {
       content_type: n.contentType,
       title: n.title,
       season: n.season,
-      titles: { total: n.counts.titles, completed: n.counts.completed, failed: n.counts.failed, review: n.counts.review },
+      titles: {
+        total: n.counts.titles,
+        completed: n.counts.completed,
+        failed: n.counts.failed,
+        review: n.counts.review,
+      },
     },
     reason: n.reason,
     ...(includePaths ? { paths: { library: n.paths.library, files: n.paths.files } } : {}),
@@ -42,7 +54,11 @@ export class WebhookNotifier implements Notifier {
       service: 'Webhook',
       authHint: 'check the Authorization header value',
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'user-agent': USER_AGENT, ...(auth ? { authorization: auth } : {}) },
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': USER_AGENT,
+        ...(auth ? { authorization: auth } : {}),
+      },
       body: JSON.stringify(webhookPayload(shareable(notification, s.include_paths), s.include_paths)),
       timeoutMs: s.timeout_seconds * 1000,
       signal,

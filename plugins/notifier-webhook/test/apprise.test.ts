@@ -23,9 +23,22 @@ afterAll(async () => {
 
 describe('Apprise API', () => {
   it('sends to a stored configuration: POST /notify/<key> with title, body, type and tag', async () => {
-    const n = await notifier('apprise', { apprise_url: `${server.url}/`, apprise_key: 'my-key', apprise_tag: 'phones', apprise_urls: `pover://user@${TOKEN}` });
+    const n = await notifier('apprise', {
+      apprise_url: `${server.url}/`,
+      apprise_key: 'my-key',
+      apprise_tag: 'phones',
+      apprise_urls: `pover://user@${TOKEN}`,
+    });
     expect(n.status()).toEqual({ configured: true, target: new URL(server.url).host });
-    await send(n, notification({ event: 'job_completed', state: 'completed', reason: null, counts: { titles: 2, completed: 2, failed: 0, review: 0 } }));
+    await send(
+      n,
+      notification({
+        event: 'job_completed',
+        state: 'completed',
+        reason: null,
+        counts: { titles: 2, completed: 2, failed: 0, review: 0 },
+      }),
+    );
     const [request] = server.requests;
     expect(request).toMatchObject({ method: 'POST', url: '/notify/my-key' });
     expect(request!.json()).toEqual({
@@ -38,7 +51,10 @@ describe('Apprise API', () => {
   });
 
   it('without a key sends the Apprise URLs in the body to /notify/ (stateless), with the type of the event', async () => {
-    const n = await notifier('apprise', { apprise_url: server.url, apprise_urls: `mailto://me:${TOKEN}@example.org\n tgram://bot/chat ,` });
+    const n = await notifier('apprise', {
+      apprise_url: server.url,
+      apprise_urls: `mailto://me:${TOKEN}@example.org\n tgram://bot/chat ,`,
+    });
     await send(n, notification({ event: 'review_needed' }));
     await send(n, notification({ event: 'job_failed' }));
     await send(n, notification({ event: 'test', jobId: null }));
@@ -51,7 +67,10 @@ describe('Apprise API', () => {
 
   it('is off without a server, or without a key and URLs; an Apprise error is retryable on 5xx and names only the host', async () => {
     expect((await notifier('apprise', { apprise_key: 'k' })).status()).toEqual({ configured: false, target: null });
-    expect((await notifier('apprise', { apprise_url: server.url })).status()).toEqual({ configured: false, target: null });
+    expect((await notifier('apprise', { apprise_url: server.url })).status()).toEqual({
+      configured: false,
+      target: null,
+    });
     const n = await notifier('apprise', { apprise_url: server.url, apprise_key: TOKEN });
     server.replySequence([500]);
     const error = (await send(n).catch((e: unknown) => e)) as Error;

@@ -3,7 +3,14 @@
  * with the manifest's defaults applied as the core applies them), delivering to a local recording server.
  */
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { createProvider, notifierContractConformance, readManifest, runConformance, startRecordingServer, type RecordingHttpServer } from '@spindle/plugin-sdk/testing';
+import {
+  createProvider,
+  notifierContractConformance,
+  readManifest,
+  runConformance,
+  startRecordingServer,
+  type RecordingHttpServer,
+} from '@spindle/plugin-sdk/testing';
 import plugin from '../src/index.ts';
 
 let server: RecordingHttpServer;
@@ -21,7 +28,9 @@ const settingFor = {
 
 for (const id of ['webhook', 'ntfy', 'discord'] as const) {
   runConformance(
-    notifierContractConformance({ create: () => createProvider(plugin, 'notifier', id, { manifest, settings: settingFor[id]() }) }),
+    notifierContractConformance({
+      create: () => createProvider(plugin, 'notifier', id, { manifest, settings: settingFor[id]() }),
+    }),
     { describe, it },
     `notifier-webhook ${id} contract conformance`,
   );

@@ -34,7 +34,10 @@ export type MoveMethod = 'rename' | 'copy' | 'link';
 const errno = (error: unknown) => (error as NodeJS.ErrnoException | null)?.code;
 
 export function targetExists(to: string): OrganizationError {
-  return new OrganizationError('target_exists', `A file already exists at ${to}`, { kind: 'conflict', details: { path: to } });
+  return new OrganizationError('target_exists', `A file already exists at ${to}`, {
+    kind: 'conflict',
+    details: { path: to },
+  });
 }
 
 async function exists(path: string): Promise<boolean> {
@@ -102,7 +105,8 @@ async function copyInto(from: string, temp: string, size: number, options: MoveO
       let copied = 0;
       let pendingWrite: Promise<unknown> = Promise.resolve();
       for (let i = 0; ; i++) {
-        if (options.signal.aborted) throw new AbortedError(`Copy of ${basename(from)} aborted`, { cause: options.signal.reason });
+        if (options.signal.aborted)
+          throw new AbortedError(`Copy of ${basename(from)} aborted`, { cause: options.signal.reason });
         const buffer = buffers[i % 2]!;
         const { bytesRead } = await source.read(buffer, 0, buffer.length, null);
         await pendingWrite; // the other buffer is free again once its write is done
@@ -155,10 +159,18 @@ export async function copyVerified(from: string, to: string, size: number, optio
     const sourceChecksum = await copyInto(from, temp, size, options);
     const copiedSize = (await stat(temp)).size;
     if (copiedSize !== size) {
-      throw new OrganizationError('copy_incomplete', `Copy of ${basename(from)} has ${copiedSize} bytes, expected ${size}`, { retryable: true });
+      throw new OrganizationError(
+        'copy_incomplete',
+        `Copy of ${basename(from)} has ${copiedSize} bytes, expected ${size}`,
+        { retryable: true },
+      );
     }
     if ((await checksumOf(temp)) !== sourceChecksum) {
-      throw new OrganizationError('copy_corrupt', `Copy of ${basename(from)} does not read back the same as the source`, { retryable: true });
+      throw new OrganizationError(
+        'copy_corrupt',
+        `Copy of ${basename(from)} does not read back the same as the source`,
+        { retryable: true },
+      );
     }
     throwIfAborted(options.signal);
     if (options.overwrite) await rename(temp, to);
@@ -202,7 +214,9 @@ export async function ensureFolder(folder: string): Promise<void> {
       (e: unknown) => e,
     );
     const reason = denied && errno(denied) !== 'ENOENT' ? plainReason(denied, existing) : plainReason(error, folder);
-    throw new OrganizationError('library_not_writable', `Cannot create the library folder ${folder}: ${reason}`, { cause: error });
+    throw new OrganizationError('library_not_writable', `Cannot create the library folder ${folder}: ${reason}`, {
+      cause: error,
+    });
   }
 }
 
@@ -229,7 +243,8 @@ async function placeCopy(from: string, to: string, size: number, options: MoveOp
 export async function moveFile(from: string, to: string, options: MoveOptions): Promise<MoveMethod> {
   throwIfAborted(options.signal);
   const source = await stat(from).catch((error: unknown) => {
-    if (errno(error) === 'ENOENT') throw new OrganizationError('source_missing', `The file to organize is gone: ${from}`, { cause: error });
+    if (errno(error) === 'ENOENT')
+      throw new OrganizationError('source_missing', `The file to organize is gone: ${from}`, { cause: error });
     throw error;
   });
   if (!options.overwrite && (await exists(to))) throw targetExists(to);
@@ -251,6 +266,9 @@ export async function moveFile(from: string, to: string, options: MoveOptions): 
     return 'copy';
   } catch (error) {
     if (SpindleError.is(error)) throw error;
-    throw new OrganizationError('move_failed', `Could not move ${from} to ${to}: ${plainReason(error, dirname(to))}`, { cause: error, retryable: true });
+    throw new OrganizationError('move_failed', `Could not move ${from} to ${to}: ${plainReason(error, dirname(to))}`, {
+      cause: error,
+      retryable: true,
+    });
   }
 }

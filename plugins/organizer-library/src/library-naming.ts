@@ -3,7 +3,13 @@
  * input; the planner adds what the filesystem says (existing files).
  */
 import { basename, extname, join } from 'node:path';
-import { formatEpisodeCode, type ExtrasPolicy, type ExtraType, type JobView, type MatchResult } from '@spindle/plugin-sdk';
+import {
+  formatEpisodeCode,
+  type ExtrasPolicy,
+  type ExtraType,
+  type JobView,
+  type MatchResult,
+} from '@spindle/plugin-sdk';
 
 /** The extras folders Plex and Jellyfin both recognise, by kind of extra. */
 export const EXTRAS_FOLDERS: Readonly<Record<ExtraType, string>> = {
@@ -51,7 +57,11 @@ export function truncateBytes(text: string, maxBytes: number): string {
  * trailing dots and spaces removed, reserved device names avoided, and at most `maxBytes` long.
  */
 export function safeName(raw: string, fallback = 'Unknown', maxBytes = MAX_NAME_BYTES): string {
-  const clean = (s: string) => s.replace(/\s+/g, ' ').trim().replace(/[. ]+$/, '');
+  const clean = (s: string) =>
+    s
+      .replace(/\s+/g, ' ')
+      .trim()
+      .replace(/[. ]+$/, '');
   let name = clean(truncateBytes(clean(raw.normalize('NFC').replace(/\s+/g, ' ').replace(ILLEGAL, '')), maxBytes));
   if (RESERVED.test(name.split('.')[0] ?? '')) name = `${name}_`;
   return name === '' ? fallback : name;
@@ -69,7 +79,8 @@ export function movieFolderName(job: JobView): string {
 
 export type LibraryKind = 'movie' | 'tv';
 
-export type Placement = { to: string } | { action: 'skip' | 'review'; reason: string; question?: 'keep_extra' | 'placement' };
+export type Placement =
+  { to: string } | { action: 'skip' | 'review'; reason: string; question?: 'keep_extra' | 'placement' };
 
 export interface NamingInput {
   job: JobView;
@@ -85,12 +96,15 @@ function extension(filePath: string): string {
 
 /** The folder that holds the job's files: the movie folder or the show folder. */
 export function titleFolder(input: NamingInput, kind: LibraryKind): string {
-  return kind === 'movie' ? join(input.libraryMoviesPath, movieFolderName(input.job)) : join(input.libraryTvPath, displayName(input.job));
+  return kind === 'movie'
+    ? join(input.libraryMoviesPath, movieFolderName(input.job))
+    : join(input.libraryTvPath, displayName(input.job));
 }
 
 function episodePlacement(input: NamingInput, match: MatchResult, filePath: string): Placement {
   const season = match.season ?? input.job.detectedSeason;
-  if (season === null || match.episode === null) return { action: 'review', reason: 'The match names no season or episode number', question: 'placement' };
+  if (season === null || match.episode === null)
+    return { action: 'review', reason: 'The match names no season or episode number', question: 'placement' };
   const show = displayName(input.job);
   const code = formatEpisodeCode(season, match.episode, match.episodeEnd);
   const seasonFolder = `Season ${String(season).padStart(2, '0')}`;
@@ -107,9 +121,16 @@ function moviePlacement(input: NamingInput, match: MatchResult, filePath: string
 function extraPlacement(input: NamingInput, match: MatchResult, filePath: string, included: boolean): Placement {
   // A person who reviewed this extra and kept it (or put it back in) has already answered the policy's question.
   const keptByReviewer = match.source === 'user_review' || included;
-  if (input.extrasPolicy === 'skip' && !keptByReviewer) return { action: 'skip', reason: 'Extras are skipped (extras policy "skip")' };
-  if (input.extrasPolicy === 'ask' && !keptByReviewer) return { action: 'review', reason: 'Keep this extra? (extras policy "ask")', question: 'keep_extra' };
-  if (input.kind === null) return { action: 'review', reason: 'Cannot tell whether this extra belongs to a movie or a show', question: 'placement' };
+  if (input.extrasPolicy === 'skip' && !keptByReviewer)
+    return { action: 'skip', reason: 'Extras are skipped (extras policy "skip")' };
+  if (input.extrasPolicy === 'ask' && !keptByReviewer)
+    return { action: 'review', reason: 'Keep this extra? (extras policy "ask")', question: 'keep_extra' };
+  if (input.kind === null)
+    return {
+      action: 'review',
+      reason: 'Cannot tell whether this extra belongs to a movie or a show',
+      question: 'placement',
+    };
   const name = safeName(basename(filePath, extname(filePath)), 'Extra');
   const folder = EXTRAS_FOLDERS[match.extraType ?? 'other'];
   return { to: join(titleFolder(input, input.kind), folder, `${name}${extension(filePath)}`) };

@@ -27,10 +27,12 @@ export function titleFolderOf(path: string): string {
 
 function commonFolder(folders: string[]): string | null {
   if (folders.length === 0) return null;
-  return folders.map((f) => resolve(f)).reduce((common, folder) => {
-    while (common !== dirname(common) && relative(common, folder).split(sep)[0] === '..') common = dirname(common);
-    return common;
-  });
+  return folders
+    .map((f) => resolve(f))
+    .reduce((common, folder) => {
+      while (common !== dirname(common) && relative(common, folder).split(sep)[0] === '..') common = dirname(common);
+      return common;
+    });
 }
 
 export class LibraryOrganizer implements Organizer {
@@ -48,12 +50,20 @@ export class LibraryOrganizer implements Organizer {
       throwIfAborted(ctx.signal);
       ctx.progress.report({ fraction: i / total, currentTitle: move.titleIndex });
       if (move.action !== 'move' || move.to === null) {
-        titles.push({ titleIndex: move.titleIndex, status: move.action === 'review' ? 'review' : 'skipped', path: null, message: move.reason });
+        titles.push({
+          titleIndex: move.titleIndex,
+          status: move.action === 'review' ? 'review' : 'skipped',
+          path: null,
+          message: move.reason,
+        });
         continue;
       }
       try {
         if (await finishedEarlier(ctx.store, move)) {
-          ctx.logger.info('Title was organized by an interrupted earlier attempt', { titleIndex: move.titleIndex, to: move.to });
+          ctx.logger.info('Title was organized by an interrupted earlier attempt', {
+            titleIndex: move.titleIndex,
+            to: move.to,
+          });
           titles.push({ titleIndex: move.titleIndex, status: 'moved', path: move.to, message: null });
           continue;
         }

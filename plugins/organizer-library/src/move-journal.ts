@@ -17,7 +17,11 @@ const PREFIX = 'move:';
 /** Entries older than this are dropped: a job is not resumed months later. */
 const KEEP_MS = 30 * 24 * 3600 * 1000;
 
-const sizeOf = (path: string) => stat(path).then((s) => s.size, () => null);
+const sizeOf = (path: string) =>
+  stat(path).then(
+    (s) => s.size,
+    () => null,
+  );
 
 export async function noteMoveStarted(store: KeyValueStore, from: string, to: string): Promise<void> {
   const size = await sizeOf(from);
@@ -48,7 +52,12 @@ export async function resumeInterrupted(store: KeyValueStore, moves: PlannedMove
       const entry = await entryFor(store, move);
       if (!entry || (await sizeOf(move.to)) === null) return move;
       const { conflict: _conflict, ...rest } = move;
-      return { ...rest, action: 'move' as const, overwrite: true, reason: 'An interrupted earlier attempt of this job left its copy here; the move is completed' };
+      return {
+        ...rest,
+        action: 'move' as const,
+        overwrite: true,
+        reason: 'An interrupted earlier attempt of this job left its copy here; the move is completed',
+      };
     }),
   );
 }

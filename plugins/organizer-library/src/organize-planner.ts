@@ -32,11 +32,27 @@ async function describe(path: string): Promise<string> {
   return info ? describeFile(info.size, info.mtime) : 'size unknown';
 }
 
-async function conflictMove(title: OrganizableTitle, to: string, choice: ConflictChoice, copy: boolean): Promise<PlannedMove> {
-  const base = { titleIndex: title.titleIndex, from: title.filePath, conflict: choice, ...(copy ? { keepSource: true } : {}) };
+async function conflictMove(
+  title: OrganizableTitle,
+  to: string,
+  choice: ConflictChoice,
+  copy: boolean,
+): Promise<PlannedMove> {
+  const base = {
+    titleIndex: title.titleIndex,
+    from: title.filePath,
+    conflict: choice,
+    ...(copy ? { keepSource: true } : {}),
+  };
   switch (choice) {
     case 'overwrite':
-      return { ...base, to, action: 'move', reason: 'Replaces the existing file (conflict choice "overwrite")', overwrite: true };
+      return {
+        ...base,
+        to,
+        action: 'move',
+        reason: 'Replaces the existing file (conflict choice "overwrite")',
+        overwrite: true,
+      };
     case 'skip':
       return { ...base, to, action: 'skip', reason: `A file already exists at ${to} (conflict choice "skip")` };
     case 'ask': {
@@ -61,14 +77,27 @@ export async function planMoves(input: OrganizeInput): Promise<OrganizePlan> {
     const base = { titleIndex: title.titleIndex, from: title.filePath, ...(copy ? { keepSource: true } : {}) };
     const placement = placeTitle(naming, title.match, title.filePath, title.included === true);
     if (!('to' in placement)) {
-      moves.push({ ...base, to: null, action: placement.action, reason: placement.reason, ...(placement.question ? { question: placement.question } : {}) });
+      moves.push({
+        ...base,
+        to: null,
+        action: placement.action,
+        reason: placement.reason,
+        ...(placement.question ? { question: placement.question } : {}),
+      });
       continue;
     }
     const to = placement.to;
     const key = resolve(to);
     const owner = claimed.get(key);
     if (owner !== undefined) {
-      moves.push({ ...base, to, action: 'review', question: 'duplicate_claim', claimedBy: owner, reason: `Title ${owner} is already filed as ${to}` });
+      moves.push({
+        ...base,
+        to,
+        action: 'review',
+        question: 'duplicate_claim',
+        claimedBy: owner,
+        reason: `Title ${owner} is already filed as ${to}`,
+      });
       continue;
     }
     if (resolve(title.filePath) === key) {
@@ -76,7 +105,8 @@ export async function planMoves(input: OrganizeInput): Promise<OrganizePlan> {
       continue;
     }
     claimed.set(key, title.titleIndex);
-    if (await fileExists(to)) moves.push(await conflictMove(title, to, title.conflictResolution ?? input.conflictDefault, copy));
+    if (await fileExists(to))
+      moves.push(await conflictMove(title, to, title.conflictResolution ?? input.conflictDefault, copy));
     else moves.push({ ...base, to, action: 'move', reason: null });
   }
   return { moves };

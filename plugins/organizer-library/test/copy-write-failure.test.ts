@@ -36,9 +36,14 @@ describe.skipIf(!isRoot)('a copy whose write fails while the next read is pendin
     const onUnhandled = (reason: unknown) => unhandled.push(reason);
     process.on('unhandledRejection', onUnhandled);
     try {
-      const moving = moveFile(fifo, join(volume, 'Show - S01E01.mkv'), { overwrite: false, signal: new AbortController().signal }).catch((e: unknown) => e);
+      const moving = moveFile(fifo, join(volume, 'Show - S01E01.mkv'), {
+        overwrite: false,
+        signal: new AbortController().signal,
+      }).catch((e: unknown) => e);
       // Feed one chunk, then keep the pipe open and silent while the write into the full disk fails.
-      const fd = await new Promise<number>((resolve, reject) => openSync(fifo, 'w', (error, d) => (error ? reject(error) : resolve(d))));
+      const fd = await new Promise<number>((resolve, reject) =>
+        openSync(fifo, 'w', (error, d) => (error ? reject(error) : resolve(d))),
+      );
       const { writeSync, closeSync } = await import('node:fs');
       writeSync(fd, Buffer.alloc(1, 1)); // a FIFO has no size: the copy reads it byte by byte
       await new Promise((r) => setTimeout(r, 300));

@@ -22,7 +22,10 @@ async function sourceFile(name: string, bytes: number): Promise<{ path: string; 
 /** /dev/shm when it is a writable folder on another filesystem than the temp folder. */
 const OTHER_FILESYSTEM = '/dev/shm';
 const [here, there] = await Promise.all([stat(tmpdir()), stat(OTHER_FILESYSTEM).catch(() => null)]);
-const probe = there?.isDirectory() && there.dev !== here.dev ? await mkdtemp(join(OTHER_FILESYSTEM, 'spindle-probe-')).catch(() => null) : null;
+const probe =
+  there?.isDirectory() && there.dev !== here.dev
+    ? await mkdtemp(join(OTHER_FILESYSTEM, 'spindle-probe-')).catch(() => null)
+    : null;
 if (probe) await rm(probe, { recursive: true });
 const hasOtherFilesystem = probe !== null;
 
@@ -37,7 +40,10 @@ describe('moveFile', () => {
   it('refuses to replace an existing file unless told to overwrite', async () => {
     const { path, content } = await sourceFile('a.mkv', 10);
     await writeFile(join(root, 'b.mkv'), 'keep me');
-    await expect(moveFile(path, join(root, 'b.mkv'), { overwrite: false, signal: live() })).rejects.toMatchObject({ code: 'target_exists', kind: 'conflict' });
+    await expect(moveFile(path, join(root, 'b.mkv'), { overwrite: false, signal: live() })).rejects.toMatchObject({
+      code: 'target_exists',
+      kind: 'conflict',
+    });
     expect(await readFile(join(root, 'b.mkv'), 'utf8')).toBe('keep me');
     await moveFile(path, join(root, 'b.mkv'), { overwrite: true, signal: live() });
     expect(await readFile(join(root, 'b.mkv'))).toEqual(content);
@@ -46,7 +52,12 @@ describe('moveFile', () => {
   it('copies, verifies and deletes the source on the copy path, reporting progress', async () => {
     const { path, content } = await sourceFile('big.mkv', 20 * 1024 * 1024);
     const fractions: number[] = [];
-    const method = await moveFile(path, join(root, 'dest.mkv'), { overwrite: false, signal: live(), forceCopy: true, onProgress: (f) => fractions.push(f) });
+    const method = await moveFile(path, join(root, 'dest.mkv'), {
+      overwrite: false,
+      signal: live(),
+      forceCopy: true,
+      onProgress: (f) => fractions.push(f),
+    });
     expect(method).toBe('copy');
     expect((await readFile(join(root, 'dest.mkv'))).equals(content)).toBe(true);
     expect(await readdir(root)).toEqual(['dest.mkv']);
@@ -69,7 +80,9 @@ describe('moveFile', () => {
   });
 
   it('says which file is gone when the source is missing', async () => {
-    await expect(moveFile(join(root, 'nope.mkv'), join(root, 'x.mkv'), { overwrite: false, signal: live() })).rejects.toMatchObject({
+    await expect(
+      moveFile(join(root, 'nope.mkv'), join(root, 'x.mkv'), { overwrite: false, signal: live() }),
+    ).rejects.toMatchObject({
       code: 'source_missing',
       category: 'organization',
     });

@@ -3,7 +3,13 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { OrganizeInput } from '@spindle/plugin-sdk';
-import { createFakeContext, sampleEpisodeMatch, sampleMovieJob, writeSampleOrganizeInput, type FakeContext } from '@spindle/plugin-sdk/testing';
+import {
+  createFakeContext,
+  sampleEpisodeMatch,
+  sampleMovieJob,
+  writeSampleOrganizeInput,
+  type FakeContext,
+} from '@spindle/plugin-sdk/testing';
 import { LibraryOrganizer, titleFolderOf } from '../src/library-organizer.ts';
 
 let root: string;
@@ -44,14 +50,20 @@ describe('LibraryOrganizer.apply', () => {
       job: sampleMovieJob({ stagingPath: input.job.stagingPath }),
       extrasPolicy: 'keep',
       titles: [
-        { ...input.titles[0]!, match: { ...sampleEpisodeMatch(1, 1), kind: 'main_movie', season: null, episode: null, edition: 'Extended' } },
+        {
+          ...input.titles[0]!,
+          match: { ...sampleEpisodeMatch(1, 1), kind: 'main_movie', season: null, episode: null, edition: 'Extended' },
+        },
         input.titles[2]!,
       ],
     };
     const outcome = await organizer.apply(await organizer.plan(movie, ctx), ctx);
     const folder = join(input.libraryMoviesPath, 'Sample Movie (2020)');
     expect(outcome.libraryPath).toBe(folder);
-    expect(outcome.titles.map((t) => t.path)).toEqual([join(folder, 'Sample Movie (2020) {edition-Extended}.mkv'), join(folder, 'Other', 'title_t02.mkv')]);
+    expect(outcome.titles.map((t) => t.path)).toEqual([
+      join(folder, 'Sample Movie (2020) {edition-Extended}.mkv'),
+      join(folder, 'Other', 'title_t02.mkv'),
+    ]);
   });
 
   it('overwrites an existing file only when the plan says so', async () => {
@@ -82,7 +94,10 @@ describe('LibraryOrganizer.apply', () => {
     const plan = await organizer.plan(input, ctx);
     await rm(plan.moves[0]!.from);
     const outcome = await organizer.apply(plan, ctx);
-    expect(outcome.titles[0]).toMatchObject({ status: 'failed', message: `The file to organize is gone: ${plan.moves[0]!.from}` });
+    expect(outcome.titles[0]).toMatchObject({
+      status: 'failed',
+      message: `The file to organize is gone: ${plan.moves[0]!.from}`,
+    });
     expect(outcome.titles[1]).toMatchObject({ status: 'moved' });
   });
 

@@ -29,15 +29,20 @@ function mountTmpfs(dir: string, options: string): boolean {
   }
 }
 
-const canMount = isRoot && (() => {
-  const probe = join(tmpdir(), `spindle-mount-probe-${process.pid}`);
-  execFileSync('mkdir', ['-p', probe]);
-  const ok = mountTmpfs(probe, 'size=1m');
-  if (ok) execFileSync('umount', [probe]);
-  mounts.pop();
-  return ok;
-})();
-if (!canMount) console.warn(`move fault tests skipped: ${isRoot ? 'mounting a tmpfs failed (no CAP_SYS_ADMIN?)' : 'they need root to mount a second filesystem'}`);
+const canMount =
+  isRoot &&
+  (() => {
+    const probe = join(tmpdir(), `spindle-mount-probe-${process.pid}`);
+    execFileSync('mkdir', ['-p', probe]);
+    const ok = mountTmpfs(probe, 'size=1m');
+    if (ok) execFileSync('umount', [probe]);
+    mounts.pop();
+    return ok;
+  })();
+if (!canMount)
+  console.warn(
+    `move fault tests skipped: ${isRoot ? 'mounting a tmpfs failed (no CAP_SYS_ADMIN?)' : 'they need root to mount a second filesystem'}`,
+  );
 
 const sha = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 const signal = () => new AbortController().signal;
@@ -102,7 +107,9 @@ describe.skipIf(!canMount)('moves across two real filesystems under faults', () 
   it('a read-only library leaves the source intact', async () => {
     const lib = await volume('readonly', 'size=4m,ro');
     const src = await sourceFile('ro.mkv', 1024 * 1024);
-    const error = await moveFile(src.path, join(lib, 'Movie.mkv'), { overwrite: false, signal: signal() }).catch((e: unknown) => e);
+    const error = await moveFile(src.path, join(lib, 'Movie.mkv'), { overwrite: false, signal: signal() }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toMatchObject({ code: 'move_failed', message: expect.stringMatching(/EROFS|read-only/) });
     expect(sha(await readFile(src.path))).toBe(src.hash);
   });
@@ -152,9 +159,13 @@ describe.skipIf(!canMount)('moves across two real filesystems under faults', () 
     const target = join(lib, 'Show - S01E04.mkv');
     // One process (Node with tsx's loader), not the tsx CLI: SIGKILL of the CLI would leave its Node child copying.
     const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm')).href;
-    const child = spawn(process.execPath, ['--import', tsx, fileURLToPath(new URL('./fixtures/move-one-file.ts', import.meta.url)), src.path, target], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', tsx, fileURLToPath(new URL('./fixtures/move-one-file.ts', import.meta.url)), src.path, target],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     await new Promise<void>((resolve, reject) => {
       child.stdout.on('data', (chunk: Buffer) => {
         if (/progress 0\.[2-9]/.test(chunk.toString())) {
@@ -162,7 +173,9 @@ describe.skipIf(!canMount)('moves across two real filesystems under faults', () 
           resolve();
         }
       });
-      child.on('exit', (code) => (code === 0 ? reject(new Error('the copy finished before it could be killed')) : resolve()));
+      child.on('exit', (code) =>
+        code === 0 ? reject(new Error('the copy finished before it could be killed')) : resolve(),
+      );
     });
     await new Promise((r) => child.once('exit', r).once('close', r));
     expect(existsSync(target)).toBe(false);

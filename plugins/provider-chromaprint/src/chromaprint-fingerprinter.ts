@@ -30,13 +30,30 @@ const STDERR_TAIL = 400;
 
 export function ffmpegArgs(filePath: string, spanStart: number, spanSeconds: number, output: string): string[] {
   return [
-    '-hide_banner', '-nostdin', '-v', 'error', '-y',
-    '-ss', spanStart.toFixed(3),
-    '-t', spanSeconds.toFixed(3),
-    '-i', filePath,
-    '-map', '0:a:0', '-vn', '-sn', '-dn',
-    '-ac', '1', '-ar', String(EXTRACT_SAMPLE_RATE),
-    '-f', 'chromaprint', '-fp_format', 'raw',
+    '-hide_banner',
+    '-nostdin',
+    '-v',
+    'error',
+    '-y',
+    '-ss',
+    spanStart.toFixed(3),
+    '-t',
+    spanSeconds.toFixed(3),
+    '-i',
+    filePath,
+    '-map',
+    '0:a:0',
+    '-vn',
+    '-sn',
+    '-dn',
+    '-ac',
+    '1',
+    '-ar',
+    String(EXTRACT_SAMPLE_RATE),
+    '-f',
+    'chromaprint',
+    '-fp_format',
+    'raw',
     output,
   ];
 }
@@ -54,10 +71,17 @@ export class ChromaprintFingerprinter implements Fingerprinter {
     const { windowStarts, windowSeconds } = request;
     if (windowStarts.length === 0) return [];
     if (!(windowSeconds > 0) || windowStarts.some((s) => !Number.isFinite(s) || s < 0)) {
-      throw new MatchingError('invalid_fingerprint_request', 'Fingerprint windows need non-negative starts and a positive length');
+      throw new MatchingError(
+        'invalid_fingerprint_request',
+        'Fingerprint windows need non-negative starts and a positive length',
+      );
     }
     await stat(request.filePath).catch((cause: unknown) => {
-      throw new MatchingError('fingerprint_file_missing', `Cannot fingerprint ${request.filePath}: the file does not exist`, { cause });
+      throw new MatchingError(
+        'fingerprint_file_missing',
+        `Cannot fingerprint ${request.filePath}: the file does not exist`,
+        { cause },
+      );
     });
     const first = Math.min(...windowStarts);
     const last = Math.max(...windowStarts);
@@ -83,15 +107,24 @@ export class ChromaprintFingerprinter implements Fingerprinter {
         })
         .catch((error: unknown) => {
           if (SpindleError.is(error) && error.code === 'process_not_found') {
-            throw new ConfigurationError('media_tool_missing', `ffmpeg was not found (${ffmpeg}); set media_tool_path`, { cause: error });
+            throw new ConfigurationError(
+              'media_tool_missing',
+              `ffmpeg was not found (${ffmpeg}); set media_tool_path`,
+              { cause: error },
+            );
           }
           throw error;
         });
       if (result.aborted || request.signal.aborted) throw new AbortedError('Fingerprinting was cancelled');
       if (result.exitCode !== 0) {
         const detail = result.stderr.trim().slice(-STDERR_TAIL);
-        const hint = /Unknown format|Requested output format 'chromaprint'/.test(detail) ? ' (this ffmpeg lacks the chromaprint muxer)' : '';
-        throw new MatchingError('fingerprint_failed', `ffmpeg could not fingerprint the audio${hint}: ${detail || `exit code ${result.exitCode}`}`);
+        const hint = /Unknown format|Requested output format 'chromaprint'/.test(detail)
+          ? ' (this ffmpeg lacks the chromaprint muxer)'
+          : '';
+        throw new MatchingError(
+          'fingerprint_failed',
+          `ffmpeg could not fingerprint the audio${hint}: ${detail || `exit code ${result.exitCode}`}`,
+        );
       }
       return readRawItems(await readFile(output));
     } finally {

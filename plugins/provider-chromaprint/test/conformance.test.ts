@@ -23,4 +23,8 @@ async function create(): Promise<Fingerprinter> {
   return await plugin.definition.providers!.fingerprinter!.chromaprint!(setup);
 }
 
-runConformance(fingerprinterConformance({ create, filePath: file }), { describe, it }, 'provider-chromaprint conformance');
+runConformance(
+  fingerprinterConformance({ create, filePath: file }),
+  { describe, it },
+  'provider-chromaprint conformance',
+);

@@ -9,8 +9,10 @@ export function contentOf(body: unknown): string {
   const choices = (body as { choices?: unknown } | null)?.choices;
   if (!Array.isArray(choices) || choices.length === 0) throw bad('no choices in the chat-completions answer');
   const message = (choices[0] as { message?: { content?: unknown; refusal?: unknown } } | null)?.message;
-  if (typeof message?.refusal === 'string' && message.refusal !== '') throw bad(`the model refused (${message.refusal.slice(0, 120)})`);
-  if (typeof message?.content !== 'string' || message.content.trim() === '') throw bad('the answer has no message content');
+  if (typeof message?.refusal === 'string' && message.refusal !== '')
+    throw bad(`the model refused (${message.refusal.slice(0, 120)})`);
+  if (typeof message?.content !== 'string' || message.content.trim() === '')
+    throw bad('the answer has no message content');
   return message.content;
 }
 

@@ -39,7 +39,10 @@ export class OpenAiChat implements AiProvider {
     throwIfAborted(request.signal);
     const { base_url: baseUrl, model } = this.settings;
     if (baseUrl === null || model === null) {
-      throw new ConfigurationError('ai_not_configured', 'AI not configured: set base_url and model in the provider-openai plugin settings');
+      throw new ConfigurationError(
+        'ai_not_configured',
+        'AI not configured: set base_url and model in the provider-openai plugin settings',
+      );
     }
     const body = JSON.stringify({
       model,
@@ -69,11 +72,23 @@ export class OpenAiChat implements AiProvider {
     for (let attempt = 0; ; attempt++) {
       let response: HttpResponse;
       try {
-        response = await untilAborted(this.setup.http.request(url, { method: 'POST', headers, body, timeoutMs: this.settings.request_timeout_seconds * 1000, signal }), signal);
+        response = await untilAborted(
+          this.setup.http.request(url, {
+            method: 'POST',
+            headers,
+            body,
+            timeoutMs: this.settings.request_timeout_seconds * 1000,
+            signal,
+          }),
+          signal,
+        );
       } catch (error) {
         if (signal.aborted || (SpindleError.is(error) && error.code === 'aborted')) throw error;
         const message = errorMessage(error);
-        throw new IdentificationError('ai_unavailable', `AI endpoint could not be reached (${message})`, { retryable: true, cause: error });
+        throw new IdentificationError('ai_unavailable', `AI endpoint could not be reached (${message})`, {
+          retryable: true,
+          cause: error,
+        });
       }
       if (response.status === 429 && attempt === 0) {
         const wait = Number(response.headers['retry-after'] ?? '1');
@@ -83,13 +98,23 @@ export class OpenAiChat implements AiProvider {
         }
       }
       if (response.status >= 200 && response.status < 300) return response;
-      const detail = await response.text().then((t) => errorMessageOf(t), () => '');
+      const detail = await response.text().then(
+        (t) => errorMessageOf(t),
+        () => '',
+      );
       if (response.status === 401 || response.status === 403) {
-        throw new ConfigurationError('ai_unauthorized', `AI endpoint refused the API key (HTTP ${response.status}${detail}); check api_key in the provider-openai settings`);
+        throw new ConfigurationError(
+          'ai_unauthorized',
+          `AI endpoint refused the API key (HTTP ${response.status}${detail}); check api_key in the provider-openai settings`,
+        );
       }
-      throw new IdentificationError(response.status === 429 ? 'ai_rate_limited' : 'ai_unavailable', `AI endpoint answered HTTP ${response.status}${detail}`, {
-        retryable: response.status === 429 || response.status >= 500,
-      });
+      throw new IdentificationError(
+        response.status === 429 ? 'ai_rate_limited' : 'ai_unavailable',
+        `AI endpoint answered HTTP ${response.status}${detail}`,
+        {
+          retryable: response.status === 429 || response.status >= 500,
+        },
+      );
     }
   }
 }

@@ -12,8 +12,10 @@ export interface OpenAiSettings {
 }
 
 const properties = manifest.spindle.settingsSchema.properties;
-const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
-const number = (value: unknown, fallback: number): number => (typeof value === 'number' && Number.isFinite(value) ? value : fallback);
+const text = (value: unknown): string | null =>
+  typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+const number = (value: unknown, fallback: number): number =>
+  typeof value === 'number' && Number.isFinite(value) ? value : fallback;
 
 export function readSettings(settings: Record<string, unknown> | undefined): OpenAiSettings {
   const s = settings ?? {};

@@ -15,11 +15,23 @@ afterEach(async () => {
   await Promise.all(setups.splice(0).map((s) => s.dispose()));
 });
 
-const schema: JsonObject = { type: 'object', required: ['title'], properties: { title: { type: 'string' } }, additionalProperties: false };
-const request = (signal = new AbortController().signal): AiRequest => ({ system: 'You answer in JSON.', user: 'What is DS9?', schema, signal });
+const schema: JsonObject = {
+  type: 'object',
+  required: ['title'],
+  properties: { title: { type: 'string' } },
+  additionalProperties: false,
+};
+const request = (signal = new AbortController().signal): AiRequest => ({
+  system: 'You answer in JSON.',
+  user: 'What is DS9?',
+  schema,
+  signal,
+});
 
 async function chat(settings: JsonObject = {}, sleeps?: number[]) {
-  const setup = await createFakeSetup({ settings: { base_url: server.url, model: 'llama3.1', api_key: KEY, ...settings } });
+  const setup = await createFakeSetup({
+    settings: { base_url: server.url, model: 'llama3.1', api_key: KEY, ...settings },
+  });
   setups.push(setup);
   return new OpenAiChat(setup, sleeps ? async (ms) => void sleeps.push(ms) : undefined);
 }
@@ -44,7 +56,9 @@ describe('OpenAiChat', () => {
   it('can ask for a plain JSON object, and sends no key when none is set (a local Ollama)', async () => {
     const open = await startChatServer();
     try {
-      const setup = await createFakeSetup({ settings: { base_url: `${open.url}/`, model: 'llama3.1', response_format: 'json_object' } });
+      const setup = await createFakeSetup({
+        settings: { base_url: `${open.url}/`, model: 'llama3.1', response_format: 'json_object' },
+      });
       setups.push(setup);
       open.reply('```json\n{"title": "Dune"}\n```');
       expect(await new OpenAiChat(setup).completeJson(request())).toEqual({ title: 'Dune' });
@@ -60,14 +74,18 @@ describe('OpenAiChat', () => {
     setups.push(setup);
     const provider = new OpenAiChat(setup);
     expect(provider.configured).toBe(false);
-    await expect(provider.completeJson(request())).rejects.toMatchObject({ code: 'ai_not_configured', category: 'configuration' });
+    await expect(provider.completeJson(request())).rejects.toMatchObject({
+      code: 'ai_not_configured',
+      category: 'configuration',
+    });
   });
 
   it('says the key was refused on 401, without repeating the key', async () => {
     const error = await (await chat({ api_key: 'sk-wrong' })).completeJson(request()).catch((e: Error) => e);
     expect(error).toMatchObject({
       code: 'ai_unauthorized',
-      message: 'AI endpoint refused the API key (HTTP 401: Incorrect API key provided.); check api_key in the provider-openai settings',
+      message:
+        'AI endpoint refused the API key (HTTP 401: Incorrect API key provided.); check api_key in the provider-openai settings',
     });
     expect((error as Error).message).not.toContain('sk-wrong');
   });
@@ -78,16 +96,48 @@ describe('OpenAiChat', () => {
     server.fail({ status: 429, headers: { 'Retry-After': '2' }, body: { error: { message: 'Rate limit reached' } } });
     expect(await (await chat({}, sleeps)).completeJson(request())).toEqual({ title: 'X' });
     expect(sleeps).toEqual([2000]);
-    server.fail(...[1, 2].map(() => ({ status: 429, headers: { 'Retry-After': '1' }, body: { error: { message: 'Rate limit reached' } } })));
-    await expect((await chat({}, sleeps)).completeJson(request())).rejects.toMatchObject({ code: 'ai_rate_limited', retryable: true });
+    server.fail(
+      ...[1, 2].map(() => ({
+        status: 429,
+        headers: { 'Retry-After': '1' },
+        body: { error: { message: 'Rate limit reached' } },
+      })),
+    );
+    await expect((await chat({}, sleeps)).completeJson(request())).rejects.toMatchObject({
+      code: 'ai_rate_limited',
+      retryable: true,
+    });
   });
 
   it.each([
-    [{ status: 500, body: { error: { message: 'The server had an error' } } }, 'ai_unavailable', 'AI endpoint answered HTTP 500: The server had an error'],
-    [{ status: 200, body: 'not json at all' }, 'ai_bad_response', 'AI answer unusable: the endpoint did not answer with JSON'],
-    [{ status: 200, body: { choices: [] } }, 'ai_bad_response', 'AI answer unusable: no choices in the chat-completions answer'],
-    [{ status: 200, body: { choices: [{ message: { role: 'assistant', content: null, refusal: 'I cannot help.' } }] } }, 'ai_bad_response', 'AI answer unusable: the model refused (I cannot help.)'],
-    [{ status: 200, body: { choices: [{ message: { role: 'assistant', content: 'It is probably Dune.' } }] } }, 'ai_bad_response', 'AI answer unusable: the content is not JSON (It is probably Dune.)'],
+    [
+      { status: 500, body: { error: { message: 'The server had an error' } } },
+      'ai_unavailable',
+      'AI endpoint answered HTTP 500: The server had an error',
+    ],
+    [
+      { status: 200, body: 'not json at all' },
+      'ai_bad_response',
+      'AI answer unusable: the endpoint did not answer with JSON',
+    ],
+    [
+      { status: 200, body: { choices: [] } },
+      'ai_bad_response',
+      'AI answer unusable: no choices in the chat-completions answer',
+    ],
+    [
+      {
+        status: 200,
+        body: { choices: [{ message: { role: 'assistant', content: null, refusal: 'I cannot help.' } }] },
+      },
+      'ai_bad_response',
+      'AI answer unusable: the model refused (I cannot help.)',
+    ],
+    [
+      { status: 200, body: { choices: [{ message: { role: 'assistant', content: 'It is probably Dune.' } }] } },
+      'ai_bad_response',
+      'AI answer unusable: the content is not JSON (It is probably Dune.)',
+    ],
   ])('turns %j into a coded error', async (fault, code, message) => {
     server.fail(fault);
     await expect((await chat()).completeJson(request())).rejects.toMatchObject({ code, message });
@@ -99,7 +149,9 @@ describe('OpenAiChat', () => {
     await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
     try {
       const { port } = hanging.address() as { port: number };
-      const setup = await createFakeSetup({ settings: { base_url: `http://127.0.0.1:${port}/v1`, model: 'm', request_timeout_seconds: 30 } });
+      const setup = await createFakeSetup({
+        settings: { base_url: `http://127.0.0.1:${port}/v1`, model: 'm', request_timeout_seconds: 30 },
+      });
       setups.push(setup);
       const controller = new AbortController();
       const pending = new OpenAiChat(setup).completeJson(request(controller.signal));
@@ -112,6 +164,9 @@ describe('OpenAiChat', () => {
   });
 
   it('finds the JSON object in prose around it', () => {
-    expect(parseJsonContent('Sure! {"title": "Dune", "year": 2021} Hope that helps.')).toEqual({ title: 'Dune', year: 2021 });
+    expect(parseJsonContent('Sure! {"title": "Dune", "year": 2021} Hope that helps.')).toEqual({
+      title: 'Dune',
+      year: 2021,
+    });
   });
 });

@@ -16,8 +16,16 @@ const manifest = readManifest(new URL('../package.json', import.meta.url));
 
 runConformance(
   aiConformance({
-    create: () => createProvider(plugin, 'ai', 'openai', { manifest, settings: { base_url: server.url, model: 'llama3.1', api_key: KEY } }),
-    request: { system: 'Answer with JSON.', user: 'Which movie is on GREAT_MOVIE?', schema: { type: 'object', properties: { title: { type: 'string' } } } },
+    create: () =>
+      createProvider(plugin, 'ai', 'openai', {
+        manifest,
+        settings: { base_url: server.url, model: 'llama3.1', api_key: KEY },
+      }),
+    request: {
+      system: 'Answer with JSON.',
+      user: 'Which movie is on GREAT_MOVIE?',
+      schema: { type: 'object', properties: { title: { type: 'string' } } },
+    },
   }),
   { describe, it },
   'openai ai conformance',

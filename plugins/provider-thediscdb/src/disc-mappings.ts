@@ -23,8 +23,11 @@ const PLAY_ALL = /\bplay\s*all\b/i;
 const DELETED_SCENE = /\bdeleted\s+scenes?\b/i;
 
 /** "11" → {11, null}; "11-12" → {11, 12}; anything else → null. */
-export function parseEpisodeNumber(value: string | number | null | undefined): { episode: number; episodeEnd: number | null } | null {
-  if (typeof value === 'number') return Number.isInteger(value) && value >= 0 ? { episode: value, episodeEnd: null } : null;
+export function parseEpisodeNumber(
+  value: string | number | null | undefined,
+): { episode: number; episodeEnd: number | null } | null {
+  if (typeof value === 'number')
+    return Number.isInteger(value) && value >= 0 ? { episode: value, episodeEnd: null } : null;
   const m = typeof value === 'string' ? /^\s*(\d{1,4})\s*(?:[-–]\s*[Ee]?(\d{1,4}))?\s*$/.exec(value) : null;
   if (!m) return null;
   const episode = Number(m[1]);
@@ -40,7 +43,10 @@ function parseSeason(value: string | number | null | undefined): number | null {
 /** "H:MM:SS" (or "MM:SS") → seconds; null when unreadable. */
 export function parseDuration(value: string | null | undefined): number | null {
   if (typeof value !== 'string' || !/^\d+(:\d{1,2}){1,2}$/.test(value.trim())) return null;
-  return value.trim().split(':').reduce((total, part) => total * 60 + Number(part), 0);
+  return value
+    .trim()
+    .split(':')
+    .reduce((total, part) => total * 60 + Number(part), 0);
 }
 
 export function mappingOf(title: WireTitle): DiscMapping | null {
@@ -48,13 +54,26 @@ export function mappingOf(title: WireTitle): DiscMapping | null {
   if (typeof title.index !== 'number' || !item || typeof item.type !== 'string') return null;
   const type = item.type.replace(/[\s_-]/g, '').toLowerCase();
   const name = typeof item.title === 'string' && item.title.trim() !== '' ? item.title.trim() : null;
-  const base = { titleIndex: title.index, name, season: null, episode: null, episodeEnd: null, durationSeconds: parseDuration(title.duration) };
+  const base = {
+    titleIndex: title.index,
+    name,
+    season: null,
+    episode: null,
+    episodeEnd: null,
+    durationSeconds: parseDuration(title.duration),
+  };
   if (type === 'episode' && name !== null && DELETED_SCENE.test(name) && !PLAY_ALL.test(name)) {
     return { ...base, assignment: 'extra', season: parseSeason(item.season), extraType: 'deleted_scene' };
   }
   if (type === 'episode') {
     const numbers = parseEpisodeNumber(item.episode);
-    return { ...base, assignment: 'episode', season: parseSeason(item.season), episode: numbers?.episode ?? null, episodeEnd: numbers?.episodeEnd ?? null };
+    return {
+      ...base,
+      assignment: 'episode',
+      season: parseSeason(item.season),
+      episode: numbers?.episode ?? null,
+      episodeEnd: numbers?.episodeEnd ?? null,
+    };
   }
   if (type === 'mainmovie') return { ...base, assignment: 'main_movie' };
   if ((name !== null && PLAY_ALL.test(name)) || type === 'other') return { ...base, assignment: 'discarded' };
@@ -68,16 +87,22 @@ export function contentTypeOf(type: string | null | undefined): ContentType {
 
 function catalogIdOf(item: WireMediaItem): number | null {
   const tmdb = item.externalids?.tmdb;
-  const id = typeof tmdb === 'number' ? tmdb : typeof tmdb === 'string' && /^\d+$/.test(tmdb.trim()) ? Number(tmdb) : null;
+  const id =
+    typeof tmdb === 'number' ? tmdb : typeof tmdb === 'string' && /^\d+$/.test(tmdb.trim()) ? Number(tmdb) : null;
   return id !== null && id > 0 ? id : null;
 }
 
 /** The first disc (of any release of any item) whose content hash equals `hash`, ignoring case. */
-export function findDisc(items: readonly WireMediaItem[], hash: string): { item: WireMediaItem; disc: WireDisc } | null {
+export function findDisc(
+  items: readonly WireMediaItem[],
+  hash: string,
+): { item: WireMediaItem; disc: WireDisc } | null {
   const wanted = hash.trim().toUpperCase();
   for (const item of items) {
     for (const release of item.releases ?? []) {
-      const disc = (release.discs ?? []).find((d) => typeof d.contentHash === 'string' && d.contentHash.trim().toUpperCase() === wanted);
+      const disc = (release.discs ?? []).find(
+        (d) => typeof d.contentHash === 'string' && d.contentHash.trim().toUpperCase() === wanted,
+      );
       if (disc) return { item, disc };
     }
   }
@@ -100,5 +125,11 @@ export function toLookupResult(item: WireMediaItem, disc: WireDisc): DiscLookupR
 }
 
 function slugify(text: string): string {
-  return text.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'item';
+  return (
+    text
+      .toLowerCase()
+      .normalize('NFKD')
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'item'
+  );
 }

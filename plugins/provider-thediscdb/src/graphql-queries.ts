@@ -36,7 +36,12 @@ export interface WireTitle {
   size?: number | null;
   sourceFile?: string | null;
   segmentMap?: string | null;
-  item?: { title?: string | null; season?: string | number | null; episode?: string | number | null; type?: string | null } | null;
+  item?: {
+    title?: string | null;
+    season?: string | number | null;
+    episode?: string | number | null;
+    type?: string | null;
+  } | null;
 }
 
 export interface WireDisc {

@@ -49,23 +49,35 @@ export class TheDiscDbLookup implements DiscLookupProvider {
     if (cached !== undefined) return cached;
     let outcome = await this.query(JUNCTION_QUERY, hash);
     if ('graphqlError' in outcome) {
-      this.setup.logger.info('TheDiscDB refused the junction filter; trying the flat form', { error: outcome.graphqlError });
+      this.setup.logger.info('TheDiscDB refused the junction filter; trying the flat form', {
+        error: outcome.graphqlError,
+      });
       outcome = await this.query(FLAT_QUERY, hash);
     }
     if ('graphqlError' in outcome) {
-      throw new IdentificationError('disc_lookup_failed', `disc lookup failed: TheDiscDB answered with an error (${outcome.graphqlError})`);
+      throw new IdentificationError(
+        'disc_lookup_failed',
+        `disc lookup failed: TheDiscDB answered with an error (${outcome.graphqlError})`,
+      );
     }
     const found = findDisc(outcome.items, hash);
     const result = found ? toLookupResult(found.item, found.disc) : null;
-    this.setup.logger.info(found ? 'TheDiscDB knows this disc' : 'TheDiscDB does not know this disc', { contentHash: hash, ...(result ? { title: result.title, disc: result.discSlug } : {}) });
+    this.setup.logger.info(found ? 'TheDiscDB knows this disc' : 'TheDiscDB does not know this disc', {
+      contentHash: hash,
+      ...(result ? { title: result.title, disc: result.discSlug } : {}),
+    });
     await this.setup.store
       .set(`${CACHE_PREFIX}${hash}`, { at: this.now(), result: result as unknown as JsonValue })
-      .catch((error: unknown) => this.setup.logger.warn('could not cache a TheDiscDB answer', { error: String(error) }));
+      .catch((error: unknown) =>
+        this.setup.logger.warn('could not cache a TheDiscDB answer', { error: String(error) }),
+      );
     return result;
   }
 
   private async cached(hash: string): Promise<DiscLookupResult | null | undefined> {
-    const entry = await this.setup.store.get<{ at: number; result: JsonValue }>(`${CACHE_PREFIX}${hash}`).catch(() => undefined);
+    const entry = await this.setup.store
+      .get<{ at: number; result: JsonValue }>(`${CACHE_PREFIX}${hash}`)
+      .catch(() => undefined);
     if (!entry || typeof entry.at !== 'number') return undefined;
     const ttlHours = entry.result === null ? this.settings.miss_ttl_hours : this.settings.cache_ttl_hours;
     if (this.now() - entry.at > ttlHours * 3_600_000) return undefined;
@@ -84,7 +96,11 @@ export class TheDiscDbLookup implements DiscLookupProvider {
     } catch (error) {
       if (SpindleError.is(error) && error.code === 'aborted') throw error;
       const message = errorMessage(error);
-      throw new IdentificationError('disc_lookup_unavailable', `disc lookup failed: TheDiscDB could not be reached (${message})`, { retryable: true, cause: error });
+      throw new IdentificationError(
+        'disc_lookup_unavailable',
+        `disc lookup failed: TheDiscDB could not be reached (${message})`,
+        { retryable: true, cause: error },
+      );
     }
     if (response.status === 429 && attempt === 0) {
       const wait = Number(response.headers['retry-after'] ?? '1');
@@ -98,16 +114,33 @@ export class TheDiscDbLookup implements DiscLookupProvider {
     const errors = Array.isArray(body?.errors) ? body.errors : [];
     // HotChocolate answers schema errors with 400 and a GraphQL error body: that is the fallback signal.
     if (errors.length > 0 && !Array.isArray(body?.data?.mediaItems?.nodes)) {
-      return { graphqlError: errors.map((e) => String(e?.message ?? 'unknown error')).join('; ').slice(0, 300) };
+      return {
+        graphqlError: errors
+          .map((e) => String(e?.message ?? 'unknown error'))
+          .join('; ')
+          .slice(0, 300),
+      };
     }
     if (response.status < 200 || response.status >= 300) {
-      throw new IdentificationError('disc_lookup_unavailable', `disc lookup failed: TheDiscDB answered HTTP ${response.status}`, {
-        retryable: response.status >= 500 || response.status === 429,
-      });
+      throw new IdentificationError(
+        'disc_lookup_unavailable',
+        `disc lookup failed: TheDiscDB answered HTTP ${response.status}`,
+        {
+          retryable: response.status >= 500 || response.status === 429,
+        },
+      );
     }
-    if (body === null) throw new IdentificationError('disc_lookup_bad_response', 'disc lookup failed: TheDiscDB answered with malformed JSON');
+    if (body === null)
+      throw new IdentificationError(
+        'disc_lookup_bad_response',
+        'disc lookup failed: TheDiscDB answered with malformed JSON',
+      );
     const nodes = body.data?.mediaItems?.nodes;
-    if (!Array.isArray(nodes)) throw new IdentificationError('disc_lookup_bad_response', 'disc lookup failed: TheDiscDB answer has no data.mediaItems.nodes');
+    if (!Array.isArray(nodes))
+      throw new IdentificationError(
+        'disc_lookup_bad_response',
+        'disc lookup failed: TheDiscDB answer has no data.mediaItems.nodes',
+      );
     return { items: nodes.filter((n): n is WireMediaItem => typeof n === 'object' && n !== null) };
   }
 }

@@ -21,8 +21,21 @@ beforeAll(async () => {
             slug: 'dvd',
             discs: [
               {
-                index: 1, name: 'Disc 1', format: 'DVD', slug: 'disc-1', contentHash: HASH,
-                titles: [{ index: 0, duration: '1:50:00', size: 1, sourceFile: '01', segmentMap: '1', item: { title: 'Sample Movie', season: null, episode: null, type: 'MainMovie' } }],
+                index: 1,
+                name: 'Disc 1',
+                format: 'DVD',
+                slug: 'disc-1',
+                contentHash: HASH,
+                titles: [
+                  {
+                    index: 0,
+                    duration: '1:50:00',
+                    size: 1,
+                    sourceFile: '01',
+                    segmentMap: '1',
+                    item: { title: 'Sample Movie', season: null, episode: null, type: 'MainMovie' },
+                  },
+                ],
               },
             ],
           },
@@ -36,7 +49,10 @@ afterAll(() => server.close());
 const manifest = readManifest(new URL('../package.json', import.meta.url));
 
 runConformance(
-  discLookupConformance({ create: () => createProvider(plugin, 'disc_lookup', 'thediscdb', { manifest, settings: { endpoint: server.url } }), knownHash: HASH }),
+  discLookupConformance({
+    create: () => createProvider(plugin, 'disc_lookup', 'thediscdb', { manifest, settings: { endpoint: server.url } }),
+    knownHash: HASH,
+  }),
   { describe, it },
   'thediscdb disc lookup conformance',
 );

@@ -21,7 +21,8 @@ function truth(t: SampleTitle): Pick<DiscMapping, 'assignment' | 'season' | 'epi
     return { assignment: 'episode', season: Number(t.Item.Season), episode: first!, episodeEnd: last ?? null };
   }
   if (t.Item.Type === 'MainMovie') return { assignment: 'main_movie', season: null, episode: null, episodeEnd: null };
-  if (t.Item.Type === 'Other' || /play all/i.test(t.Item.Title ?? '')) return { assignment: 'discarded', season: null, episode: null, episodeEnd: null };
+  if (t.Item.Type === 'Other' || /play all/i.test(t.Item.Title ?? ''))
+    return { assignment: 'discarded', season: null, episode: null, episodeEnd: null };
   return { assignment: 'extra', season: t.Item.Season ? Number(t.Item.Season) : null, episode: null, episodeEnd: null };
 }
 
@@ -51,13 +52,25 @@ describe.skipIf(!SAMPLE_AVAILABLE)('TheDiscDB lookups of the real sample discs',
       const what = truth(t);
       return what ? [{ titleIndex: t.Index, ...what }] : [];
     });
-    expect(result!.mappings.map(({ titleIndex, assignment, season, episode, episodeEnd }) => ({ titleIndex, assignment, season, episode, episodeEnd }))).toEqual(expected);
+    expect(
+      result!.mappings.map(({ titleIndex, assignment, season, episode, episodeEnd }) => ({
+        titleIndex,
+        assignment,
+        season,
+        episode,
+        episodeEnd,
+      })),
+    ).toEqual(expected);
   });
 
   it('maps the combined "11-12" episode of the Real Monsters disc and its single segment', async () => {
     const disc = discs.find((d) => d.stem.startsWith('Aaahh'))!;
     const result = await new TheDiscDbLookup(setup).lookupByContentHash(disc.contentHash);
-    expect(result!.mappings.filter((m) => m.assignment === 'episode').map((m) => [m.titleIndex, m.season, m.episode, m.episodeEnd])).toEqual([
+    expect(
+      result!.mappings
+        .filter((m) => m.assignment === 'episode')
+        .map((m) => [m.titleIndex, m.season, m.episode, m.episodeEnd]),
+    ).toEqual([
       [2, 2, 11, 12],
       [3, 2, 12, null],
       [4, 2, 25, 26],

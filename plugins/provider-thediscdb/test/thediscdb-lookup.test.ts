@@ -27,12 +27,54 @@ const item: WireItem = {
           contentHash: HASH.toLowerCase(),
           titles: [
             { index: 0, duration: '0:00:11', size: 1, sourceFile: '01', segmentMap: '1', item: null },
-            { index: 1, duration: '0:23:26', size: 2, sourceFile: '03', segmentMap: '1,2', item: { title: 'A & B', season: '2', episode: '11-12', type: 'Episode' } },
-            { index: 2, duration: '0:11:44', size: 3, sourceFile: '05', segmentMap: '2', item: { title: 'B', season: '2', episode: '12', type: 'Episode' } },
-            { index: 3, duration: '0:46:00', size: 4, sourceFile: '06', segmentMap: '1-4', item: { title: 'Episodes - Play All', season: null, episode: null, type: 'Trailer' } },
-            { index: 4, duration: '0:04:00', size: 5, sourceFile: '07', segmentMap: '9', item: { title: 'Making Of', season: '2', episode: null, type: 'BehindTheScenes' } },
-            { index: 5, duration: '0:00:12', size: 6, sourceFile: '08', segmentMap: '10', item: { title: 'logo', season: null, episode: null, type: 'Other' } },
-            { index: 6, duration: '0:01:40', size: 7, sourceFile: '09', segmentMap: '11', item: { title: 'B Deleted Scene 2', season: '2', episode: '12', type: 'Episode' } },
+            {
+              index: 1,
+              duration: '0:23:26',
+              size: 2,
+              sourceFile: '03',
+              segmentMap: '1,2',
+              item: { title: 'A & B', season: '2', episode: '11-12', type: 'Episode' },
+            },
+            {
+              index: 2,
+              duration: '0:11:44',
+              size: 3,
+              sourceFile: '05',
+              segmentMap: '2',
+              item: { title: 'B', season: '2', episode: '12', type: 'Episode' },
+            },
+            {
+              index: 3,
+              duration: '0:46:00',
+              size: 4,
+              sourceFile: '06',
+              segmentMap: '1-4',
+              item: { title: 'Episodes - Play All', season: null, episode: null, type: 'Trailer' },
+            },
+            {
+              index: 4,
+              duration: '0:04:00',
+              size: 5,
+              sourceFile: '07',
+              segmentMap: '9',
+              item: { title: 'Making Of', season: '2', episode: null, type: 'BehindTheScenes' },
+            },
+            {
+              index: 5,
+              duration: '0:00:12',
+              size: 6,
+              sourceFile: '08',
+              segmentMap: '10',
+              item: { title: 'logo', season: null, episode: null, type: 'Other' },
+            },
+            {
+              index: 6,
+              duration: '0:01:40',
+              size: 7,
+              sourceFile: '09',
+              segmentMap: '11',
+              item: { title: 'B Deleted Scene 2', season: '2', episode: '12', type: 'Episode' },
+            },
           ],
         },
       ],
@@ -51,7 +93,10 @@ afterEach(async () => {
 });
 
 async function lookup(options: { store?: MemoryKeyValueStore; endpoint?: string; now?: () => number } = {}) {
-  const setup = await createFakeSetup({ settings: { endpoint: options.endpoint ?? server.url }, ...(options.store ? { store: options.store } : {}) });
+  const setup = await createFakeSetup({
+    settings: { endpoint: options.endpoint ?? server.url },
+    ...(options.store ? { store: options.store } : {}),
+  });
   setups.push(setup);
   return new TheDiscDbLookup(setup, options.now);
 }
@@ -68,13 +113,63 @@ describe('TheDiscDbLookup', () => {
       discSlug: 'disc-2',
       discIndex: 2,
       mappings: [
-        { titleIndex: 1, assignment: 'episode', season: 2, episode: 11, episodeEnd: 12, name: 'A & B', durationSeconds: 1406 },
-        { titleIndex: 2, assignment: 'episode', season: 2, episode: 12, episodeEnd: null, name: 'B', durationSeconds: 704 },
-        { titleIndex: 3, assignment: 'discarded', season: null, episode: null, episodeEnd: null, name: 'Episodes - Play All', durationSeconds: 2760 },
-        { titleIndex: 4, assignment: 'extra', season: 2, episode: null, episodeEnd: null, name: 'Making Of', extraType: 'behind_the_scenes', durationSeconds: 240 },
-        { titleIndex: 5, assignment: 'discarded', season: null, episode: null, episodeEnd: null, name: 'logo', durationSeconds: 12 },
+        {
+          titleIndex: 1,
+          assignment: 'episode',
+          season: 2,
+          episode: 11,
+          episodeEnd: 12,
+          name: 'A & B',
+          durationSeconds: 1406,
+        },
+        {
+          titleIndex: 2,
+          assignment: 'episode',
+          season: 2,
+          episode: 12,
+          episodeEnd: null,
+          name: 'B',
+          durationSeconds: 704,
+        },
+        {
+          titleIndex: 3,
+          assignment: 'discarded',
+          season: null,
+          episode: null,
+          episodeEnd: null,
+          name: 'Episodes - Play All',
+          durationSeconds: 2760,
+        },
+        {
+          titleIndex: 4,
+          assignment: 'extra',
+          season: 2,
+          episode: null,
+          episodeEnd: null,
+          name: 'Making Of',
+          extraType: 'behind_the_scenes',
+          durationSeconds: 240,
+        },
+        {
+          titleIndex: 5,
+          assignment: 'discarded',
+          season: null,
+          episode: null,
+          episodeEnd: null,
+          name: 'logo',
+          durationSeconds: 12,
+        },
         // Filed by its contributor under episode 12, but named a deleted scene: an extra of that kind.
-        { titleIndex: 6, assignment: 'extra', season: 2, episode: null, episodeEnd: null, name: 'B Deleted Scene 2', extraType: 'deleted_scene', durationSeconds: 100 },
+        {
+          titleIndex: 6,
+          assignment: 'extra',
+          season: 2,
+          episode: null,
+          episodeEnd: null,
+          name: 'B Deleted Scene 2',
+          extraType: 'deleted_scene',
+          durationSeconds: 100,
+        },
       ],
     });
     expect(server.requests).toHaveLength(1);
@@ -83,7 +178,9 @@ describe('TheDiscDbLookup', () => {
   });
 
   it('sends the hash in upper case when asked in lower case', async () => {
-    server.items = [{ ...item, releases: [{ ...item.releases[0]!, discs: [{ ...item.releases[0]!.discs[1]!, contentHash: HASH }] }] }];
+    server.items = [
+      { ...item, releases: [{ ...item.releases[0]!, discs: [{ ...item.releases[0]!.discs[1]!, contentHash: HASH }] }] },
+    ];
     try {
       expect(await (await lookup()).lookupByContentHash(HASH.toLowerCase())).toMatchObject({ discSlug: 'disc-2' });
       expect(server.requests[0]!.variables).toEqual({ hash: HASH });
@@ -94,7 +191,10 @@ describe('TheDiscDbLookup', () => {
 
   it('falls back to the flat filter form when the server refuses the junction form', async () => {
     server.schema = 'flat';
-    expect(await (await lookup()).lookupByContentHash(HASH)).toMatchObject({ title: 'Cartoon Show', discSlug: 'disc-2' });
+    expect(await (await lookup()).lookupByContentHash(HASH)).toMatchObject({
+      title: 'Cartoon Show',
+      discSlug: 'disc-2',
+    });
     expect(server.requests.map((r) => /disc: \{ contentHash/.test(r.query))).toEqual([true, false]);
   });
 
@@ -125,9 +225,21 @@ describe('TheDiscDbLookup', () => {
   });
 
   it.each([
-    [{ status: 502, body: '<html>Bad Gateway</html>' }, 'disc_lookup_unavailable', 'disc lookup failed: TheDiscDB answered HTTP 502'],
-    [{ status: 200, body: '{"data": {"mediaItems": ' }, 'disc_lookup_bad_response', 'disc lookup failed: TheDiscDB answered with malformed JSON'],
-    [{ status: 200, body: '{"data": {}}' }, 'disc_lookup_bad_response', 'disc lookup failed: TheDiscDB answer has no data.mediaItems.nodes'],
+    [
+      { status: 502, body: '<html>Bad Gateway</html>' },
+      'disc_lookup_unavailable',
+      'disc lookup failed: TheDiscDB answered HTTP 502',
+    ],
+    [
+      { status: 200, body: '{"data": {"mediaItems": ' },
+      'disc_lookup_bad_response',
+      'disc lookup failed: TheDiscDB answered with malformed JSON',
+    ],
+    [
+      { status: 200, body: '{"data": {}}' },
+      'disc_lookup_bad_response',
+      'disc lookup failed: TheDiscDB answer has no data.mediaItems.nodes',
+    ],
   ])('turns %j into a coded error', async (fault, code, message) => {
     server.fail(fault);
     await expect((await lookup()).lookupByContentHash(HASH)).rejects.toMatchObject({ code, message });
@@ -142,7 +254,9 @@ describe('TheDiscDbLookup', () => {
     expect(await provider.lookupByContentHash(HASH)).toMatchObject({ discSlug: 'disc-2' });
     expect(sleeps).toEqual([2000]);
     server.fail(...[1, 2].map(() => ({ status: 429, headers: { 'Retry-After': '1' }, body: 'Too Many Requests' })));
-    await expect(new TheDiscDbLookup(setup, Date.now, async () => undefined).lookupByContentHash(OTHER_HASH)).rejects.toMatchObject({
+    await expect(
+      new TheDiscDbLookup(setup, Date.now, async () => undefined).lookupByContentHash(OTHER_HASH),
+    ).rejects.toMatchObject({
       code: 'disc_lookup_unavailable',
       retryable: true,
       message: 'disc lookup failed: TheDiscDB answered HTTP 429',
@@ -160,7 +274,9 @@ describe('TheDiscDbLookup', () => {
   });
 
   it('says when TheDiscDB cannot be reached', async () => {
-    await expect((await lookup({ endpoint: 'http://127.0.0.1:9/graphql/' })).lookupByContentHash(HASH)).rejects.toMatchObject({ code: 'disc_lookup_unavailable', retryable: true });
+    await expect(
+      (await lookup({ endpoint: 'http://127.0.0.1:9/graphql/' })).lookupByContentHash(HASH),
+    ).rejects.toMatchObject({ code: 'disc_lookup_unavailable', retryable: true });
   });
 
   it('reads episode numbers and durations as TheDiscDB writes them', () => {

@@ -5,10 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 
-export type Credential =
-  | { kind: 'none' }
-  | { kind: 'v3_key' }
-  | { kind: 'token'; token: string; fingerprint: string };
+export type Credential = { kind: 'none' } | { kind: 'v3_key' } | { kind: 'token'; token: string; fingerprint: string };
 
 const V3_KEY = /^[0-9a-f]{32}$/i;
 
@@ -20,6 +17,7 @@ export function credentialOf(value: unknown): Credential {
   return { kind: 'token', token, fingerprint: createHash('sha256').update(token).digest('hex') };
 }
 
-export const NOT_CONFIGURED = 'catalog not configured: enter your TMDB Read Access Token under Settings → Identification';
+export const NOT_CONFIGURED =
+  'catalog not configured: enter your TMDB Read Access Token under Settings → Identification';
 export const WRONG_KIND =
   'catalog degraded: the TMDB key entered looks like a short v3 API key; TMDB lookups need the Read Access Token (the long "eyJ…" token on the TMDB API settings page)';

@@ -3,7 +3,14 @@
  * catalog_api_key), degraded (a v3 key instead of the Read Access Token, or TMDB answered 401 to
  * the current token), or healthy.
  */
-import type { CatalogMovie, CatalogProvider, CatalogSeason, CatalogShow, CatalogStatus, PluginSetup } from '@spindle/plugin-sdk';
+import type {
+  CatalogMovie,
+  CatalogProvider,
+  CatalogSeason,
+  CatalogShow,
+  CatalogStatus,
+  PluginSetup,
+} from '@spindle/plugin-sdk';
 import { credentialOf, NOT_CONFIGURED, WRONG_KIND } from './credential.ts';
 import { ResponseCache } from './response-cache.ts';
 import { TmdbClient } from './tmdb-client.ts';
@@ -23,7 +30,10 @@ export class TmdbCatalog implements CatalogProvider {
   /** The token TMDB refused last (by digest) and why; cleared when that token works again or changes. */
   private refused: { fingerprint: string; message: string } | null = null;
 
-  constructor(private readonly setup: PluginSetup, options: TmdbCatalogOptions = {}) {
+  constructor(
+    private readonly setup: PluginSetup,
+    options: TmdbCatalogOptions = {},
+  ) {
     this.settings = readSettings(setup.settings);
     this.client = new TmdbClient({
       http: setup.http,
@@ -50,17 +60,30 @@ export class TmdbCatalog implements CatalogProvider {
     const credential = credentialOf(this.credential());
     if (credential.kind === 'none') return { healthy: false, configured: false, message: NOT_CONFIGURED };
     if (credential.kind === 'v3_key') return { healthy: false, configured: true, message: WRONG_KIND };
-    if (this.refused?.fingerprint === credential.fingerprint) return { healthy: false, configured: true, message: this.refused.message };
+    if (this.refused?.fingerprint === credential.fingerprint)
+      return { healthy: false, configured: true, message: this.refused.message };
     return { healthy: true, configured: true, message: null };
   }
 
   async searchMovies(query: string, year?: number | null): Promise<CatalogMovie[]> {
-    const body = await this.client.get('/search/movie', { query, year, include_adult: 'false', language: this.settings.language, page: 1 });
+    const body = await this.client.get('/search/movie', {
+      query,
+      year,
+      include_adult: 'false',
+      language: this.settings.language,
+      page: 1,
+    });
     return resultsOf(body, 'movie search').flatMap((row) => toMovie(row) ?? []);
   }
 
   async searchShows(query: string, year?: number | null): Promise<CatalogShow[]> {
-    const body = await this.client.get('/search/tv', { query, first_air_date_year: year, include_adult: 'false', language: this.settings.language, page: 1 });
+    const body = await this.client.get('/search/tv', {
+      query,
+      first_air_date_year: year,
+      include_adult: 'false',
+      language: this.settings.language,
+      page: 1,
+    });
     return resultsOf(body, 'TV search').flatMap((row) => toShow(row) ?? []);
   }
 
@@ -75,6 +98,10 @@ export class TmdbCatalog implements CatalogProvider {
   }
 
   async getSeason(showId: number, season: number): Promise<CatalogSeason | null> {
-    return toSeason(showId, season, await this.client.get(`/tv/${showId}/season/${season}`, { language: this.settings.language }));
+    return toSeason(
+      showId,
+      season,
+      await this.client.get(`/tv/${showId}/season/${season}`, { language: this.settings.language }),
+    );
   }
 }

@@ -3,7 +3,15 @@
  * after its Retry-After (bounded), and every failure turned into a coded SpindleError that says
  * what happened. A 401 is reported to `onUnauthorized` so the provider can show "catalog degraded".
  */
-import { ConfigurationError, errorMessage, IdentificationError, SpindleError, type HttpClient, type JsonValue, type Logger } from '@spindle/plugin-sdk';
+import {
+  ConfigurationError,
+  errorMessage,
+  IdentificationError,
+  SpindleError,
+  type HttpClient,
+  type JsonValue,
+  type Logger,
+} from '@spindle/plugin-sdk';
 import { credentialOf, NOT_CONFIGURED, WRONG_KIND } from './credential.ts';
 import { ResponseCache } from './response-cache.ts';
 import type { TmdbSettings } from './tmdb-settings.ts';
@@ -57,7 +65,9 @@ export class TmdbClient {
     const cached = await this.deps.cache.get(key);
     if (cached.hit) return cached.body;
     const body = await this.fetchJson(pathAndQuery, credential.token, credential.fingerprint);
-    await this.deps.cache.set(key, body).catch((error: unknown) => this.deps.logger.warn('could not cache a TMDB answer', { error: String(error) }));
+    await this.deps.cache
+      .set(key, body)
+      .catch((error: unknown) => this.deps.logger.warn('could not cache a TMDB answer', { error: String(error) }));
     return body;
   }
 
@@ -75,10 +85,15 @@ export class TmdbClient {
       } catch (error) {
         if (SpindleError.is(error) && error.code === 'aborted') throw error;
         const message = errorMessage(error);
-        throw new IdentificationError('catalog_unavailable', `catalog lookup failed: TMDB could not be reached (${message})`, { retryable: true, cause: error });
+        throw new IdentificationError(
+          'catalog_unavailable',
+          `catalog lookup failed: TMDB could not be reached (${message})`,
+          { retryable: true, cause: error },
+        );
       }
       if (response.status === 429) {
-        const wait = retryAfterSeconds(response.headers['retry-after']) ?? Math.min(2 ** attempt, settings.max_retry_wait_seconds);
+        const wait =
+          retryAfterSeconds(response.headers['retry-after']) ?? Math.min(2 ** attempt, settings.max_retry_wait_seconds);
         if (attempt >= settings.max_retries || wait > settings.max_retry_wait_seconds) {
           throw new IdentificationError(
             'catalog_rate_limited',
@@ -98,15 +113,23 @@ export class TmdbClient {
       }
       if (response.status === 404) return null;
       if (response.status < 200 || response.status >= 300) {
-        throw new IdentificationError('catalog_unavailable', `catalog lookup failed: TMDB answered HTTP ${response.status} (${statusMessage(text)})`, {
-          retryable: response.status >= 500,
-        });
+        throw new IdentificationError(
+          'catalog_unavailable',
+          `catalog lookup failed: TMDB answered HTTP ${response.status} (${statusMessage(text)})`,
+          {
+            retryable: response.status >= 500,
+          },
+        );
       }
       this.deps.onAuthorized(fingerprint);
       try {
         return JSON.parse(text) as JsonValue;
       } catch (error) {
-        throw new IdentificationError('catalog_bad_response', `catalog lookup failed: TMDB answered ${pathAndQuery.split('?')[0]} with malformed JSON`, { cause: error });
+        throw new IdentificationError(
+          'catalog_bad_response',
+          `catalog lookup failed: TMDB answered ${pathAndQuery.split('?')[0]} with malformed JSON`,
+          { cause: error },
+        );
       }
     }
   }

@@ -1,12 +1,22 @@
 /** TMDB's JSON (search results, details, seasons) → the SDK's catalog values. Unusable rows are skipped. */
-import { IdentificationError, type CatalogEpisode, type CatalogMovie, type CatalogSeason, type CatalogShow, type JsonValue } from '@spindle/plugin-sdk';
+import {
+  IdentificationError,
+  type CatalogEpisode,
+  type CatalogMovie,
+  type CatalogSeason,
+  type CatalogShow,
+  type JsonValue,
+} from '@spindle/plugin-sdk';
 
 type Row = Record<string, JsonValue>;
 
 const isRow = (value: unknown): value is Row => typeof value === 'object' && value !== null && !Array.isArray(value);
-const text = (value: JsonValue | undefined): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
-const num = (value: JsonValue | undefined): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
-const id = (value: JsonValue | undefined): number | null => (typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : null);
+const text = (value: JsonValue | undefined): string | null =>
+  typeof value === 'string' && value.trim() !== '' ? value : null;
+const num = (value: JsonValue | undefined): number | null =>
+  typeof value === 'number' && Number.isFinite(value) ? value : null;
+const id = (value: JsonValue | undefined): number | null =>
+  typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : null;
 
 /** "1999-03-31" → 1999; empty or malformed → null. */
 export function yearOf(date: JsonValue | undefined): number | null {
@@ -15,7 +25,10 @@ export function yearOf(date: JsonValue | undefined): number | null {
 }
 
 function badShape(what: string): IdentificationError {
-  return new IdentificationError('catalog_bad_response', `catalog lookup failed: TMDB's ${what} answer has an unexpected shape`);
+  return new IdentificationError(
+    'catalog_bad_response',
+    `catalog lookup failed: TMDB's ${what} answer has an unexpected shape`,
+  );
 }
 
 /** The `results` array of a search answer. */
@@ -45,7 +58,9 @@ export function toShow(row: Row): CatalogShow | null {
   const showId = id(row.id);
   const name = text(row.name) ?? text(row.original_name);
   if (showId === null || name === null) return null;
-  const runTimes = Array.isArray(row.episode_run_time) ? row.episode_run_time.filter((n): n is number => typeof n === 'number' && n > 0) : [];
+  const runTimes = Array.isArray(row.episode_run_time)
+    ? row.episode_run_time.filter((n): n is number => typeof n === 'number' && n > 0)
+    : [];
   return {
     id: showId,
     name,
@@ -66,7 +81,15 @@ export function toSeason(showId: number, requested: number, body: JsonValue | nu
     const episode = num(e.episode_number);
     if (episode === null) return [];
     const runtime = num(e.runtime);
-    return [{ season, episode, name: text(e.name) ?? `Episode ${episode}`, runtimeMinutes: runtime !== null && runtime > 0 ? runtime : null, airDate: text(e.air_date) }];
+    return [
+      {
+        season,
+        episode,
+        name: text(e.name) ?? `Episode ${episode}`,
+        runtimeMinutes: runtime !== null && runtime > 0 ? runtime : null,
+        airDate: text(e.air_date),
+      },
+    ];
   });
   return { showId, season, episodes };
 }

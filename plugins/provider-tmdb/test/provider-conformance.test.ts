@@ -8,7 +8,16 @@ let server: TmdbServer;
 beforeAll(async () => {
   server = await startTmdbServer({
     movies: [{ id: 438631, title: 'Dune', release_date: '2021-09-15', popularity: 120.5, runtime: 155 }],
-    shows: [{ id: 580, name: 'Star Trek: Deep Space Nine', first_air_date: '1993-01-03', popularity: 60, episode_run_time: [45], seasons: { 1: [46, 45, 45] } }],
+    shows: [
+      {
+        id: 580,
+        name: 'Star Trek: Deep Space Nine',
+        first_air_date: '1993-01-03',
+        popularity: 60,
+        episode_run_time: [45],
+        seasons: { 1: [46, 45, 45] },
+      },
+    ],
   });
 });
 afterAll(() => server.close());
@@ -17,7 +26,12 @@ const manifest = readManifest(new URL('../package.json', import.meta.url));
 
 runConformance(
   catalogConformance({
-    create: () => createProvider(plugin, 'catalog', 'tmdb', { manifest, settings: { base_url: server.url }, appSettings: { catalog_api_key: SAMPLE_TOKEN } }),
+    create: () =>
+      createProvider(plugin, 'catalog', 'tmdb', {
+        manifest,
+        settings: { base_url: server.url },
+        appSettings: { catalog_api_key: SAMPLE_TOKEN },
+      }),
     movieQuery: 'Dune',
     showQuery: 'Deep Space Nine',
   }),

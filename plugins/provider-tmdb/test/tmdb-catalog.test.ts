@@ -10,10 +10,26 @@ const setups: FakeSetup[] = [];
 beforeAll(async () => {
   server = await startTmdbServer({
     movies: [
-      { id: 438631, title: 'Dune', release_date: '2021-09-15', popularity: 120.5, runtime: 155, overview: 'Paul Atreides travels to Arrakis.' },
+      {
+        id: 438631,
+        title: 'Dune',
+        release_date: '2021-09-15',
+        popularity: 120.5,
+        runtime: 155,
+        overview: 'Paul Atreides travels to Arrakis.',
+      },
       { id: 841, title: 'Dune', release_date: '1984-12-14', popularity: 30.1, runtime: 137 },
     ],
-    shows: [{ id: 580, name: 'Star Trek: Deep Space Nine', first_air_date: '1993-01-03', popularity: 60, episode_run_time: [45], seasons: { 1: [46, 45, 45], 2: [45, 44] } }],
+    shows: [
+      {
+        id: 580,
+        name: 'Star Trek: Deep Space Nine',
+        first_air_date: '1993-01-03',
+        popularity: 60,
+        episode_run_time: [45],
+        seasons: { 1: [46, 45, 45], 2: [45, 44] },
+      },
+    ],
   });
 });
 afterAll(() => server.close());
@@ -49,8 +65,24 @@ describe('TmdbCatalog searches and details', () => {
   it('searches movies with the Read Access Token as Bearer and maps release years, popularity and the overview', async () => {
     const { provider } = await catalog();
     expect(await provider.searchMovies('Dune')).toEqual([
-      { id: 438631, title: 'Dune', originalTitle: 'Dune', year: 2021, popularity: 120.5, runtimeMinutes: null, overview: 'Paul Atreides travels to Arrakis.' },
-      { id: 841, title: 'Dune', originalTitle: 'Dune', year: 1984, popularity: 30.1, runtimeMinutes: null, overview: null },
+      {
+        id: 438631,
+        title: 'Dune',
+        originalTitle: 'Dune',
+        year: 2021,
+        popularity: 120.5,
+        runtimeMinutes: null,
+        overview: 'Paul Atreides travels to Arrakis.',
+      },
+      {
+        id: 841,
+        title: 'Dune',
+        originalTitle: 'Dune',
+        year: 1984,
+        popularity: 30.1,
+        runtimeMinutes: null,
+        overview: null,
+      },
     ]);
     expect(server.requests[0]).toEqual({
       path: '/3/search/movie?include_adult=false&language=en-US&page=1&query=Dune',
@@ -64,7 +96,16 @@ describe('TmdbCatalog searches and details', () => {
     const { provider } = await catalog();
     expect(await provider.getMovie(438631)).toMatchObject({ id: 438631, runtimeMinutes: 155, year: 2021 });
     expect(await provider.searchShows('Deep Space Nine')).toEqual([
-      { id: 580, name: 'Star Trek: Deep Space Nine', originalName: 'Star Trek: Deep Space Nine', firstAirYear: 1993, popularity: 60, numberOfSeasons: null, episodeRunTimes: [], overview: null },
+      {
+        id: 580,
+        name: 'Star Trek: Deep Space Nine',
+        originalName: 'Star Trek: Deep Space Nine',
+        firstAirYear: 1993,
+        popularity: 60,
+        numberOfSeasons: null,
+        episodeRunTimes: [],
+        overview: null,
+      },
     ]);
     expect(await provider.getShow(580)).toMatchObject({ numberOfSeasons: 2, episodeRunTimes: [45] });
     expect(await provider.getSeason(580, 2)).toEqual({
@@ -75,7 +116,12 @@ describe('TmdbCatalog searches and details', () => {
         { season: 2, episode: 2, name: 'Episode 2', runtimeMinutes: 44, airDate: '2001-01-01' },
       ],
     });
-    expect(server.requests.map((r) => r.path.split('?')[0])).toEqual(['/3/movie/438631', '/3/search/tv', '/3/tv/580', '/3/tv/580/season/2']);
+    expect(server.requests.map((r) => r.path.split('?')[0])).toEqual([
+      '/3/movie/438631',
+      '/3/search/tv',
+      '/3/tv/580',
+      '/3/tv/580/season/2',
+    ]);
   });
 
   it('answers null for an unknown movie, show or season, and [] for an empty search', async () => {
@@ -125,8 +171,15 @@ describe('TmdbCatalog cache', () => {
 describe('TmdbCatalog credentials and status', () => {
   it('is not configured without catalog_api_key, and sends nothing', async () => {
     const { provider } = await catalog({ key: null });
-    expect(provider.status()).toEqual({ healthy: false, configured: false, message: 'catalog not configured: enter your TMDB Read Access Token under Settings → Identification' });
-    await expect(provider.searchMovies('Dune')).rejects.toMatchObject({ code: 'catalog_not_configured', category: 'configuration' });
+    expect(provider.status()).toEqual({
+      healthy: false,
+      configured: false,
+      message: 'catalog not configured: enter your TMDB Read Access Token under Settings → Identification',
+    });
+    await expect(provider.searchMovies('Dune')).rejects.toMatchObject({
+      code: 'catalog_not_configured',
+      category: 'configuration',
+    });
     expect(server.requests).toEqual([]);
   });
 
@@ -148,7 +201,8 @@ describe('TmdbCatalog credentials and status', () => {
     expect(provider.status().healthy).toBe(true);
     const error = await provider.searchMovies('Dune').catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'catalog_unauthorized', category: 'configuration' });
-    const expected = 'catalog degraded: TMDB refused the Read Access Token (HTTP 401: Invalid API key: You must be granted a valid key.); check the token under Settings → Identification';
+    const expected =
+      'catalog degraded: TMDB refused the Read Access Token (HTTP 401: Invalid API key: You must be granted a valid key.); check the token under Settings → Identification';
     expect((error as Error).message).toBe(expected);
     expect(provider.status()).toEqual({ healthy: false, configured: true, message: expected });
     expect(setup.logger.messages('warn')).toContain(expected);
@@ -163,7 +217,11 @@ describe('TmdbCatalog errors', () => {
   it('waits for Retry-After after a 429 and retries', async () => {
     const sleeps: number[] = [];
     const { provider } = await catalog({ sleeps });
-    server.fail({ status: 429, headers: { 'Retry-After': '3' }, body: { status_code: 25, status_message: 'Your request count (41) is over the allowed limit of 40.' } });
+    server.fail({
+      status: 429,
+      headers: { 'Retry-After': '3' },
+      body: { status_code: 25, status_message: 'Your request count (41) is over the allowed limit of 40.' },
+    });
     expect(await provider.searchMovies('Dune')).toHaveLength(2);
     expect(sleeps).toEqual([3000]);
     expect(server.requests).toHaveLength(2);
@@ -199,10 +257,26 @@ describe('TmdbCatalog errors', () => {
   });
 
   it.each([
-    [{ status: 500, body: 'Internal Server Error' }, 'catalog_unavailable', 'catalog lookup failed: TMDB answered HTTP 500 (Internal Server Error)'],
-    [{ status: 503, body: { status_code: 9, status_message: 'Service offline.' } }, 'catalog_unavailable', 'catalog lookup failed: TMDB answered HTTP 503 (Service offline.)'],
-    [{ status: 200, body: '{"page": 1, "results": [' }, 'catalog_bad_response', 'catalog lookup failed: TMDB answered /search/movie with malformed JSON'],
-    [{ status: 200, body: { page: 1, results: 'none' } }, 'catalog_bad_response', "catalog lookup failed: TMDB's movie search answer has an unexpected shape"],
+    [
+      { status: 500, body: 'Internal Server Error' },
+      'catalog_unavailable',
+      'catalog lookup failed: TMDB answered HTTP 500 (Internal Server Error)',
+    ],
+    [
+      { status: 503, body: { status_code: 9, status_message: 'Service offline.' } },
+      'catalog_unavailable',
+      'catalog lookup failed: TMDB answered HTTP 503 (Service offline.)',
+    ],
+    [
+      { status: 200, body: '{"page": 1, "results": [' },
+      'catalog_bad_response',
+      'catalog lookup failed: TMDB answered /search/movie with malformed JSON',
+    ],
+    [
+      { status: 200, body: { page: 1, results: 'none' } },
+      'catalog_bad_response',
+      "catalog lookup failed: TMDB's movie search answer has an unexpected shape",
+    ],
   ])('turns %j into a coded error', async (fault, code, message) => {
     const { provider } = await catalog();
     server.fail(fault);

@@ -4,7 +4,8 @@ import { PlexRefresher } from './plex-refresher.ts';
 import type { RefresherSettings } from './refresher-settings.ts';
 
 /** The core has filled in the manifest's defaults and validated the settings. */
-const configured = (setup: PluginSetup): PluginSetup<RefresherSettings> => setup as unknown as PluginSetup<RefresherSettings>;
+const configured = (setup: PluginSetup): PluginSetup<RefresherSettings> =>
+  setup as unknown as PluginSetup<RefresherSettings>;
 
 export default definePlugin({
   id: 'refresher-media-server',

@@ -28,11 +28,15 @@ export function parseSections(body: unknown): PlexSection[] {
   if (!Array.isArray(directories)) return [];
   return directories.flatMap((d: { key?: unknown; title?: unknown; Location?: unknown }) =>
     typeof d?.key === 'string' || typeof d?.key === 'number'
-      ? [{
-          key: String(d.key),
-          title: typeof d.title === 'string' ? d.title : String(d.key),
-          locations: Array.isArray(d.Location) ? d.Location.flatMap((l: { path?: unknown }) => (typeof l?.path === 'string' ? [l.path] : [])) : [],
-        }]
+      ? [
+          {
+            key: String(d.key),
+            title: typeof d.title === 'string' ? d.title : String(d.key),
+            locations: Array.isArray(d.Location)
+              ? d.Location.flatMap((l: { path?: unknown }) => (typeof l?.path === 'string' ? [l.path] : []))
+              : [],
+          },
+        ]
       : [],
   );
 }
@@ -43,7 +47,10 @@ const inside = (path: string, folder: string) => {
 };
 
 /** Which sections to scan, and for which path (null: the whole section). */
-export function planScans(sections: PlexSection[], paths: string[]): { key: string; title: string; path: string | null }[] {
+export function planScans(
+  sections: PlexSection[],
+  paths: string[],
+): { key: string; title: string; path: string | null }[] {
   const targeted = sections.flatMap((s) => {
     const path = paths.find((p) => s.locations.some((location) => inside(p, location)));
     return path ? [{ key: s.key, title: s.title, path }] : [];
@@ -77,10 +84,12 @@ export class PlexRefresher implements LibraryRefresher {
       scans = s.plex_section_ids.map((key) => ({ key, title: key, path: null }));
     } else {
       const sections = parseSections(await (await call('/library/sections')).json().catch(() => null));
-      if (sections.length === 0) throw new SpindleError('plex_no_sections', `Plex at ${serviceHost(base)} listed no library sections`);
+      if (sections.length === 0)
+        throw new SpindleError('plex_no_sections', `Plex at ${serviceHost(base)} listed no library sections`);
       scans = planScans(sections, request.paths);
     }
-    for (const scan of scans) await call(`/library/sections/${encodeURIComponent(scan.key)}/refresh`, scan.path ? { path: scan.path } : {});
+    for (const scan of scans)
+      await call(`/library/sections/${encodeURIComponent(scan.key)}/refresh`, scan.path ? { path: scan.path } : {});
     const what = scans.map((scan) => `${scan.title}${scan.path ? ' (the job’s folder)' : ''}`).join(', ');
     return { detail: `Plex at ${serviceHost(base)}: scanning ${what}` };
   }

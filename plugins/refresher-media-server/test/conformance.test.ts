@@ -1,6 +1,11 @@
 import { describe, it } from 'vitest';
 import type { LibraryRefresher } from '@spindle/plugin-sdk';
-import { createFakeSetup, libraryRefresherConformance, readManifest, runConformance } from '@spindle/plugin-sdk/testing';
+import {
+  createFakeSetup,
+  libraryRefresherConformance,
+  readManifest,
+  runConformance,
+} from '@spindle/plugin-sdk/testing';
 import plugin from '../src/index.ts';
 
 const manifest = readManifest(new URL('../package.json', import.meta.url));

@@ -5,7 +5,13 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LibraryRefresher } from '@spindle/plugin-sdk';
-import { createFakeSetup, readManifest, startRecordingServer, type FakeSetup, type RecordingHttpServer } from '@spindle/plugin-sdk/testing';
+import {
+  createFakeSetup,
+  readManifest,
+  startRecordingServer,
+  type FakeSetup,
+  type RecordingHttpServer,
+} from '@spindle/plugin-sdk/testing';
 import plugin from '../src/index.ts';
 import { planScans } from '../src/plex-refresher.ts';
 
@@ -15,20 +21,32 @@ const manifest = readManifest(new URL('../package.json', import.meta.url));
 let host: string;
 const setups: FakeSetup[] = [];
 
-async function refresher(id: 'jellyfin' | 'plex' | 'emby', settings: Record<string, unknown>): Promise<LibraryRefresher> {
+async function refresher(
+  id: 'jellyfin' | 'plex' | 'emby',
+  settings: Record<string, unknown>,
+): Promise<LibraryRefresher> {
   const setup = await createFakeSetup({ manifest, settings: settings as never });
   setups.push(setup);
   return plugin.definition.providers!.library_refresher![id]!(setup) as LibraryRefresher;
 }
 
-const refresh = (r: LibraryRefresher, paths = ['/srv/media/TV/My Show']) => r.refresh({ paths, contentType: 'tv', signal: new AbortController().signal });
+const refresh = (r: LibraryRefresher, paths = ['/srv/media/TV/My Show']) =>
+  r.refresh({ paths, contentType: 'tv', signal: new AbortController().signal });
 
 const SECTIONS = {
   MediaContainer: {
     size: 2,
     Directory: [
       { key: '1', type: 'movie', title: 'Movies', Location: [{ id: 1, path: '/srv/media/Movies' }] },
-      { key: '2', type: 'show', title: 'TV Shows', Location: [{ id: 2, path: '/srv/media/TV' }, { id: 3, path: '/mnt/more-tv' }] },
+      {
+        key: '2',
+        type: 'show',
+        title: 'TV Shows',
+        Location: [
+          { id: 2, path: '/srv/media/TV' },
+          { id: 3, path: '/mnt/more-tv' },
+        ],
+      },
     ],
   },
 };
@@ -51,29 +69,42 @@ describe('Jellyfin and Emby', () => {
     const r = await refresher('jellyfin', { jellyfin_url: `${server.url}/`, jellyfin_api_key: KEY });
     server.replySequence([], 204);
     expect(await refresh(r)).toEqual({ detail: `Jellyfin at ${host}: library scan started` });
-    expect(server.requests.map((q) => [q.method, q.url, q.headers['x-emby-token']])).toEqual([['POST', '/Library/Refresh', KEY]]);
+    expect(server.requests.map((q) => [q.method, q.url, q.headers['x-emby-token']])).toEqual([
+      ['POST', '/Library/Refresh', KEY],
+    ]);
   });
 
   it('Emby: the same call under /emby', async () => {
     const r = await refresher('emby', { emby_url: server.url, emby_api_key: KEY });
     await refresh(r);
-    expect(server.requests.map((q) => [q.method, q.url, q.headers['x-emby-token']])).toEqual([['POST', '/emby/Library/Refresh', KEY]]);
+    expect(server.requests.map((q) => [q.method, q.url, q.headers['x-emby-token']])).toEqual([
+      ['POST', '/emby/Library/Refresh', KEY],
+    ]);
   });
 
   it('a refused key fails with a hint and without the key; a down server fails retryably', async () => {
     const r = await refresher('jellyfin', { jellyfin_url: server.url, jellyfin_api_key: KEY });
     server.replySequence([401]);
     const refused = await refresh(r).catch((e: unknown) => e);
-    expect(refused).toMatchObject({ code: 'service_refused', message: `Jellyfin at ${host} refused the request: HTTP 401 (check jellyfin_api_key)` });
+    expect(refused).toMatchObject({
+      code: 'service_refused',
+      message: `Jellyfin at ${host} refused the request: HTTP 401 (check jellyfin_api_key)`,
+    });
     server.replySequence([502]);
     expect(await refresh(r).catch((e: unknown) => e)).toMatchObject({ code: 'service_unavailable', retryable: true });
     const down = await refresher('emby', { emby_url: 'http://127.0.0.1:9', emby_api_key: KEY, timeout_seconds: 2 });
-    expect(await refresh(down).catch((e: unknown) => e)).toMatchObject({ code: 'service_unreachable', retryable: true });
+    expect(await refresh(down).catch((e: unknown) => e)).toMatchObject({
+      code: 'service_unreachable',
+      retryable: true,
+    });
     expect((refused as Error).message).not.toContain(KEY);
   });
 
   it('is off without a URL', async () => {
-    expect((await refresher('jellyfin', { jellyfin_api_key: KEY })).status()).toEqual({ configured: false, target: null });
+    expect((await refresher('jellyfin', { jellyfin_api_key: KEY })).status()).toEqual({
+      configured: false,
+      target: null,
+    });
     expect((await refresher('emby', { emby_url: server.url })).status()).toEqual({ configured: true, target: host });
   });
 });
@@ -81,7 +112,11 @@ describe('Jellyfin and Emby', () => {
 describe('Plex', () => {
   it('scans only the section holding the job’s folder, for that folder', async () => {
     const r = await refresher('plex', { plex_url: server.url, plex_token: KEY });
-    server.reply((req) => (req.url.startsWith('/library/sections?') ? { status: 200, body: JSON.stringify(SECTIONS), headers: { 'content-type': 'application/json' } } : { status: 200 }));
+    server.reply((req) =>
+      req.url.startsWith('/library/sections?')
+        ? { status: 200, body: JSON.stringify(SECTIONS), headers: { 'content-type': 'application/json' } }
+        : { status: 200 },
+    );
     expect(await refresh(r)).toEqual({ detail: `Plex at ${host}: scanning TV Shows (the job’s folder)` });
     const urls = server.requests.map((q) => new URL(q.url, server.url));
     expect(urls.map((u) => u.pathname)).toEqual(['/library/sections', '/library/sections/2/refresh']);
@@ -92,9 +127,15 @@ describe('Plex', () => {
 
   it('scans every section when none holds the folder (Plex sees other paths), or the configured ones', async () => {
     const r = await refresher('plex', { plex_url: server.url, plex_token: KEY });
-    server.reply((req) => (req.url.startsWith('/library/sections?') ? { status: 200, body: JSON.stringify(SECTIONS) } : { status: 200 }));
+    server.reply((req) =>
+      req.url.startsWith('/library/sections?') ? { status: 200, body: JSON.stringify(SECTIONS) } : { status: 200 },
+    );
     await refresh(r, ['/data/library/TV/My Show']);
-    expect(server.requests.map((q) => new URL(q.url, server.url).pathname)).toEqual(['/library/sections', '/library/sections/1/refresh', '/library/sections/2/refresh']);
+    expect(server.requests.map((q) => new URL(q.url, server.url).pathname)).toEqual([
+      '/library/sections',
+      '/library/sections/1/refresh',
+      '/library/sections/2/refresh',
+    ]);
     server.requests.length = 0;
     const chosen = await refresher('plex', { plex_url: server.url, plex_token: KEY, plex_section_ids: ['7'] });
     await refresh(chosen);
@@ -105,7 +146,10 @@ describe('Plex', () => {
     const r = await refresher('plex', { plex_url: server.url, plex_token: KEY });
     server.replySequence([401]);
     const error = await refresh(r).catch((e: unknown) => e);
-    expect(error).toMatchObject({ code: 'service_refused', message: `Plex at ${host} refused the request: HTTP 401 (check plex_token)` });
+    expect(error).toMatchObject({
+      code: 'service_refused',
+      message: `Plex at ${host} refused the request: HTTP 401 (check plex_token)`,
+    });
   });
 
   it('plans a scan per section that holds one of the paths', () => {

@@ -1,18 +1,36 @@
 /** Finds ffprobe (next to the configured media tool, else on PATH) and probes one file. */
 import { basename } from 'node:path';
-import { ffprobePath, MEDIA_TOOL_SETTING, RipperError, SpindleError, throwIfAborted, type StageContext } from '@spindle/plugin-sdk';
+import {
+  ffprobePath,
+  MEDIA_TOOL_SETTING,
+  RipperError,
+  SpindleError,
+  throwIfAborted,
+  type StageContext,
+} from '@spindle/plugin-sdk';
 import { findExecutable } from './executable-lookup.ts';
 import { parseProbeJson, type ProbeFacts } from './probe-parser.ts';
 
 // ffprobe beside the configured media tool (the SDK's rule, shared with the other ffmpeg plugins).
 export { ffprobePath, MEDIA_TOOL_SETTING };
 
-const PROBE_ARGS = ['-v', 'error', '-print_format', 'json', '-show_entries', 'format=duration:stream=codec_type,width,height:chapter=id'];
+const PROBE_ARGS = [
+  '-v',
+  'error',
+  '-print_format',
+  'json',
+  '-show_entries',
+  'format=duration:stream=codec_type,width,height:chapter=id',
+];
 
 function notFound(tool: string, cause?: unknown): RipperError {
-  return new RipperError('media_tool_not_found', `ffprobe was not found at "${tool}"; install ffmpeg or set ${MEDIA_TOOL_SETTING} to the ffmpeg executable`, {
-    cause,
-  });
+  return new RipperError(
+    'media_tool_not_found',
+    `ffprobe was not found at "${tool}"; install ffmpeg or set ${MEDIA_TOOL_SETTING} to the ffmpeg executable`,
+    {
+      cause,
+    },
+  );
 }
 
 /** Resolves the ffprobe to use, failing with a clear RipperError before any file is probed. */
@@ -29,16 +47,28 @@ function isMissingExecutable(error: unknown): boolean {
   return e?.code === 'process_not_found' || e?.code === 'ENOENT' || e?.cause?.code === 'ENOENT';
 }
 
-export async function probeFile(tool: string, file: string, ctx: StageContext, timeoutSeconds: number): Promise<ProbeFacts> {
+export async function probeFile(
+  tool: string,
+  file: string,
+  ctx: StageContext,
+  timeoutSeconds: number,
+): Promise<ProbeFacts> {
   let result;
   try {
     result = await ctx.processes.run(tool, [...PROBE_ARGS, file], { timeoutMs: timeoutSeconds * 1000 });
   } catch (error) {
     if (isMissingExecutable(error)) throw notFound(tool, error);
     if (SpindleError.is(error) && error.code === 'process_timed_out') {
-      throw new RipperError('probe_timed_out', `ffprobe took longer than ${timeoutSeconds} s on ${basename(file)}`, { cause: error, retryable: true });
+      throw new RipperError('probe_timed_out', `ffprobe took longer than ${timeoutSeconds} s on ${basename(file)}`, {
+        cause: error,
+        retryable: true,
+      });
     }
-    throw new RipperError('probe_failed', `ffprobe could not be run on ${basename(file)}: ${(error as Error).message}`, { cause: error });
+    throw new RipperError(
+      'probe_failed',
+      `ffprobe could not be run on ${basename(file)}: ${(error as Error).message}`,
+      { cause: error },
+    );
   }
   throwIfAborted(ctx.signal);
   const facts = result.exitCode === 0 ? parseProbeJson(result.stdout) : null;

@@ -34,8 +34,11 @@ export async function listMkvFiles(folder: string | null): Promise<string[]> {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') throw new RipperError('folder_not_found', `Folder not found: ${folder}`, { cause: error });
-    if (code === 'ENOTDIR') throw new RipperError('folder_not_a_directory', `Not a folder: ${folder}`, { cause: error });
-    throw new RipperError('folder_unreadable', `Cannot read folder ${folder}: ${(error as Error).message}`, { cause: error });
+    if (code === 'ENOTDIR')
+      throw new RipperError('folder_not_a_directory', `Not a folder: ${folder}`, { cause: error });
+    throw new RipperError('folder_unreadable', `Cannot read folder ${folder}: ${(error as Error).message}`, {
+      cause: error,
+    });
   }
   const names = entries.filter((e) => e.isFile() && /\.mkv$/i.test(e.name)).map((e) => e.name);
   if (names.length === 0) throw new RipperError('folder_has_no_mkv', `No .mkv files in ${folder}`);
@@ -90,7 +93,10 @@ export class FolderRipper implements Ripper {
       const path = name === undefined ? null : resolve(folder, name);
       const info = path ? await stat(path).catch(() => null) : null;
       if (!path || !info?.isFile()) {
-        result.failed.push({ titleIndex: title.index, message: `The file for title ${title.index} (${name ?? 'unknown'}) is no longer in ${folder}` });
+        result.failed.push({
+          titleIndex: title.index,
+          message: `The file for title ${title.index} (${name ?? 'unknown'}) is no longer in ${folder}`,
+        });
         continue;
       }
       const file = { titleIndex: title.index, path, sizeBytes: info.size };

@@ -41,7 +41,10 @@ describe('FolderRipper.scan content hash', () => {
     await sparse(join(folder, 'BDMV', 'STREAM', '00001.m2ts'), 123_456_789);
     const ctx = await createFakeContext();
     try {
-      const scan = await new FolderRipper().scan({ kind: 'folder', path: folder, driveId: null, volumeLabel: 'BLURAY_COPY' }, ctx);
+      const scan = await new FolderRipper().scan(
+        { kind: 'folder', path: folder, driveId: null, volumeLabel: 'BLURAY_COPY' },
+        ctx,
+      );
       expect(scan.contentHash).toBe(md5OfLittleEndian([123_456_789, 5 * 2 ** 30 + 7]));
       expect(scan.titles).toHaveLength(1);
     } finally {
@@ -61,10 +64,12 @@ describe('FolderRipper.scan content hash', () => {
     const ctx = await createFakeContext();
     try {
       const ripper = new FolderRipper();
-      expect((await ripper.scan({ kind: 'folder', path: dvd, driveId: null, volumeLabel: 'DVD_COPY' }, ctx)).contentHash).toBe(
-        md5OfLittleEndian([10_240, 1_073_739_776]),
-      );
-      expect((await ripper.scan({ kind: 'folder', path: plain, driveId: null, volumeLabel: 'PLAIN' }, ctx)).contentHash).toBeNull();
+      expect(
+        (await ripper.scan({ kind: 'folder', path: dvd, driveId: null, volumeLabel: 'DVD_COPY' }, ctx)).contentHash,
+      ).toBe(md5OfLittleEndian([10_240, 1_073_739_776]));
+      expect(
+        (await ripper.scan({ kind: 'folder', path: plain, driveId: null, volumeLabel: 'PLAIN' }, ctx)).contentHash,
+      ).toBeNull();
     } finally {
       await ctx.dispose();
     }

@@ -9,7 +9,12 @@ import { makeMkv, requireFfmpeg } from './make-mkv.ts';
 
 let root: string;
 let folder: string;
-const source = (path: string, volumeLabel = 'MY_SHOW_S1'): DiscSource => ({ kind: 'folder', path, driveId: null, volumeLabel });
+const source = (path: string, volumeLabel = 'MY_SHOW_S1'): DiscSource => ({
+  kind: 'folder',
+  path,
+  driveId: null,
+  volumeLabel,
+});
 
 beforeAll(async () => {
   await requireFfmpeg();
@@ -34,7 +39,10 @@ async function withCtx<T>(fn: (ctx: FakeContext) => Promise<T>, options: FakeCon
 }
 
 async function errorOf(promise: Promise<unknown>): Promise<SpindleError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(SpindleError.is(error)).toBe(true);
   return error as SpindleError;
 }
@@ -61,23 +69,32 @@ describe('FolderRipper.scan', () => {
   });
 
   it('finds ffprobe next to the configured media tool', async () => {
-    await withCtx(async (ctx) => {
-      expect((await new FolderRipper().scan(source(folder), ctx)).titles).toHaveLength(3);
-    }, { appSettings: { media_tool_path: '/usr/bin/ffmpeg' } });
+    await withCtx(
+      async (ctx) => {
+        expect((await new FolderRipper().scan(source(folder), ctx)).titles).toHaveLength(3);
+      },
+      { appSettings: { media_tool_path: '/usr/bin/ffmpeg' } },
+    );
   });
 
   it('says clearly when ffprobe is missing', async () => {
-    await withCtx(async (ctx) => {
-      const error = await errorOf(new FolderRipper().scan(source(folder), ctx));
-      expect(error).toMatchObject({ code: 'media_tool_not_found', category: 'ripper' });
-      expect(error.message).toContain(join(root, 'no-tools', 'ffprobe'));
-    }, { appSettings: { media_tool_path: join(root, 'no-tools', 'ffmpeg') } });
+    await withCtx(
+      async (ctx) => {
+        const error = await errorOf(new FolderRipper().scan(source(folder), ctx));
+        expect(error).toMatchObject({ code: 'media_tool_not_found', category: 'ripper' });
+        expect(error.message).toContain(join(root, 'no-tools', 'ffprobe'));
+      },
+      { appSettings: { media_tool_path: join(root, 'no-tools', 'ffmpeg') } },
+    );
   });
 
   it('fails clearly for a missing folder, a folder without MKVs and an unreadable MKV', async () => {
     await withCtx(async (ctx) => {
       const ripper = new FolderRipper();
-      expect(await errorOf(ripper.scan(source(join(root, 'nope')), ctx))).toMatchObject({ code: 'folder_not_found', category: 'ripper' });
+      expect(await errorOf(ripper.scan(source(join(root, 'nope')), ctx))).toMatchObject({
+        code: 'folder_not_found',
+        category: 'ripper',
+      });
       const empty = join(root, 'empty');
       await mkdir(empty, { recursive: true });
       await writeFile(join(empty, 'readme.txt'), 'x');
@@ -128,7 +145,9 @@ describe('FolderRipper.rip', () => {
       const titles = [scan.titles[0]!, { ...scan.titles[1]!, sourceFile: undefined, index: 0 }];
       const result = await ripper.rip({ source: source(copy), titles: [titles[0]!], outputDir: ctx.workDir }, ctx);
       expect(result.files).toEqual([]);
-      expect(result.failed).toEqual([{ titleIndex: 0, message: `The file for title 0 (one.mkv) is no longer in ${copy}` }]);
+      expect(result.failed).toEqual([
+        { titleIndex: 0, message: `The file for title 0 (one.mkv) is no longer in ${copy}` },
+      ]);
       const byIndex = await ripper.rip({ source: source(copy), titles: [titles[1]!], outputDir: ctx.workDir }, ctx);
       expect(byIndex.files.map((f) => f.path)).toEqual([join(copy, 'two.mkv')]);
     });
@@ -139,7 +158,9 @@ describe('FolderRipper.rip', () => {
       const ripper = new FolderRipper();
       const scan = await ripper.scan(source(folder), ctx);
       ctx.abort();
-      expect(await errorOf(ripper.rip({ source: source(folder), titles: scan.titles, outputDir: ctx.workDir }, ctx))).toMatchObject({ code: 'aborted' });
+      expect(
+        await errorOf(ripper.rip({ source: source(folder), titles: scan.titles, outputDir: ctx.workDir }, ctx)),
+      ).toMatchObject({ code: 'aborted' });
     });
   });
 });

@@ -28,7 +28,11 @@ describe('parseProbeJson', () => {
   });
 
   it('tolerates a file without video, duration or chapters', () => {
-    expect(parseProbeJson(JSON.stringify({ streams: [{ codec_type: 'audio' }], format: {} }))).toEqual({ durationSeconds: 0, resolution: null, chapters: 0 });
+    expect(parseProbeJson(JSON.stringify({ streams: [{ codec_type: 'audio' }], format: {} }))).toEqual({
+      durationSeconds: 0,
+      resolution: null,
+      chapters: 0,
+    });
   });
 
   it('refuses output that is not JSON', () => {

@@ -96,14 +96,37 @@ function streamKind(code: number, text: string): StreamKind {
 
 function newTitle(index: number): RobotTitle {
   return {
-    index, name: null, chapters: 0, durationSeconds: 0, sizeBytes: 0, displaySize: null, sourceFile: null, originalTitleId: null, segmentCount: null,
-    segmentMap: null, outputFileName: null, outputFileNumber: null, dvdCell: null, resolution: null, streams: [],
+    index,
+    name: null,
+    chapters: 0,
+    durationSeconds: 0,
+    sizeBytes: 0,
+    displaySize: null,
+    sourceFile: null,
+    originalTitleId: null,
+    segmentCount: null,
+    segmentMap: null,
+    outputFileName: null,
+    outputFileNumber: null,
+    dvdCell: null,
+    resolution: null,
+    streams: [],
   };
 }
 
 export class DiscInfoCollector {
   private readonly disc: RobotDisc = {
-    discType: 'unknown', typeName: null, name: null, volumeName: null, titleCount: null, titles: [], drives: [], messages: [], files: [], problems: [], unknownLines: [],
+    discType: 'unknown',
+    typeName: null,
+    name: null,
+    volumeName: null,
+    titleCount: null,
+    titles: [],
+    drives: [],
+    messages: [],
+    files: [],
+    problems: [],
+    unknownLines: [],
   };
   private readonly titles = new Map<number, RobotTitle>();
   private lineNumber = 0;
@@ -128,7 +151,8 @@ export class DiscInfoCollector {
         this.disc.drives.push(line);
         return;
       case 'text':
-        if (/^[A-Z][A-Z0-9_]{1,15}:/.test(line.text)) this.disc.unknownLines.push({ lineNumber: this.lineNumber, line: line.text });
+        if (/^[A-Z][A-Z0-9_]{1,15}:/.test(line.text))
+          this.disc.unknownLines.push({ lineNumber: this.lineNumber, line: line.text });
         return;
       case 'TCOUNT':
         this.disc.titleCount = line.count;
@@ -140,7 +164,11 @@ export class DiscInfoCollector {
         if (line.attribute === Attr.TYPE) {
           this.disc.typeName = line.value;
           this.disc.discType =
-            line.code === DiscTypeCode.BLURAY || /blu-?ray/i.test(line.value) ? 'bluray' : line.code === DiscTypeCode.DVD || /^dvd/i.test(line.value) ? 'dvd' : 'unknown';
+            line.code === DiscTypeCode.BLURAY || /blu-?ray/i.test(line.value)
+              ? 'bluray'
+              : line.code === DiscTypeCode.DVD || /^dvd/i.test(line.value)
+                ? 'dvd'
+                : 'unknown';
         } else if (line.attribute === Attr.NAME) this.disc.name = line.value;
         else if (line.attribute === Attr.VOLUME_NAME) this.disc.volumeName = line.value;
         return;
@@ -175,21 +203,42 @@ export class DiscInfoCollector {
 
   private titleInfo(title: RobotTitle, attribute: number, value: string): void {
     switch (attribute) {
-      case Attr.NAME: title.name = value; break;
-      case Attr.CHAPTER_COUNT: title.chapters = Number(value) || 0; break;
-      case Attr.DURATION: title.durationSeconds = parseDuration(value) ?? 0; break;
-      case Attr.DISK_SIZE: title.displaySize = value; break;
-      case Attr.DISK_SIZE_BYTES: title.sizeBytes = /^\d+$/.test(value) ? Number(value) : 0; break;
-      case Attr.SOURCE_FILE_NAME: title.sourceFile = value; break;
-      case Attr.ORIGINAL_TITLE_ID: title.originalTitleId = value; break;
-      case Attr.SEGMENTS_COUNT: title.segmentCount = Number(value) || 0; break;
-      case Attr.SEGMENTS_MAP: title.segmentMap = value; break;
+      case Attr.NAME:
+        title.name = value;
+        break;
+      case Attr.CHAPTER_COUNT:
+        title.chapters = Number(value) || 0;
+        break;
+      case Attr.DURATION:
+        title.durationSeconds = parseDuration(value) ?? 0;
+        break;
+      case Attr.DISK_SIZE:
+        title.displaySize = value;
+        break;
+      case Attr.DISK_SIZE_BYTES:
+        title.sizeBytes = /^\d+$/.test(value) ? Number(value) : 0;
+        break;
+      case Attr.SOURCE_FILE_NAME:
+        title.sourceFile = value;
+        break;
+      case Attr.ORIGINAL_TITLE_ID:
+        title.originalTitleId = value;
+        break;
+      case Attr.SEGMENTS_COUNT:
+        title.segmentCount = Number(value) || 0;
+        break;
+      case Attr.SEGMENTS_MAP:
+        title.segmentMap = value;
+        break;
       case Attr.OUTPUT_FILE_NAME:
         title.outputFileName = value;
         title.outputFileNumber = outputFileNumber(value);
         break;
-      case Attr.DVD_CELL_NAME: title.dvdCell = value; break;
-      default: break;
+      case Attr.DVD_CELL_NAME:
+        title.dvdCell = value;
+        break;
+      default:
+        break;
     }
   }
 

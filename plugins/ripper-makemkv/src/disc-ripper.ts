@@ -10,7 +10,15 @@
  */
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { RipperError, throwIfAborted, type RippedFile, type RipRequest, type RipResult, type ScannedTitle, type StageContext } from '@spindle/plugin-sdk';
+import {
+  RipperError,
+  throwIfAborted,
+  type RippedFile,
+  type RipRequest,
+  type RipResult,
+  type ScannedTitle,
+  type StageContext,
+} from '@spindle/plugin-sdk';
 import { scanKey, assertSourceExists, type RememberedScan } from './disc-scanner.ts';
 import { lastMessage, saveFailed, titleFailureText } from './makemkv-failures.ts';
 import { mkvArgs, readSettings, type MakemkvSettings } from './makemkv-settings.ts';
@@ -18,22 +26,42 @@ import { makemkvSourceFor, type MakemkvSource } from './makemkv-source.ts';
 import { locateMakemkvcon } from './makemkvcon-lookup.ts';
 import { runMakemkvcon, type RunOutcome } from './makemkvcon-run.ts';
 import { ripEverything } from './rip-all-titles.ts';
-import { fileSize, isSavingStep, messagesFor, removeAll, stopIfFatal, truncationText, type RipEnv } from './rip-checks.ts';
+import {
+  fileSize,
+  isSavingStep,
+  messagesFor,
+  removeAll,
+  stopIfFatal,
+  truncationText,
+  type RipEnv,
+} from './rip-checks.ts';
 import { Attr, Msg } from './robot-codes.ts';
 import type { MsgLine } from './robot-line-parser.ts';
 import { RipProgress } from './rip-progress.ts';
 
 /** How a makemkvcon run ended, in words ("was killed by SIGSEGV (it crashed)" rather than "exit code null"). */
 function endedText(run: RunOutcome): string {
-  if (run.exitCode === null && run.signal) return `was killed by ${run.signal} (it crashed or was stopped from outside)`;
+  if (run.exitCode === null && run.signal)
+    return `was killed by ${run.signal} (it crashed or was stopped from outside)`;
   return `ended with exit code ${run.exitCode}`;
 }
 
 function copyCompleted(messages: readonly MsgLine[]): boolean {
-  return messages.some((m) => (m.code === Msg.COPY_COMPLETE || m.code === Msg.COPY_COMPLETE_WITH_FAILURES || m.code === Msg.COPY_COMPLETE_FAILED) && Number(m.params[0] ?? 0) > 0);
+  return messages.some(
+    (m) =>
+      (m.code === Msg.COPY_COMPLETE ||
+        m.code === Msg.COPY_COMPLETE_WITH_FAILURES ||
+        m.code === Msg.COPY_COMPLETE_FAILED) &&
+      Number(m.params[0] ?? 0) > 0,
+  );
 }
 
-async function ripOne(env: RipEnv, title: ScannedTitle, position: number, progress: RipProgress): Promise<RippedFile | { titleIndex: number; message: string }> {
+async function ripOne(
+  env: RipEnv,
+  title: ScannedTitle,
+  position: number,
+  progress: RipProgress,
+): Promise<RippedFile | { titleIndex: number; message: string }> {
   const { ctx, outputDir } = env;
   let reportedName: string | null = title.outputFileName ?? null;
   if (reportedName) await rm(join(outputDir, reportedName), { force: true }); // a leftover of an earlier attempt is not this rip
@@ -51,7 +79,8 @@ async function ripOne(env: RipEnv, title: ScannedTitle, position: number, progre
       else if (line.kind === 'PRGV' && saving) {
         sawValues = true;
         progress.titleProgress(line.total / line.max);
-      } else if (line.kind === 'TINFO' && line.title === title.index && line.attribute === Attr.OUTPUT_FILE_NAME) reportedName = line.value;
+      } else if (line.kind === 'TINFO' && line.title === title.index && line.attribute === Attr.OUTPUT_FILE_NAME)
+        reportedName = line.value;
     },
     onGrowth: (bytes) => {
       if (!sawValues && title.sizeBytes > 0) progress.titleProgress(Math.min(0.99, bytes / title.sizeBytes));
@@ -61,7 +90,9 @@ async function ripOne(env: RipEnv, title: ScannedTitle, position: number, progre
   let name = reportedName;
   let size = name ? await fileSize(join(outputDir, name)) : null;
   if ((size === null || size === 0) && run.newFiles.length === 1) {
-    ctx.logger.warn(`MakeMKV wrote ${run.newFiles[0]} for title ${title.index}, not the reported ${reportedName ?? '(no name)'}`);
+    ctx.logger.warn(
+      `MakeMKV wrote ${run.newFiles[0]} for title ${title.index}, not the reported ${reportedName ?? '(no name)'}`,
+    );
     name = run.newFiles[0]!;
     size = await fileSize(join(outputDir, name));
   }
@@ -102,11 +133,20 @@ async function ripEach(env: RipEnv, titles: ScannedTitle[]): Promise<RipResult> 
 }
 
 /** True when the request is every title of the last scan of this source (same --minlength). */
-async function isEveryTitle(ctx: StageContext, source: MakemkvSource, settings: MakemkvSettings, titles: ScannedTitle[]): Promise<boolean> {
+async function isEveryTitle(
+  ctx: StageContext,
+  source: MakemkvSource,
+  settings: MakemkvSettings,
+  titles: ScannedTitle[],
+): Promise<boolean> {
   const remembered = (await ctx.store.get(scanKey(source))) as RememberedScan | undefined;
   if (!remembered || remembered.minLength !== settings.minLengthSeconds || titles.length < 2) return false;
   const wanted = new Set(titles.map((t) => t.index));
-  return wanted.size === remembered.indices.length && remembered.indices.every((i) => wanted.has(i)) && titles.every((t) => t.outputFileName);
+  return (
+    wanted.size === remembered.indices.length &&
+    remembered.indices.every((i) => wanted.has(i)) &&
+    titles.every((t) => t.outputFileName)
+  );
 }
 
 export async function ripTitles(request: RipRequest, ctx: StageContext): Promise<RipResult> {
@@ -119,10 +159,24 @@ export async function ripTitles(request: RipRequest, ctx: StageContext): Promise
   try {
     await mkdir(request.outputDir, { recursive: true });
   } catch (error) {
-    throw new RipperError('output_folder_unusable', `Cannot create the output folder ${request.outputDir}: ${(error as Error).message}`, { cause: error });
+    throw new RipperError(
+      'output_folder_unusable',
+      `Cannot create the output folder ${request.outputDir}: ${(error as Error).message}`,
+      { cause: error },
+    );
   }
-  const env: RipEnv = { ctx, exe, source, settings, outputDir: request.outputDir, saved: (file) => request.onTitleSaved?.(file) };
+  const env: RipEnv = {
+    ctx,
+    exe,
+    source,
+    settings,
+    outputDir: request.outputDir,
+    saved: (file) => request.onTitleSaved?.(file),
+  };
   const every = await isEveryTitle(ctx, source, settings, request.titles);
-  ctx.logger.info(`Ripping ${request.titles.length} title(s) from ${source.argument}`, { titles: request.titles.map((t) => t.index), all: every });
+  ctx.logger.info(`Ripping ${request.titles.length} title(s) from ${source.argument}`, {
+    titles: request.titles.map((t) => t.index),
+    all: every,
+  });
   return every ? ripEverything(env, request.titles) : ripEach(env, request.titles);
 }

@@ -35,7 +35,8 @@ export async function assertSourceExists(source: MakemkvSource): Promise<void> {
   if (source.kind !== 'file' && source.kind !== 'iso') return;
   const info = await stat(source.target).catch(() => null);
   if (!info) throw new RipperError('disc_source_not_found', `The disc source ${source.target} does not exist`);
-  if (source.kind === 'iso' && !info.isFile()) throw new RipperError('disc_source_not_found', `${source.target} is not an ISO image file`);
+  if (source.kind === 'iso' && !info.isFile())
+    throw new RipperError('disc_source_not_found', `${source.target} is not an ISO image file`);
 }
 
 /** The content hash of the listed files (Blu-ray: the `.m2ts` streams; DVD: every VIDEO_TS file). */
@@ -61,14 +62,22 @@ export function toScannedTitles(disc: RobotDisc): ScannedTitle[] {
 }
 
 /** From the mounted disc (`path`, or the folder a `file:` source names), else from the HSH listing. */
-async function contentHashOf(source: DiscSource, src: MakemkvSource, disc: RobotDisc, ctx: StageContext): Promise<string | null> {
+async function contentHashOf(
+  source: DiscSource,
+  src: MakemkvSource,
+  disc: RobotDisc,
+  ctx: StageContext,
+): Promise<string | null> {
   const root = source.path || (src.kind === 'file' ? src.target : null);
   if (root) {
     try {
       const hash = await computeContentHash(root);
       if (hash) return hash;
     } catch (error) {
-      ctx.logger.warn('could not read the disc structure for its content hash', { path: root, error: (error as Error).message });
+      ctx.logger.warn('could not read the disc structure for its content hash', {
+        path: root,
+        error: (error as Error).message,
+      });
     }
   }
   return contentHashFromListing(disc);
@@ -98,19 +107,33 @@ export async function scanDisc(source: DiscSource, ctx: StageContext): Promise<D
   });
   throwIfAborted(ctx.signal);
   const { disc } = run;
-  if (run.stalled) throw stalledError({ seconds: settings.stallTimeoutSeconds, doing: `scanning ${src.argument}`, messages: disc.messages });
+  if (run.stalled)
+    throw stalledError({
+      seconds: settings.stallTimeoutSeconds,
+      doing: `scanning ${src.argument}`,
+      messages: disc.messages,
+    });
   const fatal = fatalFailure(disc.messages, src.target);
   if (fatal) throw fatal;
-  if (disc.titleCount === null) throw scanFailed({ target: src.target, exitCode: run.exitCode, messages: disc.messages, stderr: run.stderr });
+  if (disc.titleCount === null)
+    throw scanFailed({ target: src.target, exitCode: run.exitCode, messages: disc.messages, stderr: run.stderr });
   if (disc.titles.length === 0) {
-    throw new RipperError('disc_has_no_titles', `MakeMKV found no titles on the disc in ${src.target} (minimum title length ${settings.minLengthSeconds} s)`);
+    throw new RipperError(
+      'disc_has_no_titles',
+      `MakeMKV found no titles on the disc in ${src.target} (minimum title length ${settings.minLengthSeconds} s)`,
+    );
   }
   const titles = toScannedTitles(disc);
   const contentHash = await contentHashOf(source, src, disc, ctx);
   const remembered: RememberedScan = { minLength: settings.minLengthSeconds, indices: titles.map((t) => t.index) };
   await ctx.store.set(scanKey(src), { ...remembered });
   ctx.progress.report({ fraction: 1, message: `Scanned ${titles.length} titles` });
-  ctx.logger.info('Scanned disc', { source: src.argument, titles: titles.length, discType: disc.discType, contentHash });
+  ctx.logger.info('Scanned disc', {
+    source: src.argument,
+    titles: titles.length,
+    discType: disc.discType,
+    contentHash,
+  });
   return {
     volumeLabel: source.volumeLabel || disc.volumeName || disc.name || '',
     discType: disc.discType,

@@ -7,7 +7,8 @@ import { RipperError } from '@spindle/plugin-sdk';
 import { LICENSE_EXPIRED_CODES, Msg } from './robot-codes.ts';
 import type { MsgLine } from './robot-line-parser.ts';
 
-const EXPIRED_TEXT = /evaluation period has expired|version is too old|key has expired|registration key (?:is )?(?:invalid|incorrect|not valid)/i;
+const EXPIRED_TEXT =
+  /evaluation period has expired|version is too old|key has expired|registration key (?:is )?(?:invalid|incorrect|not valid)/i;
 
 /** The message that says MakeMKV refuses to work (expired evaluation, expired beta, bad key). */
 export function licenseProblem(messages: readonly MsgLine[]): MsgLine | null {
@@ -19,7 +20,9 @@ export function regionMismatch(messages: readonly MsgLine[]): MsgLine | null {
 }
 
 export function readErrors(messages: readonly MsgLine[]): MsgLine[] {
-  return messages.filter((m) => m.code === Msg.READ_ERROR || /error .* occurred while reading|medium error|uncorrectable/i.test(m.message));
+  return messages.filter(
+    (m) => m.code === Msg.READ_ERROR || /error .* occurred while reading|medium error|uncorrectable/i.test(m.message),
+  );
 }
 
 function quote(text: string): string {
@@ -53,7 +56,11 @@ export function fatalFailure(messages: readonly MsgLine[], target: string): Ripp
   if (open) {
     const region = regionMismatch(messages);
     const reads = readErrors(messages);
-    const why = region ? `; ${REGION_ADVICE}` : reads.length > 0 ? `; the drive reported read errors (${quote(reads.at(-1)!.message)}) — clean the disc and retry` : '';
+    const why = region
+      ? `; ${REGION_ADVICE}`
+      : reads.length > 0
+        ? `; the drive reported read errors (${quote(reads.at(-1)!.message)}) — clean the disc and retry`
+        : '';
     return new RipperError(
       'disc_open_failed',
       `MakeMKV could not open the disc in ${target} (message 5010 "Failed to open disc")${why}. Check that a readable disc is in the drive and that the drive is reachable (containers need both /dev/srN and /dev/sgN).`,
@@ -66,7 +73,10 @@ export function fatalFailure(messages: readonly MsgLine[], target: string): Ripp
 /** True when the messages say a title was not saved (5003, or a copy summary with failures). */
 export function saveFailed(messages: readonly MsgLine[]): boolean {
   return messages.some(
-    (m) => m.code === Msg.FAILED_TO_SAVE_TITLE || ((m.code === Msg.COPY_COMPLETE_FAILED || m.code === Msg.COPY_COMPLETE_WITH_FAILURES) && Number(m.params[1] ?? 0) > 0),
+    (m) =>
+      m.code === Msg.FAILED_TO_SAVE_TITLE ||
+      ((m.code === Msg.COPY_COMPLETE_FAILED || m.code === Msg.COPY_COMPLETE_WITH_FAILURES) &&
+        Number(m.params[1] ?? 0) > 0),
   );
 }
 
@@ -80,7 +90,11 @@ export function titleFailureText(messages: readonly MsgLine[]): string | null {
   if (reads.length > 0) return `disc read error: ${quote(reads.at(-1)!.message)} — clean the disc and retry`;
   const failedSave = messages.find((m) => m.code === Msg.FAILED_TO_SAVE_TITLE);
   if (failedSave) return `MakeMKV: ${quote(failedSave.message)}`;
-  const copy = messages.find((m) => (m.code === Msg.COPY_COMPLETE_FAILED || m.code === Msg.COPY_COMPLETE_WITH_FAILURES) && Number(m.params[1] ?? 0) > 0);
+  const copy = messages.find(
+    (m) =>
+      (m.code === Msg.COPY_COMPLETE_FAILED || m.code === Msg.COPY_COMPLETE_WITH_FAILURES) &&
+      Number(m.params[1] ?? 0) > 0,
+  );
   if (copy) return `MakeMKV: ${quote(copy.message)}`;
   return null;
 }
@@ -91,15 +105,27 @@ export function stalledError(options: { seconds: number; doing: string; messages
   let message = `makemkvcon made no progress for ${options.seconds} s while ${options.doing} and was stopped`;
   if (region) message += `; it reported a region mismatch before hanging (${quote(region.message)}): ${REGION_ADVICE}`;
   else if (last) message += ` (last message: ${quote(last.message)})`;
-  return new RipperError('ripper_stalled', message, { retryable: !region, details: { stallSeconds: options.seconds, regionMismatch: region !== null } });
+  return new RipperError('ripper_stalled', message, {
+    retryable: !region,
+    details: { stallSeconds: options.seconds, regionMismatch: region !== null },
+  });
 }
 
 /** A scan that ended without a title list (or with none), with the best explanation available. */
-export function scanFailed(options: { target: string; exitCode: number | null; messages: readonly MsgLine[]; stderr: string }): RipperError {
+export function scanFailed(options: {
+  target: string;
+  exitCode: number | null;
+  messages: readonly MsgLine[];
+  stderr: string;
+}): RipperError {
   const last = lastMessage(options.messages);
   const stderr = options.stderr.trim().split(/\r?\n/).at(-1) ?? '';
   const detail = last ? quote(last.message) : stderr ? quote(stderr) : 'no message';
-  return new RipperError('ripper_scan_failed', `makemkvcon could not scan the disc in ${options.target} (exit code ${options.exitCode ?? 'none'}): ${detail}`, {
-    retryable: true,
-  });
+  return new RipperError(
+    'ripper_scan_failed',
+    `makemkvcon could not scan the disc in ${options.target} (exit code ${options.exitCode ?? 'none'}): ${detail}`,
+    {
+      retryable: true,
+    },
+  );
 }

@@ -14,7 +14,8 @@ export function readSettings(raw: JsonObject | undefined): MakemkvSettings {
   const min = raw?.min_length_seconds;
   const stall = raw?.stall_timeout_seconds;
   return {
-    minLengthSeconds: typeof min === 'number' && Number.isInteger(min) && min >= 0 ? min : DEFAULT_SETTINGS.minLengthSeconds,
+    minLengthSeconds:
+      typeof min === 'number' && Number.isInteger(min) && min >= 0 ? min : DEFAULT_SETTINGS.minLengthSeconds,
     stallTimeoutSeconds: typeof stall === 'number' && stall > 0 ? stall : DEFAULT_SETTINGS.stallTimeoutSeconds,
   };
 }
@@ -26,5 +27,13 @@ export function infoArgs(settings: MakemkvSettings, source: string): string[] {
 
 /** `makemkvcon -r --progress=-same --minlength=N mkv <source> <title|all> <dir>` */
 export function mkvArgs(settings: MakemkvSettings, source: string, title: number | 'all', outputDir: string): string[] {
-  return ['-r', '--progress=-same', `--minlength=${settings.minLengthSeconds}`, 'mkv', source, String(title), outputDir];
+  return [
+    '-r',
+    '--progress=-same',
+    `--minlength=${settings.minLengthSeconds}`,
+    'mkv',
+    source,
+    String(title),
+    outputDir,
+  ];
 }

@@ -16,7 +16,11 @@ export interface LookupEnvironment {
   homeDir: string;
 }
 
-const here = (): LookupEnvironment => ({ platform: process.platform, pathEnv: process.env.PATH ?? '', homeDir: os.homedir() });
+const here = (): LookupEnvironment => ({
+  platform: process.platform,
+  pathEnv: process.env.PATH ?? '',
+  homeDir: os.homedir(),
+});
 
 export function executableNames(platform: NodeJS.Platform): string[] {
   return platform === 'win32' ? ['makemkvcon64.exe', 'makemkvcon.exe'] : ['makemkvcon'];
@@ -31,10 +35,18 @@ export function candidatePaths(env: LookupEnvironment = here()): string[] {
     .map((d) => d.trim().replace(/^"(.*)"$/, '$1'))
     .filter((d) => d !== '' && api.isAbsolute(d));
   let known: string[];
-  if (env.platform === 'win32') known = ['C:\\Program Files (x86)\\MakeMKV\\makemkvcon64.exe', 'C:\\Program Files\\MakeMKV\\makemkvcon64.exe'];
+  if (env.platform === 'win32')
+    known = ['C:\\Program Files (x86)\\MakeMKV\\makemkvcon64.exe', 'C:\\Program Files\\MakeMKV\\makemkvcon64.exe'];
   else if (env.platform === 'darwin') known = ['/Applications/MakeMKV.app/Contents/MacOS/makemkvcon'];
   else {
-    const dirs = ['/usr/bin', '/usr/local/bin', '/opt/makemkv/bin', '/var/lib/flatpak/exports/bin', api.join(env.homeDir, '.local/share/flatpak/exports/bin'), '/snap/bin'];
+    const dirs = [
+      '/usr/bin',
+      '/usr/local/bin',
+      '/opt/makemkv/bin',
+      '/var/lib/flatpak/exports/bin',
+      api.join(env.homeDir, '.local/share/flatpak/exports/bin'),
+      '/snap/bin',
+    ];
     known = dirs.flatMap((d) => names.map((n) => api.join(d, n)));
   }
   const all = [...pathDirs.flatMap((d) => names.map((n) => api.join(d, n))), ...known];
@@ -52,11 +64,17 @@ export async function isExecutableFile(file: string, platform: NodeJS.Platform =
 }
 
 /** The makemkvcon to run, or a RipperError saying how to fix it. */
-export async function locateMakemkvcon(ctx: Pick<StageContext, 'setting'>, env: LookupEnvironment = here()): Promise<string> {
+export async function locateMakemkvcon(
+  ctx: Pick<StageContext, 'setting'>,
+  env: LookupEnvironment = here(),
+): Promise<string> {
   const configured = ctx.setting(RIPPER_PATH_SETTING);
   if (typeof configured === 'string' && configured.trim() !== '') {
     if (await isExecutableFile(configured, env.platform)) return configured;
-    throw new RipperError('ripper_not_found', `makemkvcon was not found at "${configured}" (ripper_path); install MakeMKV or correct ripper_path`);
+    throw new RipperError(
+      'ripper_not_found',
+      `makemkvcon was not found at "${configured}" (ripper_path); install MakeMKV or correct ripper_path`,
+    );
   }
   for (const candidate of candidatePaths(env)) {
     if (await isExecutableFile(candidate, env.platform)) return candidate;

@@ -44,7 +44,9 @@ export async function runMakemkvcon(request: RunRequest): Promise<RunOutcome> {
   const { ctx } = request;
   const collector = new DiscInfoCollector();
   const stop = new AbortController();
-  const watchdog = new StallWatchdog(request.stallSeconds * 1000, () => stop.abort(new Error('makemkvcon stalled'))).start();
+  const watchdog = new StallWatchdog(request.stallSeconds * 1000, () =>
+    stop.abort(new Error('makemkvcon stalled')),
+  ).start();
   let lastValue = '';
   const growth = request.outputDir
     ? await OutputGrowth.start(request.outputDir, (bytes) => {
@@ -70,14 +72,20 @@ export async function runMakemkvcon(request: RunRequest): Promise<RunOutcome> {
     const disc = collector.result();
     if (disc.problems.length > 0) {
       const first = disc.problems[0]!;
-      ctx.logger.warn(`makemkvcon printed ${disc.problems.length} line(s) that could not be read`, { line: first.lineNumber, reason: first.reason });
+      ctx.logger.warn(`makemkvcon printed ${disc.problems.length} line(s) that could not be read`, {
+        line: first.lineNumber,
+        reason: first.reason,
+      });
     }
     if (disc.unknownLines.length > 0) {
       const kinds = [...new Set(disc.unknownLines.map((u) => u.line.slice(0, u.line.indexOf(':'))))];
-      ctx.logger.warn(`makemkvcon printed ${disc.unknownLines.length} line(s) of kinds Spindle does not know; they were kept and skipped`, {
-        kinds: kinds.join(', '),
-        line: disc.unknownLines[0]!.lineNumber,
-      });
+      ctx.logger.warn(
+        `makemkvcon printed ${disc.unknownLines.length} line(s) of kinds Spindle does not know; they were kept and skipped`,
+        {
+          kinds: kinds.join(', '),
+          line: disc.unknownLines[0]!.lineNumber,
+        },
+      );
     }
     return {
       exitCode: result.exitCode,
@@ -90,10 +98,16 @@ export async function runMakemkvcon(request: RunRequest): Promise<RunOutcome> {
     };
   } catch (error) {
     if (isMissingExecutable(error)) {
-      throw new RipperError('ripper_not_found', `makemkvcon could not be started (${request.exe}); install MakeMKV or correct ripper_path`, { cause: error });
+      throw new RipperError(
+        'ripper_not_found',
+        `makemkvcon could not be started (${request.exe}); install MakeMKV or correct ripper_path`,
+        { cause: error },
+      );
     }
     if (SpindleError.is(error)) throw error;
-    throw new RipperError('ripper_start_failed', `makemkvcon could not be run: ${(error as Error).message}`, { cause: error });
+    throw new RipperError('ripper_start_failed', `makemkvcon could not be run: ${(error as Error).message}`, {
+      cause: error,
+    });
   } finally {
     watchdog.stop();
     growth?.stop();

@@ -17,7 +17,7 @@ function readVint(buffer: Buffer, at: number, keepMarker: boolean): { length: nu
   while (length <= 8 && !(first & (0x80 >> (length - 1)))) length++;
   if (length > 8 || at + length > buffer.length) return null;
   let value = keepMarker ? first : first & (0xff >> length);
-  let allOnes = value === (0xff >> length);
+  let allOnes = value === 0xff >> length;
   for (let i = 1; i < length; i++) {
     value = value * 256 + buffer[at + i]!;
     if (buffer[at + i] !== 0xff) allOnes = false;

@@ -76,7 +76,9 @@ export async function ripEverything(env: RipEnv, requested: ScannedTitle[]): Pro
     }
     const name = title.outputFileName ?? null;
     const size = name ? await fileSize(join(outputDir, name)) : null;
-    const own = run.disc.messages.filter((m) => m.code === Msg.FAILED_TO_SAVE_TITLE && messagesFor(title, name, [m]).length > 0);
+    const own = run.disc.messages.filter(
+      (m) => m.code === Msg.FAILED_TO_SAVE_TITLE && messagesFor(title, name, [m]).length > 0,
+    );
     const cut = name && size !== null && size > 0 ? await truncationText(outputDir, name) : null;
     if (name && size !== null && size > 0 && own.length === 0 && !cut) {
       const file = { titleIndex: title.index, path: join(outputDir, name), sizeBytes: size };
@@ -84,22 +86,35 @@ export async function ripEverything(env: RipEnv, requested: ScannedTitle[]): Pro
       env.saved(file);
     } else {
       if (name) await rm(join(outputDir, name), { force: true });
-      const why = own.length > 0 ? titleFailureText([...own, ...run.disc.messages.filter((m) => m.code === Msg.READ_ERROR)]) : cut;
-      result.failed.push({ titleIndex: title.index, message: why ?? `MakeMKV reported no output file for title ${title.index}${name ? ` (${name} is missing)` : ''}` });
+      const why =
+        own.length > 0
+          ? titleFailureText([...own, ...run.disc.messages.filter((m) => m.code === Msg.READ_ERROR)])
+          : cut;
+      result.failed.push({
+        titleIndex: title.index,
+        message:
+          why ?? `MakeMKV reported no output file for title ${title.index}${name ? ` (${name} is missing)` : ''}`,
+      });
     }
   }
   const stray = run.newFiles.filter((n) => !titles.some((t) => t.outputFileName === n));
-  if (stray.length > 0) ctx.logger.warn('MakeMKV wrote files no title reported', { files: stray.map((n) => basename(n)) });
+  if (stray.length > 0)
+    ctx.logger.warn('MakeMKV wrote files no title reported', { files: stray.map((n) => basename(n)) });
   progress.finish();
   return result;
 }
 
 /** The file of a title of an `all` run that MakeMKV has moved past, when it is whole (no failure said for it, header complete). */
-async function wholeFile(outputDir: string, title: ScannedTitle, messages: readonly MsgLine[]): Promise<RippedFile | null> {
+async function wholeFile(
+  outputDir: string,
+  title: ScannedTitle,
+  messages: readonly MsgLine[],
+): Promise<RippedFile | null> {
   const name = title.outputFileName!;
   const size = await fileSize(join(outputDir, name));
   if (size === null || size === 0) return null;
-  if (messages.some((m) => m.code === Msg.FAILED_TO_SAVE_TITLE && messagesFor(title, name, [m]).length > 0)) return null;
+  if (messages.some((m) => m.code === Msg.FAILED_TO_SAVE_TITLE && messagesFor(title, name, [m]).length > 0))
+    return null;
   if (await truncationText(outputDir, name)) return null;
   return { titleIndex: title.index, path: join(outputDir, name), sizeBytes: size };
 }

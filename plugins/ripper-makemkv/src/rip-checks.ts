@@ -37,7 +37,9 @@ export async function fileSize(path: string): Promise<number | null> {
 /** Why a file makemkvcon reported as saved is not whole (see mkv-completeness.ts); null when it is. */
 export async function truncationText(dir: string, name: string): Promise<string | null> {
   const cut = await mkvTruncation(join(dir, name)).catch(() => null);
-  return cut ? `${name} is truncated: MakeMKV reported it saved, but it has ${cut.actual} of the ${cut.expected} bytes its Matroska header announces` : null;
+  return cut
+    ? `${name} is truncated: MakeMKV reported it saved, but it has ${cut.actual} of the ${cut.expected} bytes its Matroska header announces`
+    : null;
 }
 
 export async function removeAll(dir: string, names: readonly string[]): Promise<void> {
@@ -45,17 +47,26 @@ export async function removeAll(dir: string, names: readonly string[]): Promise<
 }
 
 /** Stops on cancel, a stall or a disc-level failure, deleting `partial` first. */
-export async function stopIfFatal(env: RipEnv, run: RunOutcome, partial: readonly string[], doing: string): Promise<void> {
+export async function stopIfFatal(
+  env: RipEnv,
+  run: RunOutcome,
+  partial: readonly string[],
+  doing: string,
+): Promise<void> {
   if (!run.aborted && !run.stalled && !fatalFailure(run.disc.messages, env.source.target)) return;
   await removeAll(env.outputDir, partial);
   throwIfAborted(env.ctx.signal);
-  if (run.stalled) throw stalledError({ seconds: env.settings.stallTimeoutSeconds, doing, messages: run.disc.messages });
+  if (run.stalled)
+    throw stalledError({ seconds: env.settings.stallTimeoutSeconds, doing, messages: run.disc.messages });
   throw fatalFailure(run.disc.messages, env.source.target)!;
 }
 
 /** The messages of a run that concern `title` (5003 names it) plus the run-wide ones. */
 export function messagesFor(title: ScannedTitle, name: string | null, messages: readonly MsgLine[]): MsgLine[] {
   return messages.filter(
-    (m) => m.code !== Msg.FAILED_TO_SAVE_TITLE || m.params[0] === String(title.index) || (name !== null && (m.params[1] ?? '').endsWith(name)),
+    (m) =>
+      m.code !== Msg.FAILED_TO_SAVE_TITLE ||
+      m.params[0] === String(title.index) ||
+      (name !== null && (m.params[1] ?? '').endsWith(name)),
   );
 }

@@ -92,7 +92,9 @@ export class RipProgress {
 
   private emit(force: boolean): void {
     if (this.titles.length === 0) return;
-    const overall = this.runFraction ?? (this.doneWeight() + (this.weights[this.position] ?? 0) * this.titleFraction) / this.totalWeight;
+    const overall =
+      this.runFraction ??
+      (this.doneWeight() + (this.weights[this.position] ?? 0) * this.titleFraction) / this.totalWeight;
     this.best = Math.min(1, Math.max(this.best, overall));
     const now = this.now();
     const titleChanged = this.position !== this.lastReportedPosition;
@@ -102,7 +104,8 @@ export class RipProgress {
     const elapsed = (now - this.startedAt) / 1000;
     const ripped = this.rippedMediaSeconds();
     const speed = elapsed >= 0.5 && ripped > 0 ? ripped / elapsed : null;
-    const etaSeconds = this.best >= 1 ? 0 : this.best > 0.001 && elapsed >= 0.5 ? (elapsed * (1 - this.best)) / this.best : null;
+    const etaSeconds =
+      this.best >= 1 ? 0 : this.best > 0.001 && elapsed >= 0.5 ? (elapsed * (1 - this.best)) / this.best : null;
     this.report({
       fraction: this.best,
       speed: speed === null ? null : Math.round(speed * 100) / 100,

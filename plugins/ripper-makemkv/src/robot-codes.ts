@@ -65,7 +65,12 @@ export const Msg = {
 } as const;
 
 /** MSG codes that mean the installation cannot rip until MakeMKV is updated or a key is entered. */
-export const LICENSE_EXPIRED_CODES: ReadonlySet<number> = new Set([Msg.VERSION_TOO_OLD, Msg.EVALUATION_EXPIRED, Msg.EVALUATION_EXPIRED_SHAREWARE, Msg.KEY_EXPIRED]);
+export const LICENSE_EXPIRED_CODES: ReadonlySet<number> = new Set([
+  Msg.VERSION_TOO_OLD,
+  Msg.EVALUATION_EXPIRED,
+  Msg.EVALUATION_EXPIRED_SHAREWARE,
+  Msg.KEY_EXPIRED,
+]);
 
 /** Codes of PRGT (total) and PRGC (current) lines. */
 export const Progress = {

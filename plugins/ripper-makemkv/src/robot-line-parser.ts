@@ -62,14 +62,33 @@ const BUILDERS: Record<string, { min: number; max?: number; build: Build }> = {
   MSG: {
     min: 5,
     max: Infinity,
-    build: (r) => ({ kind: 'MSG', code: r.int(0, 'code'), flags: r.int(1, 'flags'), count: r.int(2, 'count'), message: r.str(3, 'message'), format: r.str(4, 'format'), params: paramsOf(r) }),
+    build: (r) => ({
+      kind: 'MSG',
+      code: r.int(0, 'code'),
+      flags: r.int(1, 'flags'),
+      count: r.int(2, 'count'),
+      message: r.str(3, 'message'),
+      format: r.str(4, 'format'),
+      params: paramsOf(r),
+    }),
   },
-  PRGC: { min: 3, build: (r) => ({ kind: 'PRGC', code: r.int(0, 'code'), id: r.int(1, 'id'), name: r.str(2, 'name') }) },
-  PRGT: { min: 3, build: (r) => ({ kind: 'PRGT', code: r.int(0, 'code'), id: r.int(1, 'id'), name: r.str(2, 'name') }) },
+  PRGC: {
+    min: 3,
+    build: (r) => ({ kind: 'PRGC', code: r.int(0, 'code'), id: r.int(1, 'id'), name: r.str(2, 'name') }),
+  },
+  PRGT: {
+    min: 3,
+    build: (r) => ({ kind: 'PRGT', code: r.int(0, 'code'), id: r.int(1, 'id'), name: r.str(2, 'name') }),
+  },
   PRGV: {
     min: 3,
     build: (r) => {
-      const line: ProgressValueLine = { kind: 'PRGV', current: r.int(0, 'current'), total: r.int(1, 'total'), max: r.int(2, 'max') };
+      const line: ProgressValueLine = {
+        kind: 'PRGV',
+        current: r.int(0, 'current'),
+        total: r.int(1, 'total'),
+        max: r.int(2, 'max'),
+      };
       if (r.reason === null && line.max <= 0) r.reason = `PRGV max must be positive, got ${line.max}`;
       return line;
     },
@@ -88,10 +107,24 @@ const BUILDERS: Record<string, { min: number; max?: number; build: Build }> = {
     }),
   },
   TCOUNT: { min: 1, build: (r) => ({ kind: 'TCOUNT', count: r.int(0, 'count') }) },
-  CINFO: { min: 3, build: (r) => ({ kind: 'CINFO', attribute: r.int(0, 'attribute'), code: r.int(1, 'code'), value: r.str(2, 'value') }) },
+  CINFO: {
+    min: 3,
+    build: (r) => ({
+      kind: 'CINFO',
+      attribute: r.int(0, 'attribute'),
+      code: r.int(1, 'code'),
+      value: r.str(2, 'value'),
+    }),
+  },
   TINFO: {
     min: 4,
-    build: (r) => ({ kind: 'TINFO', title: r.int(0, 'title'), attribute: r.int(1, 'attribute'), code: r.int(2, 'code'), value: r.str(3, 'value') }),
+    build: (r) => ({
+      kind: 'TINFO',
+      title: r.int(0, 'title'),
+      attribute: r.int(1, 'attribute'),
+      code: r.int(2, 'code'),
+      value: r.str(3, 'value'),
+    }),
   },
   SINFO: {
     min: 5,
@@ -120,7 +153,13 @@ const BUILDERS: Record<string, { min: number; max?: number; build: Build }> = {
         return null;
       }
       const first = r.size - 4;
-      return { kind: 'HSH', index: r.int(first, 'index'), fileName: r.any(first + 1), date: r.any(first + 2), size: BigInt(size) };
+      return {
+        kind: 'HSH',
+        index: r.int(first, 'index'),
+        fileName: r.any(first + 1),
+        date: r.any(first + 2),
+        size: BigInt(size),
+      };
     },
   },
 };
@@ -144,6 +183,7 @@ export function parseRobotLine(line: string): RobotLine {
   const reader = new Reader(fields, kind);
   if (!reader.count(spec.min, spec.max ?? spec.min)) return { kind: 'malformed', line, reason: reader.reason! };
   const parsed = spec.build(reader);
-  if (reader.reason !== null || parsed === null) return { kind: 'malformed', line, reason: reader.reason ?? `${kind} could not be read` };
+  if (reader.reason !== null || parsed === null)
+    return { kind: 'malformed', line, reason: reader.reason ?? `${kind} could not be read` };
   return parsed;
 }

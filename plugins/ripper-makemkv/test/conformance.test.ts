@@ -7,7 +7,10 @@ import plugin from '../src/index.ts';
 import { createMakemkvReplay } from '../../../test/support/makemkv-replay.ts';
 
 const root = await mkdtemp(join(tmpdir(), 'ripper-makemkv-conformance-'));
-const replay = await createMakemkvReplay(join(root, 'replay'), { drives: { '/dev/sr0': 'sample-dvd' }, secondsPerTitle: 0.3 });
+const replay = await createMakemkvReplay(join(root, 'replay'), {
+  drives: { '/dev/sr0': 'sample-dvd' },
+  secondsPerTitle: 0.3,
+});
 afterAll(() => rm(root, { recursive: true, force: true }));
 
 runConformance(

@@ -22,7 +22,10 @@ describe('rip', () => {
       const before = (await env.replay.invocations()).length;
       ctx.progress.clear();
       const out = join(ctx.workDir, 'out');
-      const result = await ripper.rip({ source: disc('/dev/sr0'), titles: [scan.titles[1]!, scan.titles[3]!], outputDir: out }, ctx);
+      const result = await ripper.rip(
+        { source: disc('/dev/sr0'), titles: [scan.titles[1]!, scan.titles[3]!], outputDir: out },
+        ctx,
+      );
       expect(result.failed).toEqual([]);
       expect(result.files.map((f) => [f.titleIndex, f.path])).toEqual([
         [1, join(out, 'SPINDLE_SHOW_S1D1_t01.mkv')],
@@ -55,7 +58,9 @@ describe('rip', () => {
       const before = (await env.replay.invocations()).length;
       const result = await ripper.rip({ source: disc('/dev/sr2'), titles: scan.titles, outputDir: ctx.workDir }, ctx);
       expect(mkvRuns((await env.replay.invocations()).slice(before)).map((r) => r.title)).toEqual(['all']);
-      expect(result.files.map((f) => [f.titleIndex, f.path])).toEqual(scan.titles.map((t) => [t.index, join(ctx.workDir, t.outputFileName!)]));
+      expect(result.files.map((f) => [f.titleIndex, f.path])).toEqual(
+        scan.titles.map((t) => [t.index, join(ctx.workDir, t.outputFileName!)]),
+      );
       expect(result.failed).toEqual([]);
     });
   });
@@ -74,7 +79,11 @@ describe('rip', () => {
             outputDir: out,
             onTitleSaved: (file) => {
               // What the folder holds at that moment: the file whole, the later titles not yet.
-              const later = Object.fromEntries(readdirSync(out).filter((n) => n !== basename(file.path)).map((n) => [n, statSync(join(out, n)).size]));
+              const later = Object.fromEntries(
+                readdirSync(out)
+                  .filter((n) => n !== basename(file.path))
+                  .map((n) => [n, statSync(join(out, n)).size]),
+              );
               announced.push({ index: file.titleIndex, size: file.sizeBytes, onDisk: statSync(file.path).size, later });
             },
           },
@@ -94,13 +103,20 @@ describe('rip', () => {
   });
 
   it('measures progress by the growing file when makemkvcon prints no PRGV', async () => {
-    const quiet = await createMakemkvReplay(join(env.root, 'quiet'), { drives: DRIVES, secondsPerTitle: 1.5, progress: 'none' });
+    const quiet = await createMakemkvReplay(join(env.root, 'quiet'), {
+      drives: DRIVES,
+      secondsPerTitle: 1.5,
+      progress: 'none',
+    });
     await withCtx(
       async (ctx) => {
         const ripper = new MakemkvRipper();
         const scan = await ripper.scan(disc('/dev/sr2'), ctx);
         ctx.progress.clear();
-        const result = await ripper.rip({ source: disc('/dev/sr2'), titles: [scan.titles[1]!], outputDir: ctx.workDir }, ctx);
+        const result = await ripper.rip(
+          { source: disc('/dev/sr2'), titles: [scan.titles[1]!], outputDir: ctx.workDir },
+          ctx,
+        );
         expect(result.files).toHaveLength(1);
         const partial = ctx.progress.fractions().filter((f) => f > 0.05 && f < 0.99);
         expect(partial.length).toBeGreaterThanOrEqual(1);
@@ -119,7 +135,9 @@ describe('rip', () => {
       expect(result.files.map((f) => f.titleIndex)).toEqual([0, 2]);
       expect(result.failed).toHaveLength(1);
       expect(result.failed[0]!.titleIndex).toBe(1);
-      expect(result.failed[0]!.message).toMatch(/^disc read error: "Error 'Scsi error - MEDIUM ERROR:L-EC UNCORRECTABLE ERROR' occurred while reading/);
+      expect(result.failed[0]!.message).toMatch(
+        /^disc read error: "Error 'Scsi error - MEDIUM ERROR:L-EC UNCORRECTABLE ERROR' occurred while reading/,
+      );
       expect((await readdir(ctx.workDir)).sort()).toEqual(['SPINDLE_SAMPLER_t00.mkv', 'SPINDLE_SAMPLER_t02.mkv']);
     });
   });
@@ -130,10 +148,14 @@ describe('rip', () => {
         const ripper = new MakemkvRipper();
         const scan = await ripper.scan(disc('/dev/sr5'), ctx);
         const started = Date.now();
-        const error = await errorOf(ripper.rip({ source: disc('/dev/sr5'), titles: [scan.titles[0]!], outputDir: ctx.workDir }, ctx));
+        const error = await errorOf(
+          ripper.rip({ source: disc('/dev/sr5'), titles: [scan.titles[0]!], outputDir: ctx.workDir }, ctx),
+        );
         expect(Date.now() - started).toBeLessThan(15_000); // the hang would last forever
         expect(error).toMatchObject({ code: 'ripper_stalled', category: 'ripper' });
-        expect(error.message).toMatch(/^makemkvcon made no progress for 1 s while ripping title 0 and was stopped; it reported a region mismatch/);
+        expect(error.message).toMatch(
+          /^makemkvcon made no progress for 1 s while ripping title 0 and was stopped; it reported a region mismatch/,
+        );
         const pid = (await env.replay.invocations()).at(-1)!.pid;
         expect(alive(pid)).toBe(false);
         expect(await readdir(ctx.workDir)).toEqual([]);
@@ -163,7 +185,8 @@ describe('rip', () => {
           (e: unknown) => e,
         );
         const file = join(out, title.outputFileName!);
-        for (let i = 0; i < 200 && ((await stat(file).catch(() => null))?.size ?? 0) === 0; i++) await new Promise((r) => setTimeout(r, 50));
+        for (let i = 0; i < 200 && ((await stat(file).catch(() => null))?.size ?? 0) === 0; i++)
+          await new Promise((r) => setTimeout(r, 50));
         expect((await stat(file)).size).toBeGreaterThan(0);
         const pid = (await slow.invocations()).at(-1)!.pid;
         const started = Date.now();

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { SpindleError, type DiscSource } from '@spindle/plugin-sdk';
 import { makemkvSourceFor } from '../src/makemkv-source.ts';
 
-const disc = (driveId: string | null, path: string | null = null): DiscSource => ({ kind: 'disc', driveId, path, volumeLabel: 'MY_DISC' });
+const disc = (driveId: string | null, path: string | null = null): DiscSource => ({
+  kind: 'disc',
+  driveId,
+  path,
+  volumeLabel: 'MY_DISC',
+});
 
 describe('makemkvcon source argument', () => {
   it.each([
@@ -24,7 +29,11 @@ describe('makemkvcon source argument', () => {
   });
 
   it('prefers the drive to the mount point and fails clearly without either', () => {
-    expect(makemkvSourceFor(disc('/dev/sr0', '/media/MY_DISC'))).toEqual({ kind: 'dev', argument: 'dev:/dev/sr0', target: '/dev/sr0' });
+    expect(makemkvSourceFor(disc('/dev/sr0', '/media/MY_DISC'))).toEqual({
+      kind: 'dev',
+      argument: 'dev:/dev/sr0',
+      target: '/dev/sr0',
+    });
     let error: unknown;
     try {
       makemkvSourceFor(disc(null, null));

@@ -15,13 +15,23 @@ beforeAll(async () => {
 });
 afterAll(() => rm(root, { recursive: true, force: true }));
 
-const setting = (value: unknown) => ({ setting: (name: string) => (name === 'ripper_path' ? (value as string) : undefined) });
+const setting = (value: unknown) => ({
+  setting: (name: string) => (name === 'ripper_path' ? (value as string) : undefined),
+});
 
 describe('where makemkvcon is looked for', () => {
   it('searches PATH, then the Linux, Windows and macOS install locations', () => {
     const linux = candidatePaths({ platform: 'linux', pathEnv: '/opt/x/bin:relative:/usr/bin', homeDir: '/home/ann' });
     expect(linux[0]).toBe('/opt/x/bin/makemkvcon');
-    expect(linux).toEqual(expect.arrayContaining(['/usr/local/bin/makemkvcon', '/opt/makemkv/bin/makemkvcon', '/var/lib/flatpak/exports/bin/makemkvcon', '/home/ann/.local/share/flatpak/exports/bin/makemkvcon', '/snap/bin/makemkvcon']));
+    expect(linux).toEqual(
+      expect.arrayContaining([
+        '/usr/local/bin/makemkvcon',
+        '/opt/makemkv/bin/makemkvcon',
+        '/var/lib/flatpak/exports/bin/makemkvcon',
+        '/home/ann/.local/share/flatpak/exports/bin/makemkvcon',
+        '/snap/bin/makemkvcon',
+      ]),
+    );
     expect(linux.filter((p) => p === '/usr/bin/makemkvcon')).toHaveLength(1);
     expect(linux.some((p) => p.startsWith('relative'))).toBe(false);
     expect(candidatePaths({ platform: 'win32', pathEnv: 'C:\\Tools', homeDir: 'C:\\Users\\ann' })).toEqual([
@@ -30,15 +40,22 @@ describe('where makemkvcon is looked for', () => {
       'C:\\Program Files (x86)\\MakeMKV\\makemkvcon64.exe',
       'C:\\Program Files\\MakeMKV\\makemkvcon64.exe',
     ]);
-    expect(candidatePaths({ platform: 'darwin', pathEnv: '', homeDir: '/Users/ann' })).toEqual(['/Applications/MakeMKV.app/Contents/MacOS/makemkvcon']);
+    expect(candidatePaths({ platform: 'darwin', pathEnv: '', homeDir: '/Users/ann' })).toEqual([
+      '/Applications/MakeMKV.app/Contents/MacOS/makemkvcon',
+    ]);
   });
 
-  it.skipIf(process.platform === 'win32')('uses ripper_path when set, else the first executable candidate', async () => {
-    const env = { platform: 'linux' as const, pathEnv: `/nonexistent:${join(root, 'bin')}`, homeDir: root };
-    expect(await locateMakemkvcon(setting(null), env)).toBe(join(root, 'bin', 'makemkvcon'));
-    expect(await locateMakemkvcon(setting(join(root, 'bin', 'makemkvcon')), { ...env, pathEnv: '' })).toBe(join(root, 'bin', 'makemkvcon'));
-    const wrong = await locateMakemkvcon(setting(join(root, 'not-executable')), env).catch((e: unknown) => e);
-    expect(SpindleError.is(wrong) && wrong.code).toBe('ripper_not_found');
-    expect((wrong as Error).message).toContain('ripper_path');
-  });
+  it.skipIf(process.platform === 'win32')(
+    'uses ripper_path when set, else the first executable candidate',
+    async () => {
+      const env = { platform: 'linux' as const, pathEnv: `/nonexistent:${join(root, 'bin')}`, homeDir: root };
+      expect(await locateMakemkvcon(setting(null), env)).toBe(join(root, 'bin', 'makemkvcon'));
+      expect(await locateMakemkvcon(setting(join(root, 'bin', 'makemkvcon')), { ...env, pathEnv: '' })).toBe(
+        join(root, 'bin', 'makemkvcon'),
+      );
+      const wrong = await locateMakemkvcon(setting(join(root, 'not-executable')), env).catch((e: unknown) => e);
+      expect(SpindleError.is(wrong) && wrong.code).toBe('ripper_not_found');
+      expect((wrong as Error).message).toContain('ripper_path');
+    },
+  );
 });

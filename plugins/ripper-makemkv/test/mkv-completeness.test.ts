@@ -13,7 +13,21 @@ let whole = '';
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'mkv-completeness-'));
   whole = join(dir, 'whole.mkv');
-  await promisify(execFile)('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=size=64x48:rate=5', '-t', '3', '-c:v', 'libx264', '-preset', 'ultrafast', whole]);
+  await promisify(execFile)('ffmpeg', [
+    '-v',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=size=64x48:rate=5',
+    '-t',
+    '3',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    whole,
+  ]);
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 

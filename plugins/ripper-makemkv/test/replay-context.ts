@@ -11,11 +11,27 @@ import { createMakemkvReplay, type MakemkvReplay } from '../../../test/support/m
 
 const run = promisify(execFile);
 
-export const DRIVES = { '/dev/sr0': 'tv-bluray', '/dev/sr1': 'movie-dvd', '/dev/sr2': 'sample-dvd', '/dev/sr3': 'scratched-dvd', '/dev/sr4': 'failed-open', '/dev/sr5': 'region-hang' };
+export const DRIVES = {
+  '/dev/sr0': 'tv-bluray',
+  '/dev/sr1': 'movie-dvd',
+  '/dev/sr2': 'sample-dvd',
+  '/dev/sr3': 'scratched-dvd',
+  '/dev/sr4': 'failed-open',
+  '/dev/sr5': 'region-hang',
+};
 
-export const disc = (driveId: string, volumeLabel = 'VOLUME', path: string | null = null): DiscSource => ({ kind: 'disc', driveId, path, volumeLabel });
+export const disc = (driveId: string, volumeLabel = 'VOLUME', path: string | null = null): DiscSource => ({
+  kind: 'disc',
+  driveId,
+  path,
+  volumeLabel,
+});
 
-export async function withReplayContext<T>(replay: MakemkvReplay, fn: (ctx: FakeContext) => Promise<T>, settings: JsonObject = {}): Promise<T> {
+export async function withReplayContext<T>(
+  replay: MakemkvReplay,
+  fn: (ctx: FakeContext) => Promise<T>,
+  settings: JsonObject = {},
+): Promise<T> {
   const ctx = await createFakeContext({ appSettings: { ripper_path: replay.path }, settings });
   try {
     return await fn(ctx);
@@ -30,7 +46,10 @@ export interface ReplayEnvironment {
   /** A replay of every drive in DRIVES. */
   replay: MakemkvReplay;
   /** Runs `fn` with a fake context whose ripper_path is the replay (another replay when given). */
-  withCtx<T>(fn: (ctx: FakeContext) => Promise<T>, options?: { replay?: MakemkvReplay; settings?: JsonObject }): Promise<T>;
+  withCtx<T>(
+    fn: (ctx: FakeContext) => Promise<T>,
+    options?: { replay?: MakemkvReplay; settings?: JsonObject },
+  ): Promise<T>;
 }
 
 /** Registers the test file's temp folder and replay (filled in before the tests run). */
@@ -38,8 +57,10 @@ export function useReplayEnvironment(): ReplayEnvironment {
   const env = {
     root: '',
     replay: undefined as unknown as MakemkvReplay,
-    withCtx: <T>(fn: (ctx: FakeContext) => Promise<T>, options: { replay?: MakemkvReplay; settings?: JsonObject } = {}): Promise<T> =>
-      withReplayContext(options.replay ?? env.replay, fn, options.settings),
+    withCtx: <T>(
+      fn: (ctx: FakeContext) => Promise<T>,
+      options: { replay?: MakemkvReplay; settings?: JsonObject } = {},
+    ): Promise<T> => withReplayContext(options.replay ?? env.replay, fn, options.settings),
   };
   beforeAll(async () => {
     env.root = await mkdtemp(join(tmpdir(), 'ripper-makemkv-'));
@@ -50,7 +71,10 @@ export function useReplayEnvironment(): ReplayEnvironment {
 }
 
 export async function errorOf(promise: Promise<unknown>): Promise<SpindleError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(SpindleError.is(error), `expected a SpindleError, got ${String(error)}`).toBe(true);
   return error as SpindleError;
 }

@@ -60,10 +60,24 @@ describe('RipProgress', () => {
 
   it('weights by duration, then equally, when sizes are unknown', () => {
     const updates: ProgressUpdate[] = [];
-    const byDuration = new RipProgress([{ index: 0, durationSeconds: 300, sizeBytes: 0 }, { index: 1, durationSeconds: 100, sizeBytes: 0 }], (u) => updates.push(u), { minIntervalMs: 0 });
+    const byDuration = new RipProgress(
+      [
+        { index: 0, durationSeconds: 300, sizeBytes: 0 },
+        { index: 1, durationSeconds: 100, sizeBytes: 0 },
+      ],
+      (u) => updates.push(u),
+      { minIntervalMs: 0 },
+    );
     byDuration.startTitle(1);
     expect(updates.at(-1)!.fraction).toBe(0.75);
-    const equal = new RipProgress([{ index: 0, durationSeconds: 0, sizeBytes: 0 }, { index: 1, durationSeconds: 0, sizeBytes: 0 }], (u) => updates.push(u), { minIntervalMs: 0 });
+    const equal = new RipProgress(
+      [
+        { index: 0, durationSeconds: 0, sizeBytes: 0 },
+        { index: 1, durationSeconds: 0, sizeBytes: 0 },
+      ],
+      (u) => updates.push(u),
+      { minIntervalMs: 0 },
+    );
     equal.startTitle(1);
     expect(updates.at(-1)!.fraction).toBe(0.5);
   });

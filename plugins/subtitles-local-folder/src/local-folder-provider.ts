@@ -47,7 +47,10 @@ interface Candidate extends Entry {
 }
 
 function entryOf(file: SrtFile, parsed: ParsedSrtName): Entry {
-  const folders = [...file.folders].reverse().filter((f) => !isGenericFolder(f)).map(words);
+  const folders = [...file.folders]
+    .reverse()
+    .filter((f) => !isGenericFolder(f))
+    .map(words);
   const names = [...folders, parsed.showWords].filter((n) => n.length > 0);
   return { file, parsed, show: names[0] ?? [], names };
 }
@@ -81,7 +84,11 @@ export class LocalFolderProvider implements SubtitleProvider {
     const episodes = all.filter((e) => e.parsed.season !== null && !e.parsed.forced);
     const shows = new Set(episodes.map((e) => e.show.join(' ')).filter((s) => s !== ''));
     const title = query.title ? words(query.title) : [];
-    const scored = episodes.map((e) => ({ ...e, fit: e.names.length === 0 || title.length === 0 ? -1 : Math.max(...e.names.map((n) => showNameScore(n, title))), language: e.parsed.language }));
+    const scored = episodes.map((e) => ({
+      ...e,
+      fit: e.names.length === 0 || title.length === 0 ? -1 : Math.max(...e.names.map((n) => showNameScore(n, title))),
+      language: e.parsed.language,
+    }));
     if (title.length === 0) {
       if (shows.size > 1) {
         this.logger.info('the subtitle folder holds several shows and the job names none', { shows: shows.size });
@@ -99,13 +106,17 @@ export class LocalFolderProvider implements SubtitleProvider {
     const title = query.title ? words(query.title) : [];
     if (title.length === 0) return [];
     const year = query.year ?? null;
-    const fits = (name: string) => titleYearReadings(name).some((r) => sameTitle(r.title, title) && (r.year === null || year === null || r.year === year));
+    const fits = (name: string) =>
+      titleYearReadings(name).some(
+        (r) => sameTitle(r.title, title) && (r.year === null || year === null || r.year === year),
+      );
     const found: Candidate[] = [];
     for (const e of all) {
       if (e.parsed.season !== null || e.parsed.forced) continue;
       if (fits(e.parsed.name)) found.push({ ...e, fit: 1, language: e.parsed.language });
       else if (fits(e.file.baseName)) found.push({ ...e, fit: 1, language: null });
-      else if (e.file.folders.length > 0 && fits(e.file.folders[e.file.folders.length - 1]!)) found.push({ ...e, fit: 0.9, language: e.parsed.language });
+      else if (e.file.folders.length > 0 && fits(e.file.folders[e.file.folders.length - 1]!))
+        found.push({ ...e, fit: 0.9, language: e.parsed.language });
     }
     return found;
   }
@@ -114,7 +125,12 @@ export class LocalFolderProvider implements SubtitleProvider {
   private rank(candidates: Candidate[], language: string): Candidate[] {
     const wanted = language.trim().toLowerCase().split('-')[0] ?? '';
     const usable = candidates.filter((c) => wanted === '' || c.language === null || c.language === wanted);
-    const key = (c: Candidate) => [-c.fit, c.language === wanted ? 0 : 1, c.parsed.episodeEnd === null ? 0 : 1, c.parsed.hearingImpaired ? 1 : 0];
+    const key = (c: Candidate) => [
+      -c.fit,
+      c.language === wanted ? 0 : 1,
+      c.parsed.episodeEnd === null ? 0 : 1,
+      c.parsed.hearingImpaired ? 1 : 0,
+    ];
     return usable.sort((a, b) => {
       const [ka, kb] = [key(a), key(b)];
       for (let i = 0; i < ka.length; i++) if (ka[i] !== kb[i]) return ka[i]! - kb[i]!;
@@ -132,7 +148,11 @@ export class LocalFolderProvider implements SubtitleProvider {
       : this.showFiles(all, query).filter((c) => coversEpisode(c.parsed, query.season!, query.episode!));
     const best = this.rank(candidates, query.language)[0];
     if (!best) {
-      this.logger.info('no local subtitle file fits', { season: query.season, episode: query.episode, files: all.length });
+      this.logger.info('no local subtitle file fits', {
+        season: query.season,
+        episode: query.episode,
+        files: all.length,
+      });
       return null;
     }
     throwIfAborted(signal);
@@ -140,10 +160,14 @@ export class LocalFolderProvider implements SubtitleProvider {
     try {
       bytes = await readFile(best.file.path);
     } catch (error) {
-      throw new SubtitleError('subtitle_read_failed', `Could not read the subtitle file ${best.file.relativePath}: ${(error as Error).message}`, {
-        retryable: true,
-        cause: error,
-      });
+      throw new SubtitleError(
+        'subtitle_read_failed',
+        `Could not read the subtitle file ${best.file.relativePath}: ${(error as Error).message}`,
+        {
+          retryable: true,
+          cause: error,
+        },
+      );
     }
     return {
       season: isMovie ? null : query.season,
@@ -158,7 +182,9 @@ export class LocalFolderProvider implements SubtitleProvider {
     throwIfAborted(signal);
     if (query.season === null) return [];
     const season = query.season;
-    const files = this.rank(this.showFiles(await this.entries(signal), query), query.language).filter((c) => c.parsed.season === season);
+    const files = this.rank(this.showFiles(await this.entries(signal), query), query.language).filter(
+      (c) => c.parsed.season === season,
+    );
     const episodes = new Set<number>();
     for (const { parsed } of files) {
       for (let e = parsed.episode!; e <= (parsed.episodeEnd ?? parsed.episode!); e++) episodes.add(e);

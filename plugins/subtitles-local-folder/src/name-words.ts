@@ -18,8 +18,38 @@ export const isYear = (word: string) => YEAR.test(word);
 
 /** Words that name a release, not a title: the title ends before the first of them. */
 const RELEASE_TAGS = new Set([
-  '480p', '576p', '720p', '1080p', '2160p', '4k', 'uhd', 'bluray', 'bdrip', 'brrip', 'bdremux', 'remux', 'webrip', 'webdl', 'web', 'hdtv',
-  'dvdrip', 'dvd', 'x264', 'x265', 'h264', 'h265', 'hevc', 'avc', 'hdr', '10bit', 'proper', 'repack', 'aac', 'ac3', 'dts', 'internal',
+  '480p',
+  '576p',
+  '720p',
+  '1080p',
+  '2160p',
+  '4k',
+  'uhd',
+  'bluray',
+  'bdrip',
+  'brrip',
+  'bdremux',
+  'remux',
+  'webrip',
+  'webdl',
+  'web',
+  'hdtv',
+  'dvdrip',
+  'dvd',
+  'x264',
+  'x265',
+  'h264',
+  'h265',
+  'hevc',
+  'avc',
+  'hdr',
+  '10bit',
+  'proper',
+  'repack',
+  'aac',
+  'ac3',
+  'dts',
+  'internal',
 ]);
 
 /** The title words of a name: up to the first release tag (never empty when the name has words). */
@@ -65,7 +95,8 @@ export function showNameScore(name: readonly string[], title: readonly string[])
 }
 
 const SEASON_FOLDER = /^(?:season|series|staffel|saison|temporada|s)[ ._-]*(\d{1,3})$/i;
-const GENERIC_FOLDER = /^(?:subs?|subtitles?|srts?|english|eng|en|specials?|extras?|tv|tv shows|shows|series|movies|films)$/i;
+const GENERIC_FOLDER =
+  /^(?:subs?|subtitles?|srts?|english|eng|en|specials?|extras?|tv|tv shows|shows|series|movies|films)$/i;
 
 /** The season a folder is named for ("Season 2", "S02", "Specials" → 0), else null. */
 export function seasonOfFolder(name: string): number | null {

@@ -21,13 +21,20 @@ export const MAX_FILES = 50_000;
 
 export async function assertFolder(folder: string): Promise<void> {
   if (folder.trim() === '') {
-    throw new SubtitleError('subtitle_not_configured', 'The local subtitle folder is not set: set folder in the subtitles-local-folder plugin settings.');
+    throw new SubtitleError(
+      'subtitle_not_configured',
+      'The local subtitle folder is not set: set folder in the subtitles-local-folder plugin settings.',
+    );
   }
   const info = await stat(folder).catch(() => null);
   if (!info?.isDirectory()) {
-    throw new SubtitleError('subtitle_folder_missing', `The local subtitle folder ${folder} does not exist or is not a folder (is the drive mounted?)`, {
-      retryable: true,
-    });
+    throw new SubtitleError(
+      'subtitle_folder_missing',
+      `The local subtitle folder ${folder} does not exist or is not a folder (is the drive mounted?)`,
+      {
+        retryable: true,
+      },
+    );
   }
 }
 
@@ -49,7 +56,12 @@ export async function scanSrtFolder(root: string, maxDepth: number, signal: Abor
       if (entry.isSymbolicLink() && !(await stat(path).catch(() => null))?.isFile()) continue;
       if (!entry.isFile() && !entry.isSymbolicLink()) continue;
       const relativePath = relative(root, path);
-      found.push({ path, folders: relativePath.split(sep).slice(0, -1), baseName: entry.name.replace(/\.srt$/i, ''), relativePath });
+      found.push({
+        path,
+        folders: relativePath.split(sep).slice(0, -1),
+        baseName: entry.name.replace(/\.srt$/i, ''),
+        relativePath,
+      });
     }
   };
   await visit(root, 0);

@@ -22,11 +22,28 @@ export interface ParsedSrtName {
 
 const LANGUAGES: Record<string, string> = {};
 for (const [code, ...names] of [
-  ['en', 'eng', 'english'], ['de', 'ger', 'deu', 'german', 'deutsch'], ['fr', 'fre', 'fra', 'french', 'francais'], ['es', 'spa', 'spanish', 'espanol'],
-  ['it', 'ita', 'italian'], ['nl', 'dut', 'nld', 'dutch'], ['pt', 'por', 'portuguese'], ['sv', 'swe', 'swedish'], ['da', 'dan', 'danish'],
-  ['no', 'nor', 'nob', 'norwegian'], ['fi', 'fin', 'finnish'], ['pl', 'pol', 'polish'], ['ru', 'rus', 'russian'], ['ja', 'jpn', 'japanese'],
-  ['zh', 'chi', 'zho', 'chinese'], ['ko', 'kor', 'korean'], ['cs', 'cze', 'ces', 'czech'], ['hu', 'hun', 'hungarian'], ['tr', 'tur', 'turkish'],
-  ['el', 'gre', 'ell', 'greek'], ['he', 'heb', 'hebrew'], ['ar', 'ara', 'arabic'],
+  ['en', 'eng', 'english'],
+  ['de', 'ger', 'deu', 'german', 'deutsch'],
+  ['fr', 'fre', 'fra', 'french', 'francais'],
+  ['es', 'spa', 'spanish', 'espanol'],
+  ['it', 'ita', 'italian'],
+  ['nl', 'dut', 'nld', 'dutch'],
+  ['pt', 'por', 'portuguese'],
+  ['sv', 'swe', 'swedish'],
+  ['da', 'dan', 'danish'],
+  ['no', 'nor', 'nob', 'norwegian'],
+  ['fi', 'fin', 'finnish'],
+  ['pl', 'pol', 'polish'],
+  ['ru', 'rus', 'russian'],
+  ['ja', 'jpn', 'japanese'],
+  ['zh', 'chi', 'zho', 'chinese'],
+  ['ko', 'kor', 'korean'],
+  ['cs', 'cze', 'ces', 'czech'],
+  ['hu', 'hun', 'hungarian'],
+  ['tr', 'tur', 'turkish'],
+  ['el', 'gre', 'ell', 'greek'],
+  ['he', 'heb', 'hebrew'],
+  ['ar', 'ara', 'arabic'],
 ] as const) {
   for (const name of [code, ...names]) LANGUAGES[name] = code;
 }
@@ -34,7 +51,12 @@ const HEARING_IMPAIRED = new Set(['sdh', 'hi', 'cc']);
 const OTHER_TAGS = new Set(['forced', 'default', 'full']);
 
 /** Trailing `.tag` segments (never the first segment of the name). */
-function splitTags(baseName: string): { name: string; language: string | null; hearingImpaired: boolean; forced: boolean } {
+function splitTags(baseName: string): {
+  name: string;
+  language: string | null;
+  hearingImpaired: boolean;
+  forced: boolean;
+} {
   const parts = baseName.split(/(?=[._ ])/);
   let language: string | null = null;
   let hearingImpaired = false;
@@ -66,16 +88,33 @@ export function parseSrtName(baseName: string, folders: readonly string[] = []):
   if (match) {
     const [season, episode] = [Number(match[1]), Number(match[2])];
     const end = match[3] === undefined ? null : Number(match[3]);
-    return { ...base, season, episode, episodeEnd: end !== null && end > episode ? end : null, showWords: words(tags.name.slice(0, match.index)) };
+    return {
+      ...base,
+      season,
+      episode,
+      episodeEnd: end !== null && end > episode ? end : null,
+      showWords: words(tags.name.slice(0, match.index)),
+    };
   }
-  const folderSeason = [...folders].reverse().map(seasonOfFolder).find((s) => s !== null) ?? null;
+  const folderSeason =
+    [...folders]
+      .reverse()
+      .map(seasonOfFolder)
+      .find((s) => s !== null) ?? null;
   const only = folderSeason === null ? null : EPISODE_ONLY.exec(tags.name);
   if (only && folderSeason !== null) {
-    return { ...base, season: folderSeason, episode: Number(only[1]), showWords: words(tags.name.slice(0, only.index)) };
+    return {
+      ...base,
+      season: folderSeason,
+      episode: Number(only[1]),
+      showWords: words(tags.name.slice(0, only.index)),
+    };
   }
   return base;
 }
 
 /** True when the file covers the episode. */
 export const coversEpisode = (p: ParsedSrtName, season: number, episode: number) =>
-  p.season === season && p.episode !== null && (p.episode === episode || (p.episodeEnd !== null && p.episode <= episode && episode <= p.episodeEnd));
+  p.season === season &&
+  p.episode !== null &&
+  (p.episode === episode || (p.episodeEnd !== null && p.episode <= episode && episode <= p.episodeEnd));

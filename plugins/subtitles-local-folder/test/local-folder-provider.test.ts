@@ -16,7 +16,8 @@ afterAll(async () => {
 });
 
 /** Windows-1252 bytes of a text (Latin-1 plus the typographic quotes and dash). */
-const windows1252 = (text: string) => Buffer.from([...text].map((c) => ({ '“': 0x93, '”': 0x94, '—': 0x97 })[c] ?? c.charCodeAt(0)));
+const windows1252 = (text: string) =>
+  Buffer.from([...text].map((c) => ({ '“': 0x93, '”': 0x94, '—': 0x97 })[c] ?? c.charCodeAt(0)));
 const srt = (line: string) => `1\n00:00:01,000 --> 00:00:02,500\n${line}\n`;
 
 /** A real folder: relative path → text (UTF-8) or bytes. */
@@ -37,8 +38,21 @@ async function providerFor(folder: string, settings: Record<string, unknown> = {
 }
 
 const signal = () => new AbortController().signal;
-const tv = (title: string | null, season: number, episode: number, language = 'en'): SubtitleQuery => ({ catalogId: null, title, season, episode, language });
-const movie = (title: string, year: number | null = null): SubtitleQuery => ({ catalogId: 1, title, year, season: null, episode: null, language: 'en' });
+const tv = (title: string | null, season: number, episode: number, language = 'en'): SubtitleQuery => ({
+  catalogId: null,
+  title,
+  season,
+  episode,
+  language,
+});
+const movie = (title: string, year: number | null = null): SubtitleQuery => ({
+  catalogId: 1,
+  title,
+  year,
+  season: null,
+  episode: null,
+  language: 'en',
+});
 
 describe('local folder: episodes', () => {
   it('reads a flat folder of one show in every naming style, and lists the season', async () => {
@@ -51,12 +65,20 @@ describe('local folder: episodes', () => {
       'notes.txt': 'not a subtitle',
     });
     const provider = await providerFor(root);
-    expect(await provider.fetch(tv('Castle Keep', 1, 1), signal())).toEqual({ season: 1, episode: 1, language: 'en', srt: srt('one'), origin: 'S01E01.srt' });
+    expect(await provider.fetch(tv('Castle Keep', 1, 1), signal())).toEqual({
+      season: 1,
+      episode: 1,
+      language: 'en',
+      srt: srt('one'),
+      origin: 'S01E01.srt',
+    });
     expect((await provider.fetch(tv('Castle Keep', 1, 2), signal()))!.srt).toBe(srt('two'));
     expect((await provider.fetch(tv(null, 1, 3), signal()))!.srt).toBe(srt('three'));
     expect((await provider.fetch(tv('Castle Keep', 1, 4), signal()))!.srt).toBe(srt('four'));
     expect(await provider.fetch(tv('Castle Keep', 1, 5), signal())).toBeNull();
-    expect(await provider.available!(tv('Castle Keep', 1, 1), signal())).toEqual([1, 2, 3, 4].map((episode) => ({ season: 1, episode })));
+    expect(await provider.available!(tv('Castle Keep', 1, 1), signal())).toEqual(
+      [1, 2, 3, 4].map((episode) => ({ season: 1, episode })),
+    );
     expect(provider.quota()).toEqual({ remaining: null, resetsAt: null });
   });
 
@@ -98,23 +120,42 @@ describe('local folder: episodes', () => {
       'Show.S02E04.fr.srt': srt('francais'),
     });
     const provider = await providerFor(root);
-    expect(await provider.fetch(tv('Show', 2, 1), signal())).toMatchObject({ srt: srt('english'), language: 'en', origin: 'Show.S02E01.en.srt' });
-    expect(await provider.fetch(tv('Show', 2, 1, 'de'), signal())).toMatchObject({ srt: srt('deutsch'), language: 'de' });
+    expect(await provider.fetch(tv('Show', 2, 1), signal())).toMatchObject({
+      srt: srt('english'),
+      language: 'en',
+      origin: 'Show.S02E01.en.srt',
+    });
+    expect(await provider.fetch(tv('Show', 2, 1, 'de'), signal())).toMatchObject({
+      srt: srt('deutsch'),
+      language: 'de',
+    });
     expect((await provider.fetch(tv('Show', 2, 2), signal()))!.srt).toBe(srt('only sdh'));
-    expect(await provider.fetch(tv('Show', 2, 3, 'de'), signal())).toMatchObject({ srt: srt('untagged'), language: 'de' });
+    expect(await provider.fetch(tv('Show', 2, 3, 'de'), signal())).toMatchObject({
+      srt: srt('untagged'),
+      language: 'de',
+    });
     expect(await provider.fetch(tv('Show', 2, 4), signal())).toBeNull();
-    expect(await provider.available!(tv('Show', 2, 1), signal())).toEqual([1, 2, 3].map((episode) => ({ season: 2, episode })));
+    expect(await provider.available!(tv('Show', 2, 1), signal())).toEqual(
+      [1, 2, 3].map((episode) => ({ season: 2, episode })),
+    );
   });
 
   it('serves a two-episode file for both episodes, a single-episode file first', async () => {
-    const provider = await providerFor(await folderWith({ 'Show.S03E01-E02.srt': srt('both'), 'Show.S03E02.srt': srt('second') }));
+    const provider = await providerFor(
+      await folderWith({ 'Show.S03E01-E02.srt': srt('both'), 'Show.S03E02.srt': srt('second') }),
+    );
     expect((await provider.fetch(tv('Show', 3, 1), signal()))!.srt).toBe(srt('both'));
     expect((await provider.fetch(tv('Show', 3, 2), signal()))!.srt).toBe(srt('second'));
-    expect(await provider.available!(tv('Show', 3, 1), signal())).toEqual([1, 2].map((episode) => ({ season: 3, episode })));
+    expect(await provider.available!(tv('Show', 3, 1), signal())).toEqual(
+      [1, 2].map((episode) => ({ season: 3, episode })),
+    );
   });
 
   it('skips hidden folders and folders deeper than max_depth; any folder or the file name may name the show', async () => {
-    const root = await folderWith({ '.trash/Show.S01E01.srt': srt('hidden'), 'Rips/Disc 1/c/Show.S01E02.srt': srt('deep') });
+    const root = await folderWith({
+      '.trash/Show.S01E01.srt': srt('hidden'),
+      'Rips/Disc 1/c/Show.S01E02.srt': srt('deep'),
+    });
     expect(await (await providerFor(root)).available!(tv('Show', 1, 1), signal())).toEqual([{ season: 1, episode: 2 }]);
     expect(await (await providerFor(root, { max_depth: 2 })).available!(tv('Show', 1, 1), signal())).toEqual([]);
   });
@@ -159,7 +200,8 @@ describe('local folder: encodings', () => {
       'Show.S01E04.srt': windows1252(text),
     });
     const provider = await providerFor(root);
-    for (const episode of [1, 2, 3, 4]) expect((await provider.fetch(tv('Show', 1, episode), signal()))!.srt).toBe(text);
+    for (const episode of [1, 2, 3, 4])
+      expect((await provider.fetch(tv('Show', 1, episode), signal()))!.srt).toBe(text);
   });
 });
 
@@ -176,7 +218,9 @@ describe('local folder: errors and abort', () => {
 
   it('says when the folder is not set or missing', async () => {
     expect(await codeOf((await providerFor('')).fetch(tv('Show', 1, 1), signal()))).toBe('subtitle_not_configured');
-    expect(await codeOf((await providerFor(join(tmpdir(), 'spindle-no-such-folder'))).fetch(tv('Show', 1, 1), signal()))).toBe('subtitle_folder_missing');
+    expect(
+      await codeOf((await providerFor(join(tmpdir(), 'spindle-no-such-folder'))).fetch(tv('Show', 1, 1), signal())),
+    ).toBe('subtitle_folder_missing');
   });
 
   it('rejects with an aborted error when the signal has fired', async () => {

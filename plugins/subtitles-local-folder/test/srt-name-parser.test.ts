@@ -25,7 +25,12 @@ describe('parseSrtName', () => {
   });
 
   it('reads trailing language, hearing-impaired and forced tags', () => {
-    expect(parseSrtName('Show.S01E02.en')).toMatchObject({ language: 'en', hearingImpaired: false, forced: false, name: 'Show.S01E02' });
+    expect(parseSrtName('Show.S01E02.en')).toMatchObject({
+      language: 'en',
+      hearingImpaired: false,
+      forced: false,
+      name: 'Show.S01E02',
+    });
     expect(parseSrtName('Show.S01E02.eng.sdh')).toMatchObject({ language: 'en', hearingImpaired: true });
     expect(parseSrtName('Show S01E02 German forced')).toMatchObject({ language: 'de', forced: true });
     expect(parseSrtName('Show.S01E02.pt-BR')).toMatchObject({ language: 'pt' });

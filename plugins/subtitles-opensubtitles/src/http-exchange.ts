@@ -3,7 +3,17 @@
  * answered by waiting for its Retry-After (bounded, abortable) and trying again, network failures
  * turned into retryable SubtitleErrors. Status codes other than 429 are the caller's to read.
  */
-import { errorMessage, sleep as abortableSleep, SpindleError, SubtitleError, throwIfAborted, untilAborted, type HttpClient, type HttpRequestOptions, type Logger } from '@spindle/plugin-sdk';
+import {
+  errorMessage,
+  sleep as abortableSleep,
+  SpindleError,
+  SubtitleError,
+  throwIfAborted,
+  untilAborted,
+  type HttpClient,
+  type HttpRequestOptions,
+  type Logger,
+} from '@spindle/plugin-sdk';
 
 export interface ExchangeDeps {
   http: HttpClient;
@@ -41,23 +51,35 @@ export function describeUrl(url: string): string {
   }
 }
 
-export async function exchange(deps: ExchangeDeps, url: string, init: HttpRequestOptions, signal: AbortSignal): Promise<Answer> {
+export async function exchange(
+  deps: ExchangeDeps,
+  url: string,
+  init: HttpRequestOptions,
+  signal: AbortSignal,
+): Promise<Answer> {
   const sleep = deps.sleep ?? abortableSleep;
   for (let attempt = 0; ; attempt++) {
     throwIfAborted(signal);
     let answer: Answer;
     try {
-      const response = await untilAborted(deps.http.request(url, { ...init, timeoutMs: deps.timeoutMs, signal }), signal);
+      const response = await untilAborted(
+        deps.http.request(url, { ...init, timeoutMs: deps.timeoutMs, signal }),
+        signal,
+      );
       const bytes = await untilAborted(response.bytes(), signal);
       answer = { status: response.status, headers: response.headers, bytes, text: new TextDecoder().decode(bytes) };
     } catch (error) {
       throwIfAborted(signal);
       if (SpindleError.is(error) && error.code === 'aborted') throw error;
       const message = errorMessage(error);
-      throw new SubtitleError('subtitle_service_unreachable', `OpenSubtitles could not be reached (${message})`, { retryable: true, cause: error });
+      throw new SubtitleError('subtitle_service_unreachable', `OpenSubtitles could not be reached (${message})`, {
+        retryable: true,
+        cause: error,
+      });
     }
     if (answer.status !== 429) return answer;
-    const waitSeconds = retryAfterSeconds(answer.headers['retry-after']) ?? Math.min(2 ** attempt, deps.maxRetryWaitSeconds);
+    const waitSeconds =
+      retryAfterSeconds(answer.headers['retry-after']) ?? Math.min(2 ** attempt, deps.maxRetryWaitSeconds);
     if (attempt >= deps.maxRetries || waitSeconds > deps.maxRetryWaitSeconds) {
       throw new SubtitleError(
         'subtitle_rate_limited',
@@ -65,7 +87,11 @@ export async function exchange(deps: ExchangeDeps, url: string, init: HttpReques
         { retryable: true, details: { retryAfterSeconds: waitSeconds } },
       );
     }
-    deps.logger.info('OpenSubtitles rate limit: waiting before retrying', { url: describeUrl(url), seconds: waitSeconds, attempt: attempt + 1 });
+    deps.logger.info('OpenSubtitles rate limit: waiting before retrying', {
+      url: describeUrl(url),
+      seconds: waitSeconds,
+      attempt: attempt + 1,
+    });
     await sleep(waitSeconds * 1000, signal);
   }
 }

@@ -23,7 +23,8 @@ const SETTINGS = 'the subtitles-opensubtitles plugin settings';
 const QUOTA_TEXT = /download limit|allowed \d+ subtitles|downloaded your allowed/i;
 
 type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function parseJson(text: string): unknown {
   try {
@@ -40,7 +41,9 @@ export function sessionBaseUrl(configured: string, returned: unknown): string {
   try {
     if (/^https?:\/\//i.test(value)) {
       const url = new URL(value);
-      return url.pathname === '/' ? `${url.origin}${new URL(configured).pathname}`.replace(/\/+$/, '') : value.replace(/\/+$/, '');
+      return url.pathname === '/'
+        ? `${url.origin}${new URL(configured).pathname}`.replace(/\/+$/, '')
+        : value.replace(/\/+$/, '');
     }
     const url = new URL(configured);
     url.host = value.split('/')[0]!;
@@ -54,14 +57,18 @@ export function sessionBaseUrl(configured: string, returned: unknown): string {
 function resetTimeOf(body: unknown): string | null {
   if (!isObject(body)) return null;
   if (typeof body.reset_time_utc === 'string' && body.reset_time_utc !== '') return body.reset_time_utc;
-  const inMessage = typeof body.message === 'string' ? /\((\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}) UTC\)/.exec(body.message) : null;
+  const inMessage =
+    typeof body.message === 'string' ? /\((\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}) UTC\)/.exec(body.message) : null;
   return inMessage ? `${inMessage[1]!.replace(' ', 'T')}Z` : null;
 }
 
 export function isQuotaAnswer(status: number, body: unknown): boolean {
   if (status === 406) return true;
   if (!isObject(body) || typeof body.link === 'string') return false;
-  return (typeof body.remaining === 'number' && body.remaining < 0) || (typeof body.message === 'string' && QUOTA_TEXT.test(body.message));
+  return (
+    (typeof body.remaining === 'number' && body.remaining < 0) ||
+    (typeof body.message === 'string' && QUOTA_TEXT.test(body.message))
+  );
 }
 
 export class OpenSubtitlesClient {
@@ -81,7 +88,9 @@ export class OpenSubtitlesClient {
 
   private serverMessage(body: unknown, text: string): string {
     const fromBody = isObject(body)
-      ? [body.message, body.status_message, Array.isArray(body.errors) ? body.errors.join('; ') : undefined].find((m) => typeof m === 'string' && m !== '')
+      ? [body.message, body.status_message, Array.isArray(body.errors) ? body.errors.join('; ') : undefined].find(
+          (m) => typeof m === 'string' && m !== '',
+        )
       : undefined;
     return this.redact(String(fromBody ?? text.trim() ?? '').slice(0, 200)) || 'no details';
   }
@@ -100,13 +109,29 @@ export class OpenSubtitlesClient {
   }
 
   /** GET (with sorted query parameters, as OpenSubtitles asks) or POST a JSON body; the parsed answer. */
-  async call(method: 'GET' | 'POST', path: string, params: Record<string, string | number> | null, body: Json | null, signal: AbortSignal): Promise<unknown> {
-    const query = params ? new URLSearchParams(Object.entries(params).sort(([a], [b]) => a.localeCompare(b)).map(([k, v]): [string, string] => [k, String(v)])).toString() : '';
+  async call(
+    method: 'GET' | 'POST',
+    path: string,
+    params: Record<string, string | number> | null,
+    body: Json | null,
+    signal: AbortSignal,
+  ): Promise<unknown> {
+    const query = params
+      ? new URLSearchParams(
+          Object.entries(params)
+            .sort(([a], [b]) => a.localeCompare(b))
+            .map(([k, v]): [string, string] => [k, String(v)]),
+        ).toString()
+      : '';
     for (let relogin = 0; ; relogin++) {
       const session = await this.currentSession(signal);
       const url = `${session?.baseUrl ?? this.deps.settings.base_url}${path}${query ? `?${query}` : ''}`;
       this.deps.logger.debug('OpenSubtitles request', { method, path, query });
-      const init = { method, headers: this.headers(body !== null, session), ...(body ? { body: JSON.stringify(body) } : {}) };
+      const init = {
+        method,
+        headers: this.headers(body !== null, session),
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      };
       const answer = await exchange(this.deps, url, init, signal);
       if ((answer.status === 401 || answer.status === 403) && session && relogin === 0) {
         this.deps.logger.info('OpenSubtitles refused the login token; logging in again');
@@ -128,13 +153,22 @@ export class OpenSubtitlesClient {
     }
     if (isQuotaAnswer(status, body)) throw quotaExhaustedError(resetTimeOf(body));
     if (status >= 500) {
-      throw new SubtitleError('subtitle_service_unavailable', `OpenSubtitles answered HTTP ${status} for ${path}; try again later`, { retryable: true });
+      throw new SubtitleError(
+        'subtitle_service_unavailable',
+        `OpenSubtitles answered HTTP ${status} for ${path}; try again later`,
+        { retryable: true },
+      );
     }
     if (status < 200 || status >= 300) {
-      throw new SubtitleError('subtitle_request_failed', `OpenSubtitles answered HTTP ${status} for ${path}: ${this.serverMessage(body, answer.text)}`);
+      throw new SubtitleError(
+        'subtitle_request_failed',
+        `OpenSubtitles answered HTTP ${status} for ${path}: ${this.serverMessage(body, answer.text)}`,
+      );
     }
     if (body === undefined) {
-      throw new SubtitleError('subtitle_bad_response', `OpenSubtitles answered ${path} with malformed JSON`, { retryable: true });
+      throw new SubtitleError('subtitle_bad_response', `OpenSubtitles answered ${path} with malformed JSON`, {
+        retryable: true,
+      });
     }
     return body;
   }
@@ -152,7 +186,11 @@ export class OpenSubtitlesClient {
   private async login(signal: AbortSignal): Promise<Session> {
     const { settings, logger } = this.deps;
     const url = `${settings.base_url}/login`;
-    const init = { method: 'POST', headers: this.headers(true, null), body: JSON.stringify({ username: settings.username, password: settings.password }) };
+    const init = {
+      method: 'POST',
+      headers: this.headers(true, null),
+      body: JSON.stringify({ username: settings.username, password: settings.password }),
+    };
     const answer = await exchange(this.deps, url, init, signal);
     if (answer.status === 401 || answer.status === 403) {
       const detail = this.serverMessage(parseJson(answer.text), answer.text);
@@ -163,18 +201,25 @@ export class OpenSubtitlesClient {
     }
     const body = this.interpret(answer, '/login');
     if (!isObject(body) || typeof body.token !== 'string' || body.token === '') {
-      throw new SubtitleError('subtitle_bad_response', 'OpenSubtitles answered /login without a token', { retryable: true });
+      throw new SubtitleError('subtitle_bad_response', 'OpenSubtitles answered /login without a token', {
+        retryable: true,
+      });
     }
     this.session = { token: body.token, baseUrl: sessionBaseUrl(settings.base_url, body.base_url) };
     const user = isObject(body.user) ? body.user : {};
-    logger.info('logged in to OpenSubtitles', { api: describeUrl(this.session.baseUrl), allowedDownloads: user.allowed_downloads ?? null });
+    logger.info('logged in to OpenSubtitles', {
+      api: describeUrl(this.session.baseUrl),
+      allowedDownloads: user.allowed_downloads ?? null,
+    });
     return this.session;
   }
 
   /** Downloads a temporary link from POST /download (no credentials go to that host). */
   async fetchFile(link: string, signal: AbortSignal): Promise<Uint8Array> {
     if (!/^https?:\/\//i.test(link)) {
-      throw new SubtitleError('subtitle_bad_response', 'OpenSubtitles answered /download with an invalid link', { retryable: true });
+      throw new SubtitleError('subtitle_bad_response', 'OpenSubtitles answered /download with an invalid link', {
+        retryable: true,
+      });
     }
     const answer = await exchange(this.deps, link, { headers: { 'User-Agent': this.deps.userAgent } }, signal);
     if (answer.status < 200 || answer.status >= 300) {

@@ -17,7 +17,14 @@ import {
 import { OpenSubtitlesClient } from './opensubtitles-client.ts';
 import { languagePreference, readSettings, type OpenSubtitlesSettings } from './opensubtitles-settings.ts';
 import { QuotaTracker } from './quota-tracker.ts';
-import { agreesWithQuery, chooseFile, readResultPage, usableFiles, type ChoicePreferences, type SubtitleFile } from './search-results.ts';
+import {
+  agreesWithQuery,
+  chooseFile,
+  readResultPage,
+  usableFiles,
+  type ChoicePreferences,
+  type SubtitleFile,
+} from './search-results.ts';
 import { decodeSubtitle } from '@spindle/plugin-sdk';
 
 export interface ProviderOptions {
@@ -26,7 +33,8 @@ export interface ProviderOptions {
 }
 
 type SearchParams = Record<string, string | number>;
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export class OpenSubtitlesProvider implements SubtitleProvider {
   private readonly settings: OpenSubtitlesSettings;
@@ -77,7 +85,12 @@ export class OpenSubtitlesProvider implements SubtitleProvider {
     const languages = [...this.languages(query)].sort().join(',');
     if (query.season === null && query.episode === null) return { languages, tmdb_id: query.catalogId, type: 'movie' };
     if (query.season === null || (withEpisode && query.episode === null)) return null;
-    const params: SearchParams = { languages, parent_tmdb_id: query.catalogId, season_number: query.season, type: 'episode' };
+    const params: SearchParams = {
+      languages,
+      parent_tmdb_id: query.catalogId,
+      season_number: query.season,
+      type: 'episode',
+    };
     if (withEpisode) params.episode_number = query.episode!;
     return params;
   }
@@ -103,18 +116,34 @@ export class OpenSubtitlesProvider implements SubtitleProvider {
     const files = await this.search(params, isMovie, signal);
     const best = chooseFile(files, query, this.preferences(query));
     const dropped = files.filter((f) => !agreesWithQuery(f, query, true)).length;
-    if (dropped > 0) this.logger.info('dropped OpenSubtitles results whose season, episode or id disagree with the query', { dropped });
+    if (dropped > 0)
+      this.logger.info('dropped OpenSubtitles results whose season, episode or id disagree with the query', {
+        dropped,
+      });
     if (!best) {
-      this.logger.info('OpenSubtitles has no usable subtitle', { catalogId: query.catalogId, season: query.season, episode: query.episode, results: files.length });
+      this.logger.info('OpenSubtitles has no usable subtitle', {
+        catalogId: query.catalogId,
+        season: query.season,
+        episode: query.episode,
+        results: files.length,
+      });
       return null;
     }
     this.tracker.assertAvailable();
     const answer = await this.download(best, signal);
     const srt = decodeSubtitle(await this.client.fetchFile(answer.link, signal));
     if (srt.trim() === '') {
-      throw new SubtitleError('subtitle_empty_download', `OpenSubtitles gave an empty file for file ${best.fileId}; try again later`, { retryable: true });
+      throw new SubtitleError(
+        'subtitle_empty_download',
+        `OpenSubtitles gave an empty file for file ${best.fileId}; try again later`,
+        { retryable: true },
+      );
     }
-    this.logger.info('downloaded a subtitle from OpenSubtitles', { fileId: best.fileId, language: best.language, remaining: answer.remaining });
+    this.logger.info('downloaded a subtitle from OpenSubtitles', {
+      fileId: best.fileId,
+      language: best.language,
+      remaining: answer.remaining,
+    });
     const fileName = answer.fileName ?? best.fileName;
     return {
       season: isMovie ? null : query.season,
@@ -126,7 +155,10 @@ export class OpenSubtitlesProvider implements SubtitleProvider {
   }
 
   /** POST /download → the temporary link; records the quota it reports. */
-  private async download(file: SubtitleFile, signal: AbortSignal): Promise<{ link: string; fileName: string | null; remaining: number | null }> {
+  private async download(
+    file: SubtitleFile,
+    signal: AbortSignal,
+  ): Promise<{ link: string; fileName: string | null; remaining: number | null }> {
     let body: unknown;
     try {
       body = await this.client.call('POST', '/download', null, { file_id: file.fileId, sub_format: 'srt' }, signal);
@@ -138,7 +170,9 @@ export class OpenSubtitlesProvider implements SubtitleProvider {
       throw error;
     }
     if (!isObject(body) || typeof body.link !== 'string') {
-      throw new SubtitleError('subtitle_bad_response', 'OpenSubtitles answered /download without a link', { retryable: true });
+      throw new SubtitleError('subtitle_bad_response', 'OpenSubtitles answered /download without a link', {
+        retryable: true,
+      });
     }
     const remaining = typeof body.remaining === 'number' ? body.remaining : null;
     const resetsAt = typeof body.reset_time_utc === 'string' && body.reset_time_utc !== '' ? body.reset_time_utc : null;

@@ -2,7 +2,13 @@
  * The daily download quota as OpenSubtitles last reported it (`remaining`, `reset_time_utc`),
  * kept in the plugin's store so a restart still knows the quota is spent.
  */
-import { SubtitleError, type JsonValue, type KeyValueStore, type Logger, type SubtitleQuota } from '@spindle/plugin-sdk';
+import {
+  SubtitleError,
+  type JsonValue,
+  type KeyValueStore,
+  type Logger,
+  type SubtitleQuota,
+} from '@spindle/plugin-sdk';
 
 const STORE_KEY = 'download_quota';
 /** When OpenSubtitles says the quota is spent but not when it resets, assume a day. */

@@ -28,14 +28,17 @@ export interface ResultPage {
 }
 
 type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 const intOrNull = (value: unknown): number | null => {
   const n = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
   return typeof n === 'number' && Number.isInteger(n) ? n : null;
 };
 
 function malformed(what: string): SubtitleError {
-  return new SubtitleError('subtitle_bad_response', `OpenSubtitles answered /subtitles with ${what}`, { retryable: true });
+  return new SubtitleError('subtitle_bad_response', `OpenSubtitles answered /subtitles with ${what}`, {
+    retryable: true,
+  });
 }
 
 /** One file per result (its first file), with what the ranking needs. */
@@ -80,12 +83,23 @@ export interface ChoicePreferences {
 }
 
 /** Files in a wanted language, with full dialogue (not "foreign parts only"), that agree with the query. */
-export function usableFiles(files: readonly SubtitleFile[], query: SubtitleQuery, prefs: ChoicePreferences, checkEpisode: boolean): SubtitleFile[] {
-  return files.filter((f) => !f.foreignPartsOnly && prefs.languages.includes(f.language) && agreesWithQuery(f, query, checkEpisode));
+export function usableFiles(
+  files: readonly SubtitleFile[],
+  query: SubtitleQuery,
+  prefs: ChoicePreferences,
+  checkEpisode: boolean,
+): SubtitleFile[] {
+  return files.filter(
+    (f) => !f.foreignPartsOnly && prefs.languages.includes(f.language) && agreesWithQuery(f, query, checkEpisode),
+  );
 }
 
 /** The best file among those that agree with the query, or null. */
-export function chooseFile(files: readonly SubtitleFile[], query: SubtitleQuery, prefs: ChoicePreferences): SubtitleFile | null {
+export function chooseFile(
+  files: readonly SubtitleFile[],
+  query: SubtitleQuery,
+  prefs: ChoicePreferences,
+): SubtitleFile | null {
   const rank = (f: SubtitleFile) => prefs.languages.indexOf(f.language);
   const usable = usableFiles(files, query, prefs, true);
   const key = (f: SubtitleFile): number[] => [

@@ -1,5 +1,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { srtFor, startOpenSubtitlesServer, TEST_API_KEY, TEST_PASSWORD, TEST_TOKEN, type FakeSubtitle, type OpenSubtitlesServer } from './support/opensubtitles-server.ts';
+import {
+  srtFor,
+  startOpenSubtitlesServer,
+  TEST_API_KEY,
+  TEST_PASSWORD,
+  TEST_TOKEN,
+  type FakeSubtitle,
+  type OpenSubtitlesServer,
+} from './support/opensubtitles-server.ts';
 import { disposeSetups, episode, logText, providerFor, signal } from './support/provider-harness.ts';
 
 const SHOW = 1399;
@@ -33,9 +41,17 @@ describe('OpenSubtitles fetch: search, choose, download', () => {
     server.subtitles = [ep(1, 1, 2, { content: srtFor('Winter is near.') })];
     const { provider } = await providerFor(server);
     const doc = await provider.fetch(episode(1, 2), signal());
-    expect(doc).toEqual({ season: 1, episode: 2, language: 'en', srt: srtFor('Winter is near.'), origin: 'opensubtitles file 9001 (release.1.srt)' });
+    expect(doc).toEqual({
+      season: 1,
+      episode: 2,
+      language: 'en',
+      srt: srtFor('Winter is near.'),
+      origin: 'opensubtitles file 9001 (release.1.srt)',
+    });
     const [search, download, file] = server.requests;
-    expect(search!.path).toBe('/api/v1/subtitles?episode_number=2&languages=en&parent_tmdb_id=1399&season_number=1&type=episode');
+    expect(search!.path).toBe(
+      '/api/v1/subtitles?episode_number=2&languages=en&parent_tmdb_id=1399&season_number=1&type=episode',
+    );
     expect(search!.headers['api-key']).toBe(TEST_API_KEY);
     expect(search!.headers['user-agent']).toBe('Spindle v1.2.3');
     expect(download).toMatchObject({ method: 'POST', path: '/api/v1/download' });
@@ -76,9 +92,15 @@ describe('OpenSubtitles fetch: search, choose, download', () => {
   it('takes a machine-translated file of the wanted language over another language, and the configured languages when the query names none', async () => {
     server.subtitles = [ep(1, 1, 4, { machineTranslated: true }), ep(2, 1, 4, { language: 'fr', downloads: 1 })];
     const { provider } = await providerFor(server, { languages: 'fr' });
-    expect(await provider.fetch(episode(1, 4, { language: '' }), signal())).toMatchObject({ language: 'fr', origin: expect.stringContaining('9002') });
+    expect(await provider.fetch(episode(1, 4, { language: '' }), signal())).toMatchObject({
+      language: 'fr',
+      origin: expect.stringContaining('9002'),
+    });
     expect(server.requests[0]!.path).toContain('languages=fr&');
-    expect(await provider.fetch(episode(1, 4), signal())).toMatchObject({ language: 'en', origin: expect.stringContaining('9001') });
+    expect(await provider.fetch(episode(1, 4), signal())).toMatchObject({
+      language: 'en',
+      origin: expect.stringContaining('9001'),
+    });
   });
 
   it('drops results whose own season or episode disagree with the query (known data problems)', async () => {
@@ -97,7 +119,9 @@ describe('OpenSubtitles fetch: search, choose, download', () => {
   it('returns null without downloading when there are no results, and for queries it cannot search by TMDB id', async () => {
     const { provider } = await providerFor(server);
     expect(await provider.fetch(episode(1, 9), signal())).toBeNull();
-    expect(server.requests.map((r) => r.path)).toEqual(['/api/v1/subtitles?episode_number=9&languages=en&parent_tmdb_id=1399&season_number=1&type=episode']);
+    expect(server.requests.map((r) => r.path)).toEqual([
+      '/api/v1/subtitles?episode_number=9&languages=en&parent_tmdb_id=1399&season_number=1&type=episode',
+    ]);
     server.requests.length = 0;
     expect(await provider.fetch(episode(1, 9, { catalogId: null }), signal())).toBeNull();
     expect(await provider.fetch(episode(1, 9, { episode: null }), signal())).toBeNull();
@@ -105,9 +129,22 @@ describe('OpenSubtitles fetch: search, choose, download', () => {
   });
 
   it('finds movie subtitles by the movie TMDB id and type=movie', async () => {
-    server.subtitles = [{ id: 50, fileId: 5050, language: 'en', type: 'movie', tmdbId: 603, downloads: 10, content: srtFor('There is no spoon.') }];
+    server.subtitles = [
+      {
+        id: 50,
+        fileId: 5050,
+        language: 'en',
+        type: 'movie',
+        tmdbId: 603,
+        downloads: 10,
+        content: srtFor('There is no spoon.'),
+      },
+    ];
     const { provider } = await providerFor(server);
-    const doc = await provider.fetch({ catalogId: 603, title: 'The Matrix', season: null, episode: null, language: 'en' }, signal());
+    const doc = await provider.fetch(
+      { catalogId: 603, title: 'The Matrix', season: null, episode: null, language: 'en' },
+      signal(),
+    );
     expect(doc).toMatchObject({ season: null, episode: null, srt: srtFor('There is no spoon.') });
     expect(server.requests[0]!.path).toBe('/api/v1/subtitles?languages=en&tmdb_id=603&type=movie');
   });
@@ -135,7 +172,11 @@ describe('OpenSubtitles login', () => {
     expect(server.requests.filter((r) => r.path === '/api/v1/login')).toHaveLength(1);
     const api = rest.filter((r) => r.path.startsWith('/api/v1/'));
     expect(api.length).toBe(4);
-    for (const r of api) expect(r).toMatchObject({ listener: 'vip', headers: { authorization: `Bearer ${TEST_TOKEN}`, 'api-key': TEST_API_KEY } });
+    for (const r of api)
+      expect(r).toMatchObject({
+        listener: 'vip',
+        headers: { authorization: `Bearer ${TEST_TOKEN}`, 'api-key': TEST_API_KEY },
+      });
     expect(logText(setup)).not.toContain(TEST_TOKEN);
     expect(logText(setup)).not.toContain(TEST_PASSWORD);
     expect(logText(setup)).not.toContain(TEST_API_KEY);
@@ -154,8 +195,14 @@ describe('OpenSubtitles login', () => {
 describe('OpenSubtitles available()', () => {
   it('lists the distinct episodes of a season across every result page, without the episode filter', async () => {
     server.subtitles = [];
-    for (let e = 1; e <= 8; e++) for (const lang of ['en', 'en', 'de']) server.subtitles.push(ep(server.subtitles.length + 1, 1, e, { language: lang }));
-    server.subtitles.push(ep(100, 1, 9, { reportedSeason: 3 }), ep(101, 1, 10, { foreignPartsOnly: true }), ep(102, 2, 1));
+    for (let e = 1; e <= 8; e++)
+      for (const lang of ['en', 'en', 'de'])
+        server.subtitles.push(ep(server.subtitles.length + 1, 1, e, { language: lang }));
+    server.subtitles.push(
+      ep(100, 1, 9, { reportedSeason: 3 }),
+      ep(101, 1, 10, { foreignPartsOnly: true }),
+      ep(102, 2, 1),
+    );
     const paged = await startOpenSubtitlesServer({ subtitles: server.subtitles, perPage: 5 });
     try {
       const { provider } = await providerFor(paged);
@@ -163,7 +210,11 @@ describe('OpenSubtitles available()', () => {
       expect(episodes).toEqual([1, 2, 3, 4, 5, 6, 7, 8].map((e) => ({ season: 1, episode: e })));
       const searches = paged.requests.map((r) => r.path);
       expect(searches[0]).toBe('/api/v1/subtitles?languages=en&parent_tmdb_id=1399&season_number=1&type=episode');
-      expect(searches.slice(1)).toEqual([2, 3, 4].map((p) => `/api/v1/subtitles?languages=en&page=${p}&parent_tmdb_id=1399&season_number=1&type=episode`));
+      expect(searches.slice(1)).toEqual(
+        [2, 3, 4].map(
+          (p) => `/api/v1/subtitles?languages=en&page=${p}&parent_tmdb_id=1399&season_number=1&type=episode`,
+        ),
+      );
       expect(paged.downloadsUsed).toBe(0);
     } finally {
       await paged.close();

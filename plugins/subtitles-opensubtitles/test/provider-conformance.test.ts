@@ -8,7 +8,9 @@ import { startOpenSubtitlesServer, TEST_API_KEY, type OpenSubtitlesServer } from
 let server: OpenSubtitlesServer;
 beforeAll(async () => {
   server = await startOpenSubtitlesServer({
-    subtitles: [{ id: 1, fileId: 101, language: 'en', type: 'episode', parentTmdbId: 1399, season: 1, episode: 2, downloads: 50 }],
+    subtitles: [
+      { id: 1, fileId: 101, language: 'en', type: 'episode', parentTmdbId: 1399, season: 1, episode: 2, downloads: 50 },
+    ],
   });
 });
 afterAll(() => server.close());
@@ -17,7 +19,12 @@ const manifest = readManifest(new URL('../package.json', import.meta.url));
 
 runConformance(
   subtitlesConformance({
-    create: () => createProvider(plugin, 'subtitles', 'opensubtitles', { manifest, settings: { api_key: TEST_API_KEY, base_url: `${server.url}/api/v1` }, host: { appVersion: '1.2.3' } }),
+    create: () =>
+      createProvider(plugin, 'subtitles', 'opensubtitles', {
+        manifest,
+        settings: { api_key: TEST_API_KEY, base_url: `${server.url}/api/v1` },
+        host: { appVersion: '1.2.3' },
+      }),
     knownQuery: episode(1, 2),
   }),
   { describe, it },

@@ -36,7 +36,11 @@ export function parseEncoderList(stdout: string): Set<string> {
 }
 
 /** Hardware encoders worth trying, in order: those the setting allows and ffmpeg lists. */
-export function hardwareCandidates(codec: VideoCodec, hardware: HardwareChoice, listed: ReadonlySet<string>): Encoder[] {
+export function hardwareCandidates(
+  codec: VideoCodec,
+  hardware: HardwareChoice,
+  listed: ReadonlySet<string>,
+): Encoder[] {
   const families = hardware === 'off' ? [] : hardware === 'auto' ? HARDWARE_ORDER : [hardware];
   return families.map((family) => encoderFor(codec, family)).filter((encoder) => listed.has(encoder.name));
 }
@@ -49,7 +53,12 @@ export function encoderArgs(encoder: Encoder, settings: TranscodeSettings): { gl
       return {
         global: [],
         video: [
-          '-c:v', encoder.name, '-crf', crf, '-preset', settings.preset,
+          '-c:v',
+          encoder.name,
+          '-crf',
+          crf,
+          '-preset',
+          settings.preset,
           ...(encoder.name === 'libx265' ? ['-x265-params', 'log-level=error'] : []),
         ],
       };

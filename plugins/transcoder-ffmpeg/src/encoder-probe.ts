@@ -43,13 +43,31 @@ export class EncoderProbe {
     let trial = this.trials.get(key);
     if (!trial) {
       const { global, video } = encoderArgs(encoder, settings);
-      const args = ['-hide_banner', '-nostdin', '-v', 'error', ...global, '-f', 'lavfi', '-i', 'color=c=black:s=256x144:r=24', '-frames:v', '3', ...video, '-f', 'null', '-'];
+      const args = [
+        '-hide_banner',
+        '-nostdin',
+        '-v',
+        'error',
+        ...global,
+        '-f',
+        'lavfi',
+        '-i',
+        'color=c=black:s=256x144:r=24',
+        '-frames:v',
+        '3',
+        ...video,
+        '-f',
+        'null',
+        '-',
+      ];
       trial = this.deps.processes
         .run(ffmpeg, args, { timeoutMs: PROBE_TIMEOUT_MS })
         .then((result) => {
           const ok = result.exitCode === 0 && !result.aborted;
           const why = result.stderr.trim().split('\n').at(-1) ?? '';
-          const message = ok ? `hardware encoder ${encoder.name} works here` : `hardware encoder ${encoder.name} is listed but does not work here: ${why}`;
+          const message = ok
+            ? `hardware encoder ${encoder.name} works here`
+            : `hardware encoder ${encoder.name} is listed but does not work here: ${why}`;
           // A hardware encoder the user chose by name that does not work deserves a warning; under auto it is expected.
           if (!ok && settings.hardware !== 'auto') this.deps.logger.warn(`${message}; encoding in software`);
           else this.deps.logger.info(message);

@@ -15,7 +15,14 @@ export interface MediaFacts {
   chapters: number;
 }
 
-const PROBE_ARGS = ['-v', 'error', '-print_format', 'json', '-show_entries', 'format=duration:stream=codec_type:stream_disposition=attached_pic:chapter=id'];
+const PROBE_ARGS = [
+  '-v',
+  'error',
+  '-print_format',
+  'json',
+  '-show_entries',
+  'format=duration:stream=codec_type:stream_disposition=attached_pic:chapter=id',
+];
 const PROBE_TIMEOUT_MS = 120_000;
 
 interface ProbeJson {
@@ -43,7 +50,12 @@ export function parseMediaFacts(json: string): MediaFacts | null {
   return { durationSeconds, streams, chapters: parsed.chapters?.length ?? 0 };
 }
 
-export async function probeMedia(processes: ProcessRunner, ffprobe: string, file: string, signal: AbortSignal): Promise<MediaFacts> {
+export async function probeMedia(
+  processes: ProcessRunner,
+  ffprobe: string,
+  file: string,
+  signal: AbortSignal,
+): Promise<MediaFacts> {
   let result;
   try {
     result = await processes.run(ffprobe, [...PROBE_ARGS, file], { timeoutMs: PROBE_TIMEOUT_MS, signal });
@@ -51,7 +63,9 @@ export async function probeMedia(processes: ProcessRunner, ffprobe: string, file
     const missing = (error as { code?: unknown }).code === 'process_not_found';
     throw new TranscodeError(
       missing ? 'media_tool_not_found' : 'probe_failed',
-      missing ? `ffprobe was not found at "${ffprobe}"; install ffmpeg or set media_tool_path` : `ffprobe could not be run on ${basename(file)}: ${(error as Error).message}`,
+      missing
+        ? `ffprobe was not found at "${ffprobe}"; install ffmpeg or set media_tool_path`
+        : `ffprobe could not be run on ${basename(file)}: ${(error as Error).message}`,
       { cause: error },
     );
   }

@@ -41,7 +41,8 @@ export class ProgressParser {
   private block(end: boolean): ProgressBlock {
     // out_time_us is microseconds; out_time_ms is too (a long-standing ffmpeg misnomer); out_time is a clock.
     const micros = Number(this.fields.get('out_time_us') ?? this.fields.get('out_time_ms'));
-    const outTimeSeconds = Number.isFinite(micros) && micros >= 0 ? micros / 1e6 : clockSeconds(this.fields.get('out_time') ?? '');
+    const outTimeSeconds =
+      Number.isFinite(micros) && micros >= 0 ? micros / 1e6 : clockSeconds(this.fields.get('out_time') ?? '');
     const speedText = /^([\d.]+)x$/.exec(this.fields.get('speed') ?? '');
     const speed = speedText ? Number(speedText[1]) : null;
     return { outTimeSeconds, speed: speed !== null && Number.isFinite(speed) && speed > 0 ? speed : null, end };
@@ -52,7 +53,11 @@ export class ProgressParser {
  * A progress report for one file from a block: fraction within 0–1, speed from ffmpeg (or media
  * time over wall time when ffmpeg has none yet), ETA from the media time left at that speed.
  */
-export function toProgress(block: ProgressBlock, durationSeconds: number, elapsedSeconds: number): ProgressUpdate | null {
+export function toProgress(
+  block: ProgressBlock,
+  durationSeconds: number,
+  elapsedSeconds: number,
+): ProgressUpdate | null {
   if (block.end) return { fraction: 1, speed: block.speed, etaSeconds: 0 };
   if (block.outTimeSeconds === null || !(durationSeconds > 0)) return null;
   const done = Math.min(block.outTimeSeconds, durationSeconds);

@@ -10,14 +10,17 @@ export function verificationProblems(input: MediaFacts, output: MediaFacts, tole
   const problems: string[] = [];
   const drift = Math.abs(output.durationSeconds - input.durationSeconds);
   if (drift > toleranceSeconds) {
-    problems.push(`it lasts ${output.durationSeconds.toFixed(2)} s instead of ${input.durationSeconds.toFixed(2)} s (off by ${drift.toFixed(2)} s, at most ${toleranceSeconds} s allowed)`);
+    problems.push(
+      `it lasts ${output.durationSeconds.toFixed(2)} s instead of ${input.durationSeconds.toFixed(2)} s (off by ${drift.toFixed(2)} s, at most ${toleranceSeconds} s allowed)`,
+    );
   }
   for (const kind of ['video', 'audio', 'subtitle'] as const) {
     if (output.streams[kind] < input.streams[kind]) {
       problems.push(`it has ${output.streams[kind]} ${kind} stream(s) instead of ${input.streams[kind]}`);
     }
   }
-  if (output.chapters < input.chapters) problems.push(`it has ${output.chapters} chapter(s) instead of ${input.chapters}`);
+  if (output.chapters < input.chapters)
+    problems.push(`it has ${output.chapters} chapter(s) instead of ${input.chapters}`);
   return problems;
 }
 

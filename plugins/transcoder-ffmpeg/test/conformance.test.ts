@@ -18,8 +18,15 @@ beforeAll(async () => {
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
 async function create(): Promise<Transcoder> {
-  const setup = await createFakeSetup({ manifest, settings: { codec: 'h264', crf: 30, preset: 'ultrafast', hardware: 'off' } });
+  const setup = await createFakeSetup({
+    manifest,
+    settings: { codec: 'h264', crf: 30, preset: 'ultrafast', hardware: 'off' },
+  });
   return await plugin.definition.providers!.transcoder!.ffmpeg!(setup);
 }
 
-runConformance(transcoderConformance({ create, inputFile: () => input }), { describe, it }, 'transcoder-ffmpeg conformance');
+runConformance(
+  transcoderConformance({ create, inputFile: () => input }),
+  { describe, it },
+  'transcoder-ffmpeg conformance',
+);

@@ -20,7 +20,10 @@ let dir = '';
 let input = '';
 const setups: FakeSetup[] = [];
 
-async function transcoder(settings: Record<string, unknown>, appSettings: Record<string, string> = {}): Promise<{ t: Transcoder; setup: FakeSetup }> {
+async function transcoder(
+  settings: Record<string, unknown>,
+  appSettings: Record<string, string> = {},
+): Promise<{ t: Transcoder; setup: FakeSetup }> {
   const setup = await createFakeSetup({ manifest, settings: settings as never, appSettings });
   setups.push(setup);
   return { t: await plugin.definition.providers!.transcoder!.ffmpeg!(setup), setup };
@@ -54,18 +57,50 @@ describe('ffmpeg transcoder', () => {
     const { t } = await transcoder({ codec: 'h265', crf: 28, preset: 'ultrafast', hardware: 'off' });
     const updates: ProgressUpdate[] = [];
     const output = join(dir, 'title_t00.h265.mkv');
-    const result = await t.transcode({ input, output, signal: new AbortController().signal, onProgress: (u) => updates.push(u) });
+    const result = await t.transcode({
+      input,
+      output,
+      signal: new AbortController().signal,
+      onProgress: (u) => updates.push(u),
+    });
 
     expect(result).toMatchObject({ output, encoder: 'libx265' });
     expect(result.verification.streams.output).toEqual({ video: 1, audio: 2, subtitle: 1 });
     expect(result.verification.streams.input).toEqual({ video: 1, audio: 2, subtitle: 1 });
     expect(result.verification.chapters).toEqual({ input: 3, output: 3 });
-    expect(Math.abs(result.verification.outputDurationSeconds - result.verification.inputDurationSeconds)).toBeLessThanOrEqual(1);
+    expect(
+      Math.abs(result.verification.outputDurationSeconds - result.verification.inputDurationSeconds),
+    ).toBeLessThanOrEqual(1);
     expect(result.speed).toBeGreaterThan(0);
     expect(result.sizeBytes).toBe((await stat(output)).size);
-    const codec = execFileSync('ffprobe', ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=codec_name', '-of', 'csv=p=0', output]).toString().trim();
+    const codec = execFileSync('ffprobe', [
+      '-v',
+      'error',
+      '-select_streams',
+      'v:0',
+      '-show_entries',
+      'stream=codec_name',
+      '-of',
+      'csv=p=0',
+      output,
+    ])
+      .toString()
+      .trim();
     expect(codec).toBe('hevc');
-    const audio = execFileSync('ffprobe', ['-v', 'error', '-select_streams', 'a', '-show_entries', 'stream=codec_name:stream_tags=language', '-of', 'csv=p=0', output]).toString().trim().split('\n');
+    const audio = execFileSync('ffprobe', [
+      '-v',
+      'error',
+      '-select_streams',
+      'a',
+      '-show_entries',
+      'stream=codec_name:stream_tags=language',
+      '-of',
+      'csv=p=0',
+      output,
+    ])
+      .toString()
+      .trim()
+      .split('\n');
     expect(audio).toEqual(['aac,eng', 'aac,fra']); // copied, not re-encoded, languages kept
 
     expect(updates.length).toBeGreaterThan(0);
@@ -86,7 +121,9 @@ describe('ffmpeg transcoder', () => {
     if (result.encoder === 'libx264') {
       // Every hardware H.264 encoder ffmpeg lists was tried once and found not to work on this machine.
       for (const hw of ['h264_nvenc', 'h264_qsv', 'h264_vaapi'].filter((name) => listed.includes(` ${name} `))) {
-        expect(setup.logger.entries.map((e) => e.message)).toContainEqual(expect.stringMatching(new RegExp(`${hw} is listed but does not work here`)));
+        expect(setup.logger.entries.map((e) => e.message)).toContainEqual(
+          expect.stringMatching(new RegExp(`${hw} is listed but does not work here`)),
+        );
       }
     } else {
       expect(['h264_nvenc', 'h264_qsv', 'h264_vaapi']).toContain(result.encoder); // a machine with working hardware
@@ -97,11 +134,16 @@ describe('ffmpeg transcoder', () => {
   it('keeps the original and leaves no output when the transcode fails verification (an ffmpeg that stops early)', async () => {
     const fake = await truncatingFfmpeg();
     const before = await stat(input);
-    const { t } = await transcoder({ codec: 'h264', crf: 30, preset: 'ultrafast', hardware: 'off' }, { media_tool_path: fake });
+    const { t } = await transcoder(
+      { codec: 'h264', crf: 30, preset: 'ultrafast', hardware: 'off' },
+      { media_tool_path: fake },
+    );
     const output = join(dir, 'title_t00.short.mkv');
     const error = await t.transcode({ input, output, signal: new AbortController().signal }).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'transcode_verification_failed', category: 'ripper' });
-    expect((error as Error).message).toMatch(/title_t00\.mkv failed verification: it lasts [5-7]\.\d+ s instead of 20\.\d+ s/);
+    expect((error as Error).message).toMatch(
+      /title_t00\.mkv failed verification: it lasts [5-7]\.\d+ s instead of 20\.\d+ s/,
+    );
     expect((error as Error).message).not.toContain(dir); // file names, not the folder layout
     expect(existsSync(output)).toBe(false);
     expect((await readdir(dir)).filter((n) => n.includes('.partial'))).toEqual([]);
@@ -113,9 +155,19 @@ describe('ffmpeg transcoder', () => {
     const { t } = await transcoder({ hardware: 'off' });
     const junk = join(dir, 'junk.mkv');
     await writeFile(junk, 'not a matroska file');
-    await expect(t.transcode({ input: junk, output: join(dir, 'junk.out.mkv'), signal: new AbortController().signal })).rejects.toMatchObject({ code: 'probe_failed' });
-    await expect(t.transcode({ input: join(dir, 'gone.mkv'), output: join(dir, 'gone.out.mkv'), signal: new AbortController().signal })).rejects.toMatchObject({ code: 'transcode_input_missing' });
-    await expect(t.transcode({ input, output: input, signal: new AbortController().signal })).rejects.toMatchObject({ code: 'transcode_output_is_input' });
+    await expect(
+      t.transcode({ input: junk, output: join(dir, 'junk.out.mkv'), signal: new AbortController().signal }),
+    ).rejects.toMatchObject({ code: 'probe_failed' });
+    await expect(
+      t.transcode({
+        input: join(dir, 'gone.mkv'),
+        output: join(dir, 'gone.out.mkv'),
+        signal: new AbortController().signal,
+      }),
+    ).rejects.toMatchObject({ code: 'transcode_input_missing' });
+    await expect(t.transcode({ input, output: input, signal: new AbortController().signal })).rejects.toMatchObject({
+      code: 'transcode_output_is_input',
+    });
   });
 
   it('stops ffmpeg when aborted and removes the partial file', async () => {

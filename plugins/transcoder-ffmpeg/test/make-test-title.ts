@@ -16,26 +16,72 @@ function srtTime(seconds: number): string {
 }
 
 /** `grain` adds temporal noise (film grain), which makes the picture as costly to encode as real footage. */
-export async function makeTestTitle(dir: string, name: string, seconds: number, size = '320x180', grain = 0): Promise<string> {
+export async function makeTestTitle(
+  dir: string,
+  name: string,
+  seconds: number,
+  size = '320x180',
+  grain = 0,
+): Promise<string> {
   const srt = join(dir, `${name}.srt`);
   const meta = join(dir, `${name}.ffmeta`);
-  const cues = Array.from({ length: Math.floor(seconds / 4) }, (_, i) => `${i + 1}\n${srtTime(i * 4)} --> ${srtTime(i * 4 + 2)}\nLine ${i + 1}\n`);
+  const cues = Array.from(
+    { length: Math.floor(seconds / 4) },
+    (_, i) => `${i + 1}\n${srtTime(i * 4)} --> ${srtTime(i * 4 + 2)}\nLine ${i + 1}\n`,
+  );
   await writeFile(srt, cues.join('\n'));
   const third = Math.floor((seconds * 1000) / 3);
-  const chapters = [0, 1, 2].map((i) => `[CHAPTER]\nTIMEBASE=1/1000\nSTART=${i * third}\nEND=${(i + 1) * third}\ntitle=Chapter ${i + 1}\n`);
+  const chapters = [0, 1, 2].map(
+    (i) => `[CHAPTER]\nTIMEBASE=1/1000\nSTART=${i * third}\nEND=${(i + 1) * third}\ntitle=Chapter ${i + 1}\n`,
+  );
   await writeFile(meta, `;FFMETADATA1\n${chapters.join('')}`);
   const path = join(dir, `${name}.mkv`);
   await run('ffmpeg', [
-    '-v', 'error', '-y',
-    '-f', 'lavfi', '-i', `testsrc2=size=${size}:rate=24:duration=${seconds}${grain > 0 ? `,noise=alls=${grain}:allf=t` : ''}`,
-    '-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=48000:duration=${seconds}`,
-    '-f', 'lavfi', '-i', `sine=frequency=660:sample_rate=48000:duration=${seconds}`,
-    '-i', srt,
-    '-i', meta,
-    '-map', '0:v', '-map', '1:a', '-map', '2:a', '-map', '3:s', '-map_chapters', '4',
-    '-c:v', 'libx264', '-preset', 'ultrafast', '-crf', grain > 0 ? '16' : '30',
-    '-c:a', 'aac', '-b:a', '48k', '-c:s', 'srt',
-    '-metadata:s:a:0', 'language=eng', '-metadata:s:a:1', 'language=fra',
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc2=size=${size}:rate=24:duration=${seconds}${grain > 0 ? `,noise=alls=${grain}:allf=t` : ''}`,
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=440:sample_rate=48000:duration=${seconds}`,
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=660:sample_rate=48000:duration=${seconds}`,
+    '-i',
+    srt,
+    '-i',
+    meta,
+    '-map',
+    '0:v',
+    '-map',
+    '1:a',
+    '-map',
+    '2:a',
+    '-map',
+    '3:s',
+    '-map_chapters',
+    '4',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-crf',
+    grain > 0 ? '16' : '30',
+    '-c:a',
+    'aac',
+    '-b:a',
+    '48k',
+    '-c:s',
+    'srt',
+    '-metadata:s:a:0',
+    'language=eng',
+    '-metadata:s:a:1',
+    'language=fra',
     path,
   ]);
   return path;

@@ -9,7 +9,9 @@ import type { TranscodeSettings } from '../src/transcode-settings.ts';
 import { verificationProblems } from '../src/transcode-verification.ts';
 
 /** The settings the core hands the plugin when none are set: the manifest's defaults. */
-const DEFAULT_SETTINGS = applySettingsDefaults<TranscodeSettings>(readManifest(new URL('../package.json', import.meta.url)).settingsSchema);
+const DEFAULT_SETTINGS = applySettingsDefaults<TranscodeSettings>(
+  readManifest(new URL('../package.json', import.meta.url)).settingsSchema,
+);
 
 const ENCODERS = `Encoders:
  V..... = Video
@@ -24,7 +26,14 @@ const ENCODERS = `Encoders:
 describe('ffmpeg -progress parsing', () => {
   it('turns each block into fraction, speed and ETA against the input duration', () => {
     const parser = new ProgressParser();
-    const lines = ['frame=240', 'fps=48.0', 'out_time_us=10000000', 'out_time=00:00:10.000000', 'speed=2.00x', 'progress=continue'];
+    const lines = [
+      'frame=240',
+      'fps=48.0',
+      'out_time_us=10000000',
+      'out_time=00:00:10.000000',
+      'speed=2.00x',
+      'progress=continue',
+    ];
     const blocks = lines.map((l) => parser.push(l)).filter(Boolean);
     expect(blocks).toEqual([{ outTimeSeconds: 10, speed: 2, end: false }]);
     expect(toProgress(blocks[0]!, 40, 5)).toEqual({ fraction: 0.25, speed: 2, etaSeconds: 15 });
@@ -63,8 +72,28 @@ describe('encoder choice', () => {
 
   it('maps the CRF onto each encoder’s quality setting', () => {
     const s = { ...DEFAULT_SETTINGS, crf: 24 };
-    expect(encoderArgs(encoderFor('h265', 'software'), s).video).toEqual(['-c:v', 'libx265', '-crf', '24', '-preset', 'medium', '-x265-params', 'log-level=error']);
-    expect(encoderArgs(encoderFor('h264', 'nvenc'), s).video).toEqual(['-c:v', 'h264_nvenc', '-preset', 'p5', '-rc', 'vbr', '-cq', '24', '-b:v', '0']);
+    expect(encoderArgs(encoderFor('h265', 'software'), s).video).toEqual([
+      '-c:v',
+      'libx265',
+      '-crf',
+      '24',
+      '-preset',
+      'medium',
+      '-x265-params',
+      'log-level=error',
+    ]);
+    expect(encoderArgs(encoderFor('h264', 'nvenc'), s).video).toEqual([
+      '-c:v',
+      'h264_nvenc',
+      '-preset',
+      'p5',
+      '-rc',
+      'vbr',
+      '-cq',
+      '24',
+      '-b:v',
+      '0',
+    ]);
     expect(encoderArgs(encoderFor('h265', 'qsv'), s).video).toContain('-global_quality');
     expect(encoderArgs(encoderFor('h265', 'vaapi'), s)).toEqual({
       global: ['-vaapi_device', '/dev/dri/renderD128'],
@@ -82,7 +111,11 @@ describe('encoder choice', () => {
 });
 
 describe('verification', () => {
-  const facts = (durationSeconds: number, video = 1, audio = 2, subtitle = 1, chapters = 3) => ({ durationSeconds, streams: { video, audio, subtitle }, chapters });
+  const facts = (durationSeconds: number, video = 1, audio = 2, subtitle = 1, chapters = 3) => ({
+    durationSeconds,
+    streams: { video, audio, subtitle },
+    chapters,
+  });
 
   it('passes an output of the same length (within the tolerance) with every stream', () => {
     expect(verificationProblems(facts(1300.2), facts(1300.9), 1)).toEqual([]);
@@ -100,10 +133,18 @@ describe('verification', () => {
   it('does not count cover art as a picture track', () => {
     const json = JSON.stringify({
       format: { duration: '12.5' },
-      streams: [{ codec_type: 'video', disposition: { attached_pic: 0 } }, { codec_type: 'video', disposition: { attached_pic: 1 } }, { codec_type: 'audio' }],
+      streams: [
+        { codec_type: 'video', disposition: { attached_pic: 0 } },
+        { codec_type: 'video', disposition: { attached_pic: 1 } },
+        { codec_type: 'audio' },
+      ],
       chapters: [{ id: 1 }],
     });
-    expect(parseMediaFacts(json)).toEqual({ durationSeconds: 12.5, streams: { video: 1, audio: 1, subtitle: 0 }, chapters: 1 });
+    expect(parseMediaFacts(json)).toEqual({
+      durationSeconds: 12.5,
+      streams: { video: 1, audio: 1, subtitle: 0 },
+      chapters: 1,
+    });
     expect(parseMediaFacts('{}')).toBeNull();
   });
 });

@@ -17,7 +17,9 @@ export function tokenizeForModel(text: string): string[][] {
 const log10 = (x: number) => Math.log10(x).toFixed(4);
 
 export function buildArpa(text: string, known: (word: string) => boolean): { arpa: string; vocabulary: number } {
-  const sentences = tokenizeForModel(text).map((s) => s.filter(known)).filter((s) => s.length > 0);
+  const sentences = tokenizeForModel(text)
+    .map((s) => s.filter(known))
+    .filter((s) => s.length > 0);
   const unigrams = new Map<string, number>();
   const bigrams = new Map<string, Map<string, number>>();
   const bump = <K>(map: Map<K, number>, key: K) => map.set(key, (map.get(key) ?? 0) + 1);
@@ -34,11 +36,19 @@ export function buildArpa(text: string, known: (word: string) => boolean): { arp
   }
   if (sentences.length === 0) throw new Error('the reference text has no word the dictionary knows');
   const total = [...unigrams].filter(([w]) => w !== '<s>').reduce((n, [, c]) => n + c, 0);
-  const lines: string[] = ['\\data\\', `ngram 1=${unigrams.size}`, `ngram 2=${[...bigrams.values()].reduce((n, m) => n + m.size, 0)}`, '', '\\1-grams:'];
+  const lines: string[] = [
+    '\\data\\',
+    `ngram 1=${unigrams.size}`,
+    `ngram 2=${[...bigrams.values()].reduce((n, m) => n + m.size, 0)}`,
+    '',
+    '\\1-grams:',
+  ];
   for (const [word, count] of unigrams) {
     const prob = word === '<s>' ? '-99' : log10(count / total);
     const followers = bigrams.get(word);
-    const backoff = followers ? log10((DISCOUNT * followers.size) / [...followers.values()].reduce((a, b) => a + b, 0)) : null;
+    const backoff = followers
+      ? log10((DISCOUNT * followers.size) / [...followers.values()].reduce((a, b) => a + b, 0))
+      : null;
     lines.push(backoff === null ? `${prob} ${word}` : `${prob} ${word} ${backoff}`);
   }
   lines.push('', '\\2-grams:');

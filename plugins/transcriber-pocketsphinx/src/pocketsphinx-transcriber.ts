@@ -62,13 +62,18 @@ export class PocketsphinxTranscriber implements Transcriber {
       computeType: 'hmm',
       model: 'pocketsphinx en-us',
       ready,
-      message: ready ? null : `PocketSphinx's English model is missing (${this.setup.settings.acoustic_model}); install the Debian packages pocketsphinx and pocketsphinx-en-us`,
+      message: ready
+        ? null
+        : `PocketSphinx's English model is missing (${this.setup.settings.acoustic_model}); install the Debian packages pocketsphinx and pocketsphinx-en-us`,
     };
   }
 
   async transcribe(request: TranscribeRequest): Promise<Transcript> {
     if (!request.language.toLowerCase().startsWith('en')) {
-      throw new SubtitleError('language_unsupported', `PocketSphinx only has an English model; "${request.language}" needs the whisper transcriber`);
+      throw new SubtitleError(
+        'language_unsupported',
+        `PocketSphinx only has an English model; "${request.language}" needs the whisper transcriber`,
+      );
     }
     const status = this.status();
     if (!status.ready) throw new SubtitleError('transcriber_not_ready', status.message!);
@@ -76,16 +81,27 @@ export class PocketsphinxTranscriber implements Transcriber {
     const lm = request.context ? await this.modelFor(request.context) : s.language_model;
     const model = request.context ? `pocketsphinx en-us + lm:${request.context.id}` : 'pocketsphinx en-us';
     if (this.decoders && !this.batchUnavailable) {
-      if (!existsSync(request.wavPath)) throw new SubtitleError('transcription_failed', `The audio chunk to transcribe does not exist: ${request.wavPath}`);
+      if (!existsSync(request.wavPath))
+        throw new SubtitleError(
+          'transcription_failed',
+          `The audio chunk to transcribe does not exist: ${request.wavPath}`,
+        );
       try {
-        const launch = { binary: s.batch_binary ?? 'pocketsphinx_batch', hmm: s.acoustic_model, dict: s.dictionary, lm };
+        const launch = {
+          binary: s.batch_binary ?? 'pocketsphinx_batch',
+          hmm: s.acoustic_model,
+          dict: s.dictionary,
+          lm,
+        };
         const text = await this.decoders.decode(launch, request.wavPath, request.signal, s.timeout_seconds * 1000);
         return { text, segments: [], model };
       } catch (error) {
         if (!(error instanceof DecoderGoneError) || request.signal.aborted) throw error;
         // Not installed or refuses to start: one process per chunk from now on.
         this.batchUnavailable = true;
-        this.setup.logger.warn('pocketsphinx_batch is not usable; each chunk runs pocketsphinx_continuous', { error: error.message });
+        this.setup.logger.warn('pocketsphinx_batch is not usable; each chunk runs pocketsphinx_continuous', {
+          error: error.message,
+        });
       }
     }
     // The host's runner (not a private one): the host knows of the process and stops it if it outlives a crash.
@@ -96,15 +112,27 @@ export class PocketsphinxTranscriber implements Transcriber {
     );
     if (run.aborted) throw new SubtitleError('aborted', 'Transcription was cancelled');
     if (run.exitCode !== 0) {
-      throw new SubtitleError('transcription_failed', `pocketsphinx_continuous exited with ${run.exitCode}: ${run.stderr.trim().slice(-300) || 'no message'}`);
+      throw new SubtitleError(
+        'transcription_failed',
+        `pocketsphinx_continuous exited with ${run.exitCode}: ${run.stderr.trim().slice(-300) || 'no message'}`,
+      );
     }
-    const utterances = run.stdout.split('\n').map((l) => l.trim()).filter(Boolean);
+    const utterances = run.stdout
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean);
     return { text: utterances.join(' '), segments: [], model };
   }
 
   private words(): Promise<Set<string>> {
     this.dictionaryWords ??= readFile(this.setup.settings.dictionary, 'utf8').then(
-      (text) => new Set(text.split('\n').map((line) => line.split(/\s/, 1)[0]!.replace(/\(\d+\)$/, '')).filter(Boolean)),
+      (text) =>
+        new Set(
+          text
+            .split('\n')
+            .map((line) => line.split(/\s/, 1)[0]!.replace(/\(\d+\)$/, ''))
+            .filter(Boolean),
+        ),
     );
     return this.dictionaryWords;
   }

@@ -59,12 +59,37 @@ export class ResidentDecoder {
     const made = await this.processes.run('mkfifo', ['-m', '600', control, hypotheses]);
     if (made.exitCode !== 0) throw new DecoderGoneError(`mkfifo failed: ${made.stderr.trim()}`);
     this.ctl = openSync(control, constants.O_RDWR | constants.O_NONBLOCK);
-    this.hyp = new Socket({ fd: openSync(hypotheses, constants.O_RDWR | constants.O_NONBLOCK), readable: true, writable: false });
+    this.hyp = new Socket({
+      fd: openSync(hypotheses, constants.O_RDWR | constants.O_NONBLOCK),
+      readable: true,
+      writable: false,
+    });
     createInterface({ input: this.hyp }).on('line', (line) => this.onLine(line));
     const { binary, hmm, dict, lm } = this.launch;
     const run = this.processes.run(
       binary,
-      ['-ctl', control, '-hyp', hypotheses, '-adcin', 'yes', '-adchdr', '44', '-cepdir', this.dir, '-cepext', '.wav', '-hmm', hmm, '-dict', dict, '-lm', lm, '-logfn', '/dev/null'],
+      [
+        '-ctl',
+        control,
+        '-hyp',
+        hypotheses,
+        '-adcin',
+        'yes',
+        '-adchdr',
+        '44',
+        '-cepdir',
+        this.dir,
+        '-cepext',
+        '.wav',
+        '-hmm',
+        hmm,
+        '-dict',
+        dict,
+        '-lm',
+        lm,
+        '-logfn',
+        '/dev/null',
+      ],
       {
         signal: this.stopper.signal,
         onStderrLine: (line) => {
@@ -80,7 +105,9 @@ export class ResidentDecoder {
     );
     void this.exited.then(async (why) => {
       this.alive = false;
-      const gone = new DecoderGoneError(`pocketsphinx_batch ${why}: ${this.stderr.slice(-3).join(' | ') || 'no message'}`);
+      const gone = new DecoderGoneError(
+        `pocketsphinx_batch ${why}: ${this.stderr.slice(-3).join(' | ') || 'no message'}`,
+      );
       this.waiting.forEach((w) => w.reject(gone));
       this.waiting.clear();
       this.hyp?.destroy();
@@ -89,8 +116,14 @@ export class ResidentDecoder {
       await rm(this.dir, { recursive: true, force: true }).catch(() => {});
     });
     // A missing executable ends the run at once; give that a moment to show before the first chunk.
-    const early = await Promise.race([this.exited, new Promise<null>((resolve) => setTimeout(() => resolve(null), 50))]);
-    if (early !== null) throw new DecoderGoneError(`pocketsphinx_batch did not start (${early}): ${this.stderr.slice(-3).join(' | ') || 'no message'}`);
+    const early = await Promise.race([
+      this.exited,
+      new Promise<null>((resolve) => setTimeout(() => resolve(null), 50)),
+    ]);
+    if (early !== null)
+      throw new DecoderGoneError(
+        `pocketsphinx_batch did not start (${early}): ${this.stderr.slice(-3).join(' | ') || 'no message'}`,
+      );
   }
 
   /** Decodes one 16 kHz mono WAV; the signal stops the process (it is started again for the next chunk). */
@@ -107,7 +140,14 @@ export class ResidentDecoder {
     };
     signal.addEventListener('abort', onAbort, { once: true });
     const timer = setTimeout(() => {
-      this.waiting.get(id)?.reject(new SubtitleError('transcription_failed', `pocketsphinx_batch did not finish the chunk within ${Math.round(timeoutMs / 1000)} s and was stopped`));
+      this.waiting
+        .get(id)
+        ?.reject(
+          new SubtitleError(
+            'transcription_failed',
+            `pocketsphinx_batch did not finish the chunk within ${Math.round(timeoutMs / 1000)} s and was stopped`,
+          ),
+        );
       this.waiting.delete(id);
       void this.stop();
     }, timeoutMs);

@@ -9,7 +9,9 @@ import { describe, expect, it } from 'vitest';
 import { buildArpa } from '../src/arpa-language-model.ts';
 import plugin from '../src/index.ts';
 
-const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { spindle: { settingsSchema: object } };
+const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+  spindle: { settingsSchema: object };
+};
 function settings(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   const s = { ...overrides };
   new Ajv({ useDefaults: true, strict: false }).compile(manifest.spindle.settingsSchema)(s);
@@ -20,7 +22,8 @@ async function transcriber(overrides: Record<string, unknown> = {}): Promise<Tra
   return plugin.definition.providers!.transcriber!.pocketsphinx!(setup as never) as Transcriber;
 }
 
-const dialogue = 'The ship was broken in the storm. The mariners were afraid and cried every man unto his god. Then they took up Jonah and cast him into the sea.';
+const dialogue =
+  'The ship was broken in the storm. The mariners were afraid and cried every man unto his god. Then they took up Jonah and cast him into the sea.';
 
 describe('ARPA language model', () => {
   it('writes a bigram model of the words the dictionary knows, with sentence marks', () => {
@@ -46,7 +49,12 @@ describe('pocketsphinx transcriber', () => {
     execFileSync('ffmpeg', ['-v', 'error', '-y', '-i', join(dir, 'raw.wav'), '-ar', '16000', '-ac', '1', wav]);
     const t = await transcriber();
     expect(t.status()).toMatchObject({ device: 'cpu', ready: true });
-    const result = await t.transcribe({ wavPath: wav, language: 'en', signal: new AbortController().signal, context: { id: 'jonah-test', text: `${dialogue} And the word of the Lord came unto Jonah.` } });
+    const result = await t.transcribe({
+      wavPath: wav,
+      language: 'en',
+      signal: new AbortController().signal,
+      context: { id: 'jonah-test', text: `${dialogue} And the word of the Lord came unto Jonah.` },
+    });
     const heard = new Set(result.text.split(/\s+/));
     const expected = ['ship', 'storm', 'mariners', 'afraid', 'jonah', 'sea'];
     expect(expected.filter((w) => heard.has(w)).length).toBeGreaterThanOrEqual(4);
@@ -56,13 +64,19 @@ describe('pocketsphinx transcriber', () => {
   it('says plainly when the model is missing or the language is not English', async () => {
     const missing = await transcriber({ acoustic_model: '/nowhere/en-us' });
     expect(missing.status()).toMatchObject({ ready: false, message: expect.stringContaining('pocketsphinx-en-us') });
-    await expect(missing.transcribe({ wavPath: '/tmp/x.wav', language: 'en', signal: new AbortController().signal })).rejects.toMatchObject({ code: 'transcriber_not_ready' });
+    await expect(
+      missing.transcribe({ wavPath: '/tmp/x.wav', language: 'en', signal: new AbortController().signal }),
+    ).rejects.toMatchObject({ code: 'transcriber_not_ready' });
     const t = await transcriber();
-    await expect(t.transcribe({ wavPath: '/tmp/x.wav', language: 'de', signal: new AbortController().signal })).rejects.toMatchObject({ code: 'language_unsupported' });
+    await expect(
+      t.transcribe({ wavPath: '/tmp/x.wav', language: 'de', signal: new AbortController().signal }),
+    ).rejects.toMatchObject({ code: 'language_unsupported' });
   });
 
   it('reports a recognizer failure with its message', async () => {
     const t = await transcriber();
-    await expect(t.transcribe({ wavPath: '/nonexistent/audio.wav', language: 'en', signal: new AbortController().signal })).rejects.toMatchObject({ code: 'transcription_failed' });
+    await expect(
+      t.transcribe({ wavPath: '/nonexistent/audio.wav', language: 'en', signal: new AbortController().signal }),
+    ).rejects.toMatchObject({ code: 'transcription_failed' });
   });
 });

@@ -48,8 +48,13 @@ export function physicalCores(): number {
  * Threads for one whisper-cli run: the configured number, or the physical cores shared between
  * the titles matched at once (max_concurrent_matches, clamped to the cores as the core does).
  */
-export function threadsPerTranscription(configured: number, maxConcurrentMatches: unknown, cores = physicalCores()): number {
+export function threadsPerTranscription(
+  configured: number,
+  maxConcurrentMatches: unknown,
+  cores = physicalCores(),
+): number {
   if (configured > 0) return configured;
-  const concurrent = typeof maxConcurrentMatches === 'number' && maxConcurrentMatches >= 1 ? Math.floor(maxConcurrentMatches) : 1;
+  const concurrent =
+    typeof maxConcurrentMatches === 'number' && maxConcurrentMatches >= 1 ? Math.floor(maxConcurrentMatches) : 1;
   return Math.max(1, Math.floor(cores / Math.min(concurrent, cores)));
 }

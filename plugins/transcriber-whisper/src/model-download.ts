@@ -37,10 +37,14 @@ export function damagedModelError(detail: string, cause?: unknown): MatchingErro
 }
 
 function downloadError(url: string, detail: string, cause?: unknown): MatchingError {
-  return new MatchingError('speech_model_download_failed', `The speech model could not be downloaded from ${url}: ${detail}`, {
-    retryable: true,
-    ...(cause === undefined ? {} : { cause }),
-  });
+  return new MatchingError(
+    'speech_model_download_failed',
+    `The speech model could not be downloaded from ${url}: ${detail}`,
+    {
+      retryable: true,
+      ...(cause === undefined ? {} : { cause }),
+    },
+  );
 }
 
 export async function downloadModel(options: DownloadOptions): Promise<void> {
@@ -53,7 +57,8 @@ export async function downloadModel(options: DownloadOptions): Promise<void> {
     clearTimeout(stallTimer);
     stallTimer = setTimeout(() => stall.abort(), stallMs);
   };
-  const stalledOr = (error: unknown) => (stall.signal.aborted ? `no data for ${Math.round(stallMs / 1000)} s` : errorMessage(error));
+  const stalledOr = (error: unknown) =>
+    stall.signal.aborted ? `no data for ${Math.round(stallMs / 1000)} s` : errorMessage(error);
   try {
     let response: Response;
     try {
@@ -82,7 +87,11 @@ export async function downloadModel(options: DownloadOptions): Promise<void> {
       if (!force && percent === lastPercent && now - lastReport < REPORT_EVERY_MS) return;
       lastReport = now;
       lastPercent = percent;
-      options.onProgress?.({ receivedBytes: received, totalBytes: spec.sizeBytes, fraction: Math.min(1, received / spec.sizeBytes) });
+      options.onProgress?.({
+        receivedBytes: received,
+        totalBytes: spec.sizeBytes,
+        fraction: Math.min(1, received / spec.sizeBytes),
+      });
     };
     try {
       report(true);

@@ -30,7 +30,14 @@ export class ModelStore {
   private readonly listeners = new Set<(progress: DownloadProgress) => void>();
 
   constructor(
-    private readonly deps: { dir: string; spec: ModelSpec; baseUrl: string; store: KeyValueStore; logger: Logger; userAgent?: string },
+    private readonly deps: {
+      dir: string;
+      spec: ModelSpec;
+      baseUrl: string;
+      store: KeyValueStore;
+      logger: Logger;
+      userAgent?: string;
+    },
   ) {
     this.path = join(deps.dir, deps.spec.fileName);
   }
@@ -83,7 +90,10 @@ export class ModelStore {
           const tenth = Math.floor(progress.fraction * 10);
           if (tenth !== lastTenth) {
             lastTenth = tenth;
-            logger.info(`speech model download ${tenth * 10}%`, { receivedBytes: progress.receivedBytes, totalBytes: progress.totalBytes });
+            logger.info(`speech model download ${tenth * 10}%`, {
+              receivedBytes: progress.receivedBytes,
+              totalBytes: progress.totalBytes,
+            });
           }
           this.listeners.forEach((listener) => listener(progress));
         },
@@ -105,7 +115,8 @@ export class ModelStore {
     const info = await stat(this.path);
     if (info.size !== spec.sizeBytes) return false;
     const record = (await this.deps.store.get<JsonObject>(this.recordKey)) ?? null;
-    if (record && record.sha256 === spec.sha256 && record.size === info.size && record.mtimeMs === info.mtimeMs) return true;
+    if (record && record.sha256 === spec.sha256 && record.size === info.size && record.mtimeMs === info.mtimeMs)
+      return true;
     if ((await sha256Of(this.path)) !== spec.sha256) return false;
     await this.remember();
     return true;
@@ -113,6 +124,10 @@ export class ModelStore {
 
   private async remember(): Promise<void> {
     const info = await stat(this.path);
-    await this.deps.store.set(this.recordKey, { sha256: this.deps.spec.sha256, size: info.size, mtimeMs: info.mtimeMs });
+    await this.deps.store.set(this.recordKey, {
+      sha256: this.deps.spec.sha256,
+      size: info.size,
+      mtimeMs: info.mtimeMs,
+    });
   }
 }

@@ -117,12 +117,17 @@ export class WhisperBuilder {
     return entry.promise;
   }
 
-  private async buildLocked(variant: BuildVariant, dir: string, report: (p: BuildProgress) => void): Promise<WhisperBinary> {
+  private async buildLocked(
+    variant: BuildVariant,
+    dir: string,
+    report: (p: BuildProgress) => void,
+  ): Promise<WhisperBinary> {
     await mkdir(this.deps.cacheRoot, { recursive: true });
     const lock = await acquireBuildLock(`${dir}.lock`, {
       signal: new AbortController().signal,
       isDone: () => this.cached(variant) !== null,
-      onWait: (pid) => report({ fraction: null, message: `waiting for another whisper-cli build${pid ? ` (process ${pid})` : ''}` }),
+      onWait: (pid) =>
+        report({ fraction: null, message: `waiting for another whisper-cli build${pid ? ` (process ${pid})` : ''}` }),
     });
     if (!lock) return this.cached(variant)!;
     try {
@@ -139,16 +144,31 @@ export class WhisperBuilder {
     await this.removeLeftovers(dir);
     await rm(dir, { recursive: true, force: true });
     const started = Date.now();
-    logger.info('building whisper-cli', { variant, source: source.dir, whisperVersion: source.whisperVersion, into: dir });
+    logger.info('building whisper-cli', {
+      variant,
+      source: source.dir,
+      whisperVersion: source.whisperVersion,
+      into: dir,
+    });
     try {
       report({ fraction: 0, message: `configuring the whisper-cli build (${variant})` });
       await this.step('configure', cmake, ['-S', source.dir, '-B', work, ...cmakeFlags(variant)], CONFIGURE_TIMEOUT_MS);
       report({ fraction: 0.05, message: `compiling whisper-cli (${variant})` });
       const jobs = String(this.deps.jobs ?? os.availableParallelism());
-      await this.step('compile', cmake, ['--build', work, '--config', 'Release', '--target', 'whisper-cli', 'whisper-server', '-j', jobs], BUILD_TIMEOUT_MS, (line) => {
-        const percent = parseBuildPercent(line);
-        if (percent !== null) report({ fraction: 0.05 + 0.9 * percent, message: `compiling whisper-cli (${variant}) ${Math.round(percent * 100)}%` });
-      });
+      await this.step(
+        'compile',
+        cmake,
+        ['--build', work, '--config', 'Release', '--target', 'whisper-cli', 'whisper-server', '-j', jobs],
+        BUILD_TIMEOUT_MS,
+        (line) => {
+          const percent = parseBuildPercent(line);
+          if (percent !== null)
+            report({
+              fraction: 0.05 + 0.9 * percent,
+              message: `compiling whisper-cli (${variant}) ${Math.round(percent * 100)}%`,
+            });
+        },
+      );
       const built = [join(work, 'bin', EXE), join(work, 'bin', 'Release', EXE)].find((path) => existsSync(path));
       if (!built) throw this.failure('compile', 'the build finished without producing whisper-cli');
       report({ fraction: 0.97, message: 'checking the built whisper-cli' });
@@ -157,7 +177,9 @@ export class WhisperBuilder {
       await copyFile(built, join(dir, `${EXE}.tmp`));
       await chmod(join(dir, `${EXE}.tmp`), 0o755);
       await rename(join(dir, `${EXE}.tmp`), join(dir, EXE));
-      const server = [join(work, 'bin', SERVER_EXE), join(work, 'bin', 'Release', SERVER_EXE)].find((path) => existsSync(path));
+      const server = [join(work, 'bin', SERVER_EXE), join(work, 'bin', 'Release', SERVER_EXE)].find((path) =>
+        existsSync(path),
+      );
       if (server) {
         await copyFile(server, join(dir, `${SERVER_EXE}.tmp`));
         await chmod(join(dir, `${SERVER_EXE}.tmp`), 0o755);
@@ -165,7 +187,15 @@ export class WhisperBuilder {
       } else {
         logger.warn('the build produced no whisper-server; every chunk starts whisper-cli', { variant });
       }
-      const facts = { variant, flags: cmakeFlags(variant), source: source.dir, nodejsWhisper: source.packageVersion, whisperCpp: source.whisperVersion, builtAt: new Date().toISOString(), seconds: Math.round((Date.now() - started) / 1000) };
+      const facts = {
+        variant,
+        flags: cmakeFlags(variant),
+        source: source.dir,
+        nodejsWhisper: source.packageVersion,
+        whisperCpp: source.whisperVersion,
+        builtAt: new Date().toISOString(),
+        seconds: Math.round((Date.now() - started) / 1000),
+      };
       await writeFile(join(dir, 'build.json.tmp'), JSON.stringify(facts, null, 2));
       await rename(join(dir, 'build.json.tmp'), join(dir, 'build.json'));
       logger.info('whisper-cli built', { variant, seconds: facts.seconds, path: join(dir, EXE) });
@@ -179,36 +209,56 @@ export class WhisperBuilder {
     }
   }
 
-  private async step(name: string, file: string, args: string[], timeoutMs: number, onLine?: (line: string) => void): Promise<void> {
+  private async step(
+    name: string,
+    file: string,
+    args: string[],
+    timeoutMs: number,
+    onLine?: (line: string) => void,
+  ): Promise<void> {
     let result;
     try {
       result = await this.deps.processes.run(file, args, { timeoutMs, ...(onLine ? { onStdoutLine: onLine } : {}) });
     } catch (error) {
       if (SpindleError.is(error) && error.code === 'process_not_found') {
-        throw this.failure(name, `${file} is not installed (whisper-cli needs cmake and a C++ compiler, e.g. apt-get install cmake g++ make)`, error);
+        throw this.failure(
+          name,
+          `${file} is not installed (whisper-cli needs cmake and a C++ compiler, e.g. apt-get install cmake g++ make)`,
+          error,
+        );
       }
       throw this.failure(name, errorMessage(error), error);
     }
     if (result.aborted) throw this.failure(name, 'the build was stopped because Spindle is shutting down');
     if (result.exitCode !== 0) {
-      const tail = `${result.stderr}\n${result.stdout}`.trim().split('\n').filter((l) => l.trim() !== '').slice(-6).join(' | ');
+      const tail = `${result.stderr}\n${result.stdout}`
+        .trim()
+        .split('\n')
+        .filter((l) => l.trim() !== '')
+        .slice(-6)
+        .join(' | ');
       throw this.failure(name, `exit code ${result.exitCode}: ${tail}`);
     }
   }
 
   private failure(step: string, detail: string, cause?: unknown): MatchingError {
-    return new MatchingError('whisper_build_failed', `whisper-cli could not be built (${step} step): ${detail}. It will be tried again on the next transcription.`, {
-      retryable: true,
-      ...(cause === undefined ? {} : { cause }),
-      details: { step },
-    });
+    return new MatchingError(
+      'whisper_build_failed',
+      `whisper-cli could not be built (${step} step): ${detail}. It will be tried again on the next transcription.`,
+      {
+        retryable: true,
+        ...(cause === undefined ? {} : { cause }),
+        details: { step },
+      },
+    );
   }
 
   /** Work folders of builds that died with their process. */
   private async removeLeftovers(dir: string): Promise<void> {
     const base = dir.slice(this.deps.cacheRoot.length + 1);
     for (const name of await readdir(this.deps.cacheRoot).catch(() => [] as string[])) {
-      if (name.startsWith(`${base}.build-`)) await rm(join(this.deps.cacheRoot, name), { recursive: true, force: true });
+      if (name.startsWith(`${base}.build-`))
+        await rm(join(this.deps.cacheRoot, name), { recursive: true, force: true });
     }
   }
 }

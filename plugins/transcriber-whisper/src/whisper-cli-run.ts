@@ -34,36 +34,55 @@ export function whisperLanguage(language: string): string {
   const code = language.trim().toLowerCase().split(/[-_]/)[0] ?? '';
   if (code === '' || code === 'auto') return 'auto';
   if (!/^[a-z]{2,3}$/.test(code)) {
-    throw new MatchingError('transcribe_language_invalid', `"${language}" is not a language code whisper knows (use e.g. "en").`);
+    throw new MatchingError(
+      'transcribe_language_invalid',
+      `"${language}" is not a language code whisper knows (use e.g. "en").`,
+    );
   }
   return code;
 }
 
 export function whisperArgs(run: Omit<WhisperRun, 'binary' | 'signal' | 'timeoutMs' | 'extraArgs'>): string[] {
   return [
-    '-m', run.model,
-    '-f', run.wavPath,
-    '-t', String(run.threads),
-    '-l', whisperLanguage(run.language),
+    '-m',
+    run.model,
+    '-f',
+    run.wavPath,
+    '-t',
+    String(run.threads),
+    '-l',
+    whisperLanguage(run.language),
     '-oj',
-    '-of', join(run.workDir, 'transcript'),
+    '-of',
+    join(run.workDir, 'transcript'),
   ];
 }
 
 const lastLines = (text: string, count: number) =>
-  text.split('\n').map((l) => l.trim()).filter(Boolean).slice(-count).join(' | ');
+  text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .slice(-count)
+    .join(' | ');
 
 export async function runWhisperCli(processes: ProcessRunner, run: WhisperRun): Promise<ParsedTranscript> {
   const args = [...whisperArgs(run), ...(run.extraArgs ?? [])];
-  const result = await processes.run(run.binary, args, { signal: run.signal, timeoutMs: run.timeoutMs }).catch((error: unknown) => {
-    if (error instanceof Error && (error as { code?: unknown }).code === 'process_timed_out') {
-      throw new MatchingError('whisper_timed_out', `whisper-cli did not finish within ${Math.round(run.timeoutMs / 1000)} s and was stopped.`, {
-        retryable: true,
-        cause: error,
-      });
-    }
-    throw error;
-  });
+  const result = await processes
+    .run(run.binary, args, { signal: run.signal, timeoutMs: run.timeoutMs })
+    .catch((error: unknown) => {
+      if (error instanceof Error && (error as { code?: unknown }).code === 'process_timed_out') {
+        throw new MatchingError(
+          'whisper_timed_out',
+          `whisper-cli did not finish within ${Math.round(run.timeoutMs / 1000)} s and was stopped.`,
+          {
+            retryable: true,
+            cause: error,
+          },
+        );
+      }
+      throw error;
+    });
   if (result.aborted) throw new AbortedError('Transcription aborted; whisper-cli was stopped');
   if (result.exitCode !== 0) {
     if (MODEL_LOAD_FAILURE.test(result.stderr)) throw new ModelLoadError(lastLines(result.stderr, 3));
@@ -74,7 +93,10 @@ export async function runWhisperCli(processes: ProcessRunner, run: WhisperRun): 
   }
   const jsonPath = join(run.workDir, 'transcript.json');
   if (!existsSync(jsonPath)) {
-    throw new MatchingError('whisper_output_missing', `whisper-cli wrote no transcript: ${lastLines(result.stderr, 3) || 'no message'}`);
+    throw new MatchingError(
+      'whisper_output_missing',
+      `whisper-cli wrote no transcript: ${lastLines(result.stderr, 3) || 'no message'}`,
+    );
   }
   return parseWhisperJson(await readFile(jsonPath, 'utf8'));
 }

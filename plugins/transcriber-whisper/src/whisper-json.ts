@@ -36,7 +36,8 @@ export function parseWhisperJson(raw: string): ParsedTranscript {
     const seg = entry as { offsets?: { from?: unknown; to?: unknown }; text?: unknown };
     const from = Number(seg?.offsets?.from);
     const to = Number(seg?.offsets?.to);
-    if (typeof seg?.text !== 'string' || !Number.isFinite(from) || !Number.isFinite(to)) throw invalid('a segment lacks text or offsets');
+    if (typeof seg?.text !== 'string' || !Number.isFinite(from) || !Number.isFinite(to))
+      throw invalid('a segment lacks text or offsets');
     const text = clean(seg.text);
     if (text === '') continue;
     segments.push({ startSeconds: from / 1000, endSeconds: Math.max(from, to) / 1000, text });

@@ -14,24 +14,40 @@ export function multipart(fields: Record<string, string>, wav: Buffer): { bounda
   for (const [name, value] of Object.entries(fields)) {
     parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
   }
-  parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="chunk.wav"\r\nContent-Type: audio/wav\r\n\r\n`), wav);
+  parts.push(
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="chunk.wav"\r\nContent-Type: audio/wav\r\n\r\n`,
+    ),
+    wav,
+  );
   parts.push(Buffer.from(`\r\n--${boundary}--\r\n`));
   return { boundary, bytes: Buffer.concat(parts) };
 }
 
-export function post(url: string, body: { boundary: string; bytes: Buffer }, signal: AbortSignal): Promise<{ status: number; text: string }> {
+export function post(
+  url: string,
+  body: { boundary: string; bytes: Buffer },
+  signal: AbortSignal,
+): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest(url, {
-      method: 'POST',
-      signal,
-      agent: false,
-      headers: { 'Content-Type': `multipart/form-data; boundary=${body.boundary}`, 'Content-Length': String(body.bytes.length) },
-    }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', reject);
-    });
+    const req = httpRequest(
+      url,
+      {
+        method: 'POST',
+        signal,
+        agent: false,
+        headers: {
+          'Content-Type': `multipart/form-data; boundary=${body.boundary}`,
+          'Content-Length': String(body.bytes.length),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end(body.bytes);
   });
@@ -45,9 +61,13 @@ export function parseServerJson(raw: string): ParsedTranscript {
   try {
     doc = JSON.parse(raw) as { segments?: unknown };
   } catch (error) {
-    throw new MatchingError('whisper_output_invalid', `whisper-server answered with something that is not JSON: ${errorMessage(error)}`);
+    throw new MatchingError(
+      'whisper_output_invalid',
+      `whisper-server answered with something that is not JSON: ${errorMessage(error)}`,
+    );
   }
-  if (!doc || !Array.isArray(doc.segments)) throw new MatchingError('whisper_output_invalid', 'whisper-server answered without a "segments" list');
+  if (!doc || !Array.isArray(doc.segments))
+    throw new MatchingError('whisper_output_invalid', 'whisper-server answered without a "segments" list');
   const segments = [];
   for (const entry of doc.segments as { start?: unknown; end?: unknown; text?: unknown }[]) {
     const start = Number(entry?.start ?? 0);

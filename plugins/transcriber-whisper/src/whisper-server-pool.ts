@@ -59,14 +59,23 @@ export class WhisperServerPool {
    * Transcribes on a free server of this launch (binary, model, threads), starting one when fewer
    * than `workers` run. A ServerStartError means no server could be started (use whisper-cli).
    */
-  async transcribe(launch: PoolLaunch, workers: number, wavPath: string, language: string, signal: AbortSignal, timeoutMs: number): Promise<ParsedTranscript> {
+  async transcribe(
+    launch: PoolLaunch,
+    workers: number,
+    wavPath: string,
+    language: string,
+    signal: AbortSignal,
+    timeoutMs: number,
+  ): Promise<ParsedTranscript> {
     for (let attempt = 0; ; attempt += 1) {
       const slot = await this.acquire(launch, Math.max(1, workers), signal);
       try {
         return await slot.server.transcribe(wavPath, language, signal, timeoutMs);
       } catch (error) {
         if (!(error instanceof ServerDiedError) || signal.aborted || attempt > 0) throw error;
-        this.options.logger.warn('whisper-server died during a chunk; starting a new one and trying the chunk again', { error: error.message });
+        this.options.logger.warn('whisper-server died during a chunk; starting a new one and trying the chunk again', {
+          error: error.message,
+        });
         await this.remove(slot);
       } finally {
         this.release(slot);
@@ -89,7 +98,12 @@ export class WhisperServerPool {
       if (free) return this.take(free);
       for (const dead of this.slots.filter((s) => !s.busy && !s.server.running)) await this.remove(dead);
       if (this.slots.length < workers) {
-        const server = new WhisperServerProcess({ processes: this.options.processes, logger: this.options.logger, ...launch, ...(this.options.startTimeoutMs ? { startTimeoutMs: this.options.startTimeoutMs } : {}) });
+        const server = new WhisperServerProcess({
+          processes: this.options.processes,
+          logger: this.options.logger,
+          ...launch,
+          ...(this.options.startTimeoutMs ? { startTimeoutMs: this.options.startTimeoutMs } : {}),
+        });
         const slot: Slot = { server, key, busy: true, idleTimer: null };
         this.slots.push(slot);
         try {
@@ -124,7 +138,9 @@ export class WhisperServerPool {
     slot.busy = false;
     if (this.slots.includes(slot)) {
       slot.idleTimer = setTimeout(() => {
-        this.options.logger.info('whisper-server idle; stopping it (the model is loaded again on the next chunk)', { idleSeconds: Math.round(this.options.idleMs / 1000) });
+        this.options.logger.info('whisper-server idle; stopping it (the model is loaded again on the next chunk)', {
+          idleSeconds: Math.round(this.options.idleMs / 1000),
+        });
         void this.remove(slot);
       }, this.options.idleMs);
       slot.idleTimer.unref();

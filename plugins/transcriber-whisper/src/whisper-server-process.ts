@@ -50,7 +50,11 @@ export function freeLoopbackPort(): Promise<number> {
   });
 }
 
-const tail = (lines: string[]) => lines.filter((l) => l.trim() !== '').slice(-4).join(' | ');
+const tail = (lines: string[]) =>
+  lines
+    .filter((l) => l.trim() !== '')
+    .slice(-4)
+    .join(' | ');
 
 export class WhisperServerProcess {
   /** Times this process started loading a model (its own log says so); 1 for a healthy server. */
@@ -82,11 +86,25 @@ export class WhisperServerProcess {
     this.workDir = await mkdtemp(join(tmpdir(), 'spindle-whisper-server-'));
     this.port = await freeLoopbackPort();
     const args = [
-      '-m', model, '-t', String(threads), '-p', '1',
+      '-m',
+      model,
+      '-t',
+      String(threads),
+      '-p',
+      '1',
       // whisper-cli's defaults (beam search of 5, best of 5); whisper-server's own are greedy, best of 2.
-      '-bs', '5', '-bo', '5',
-      '--host', '127.0.0.1', '--port', String(this.port),
-      '--request-path', this.secret, '--public', join(this.workDir, 'none'),
+      '-bs',
+      '5',
+      '-bo',
+      '5',
+      '--host',
+      '127.0.0.1',
+      '--port',
+      String(this.port),
+      '--request-path',
+      this.secret,
+      '--public',
+      join(this.workDir, 'none'),
       ...(this.options.extraArgs ?? []),
     ];
     const run = processes.run(binary, args, {
@@ -113,7 +131,10 @@ export class WhisperServerProcess {
     const outcome = await Promise.race([
       this.healthy().then(() => 'listening' as const),
       ended.then((why) => why),
-      new Promise<string>((resolve) => (timer = setTimeout(() => resolve(`not listening after ${Math.round(timeoutMs / 1000)} s`), timeoutMs))),
+      new Promise<string>(
+        (resolve) =>
+          (timer = setTimeout(() => resolve(`not listening after ${Math.round(timeoutMs / 1000)} s`), timeoutMs)),
+      ),
     ]);
     clearTimeout(timer);
     this.polling = false;
@@ -122,29 +143,56 @@ export class WhisperServerProcess {
       throw new ServerStartError(`whisper-server did not start (${outcome}): ${tail(this.stderr) || 'no message'}`);
     }
     this.pidValue = await this.findPid();
-    this.options.logger.info('whisper-server started; the model stays loaded', { port: this.port, pid: this.pidValue, threads });
+    this.options.logger.info('whisper-server started; the model stays loaded', {
+      port: this.port,
+      pid: this.pidValue,
+      threads,
+    });
   }
 
   /** Transcribes one 16 kHz mono WAV. The signal cancels this request (the server stops decoding it). */
-  async transcribe(wavPath: string, language: string, signal: AbortSignal, timeoutMs: number): Promise<ParsedTranscript> {
-    const fields = { ...this.options.requestFields, language: whisperLanguage(language), response_format: 'verbose_json', no_language_probabilities: 'true' };
+  async transcribe(
+    wavPath: string,
+    language: string,
+    signal: AbortSignal,
+    timeoutMs: number,
+  ): Promise<ParsedTranscript> {
+    const fields = {
+      ...this.options.requestFields,
+      language: whisperLanguage(language),
+      response_format: 'verbose_json',
+      no_language_probabilities: 'true',
+    };
     const body = multipart(fields, await readFile(wavPath));
     const timeout = AbortSignal.timeout(timeoutMs);
     let response: { status: number; text: string };
     try {
       // node:http, not fetch: fetch gives up waiting for response headers after 300 s, a long chunk may take longer.
-      response = await post(`http://127.0.0.1:${this.port}${this.secret}/inference`, body, AbortSignal.any([signal, timeout]));
+      response = await post(
+        `http://127.0.0.1:${this.port}${this.secret}/inference`,
+        body,
+        AbortSignal.any([signal, timeout]),
+      );
     } catch (error) {
       if (signal.aborted) throw new AbortedError('Transcription aborted; the request to whisper-server was cancelled');
       if (timeout.aborted) {
         await this.stop(); // it may still be decoding; a fresh one serves the next chunk
-        throw new MatchingError('whisper_timed_out', `whisper-server did not finish within ${Math.round(timeoutMs / 1000)} s; it was stopped.`, { retryable: true });
+        throw new MatchingError(
+          'whisper_timed_out',
+          `whisper-server did not finish within ${Math.round(timeoutMs / 1000)} s; it was stopped.`,
+          { retryable: true },
+        );
       }
       throw new ServerDiedError(`whisper-server stopped answering: ${errorMessage(error)}`);
     }
     if (response.status !== 200) {
-      if (!this.alive || response.status >= 500) throw new ServerDiedError(`whisper-server failed (HTTP ${response.status}): ${response.text.slice(0, 200)}`);
-      throw new MatchingError('whisper_failed', `whisper-server refused the chunk (HTTP ${response.status}): ${response.text.slice(0, 200)}`, { retryable: true });
+      if (!this.alive || response.status >= 500)
+        throw new ServerDiedError(`whisper-server failed (HTTP ${response.status}): ${response.text.slice(0, 200)}`);
+      throw new MatchingError(
+        'whisper_failed',
+        `whisper-server refused the chunk (HTTP ${response.status}): ${response.text.slice(0, 200)}`,
+        { retryable: true },
+      );
     }
     return parseServerJson(response.text);
   }
@@ -153,7 +201,9 @@ export class WhisperServerProcess {
   private async healthy(): Promise<void> {
     while (this.polling && this.alive) {
       try {
-        const response = await fetch(`http://127.0.0.1:${this.port}${this.secret}/health`, { signal: AbortSignal.timeout(5000) });
+        const response = await fetch(`http://127.0.0.1:${this.port}${this.secret}/health`, {
+          signal: AbortSignal.timeout(5000),
+        });
         await response.body?.cancel();
         if (response.ok) return;
       } catch {

@@ -21,8 +21,10 @@ export interface WhisperSettings {
   residentIdleSeconds: number;
 }
 
-const str = (value: unknown, fallback: string) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : fallback);
-const num = (value: unknown, fallback: number) => (typeof value === 'number' && Number.isFinite(value) ? value : fallback);
+const str = (value: unknown, fallback: string) =>
+  typeof value === 'string' && value.trim() !== '' ? value.trim() : fallback;
+const num = (value: unknown, fallback: number) =>
+  typeof value === 'number' && Number.isFinite(value) ? value : fallback;
 
 /** Reads the settings, falling back to the defaults the manifest declares (for hosts or tests that pass none). */
 export function readWhisperSettings(raw: JsonObject | undefined): WhisperSettings {

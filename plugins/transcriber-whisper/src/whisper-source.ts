@@ -18,7 +18,13 @@ export interface WhisperSource {
 }
 
 /** Files whose content decides what a build produces (read whole; together about 1 MB). */
-const IDENTITY_FILES = ['CMakeLists.txt', 'ggml/CMakeLists.txt', 'src/whisper.cpp', 'include/whisper.h', 'examples/cli/cli.cpp'];
+const IDENTITY_FILES = [
+  'CMakeLists.txt',
+  'ggml/CMakeLists.txt',
+  'src/whisper.cpp',
+  'include/whisper.h',
+  'examples/cli/cli.cpp',
+];
 
 export function locateWhisperSource(fromUrl: string = import.meta.url): WhisperSource {
   let packageJson: string;
@@ -36,15 +42,20 @@ export function locateWhisperSource(fromUrl: string = import.meta.url): WhisperS
   if (!existsSync(cmakeLists)) {
     throw new ConfigurationError('whisper_source_missing', `nodejs-whisper has no whisper.cpp source at ${dir}.`);
   }
-  const packageVersion = String((JSON.parse(readFileSync(packageJson, 'utf8')) as { version?: unknown }).version ?? 'unknown');
-  const whisperVersion = /project\("whisper\.cpp" VERSION ([0-9.]+)\)/.exec(readFileSync(cmakeLists, 'utf8'))?.[1] ?? 'unknown';
+  const packageVersion = String(
+    (JSON.parse(readFileSync(packageJson, 'utf8')) as { version?: unknown }).version ?? 'unknown',
+  );
+  const whisperVersion =
+    /project\("whisper\.cpp" VERSION ([0-9.]+)\)/.exec(readFileSync(cmakeLists, 'utf8'))?.[1] ?? 'unknown';
   return { dir, packageVersion, whisperVersion };
 }
 
 /** Names a build: the source's identity files, the cmake flags, and the platform. 16 hex digits. */
 export function buildKey(source: WhisperSource, flags: readonly string[]): string {
   const hash = createHash('sha256');
-  hash.update(`${source.packageVersion}\0${source.whisperVersion}\0${process.platform}\0${process.arch}\0${flags.join(' ')}\0`);
+  hash.update(
+    `${source.packageVersion}\0${source.whisperVersion}\0${process.platform}\0${process.arch}\0${flags.join(' ')}\0`,
+  );
   for (const file of IDENTITY_FILES) {
     const path = join(source.dir, file);
     hash.update(`${file}\0`);

@@ -30,7 +30,9 @@ export interface StatusFacts {
 
 export function describeStatus(facts: StatusFacts): TranscriberStatus {
   const { ready, spec, current, problems } = facts;
-  const idle = ready ? null : `whisper-cli is built and the ${spec.name} model (${Math.round(spec.sizeBytes / MB)} MB) downloaded on first use`;
+  const idle = ready
+    ? null
+    : `whisper-cli is built and the ${spec.name} model (${Math.round(spec.sizeBytes / MB)} MB) downloaded on first use`;
   return {
     device: facts.variant === 'cuda' ? 'cuda' : 'cpu',
     computeType: computeTypeOfFtype(facts.ftype),

@@ -108,7 +108,11 @@ export class WhisperTranscriber implements Transcriber {
       spec: this.spec,
       current: this.current,
       problems: this.problems,
-      gpu: { detected: this.gpuDetected, enabled: this.settings.gpuEnabled, runtimeInstalled: this.builder.cached('cuda') !== null },
+      gpu: {
+        detected: this.gpuDetected,
+        enabled: this.settings.gpuEnabled,
+        runtimeInstalled: this.builder.cached('cuda') !== null,
+      },
     });
   }
 
@@ -130,7 +134,10 @@ export class WhisperTranscriber implements Transcriber {
   async transcribe(request: TranscribeRequest): Promise<Transcript> {
     throwIfAborted(request.signal);
     if (!existsSync(request.wavPath)) {
-      throw new MatchingError('transcribe_input_missing', `The audio chunk to transcribe does not exist: ${request.wavPath}`);
+      throw new MatchingError(
+        'transcribe_input_missing',
+        `The audio chunk to transcribe does not exist: ${request.wavPath}`,
+      );
     }
     const { binary, model } = await this.prepare(request.signal);
     const maxConcurrent = this.setup.setting?.('max_concurrent_matches');
@@ -140,20 +147,36 @@ export class WhisperTranscriber implements Transcriber {
       const workers = typeof maxConcurrent === 'number' && maxConcurrent >= 1 ? Math.floor(maxConcurrent) : 1;
       try {
         const launch = { binary: binary.serverPath, model: model.path, threads, extraArgs: this.decodeArgs };
-        const parsed = await this.servers.transcribe(launch, workers, request.wavPath, request.language, request.signal, timeoutMs);
+        const parsed = await this.servers.transcribe(
+          launch,
+          workers,
+          request.wavPath,
+          request.language,
+          request.signal,
+          timeoutMs,
+        );
         this.serverStartFailures = 0;
         return { text: parsed.text, segments: parsed.segments, model: this.spec.name };
       } catch (error) {
         if (!(error instanceof ServerStartError)) throw error;
         this.serverStartFailures += 1;
-        this.setup.logger.warn('whisper-server could not start; this chunk uses whisper-cli', { error: error.message, failuresInARow: this.serverStartFailures });
+        this.setup.logger.warn('whisper-server could not start; this chunk uses whisper-cli', {
+          error: error.message,
+          failuresInARow: this.serverStartFailures,
+        });
       }
     }
     return this.transcribeWithCli(binary, model, request, threads, timeoutMs);
   }
 
   /** One whisper-cli process for this chunk: loads the model, transcribes, exits. */
-  private async transcribeWithCli(binary: WhisperBinary, model: ReadyModel, request: TranscribeRequest, threads: number, timeoutMs: number): Promise<Transcript> {
+  private async transcribeWithCli(
+    binary: WhisperBinary,
+    model: ReadyModel,
+    request: TranscribeRequest,
+    threads: number,
+    timeoutMs: number,
+  ): Promise<Transcript> {
     const workDir = await mkdtemp(join(tmpdir(), 'spindle-whisper-'));
     try {
       const parsed = await runWhisperCli(this.setup.processes, {
@@ -204,7 +227,9 @@ export class WhisperTranscriber implements Transcriber {
 
   private async build(variant: BuildVariant): Promise<WhisperBinary> {
     try {
-      return await this.builder.ensure(variant, (p) => this.setActivity({ activity: 'building', progress: p.fraction, message: p.message }));
+      return await this.builder.ensure(variant, (p) =>
+        this.setActivity({ activity: 'building', progress: p.fraction, message: p.message }),
+      );
     } finally {
       this.setActivity(null);
     }

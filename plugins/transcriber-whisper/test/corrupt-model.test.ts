@@ -26,9 +26,15 @@ describe('a corrupt speech model', () => {
   const setups: FakeSetup<JsonObject>[] = [];
 
   const transcriber = async (spec = good.spec) => {
-    const setup = await createFakeSetup<JsonObject>({ settings: { model_base_url: server.baseUrl, build_cache_dir: SHARED_BUILD_CACHE, threads: 1 } });
+    const setup = await createFakeSetup<JsonObject>({
+      settings: { model_base_url: server.baseUrl, build_cache_dir: SHARED_BUILD_CACHE, threads: 1 },
+    });
     setups.push(setup);
-    return { setup, whisper: new WhisperTranscriber(setup, { modelSpec: spec }), models: join(setup.host.dataDir, 'models') };
+    return {
+      setup,
+      whisper: new WhisperTranscriber(setup, { modelSpec: spec }),
+      models: join(setup.host.dataDir, 'models'),
+    };
   };
 
   beforeAll(async () => {
@@ -53,7 +59,11 @@ describe('a corrupt speech model', () => {
     server.serve('ggml-small.bin', flipped);
     const { whisper, models } = await transcriber();
     const failure = whisper.transcribe({ wavPath: wav, language: 'en', signal: never() });
-    await expect(failure).rejects.toMatchObject({ code: 'speech_model_damaged', category: 'matching', retryable: true });
+    await expect(failure).rejects.toMatchObject({
+      code: 'speech_model_damaged',
+      category: 'matching',
+      retryable: true,
+    });
     await expect(failure).rejects.toThrow(MODEL_DAMAGED_MESSAGE);
     await expect(failure).rejects.toThrow(/SHA-256 [0-9a-f]{64} is not the published/);
     expect(readdirSync(models)).toEqual([]);
@@ -89,7 +99,9 @@ describe('a corrupt speech model', () => {
     expect(whisper.status().message).toBe(MODEL_DAMAGED_MESSAGE);
 
     const before = server.requests.length;
-    await expect(whisper.transcribe({ wavPath: wav, language: 'en', signal: never() })).rejects.toMatchObject({ code: 'speech_model_damaged' });
+    await expect(whisper.transcribe({ wavPath: wav, language: 'en', signal: never() })).rejects.toMatchObject({
+      code: 'speech_model_damaged',
+    });
     expect(server.requests.length).toBe(before + 1); // downloaded again, not served from a stale copy
   });
 
@@ -102,6 +114,8 @@ describe('a corrupt speech model', () => {
     const transcript = await whisper.transcribe({ wavPath: wav, language: 'en', signal: never() });
     expect(transcript.text).toBe(TINY_MODEL_TEXT);
     expect(server.requests.length).toBe(before + 1);
-    expect(setup.logger.entries.some((e) => e.level === 'warn' && e.message === 'deleting the speech model file')).toBe(true);
+    expect(setup.logger.entries.some((e) => e.level === 'warn' && e.message === 'deleting the speech model file')).toBe(
+      true,
+    );
   });
 });

@@ -42,13 +42,18 @@ describe.skipIf(process.platform === 'win32')('building whisper-cli', () => {
   let root: string;
   let cmake: string;
   const setups: FakeSetup<JsonObject>[] = [];
-  const calls = async () => (await readFile(join(root, 'calls.log'), 'utf8').catch(() => '')).trim().split('\n').filter(Boolean);
+  const calls = async () =>
+    (await readFile(join(root, 'calls.log'), 'utf8').catch(() => '')).trim().split('\n').filter(Boolean);
 
   const make = async (settings: JsonObject = {}, gpu = false) => {
     // Nothing listens on port 1: the model download fails at once, without leaving this machine.
-    const setup = await createFakeSetup<JsonObject>({ settings: { build_cache_dir: join(root, 'cache'), model_base_url: 'http://127.0.0.1:1', ...settings } });
+    const setup = await createFakeSetup<JsonObject>({
+      settings: { build_cache_dir: join(root, 'cache'), model_base_url: 'http://127.0.0.1:1', ...settings },
+    });
     setups.push(setup);
-    const gpuProbe = gpu ? { platform: 'linux' as const, deviceNode: cmake, pathEnv: '' } : { platform: 'linux' as const, deviceNode: join(root, 'none'), pathEnv: '' };
+    const gpuProbe = gpu
+      ? { platform: 'linux' as const, deviceNode: cmake, pathEnv: '' }
+      : { platform: 'linux' as const, deviceNode: join(root, 'none'), pathEnv: '' };
     return new WhisperTranscriber(setup, { cmake, gpuProbe });
   };
 
@@ -66,8 +71,12 @@ describe.skipIf(process.platform === 'win32')('building whisper-cli', () => {
 
   it('asks cmake for whisper-cli and whisper-server: no tests, portable, standalone; CUDA when wanted', () => {
     expect(cmakeFlags('cpu')).toEqual([
-      '-DCMAKE_BUILD_TYPE=Release', '-DWHISPER_BUILD_TESTS=OFF', '-DWHISPER_BUILD_SERVER=ON', '-DWHISPER_BUILD_EXAMPLES=ON',
-      '-DGGML_NATIVE=OFF', '-DBUILD_SHARED_LIBS=OFF',
+      '-DCMAKE_BUILD_TYPE=Release',
+      '-DWHISPER_BUILD_TESTS=OFF',
+      '-DWHISPER_BUILD_SERVER=ON',
+      '-DWHISPER_BUILD_EXAMPLES=ON',
+      '-DGGML_NATIVE=OFF',
+      '-DBUILD_SHARED_LIBS=OFF',
     ]);
     expect(cmakeFlags('cuda')).toContain('-DGGML_CUDA=ON');
     expect(parseBuildPercent('[ 45%] Building C object x.o')).toBe(0.45);
@@ -89,7 +98,9 @@ describe.skipIf(process.platform === 'win32')('building whisper-cli', () => {
     const first = whisper.prepare(signal);
     const second = whisper.prepare(signal); // waits for the same build
     await expect(first).rejects.toMatchObject({ code: 'whisper_build_failed', retryable: true });
-    await expect(second).rejects.toThrow(/whisper-cli could not be built \(configure step\): exit code 1: CMake Error: the C compiler .*It will be tried again/);
+    await expect(second).rejects.toThrow(
+      /whisper-cli could not be built \(configure step\): exit code 1: CMake Error: the C compiler .*It will be tried again/,
+    );
     expect(await calls()).toHaveLength(1); // one cmake run for both requests
     expect(readdirSync(join(root, 'cache')).filter((n) => !n.endsWith('.lock'))).toEqual([]);
     expect(whisper.status()).toMatchObject({ ready: false, activity: null });
@@ -119,18 +130,29 @@ describe.skipIf(process.platform === 'win32')('building whisper-cli', () => {
     expect(gpu.status().gpu).toEqual({ detected: true, enabled: true, runtimeInstalled: false });
 
     const before = (await calls()).length;
-    await expect(gpu.prepare(new AbortController().signal)).rejects.toMatchObject({ code: 'speech_model_download_failed' });
+    await expect(gpu.prepare(new AbortController().signal)).rejects.toMatchObject({
+      code: 'speech_model_download_failed',
+    });
     const cudaCalls = (await calls()).slice(before);
     expect(cudaCalls[0]).toContain('-DGGML_CUDA=ON'); // tried first, failed
     expect(gpu.wantedVariant()).toBe('cpu');
-    expect(gpu.status()).toMatchObject({ device: 'cpu', gpu: { detected: true, enabled: true, runtimeInstalled: false } });
+    expect(gpu.status()).toMatchObject({
+      device: 'cpu',
+      gpu: { detected: true, enabled: true, runtimeInstalled: false },
+    });
   });
 
   it('waits while another live process builds into the same cache, then uses its build', async () => {
     const setup = await createFakeSetup<JsonObject>();
     setups.push(setup);
     const cacheRoot = join(root, 'shared-cache');
-    const builder = new WhisperBuilder({ processes: setup.processes, logger: setup.logger, source: locateWhisperSource(), cacheRoot, cmake });
+    const builder = new WhisperBuilder({
+      processes: setup.processes,
+      logger: setup.logger,
+      source: locateWhisperSource(),
+      cacheRoot,
+      cmake,
+    });
     const dir = builder.folderOf('cpu');
     await mkdir(cacheRoot, { recursive: true });
     const other = spawn('sleep', ['30'], { stdio: 'ignore' }); // stands in for the other building process
@@ -157,7 +179,13 @@ describe.skipIf(process.platform === 'win32')('building whisper-cli', () => {
     const setup = await createFakeSetup<JsonObject>();
     setups.push(setup);
     const cacheRoot = join(root, 'stale-cache');
-    const builder = new WhisperBuilder({ processes: setup.processes, logger: setup.logger, source: locateWhisperSource(), cacheRoot, cmake });
+    const builder = new WhisperBuilder({
+      processes: setup.processes,
+      logger: setup.logger,
+      source: locateWhisperSource(),
+      cacheRoot,
+      cmake,
+    });
     const dir = builder.folderOf('cpu');
     await mkdir(`${dir}.build-999999`, { recursive: true }); // its half-done work folder
     const dead = spawn('true', [], { stdio: 'ignore' });

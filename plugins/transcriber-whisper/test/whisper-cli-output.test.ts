@@ -20,10 +20,12 @@ ${segments.map((s) => `\t\t{ "timestamps": { "from": "x", "to": "y" }, "offsets"
 
 describe('whisper-cli output', () => {
   it('turns segments into seconds and joins their text', () => {
-    const parsed = parseWhisperJson(sample([
-      { from: 0, to: 4200, text: ' Where were you last night?' },
-      { from: 4200, to: 7980, text: '  At the \\"lighthouse\\",  with Tom.' },
-    ]));
+    const parsed = parseWhisperJson(
+      sample([
+        { from: 0, to: 4200, text: ' Where were you last night?' },
+        { from: 4200, to: 7980, text: '  At the \\"lighthouse\\",  with Tom.' },
+      ]),
+    );
     expect(parsed.segments).toEqual([
       { startSeconds: 0, endSeconds: 4.2, text: 'Where were you last night?' },
       { startSeconds: 4.2, endSeconds: 7.98, text: 'At the "lighthouse", with Tom.' },
@@ -32,7 +34,9 @@ describe('whisper-cli output', () => {
   });
 
   it('survives raw control characters in the text (whisper-cli escapes only quotes and backslashes)', () => {
-    expect(parseWhisperJson(sample([{ from: 0, to: 1000, text: 'line one\nline\ttwo' }])).text).toBe('line one line two');
+    expect(parseWhisperJson(sample([{ from: 0, to: 1000, text: 'line one\nline\ttwo' }])).text).toBe(
+      'line one line two',
+    );
   });
 
   it('drops empty segments and reads an empty transcription as no speech', () => {
@@ -43,14 +47,34 @@ describe('whisper-cli output', () => {
   it('refuses a file that is not a whisper transcript, with a coded error', () => {
     expect(() => parseWhisperJson('{"transcription": [')).toThrow(/whisper-cli wrote a transcript that cannot be read/);
     expect(() => parseWhisperJson('{"result": {}}')).toThrow(/no "transcription" list/);
-    expect(() => parseWhisperJson(sample([]).replace('"transcription": [', '"transcription": [{"text": "x"}'))).toThrow(/lacks text or offsets/);
+    expect(() => parseWhisperJson(sample([]).replace('"transcription": [', '"transcription": [{"text": "x"}'))).toThrow(
+      /lacks text or offsets/,
+    );
   });
 });
 
 describe('whisper-cli command line', () => {
   it('names model, audio, threads, language and a JSON output file in the work folder', () => {
-    expect(whisperArgs({ model: '/d/models/ggml-small.bin', wavPath: '/w/chunk 1.wav', language: 'en-GB', threads: 3, workDir: '/tmp/run' })).toEqual([
-      '-m', '/d/models/ggml-small.bin', '-f', '/w/chunk 1.wav', '-t', '3', '-l', 'en', '-oj', '-of', '/tmp/run/transcript',
+    expect(
+      whisperArgs({
+        model: '/d/models/ggml-small.bin',
+        wavPath: '/w/chunk 1.wav',
+        language: 'en-GB',
+        threads: 3,
+        workDir: '/tmp/run',
+      }),
+    ).toEqual([
+      '-m',
+      '/d/models/ggml-small.bin',
+      '-f',
+      '/w/chunk 1.wav',
+      '-t',
+      '3',
+      '-l',
+      'en',
+      '-oj',
+      '-of',
+      '/tmp/run/transcript',
     ]);
   });
 
@@ -98,6 +122,8 @@ describe('model and settings', () => {
       residentIdleSeconds: 300,
     });
     expect(DEFAULT_MODEL_BASE_URL).toBe('https://huggingface.co/ggerganov/whisper.cpp/resolve/main');
-    expect(readWhisperSettings({ model_base_url: 'http://mirror.local/models/' }).modelBaseUrl).toBe('http://mirror.local/models');
+    expect(readWhisperSettings({ model_base_url: 'http://mirror.local/models/' }).modelBaseUrl).toBe(
+      'http://mirror.local/models',
+    );
   });
 });

@@ -31,7 +31,12 @@ describe('whisper transcriber with the real whisper-cli', () => {
     server = await startModelServer({ 'ggml-small.bin': model.bytes });
     audioDir = await mkdtemp(join(tmpdir(), 'spindle-whisper-audio-'));
     setup = await createFakeSetup<JsonObject>({
-      settings: { model_base_url: server.baseUrl, build_cache_dir: SHARED_BUILD_CACHE, threads: 2, resident_idle_seconds: 0 },
+      settings: {
+        model_base_url: server.baseUrl,
+        build_cache_dir: SHARED_BUILD_CACHE,
+        threads: 2,
+        resident_idle_seconds: 0,
+      },
       appSettings: { max_concurrent_matches: 1 },
     });
     whisper = new WhisperTranscriber(setup, { modelSpec: model.spec });
@@ -48,10 +53,18 @@ describe('whisper transcriber with the real whisper-cli', () => {
 
   it('is a transcriber provider of the plugin, not ready before its first use', async () => {
     expect(plugin.offers).toEqual([{ group: 'provider', kind: 'transcriber', id: 'whisper' }]);
-    const fresh = await createFakeSetup<JsonObject>({ settings: { build_cache_dir: join(tmpdir(), 'spindle-no-build-here') } });
+    const fresh = await createFakeSetup<JsonObject>({
+      settings: { build_cache_dir: join(tmpdir(), 'spindle-no-build-here') },
+    });
     try {
       const provider = (await plugin.definition.providers!.transcriber!.whisper!(fresh)) as WhisperTranscriber;
-      expect(provider.status()).toMatchObject({ device: 'cpu', model: 'small', ready: false, computeType: 'float16', activity: null });
+      expect(provider.status()).toMatchObject({
+        device: 'cpu',
+        model: 'small',
+        ready: false,
+        computeType: 'float16',
+        activity: null,
+      });
       expect(provider.status().message).toContain('downloaded on first use');
     } finally {
       await fresh.dispose();
@@ -61,10 +74,14 @@ describe('whisper transcriber with the real whisper-cli', () => {
   it('built whisper-cli and whisper-server into the cache folder named by the source hash, with the fast portable flags', () => {
     const folders = readdirSync(SHARED_BUILD_CACHE).filter((name) => /^[0-9a-f]{16}-cpu$/.test(name));
     expect(folders.length).toBeGreaterThan(0);
-    const built = folders.map((name) => join(SHARED_BUILD_CACHE, name)).find((dir) => existsSync(join(dir, 'build.json')))!;
+    const built = folders
+      .map((name) => join(SHARED_BUILD_CACHE, name))
+      .find((dir) => existsSync(join(dir, 'build.json')))!;
     const facts = JSON.parse(readFileSync(join(built, 'build.json'), 'utf8')) as { flags: string[]; variant: string };
     expect(facts.variant).toBe('cpu');
-    expect(facts.flags).toEqual(expect.arrayContaining(['-DWHISPER_BUILD_TESTS=OFF', '-DWHISPER_BUILD_SERVER=ON', '-DGGML_NATIVE=OFF']));
+    expect(facts.flags).toEqual(
+      expect.arrayContaining(['-DWHISPER_BUILD_TESTS=OFF', '-DWHISPER_BUILD_SERVER=ON', '-DGGML_NATIVE=OFF']),
+    );
     expect(existsSync(join(built, process.platform === 'win32' ? 'whisper-cli.exe' : 'whisper-cli'))).toBe(true);
     expect(existsSync(join(built, process.platform === 'win32' ? 'whisper-server.exe' : 'whisper-server'))).toBe(true);
   });
@@ -86,19 +103,32 @@ describe('whisper transcriber with the real whisper-cli', () => {
 
   it('transcribes a speech chunk: whisper-cli runs the generated model and its JSON is parsed', async () => {
     const wav = speechWav(audioDir, 'The quick brown fox jumps over the lazy dog.');
-    const transcript = await whisper.transcribe({ wavPath: wav, language: 'en-US', signal: new AbortController().signal });
+    const transcript = await whisper.transcribe({
+      wavPath: wav,
+      language: 'en-US',
+      signal: new AbortController().signal,
+    });
     expect(transcript.text).toBe(TINY_MODEL_TEXT);
     expect(transcript.segments).toEqual([{ startSeconds: 0, endSeconds: 30, text: TINY_MODEL_TEXT }]);
     expect(transcript.model).toBe('tiny-test');
     expect(TINY_MODEL_WORDS.every((word) => transcript.text.split(' ').includes(word))).toBe(true);
-    expect(whisper.status()).toMatchObject({ ready: true, device: 'cpu', computeType: 'float16', model: 'tiny-test', message: null, activity: null });
+    expect(whisper.status()).toMatchObject({
+      ready: true,
+      device: 'cpu',
+      computeType: 'float16',
+      model: 'tiny-test',
+      message: null,
+      activity: null,
+    });
     expect(server.requests).toHaveLength(1); // the model is downloaded once
   });
 
   it('runs concurrent transcriptions side by side, each in its own work folder', async () => {
     const wav = speechWav(audioDir, 'Two at once.');
     const signal = new AbortController().signal;
-    const results = await Promise.all([1, 2, 3].map(() => whisper.transcribe({ wavPath: wav, language: 'en', signal })));
+    const results = await Promise.all(
+      [1, 2, 3].map(() => whisper.transcribe({ wavPath: wav, language: 'en', signal })),
+    );
     expect(results.map((r) => r.text)).toEqual([TINY_MODEL_TEXT, TINY_MODEL_TEXT, TINY_MODEL_TEXT]);
   });
 
@@ -119,7 +149,13 @@ describe('whisper transcriber with the real whisper-cli', () => {
   });
 
   it('says why an unreadable chunk cannot be transcribed', async () => {
-    await expect(whisper.transcribe({ wavPath: join(audioDir, 'missing.wav'), language: 'en', signal: new AbortController().signal })).rejects.toMatchObject({
+    await expect(
+      whisper.transcribe({
+        wavPath: join(audioDir, 'missing.wav'),
+        language: 'en',
+        signal: new AbortController().signal,
+      }),
+    ).rejects.toMatchObject({
       code: 'transcribe_input_missing',
       category: 'matching',
     });

@@ -48,7 +48,14 @@ function newestMtime(dir: string): number {
 
 const GENERATED = join(UI, 'src', 'lib', 'api', 'generated.ts');
 /** What the generated API client is made from: core's routes, wire shapes, config fields; the SDK's events. */
-const API_INPUTS = ['core/src/http', 'core/src/config', 'core/src/app/routes.ts', 'plugin-sdk/src/events.ts', 'plugin-sdk/src/values.ts', 'ui/scripts'].map((p) => join(REPO, p));
+const API_INPUTS = [
+  'core/src/http',
+  'core/src/config',
+  'core/src/app/routes.ts',
+  'plugin-sdk/src/events.ts',
+  'plugin-sdk/src/values.ts',
+  'ui/scripts',
+].map((p) => join(REPO, p));
 
 function mtime(path: string): number {
   if (!existsSync(path)) return 0;
@@ -72,14 +79,18 @@ export function ensureUiBuilt(): void {
       mkdirSync(lock);
       break;
     } catch {
-      if (Date.now() > until) throw new Error(`timed out waiting for another test file to build the UI (remove ${lock} if no build runs)`);
+      if (Date.now() > until)
+        throw new Error(`timed out waiting for another test file to build the UI (remove ${lock} if no build runs)`);
       execFileSync(process.execPath, ['-e', 'setTimeout(() => {}, 250)']);
     }
   }
   try {
     const require = createRequire(join(UI, 'package.json'));
     if (clientStale()) {
-      execFileSync(process.execPath, [require.resolve('tsx/cli'), join(UI, 'scripts', 'generate-api-client.ts')], { cwd: UI, stdio: 'inherit' });
+      execFileSync(process.execPath, [require.resolve('tsx/cli'), join(UI, 'scripts', 'generate-api-client.ts')], {
+        cwd: UI,
+        stdio: 'inherit',
+      });
     }
     if (distStale()) {
       const viteCli = join(require.resolve('vite/package.json'), '..', 'bin', 'vite.js');
@@ -93,9 +104,16 @@ export function ensureUiBuilt(): void {
 /** `extraArgs`: more Chromium switches (e.g. `--host-resolver-rules` for the DNS-rebinding test). */
 export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   if (!existsSync(CHROMIUM)) {
-    throw new Error(`Chromium is not installed at ${CHROMIUM}: run \`bash test/setup/ensure-system-packages.sh\` (apt-get install chromium)`);
+    throw new Error(
+      `Chromium is not installed at ${CHROMIUM}: run \`bash test/setup/ensure-system-packages.sh\` (apt-get install chromium)`,
+    );
   }
-  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...CHROMIUM_ARGS, ...extraArgs], timeout: 60_000 });
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [...CHROMIUM_ARGS, ...extraArgs],
+    timeout: 60_000,
+  });
 }
 
 export interface TestPage {
@@ -107,15 +125,25 @@ export interface TestPage {
 }
 
 /** A fresh context (own storage) and page; page errors are collected for `expectNoPageErrors`. */
-export async function openPage(browser: Browser, baseURL: string, options: { colorScheme?: 'light' | 'dark' } = {}): Promise<TestPage> {
-  const context = await browser.newContext({ baseURL, viewport: DESKTOP, colorScheme: options.colorScheme ?? 'light', reducedMotion: 'reduce' });
+export async function openPage(
+  browser: Browser,
+  baseURL: string,
+  options: { colorScheme?: 'light' | 'dark' } = {},
+): Promise<TestPage> {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: DESKTOP,
+    colorScheme: options.colorScheme ?? 'light',
+    reducedMotion: 'reduce',
+  });
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
   page.on('console', (message) => {
     // A refused WebSocket while the service restarts is expected; everything else is a bug.
-    if (message.type() === 'error' && !/WebSocket|ERR_CONNECTION_REFUSED|Failed to load resource/.test(message.text())) errors.push(`console: ${message.text()}`);
+    if (message.type() === 'error' && !/WebSocket|ERR_CONNECTION_REFUSED|Failed to load resource/.test(message.text()))
+      errors.push(`console: ${message.text()}`);
   });
   return { page, context, errors, close: () => context.close() };
 }
@@ -144,9 +172,17 @@ export async function screenshots(page: Page, name: string): Promise<void> {
 }
 
 /** Folders for staging and the two libraries, so a test service does not open the setup wizard. */
-export async function libraryFolders(): Promise<{ staging_path: string; library_movies_path: string; library_tv_path: string }> {
+export async function libraryFolders(): Promise<{
+  staging_path: string;
+  library_movies_path: string;
+  library_tv_path: string;
+}> {
   const root = await mkdtemp(join(tmpdir(), 'spindle-ui-'));
-  const paths = { staging_path: join(root, 'staging'), library_movies_path: join(root, 'Movies'), library_tv_path: join(root, 'TV') };
+  const paths = {
+    staging_path: join(root, 'staging'),
+    library_movies_path: join(root, 'Movies'),
+    library_tv_path: join(root, 'TV'),
+  };
   for (const p of Object.values(paths)) mkdirSync(p);
   return paths;
 }
@@ -171,4 +207,3 @@ export async function closeBrowserSession(session: { svc?: TestService; browser?
   await session.browser?.close();
   await session.svc?.close();
 }
-

@@ -8,7 +8,11 @@ import { mkdir, mkdtemp } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { SAMPLE_TOKEN, startTmdbServer, type TmdbServer } from '../../../plugins/provider-tmdb/test/support/tmdb-server.ts';
+import {
+  SAMPLE_TOKEN,
+  startTmdbServer,
+  type TmdbServer,
+} from '../../../plugins/provider-tmdb/test/support/tmdb-server.ts';
 import { eventually, type apiClient } from '../../support/http-client.ts';
 import { makeLongMkv } from '../../support/make-media.ts';
 import type { TestService } from '../../support/service-harness.ts';
@@ -26,8 +30,20 @@ export interface IdentifySession {
 export async function startIdentifySession(): Promise<IdentifySession> {
   const tmdb = await startTmdbServer({
     shows: [
-      { id: 2316, name: 'The Office', first_air_date: '2005-03-24', popularity: 80, overview: 'A mockumentary on a group of typical office workers.' },
-      { id: 2996, name: 'The Office', first_air_date: '2001-07-09', popularity: 30, overview: 'The lives of the staff of a paper merchant in Slough.' },
+      {
+        id: 2316,
+        name: 'The Office',
+        first_air_date: '2005-03-24',
+        popularity: 80,
+        overview: 'A mockumentary on a group of typical office workers.',
+      },
+      {
+        id: 2996,
+        name: 'The Office',
+        first_air_date: '2001-07-09',
+        popularity: 30,
+        overview: 'The lives of the staff of a paper merchant in Slough.',
+      },
     ],
     movies: [{ id: 1542, title: 'Office Space', release_date: '1999-02-19', popularity: 20 }],
   });
@@ -53,14 +69,22 @@ export async function closeIdentifySession(session: IdentifySession | undefined)
 }
 
 /** A folder with one 44-minute title (the heuristic cannot tell what it is), imported: it waits in review. */
-export async function jobWaitingForIdentity(api: ReturnType<typeof apiClient>, sources: string, label: string): Promise<number> {
+export async function jobWaitingForIdentity(
+  api: ReturnType<typeof apiClient>,
+  sources: string,
+  label: string,
+): Promise<number> {
   const folder = join(sources, label);
   await mkdir(folder);
   await makeLongMkv(join(folder, 'title_t00.mkv'), 2640);
   const created = await api.post('/api/staging/import', { staging_path: folder });
   expect(created.status).toBe(201);
   const id = created.body.id as number;
-  const waiting = await eventually(() => api.get(`/api/jobs/${id}`), (r) => ['review_needed', 'failed', 'completed'].includes(r.body.state), 45_000);
+  const waiting = await eventually(
+    () => api.get(`/api/jobs/${id}`),
+    (r) => ['review_needed', 'failed', 'completed'].includes(r.body.state),
+    45_000,
+  );
   expect(waiting.body.state).toBe('review_needed');
   expect(waiting.body.review_reason).toMatch(/confirm what this disc is/);
   return id;
@@ -70,7 +94,8 @@ export async function jobWaitingForIdentity(api: ReturnType<typeof apiClient>, s
 export function identifyRequests(page: Page, id: number): unknown[] {
   const bodies: unknown[] = [];
   page.on('request', (request) => {
-    if (request.method() === 'POST' && new URL(request.url()).pathname === `/api/jobs/${id}/identify`) bodies.push(request.postDataJSON());
+    if (request.method() === 'POST' && new URL(request.url()).pathname === `/api/jobs/${id}/identify`)
+      bodies.push(request.postDataJSON());
   });
   return bodies;
 }

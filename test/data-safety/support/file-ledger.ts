@@ -38,7 +38,10 @@ async function walk(root: string): Promise<string[]> {
   return files.sort();
 }
 
-const hashOf = async (path: string) => createHash('sha256').update(await readFile(path)).digest('hex');
+const hashOf = async (path: string) =>
+  createHash('sha256')
+    .update(await readFile(path))
+    .digest('hex');
 
 /** Every file below the roots, with its content hash. */
 export async function recordFiles(...roots: string[]): Promise<RecordedFile[]> {
@@ -55,7 +58,12 @@ interface TitleWire {
 }
 
 /** Where each recorded file is now. `jobIds`: the jobs whose person-decided discards explain a deletion. */
-export async function accountFor(before: RecordedFile[], where: { staging: string; library: string }, api: Api, jobIds: number[]): Promise<AccountRow[]> {
+export async function accountFor(
+  before: RecordedFile[],
+  where: { staging: string; library: string },
+  api: Api,
+  jobIds: number[],
+): Promise<AccountRow[]> {
   const library = new Map<string, string>();
   for (const path of await walk(where.library)) library.set(await hashOf(path), path);
   const discardedByPerson = new Set<string>();
@@ -63,7 +71,8 @@ export async function accountFor(before: RecordedFile[], where: { staging: strin
     const detail = (await api.get<{ staging_path: string | null; titles: TitleWire[] }>(`/api/jobs/${id}/detail`)).body;
     for (const t of detail.titles) {
       const name = t.source_file ?? t.output_filename;
-      if (name && detail.staging_path && (t.discarded_by === 'person' || t.discarded_by === 'setting')) discardedByPerson.add(join(detail.staging_path, name));
+      if (name && detail.staging_path && (t.discarded_by === 'person' || t.discarded_by === 'setting'))
+        discardedByPerson.add(join(detail.staging_path, name));
     }
   }
   const rows: AccountRow[] = [];

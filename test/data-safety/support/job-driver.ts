@@ -29,8 +29,18 @@ export interface TitleWire {
 /** Generous: the suite must pass on a machine twice as slow as this one. */
 export const SETTLE_MS = 180_000;
 
-export async function settle(api: Api, id: number, states: string[] = ['completed', 'failed', 'review_needed']): Promise<JobWire> {
-  return (await eventually(() => api.get<JobWire>(`/api/jobs/${id}`), (r) => states.includes(r.body.state), SETTLE_MS)).body;
+export async function settle(
+  api: Api,
+  id: number,
+  states: string[] = ['completed', 'failed', 'review_needed'],
+): Promise<JobWire> {
+  return (
+    await eventually(
+      () => api.get<JobWire>(`/api/jobs/${id}`),
+      (r) => states.includes(r.body.state),
+      SETTLE_MS,
+    )
+  ).body;
 }
 
 export async function titlesOf(api: Api, id: number): Promise<TitleWire[]> {
@@ -50,14 +60,20 @@ export async function decideByFile(api: Api, id: number, decisions: Record<strin
   for (const title of (await titlesOf(api, id)).filter((t) => t.state === 'review')) {
     const decision = decisions[title.source_file ?? ''];
     if (!decision) throw new Error(`no decision for title ${title.title_index} (${title.source_file})`);
-    const body = decision === 'skip' ? { title_id: title.id, skip: true } : { title_id: title.id, episode_code: decision };
+    const body =
+      decision === 'skip' ? { title_id: title.id, skip: true } : { title_id: title.id, episode_code: decision };
     const res = await api.post(`/api/jobs/${id}/review`, body);
-    if (res.status !== 200) throw new Error(`review of title ${title.id} answered ${res.status}: ${JSON.stringify(res.body)}`);
+    if (res.status !== 200)
+      throw new Error(`review of title ${title.id} answered ${res.status}: ${JSON.stringify(res.body)}`);
   }
 }
 
 /** Waits for the job's staging cleanup to have written its timeline line (it runs just after the job ends). */
 export async function cleanupNoted(api: Api, id: number): Promise<string> {
-  const lines = await eventually(() => timelineOf(api, id), (t) => t.some((l) => l.startsWith('staging cleanup')), SETTLE_MS);
+  const lines = await eventually(
+    () => timelineOf(api, id),
+    (t) => t.some((l) => l.startsWith('staging cleanup')),
+    SETTLE_MS,
+  );
   return lines.find((l) => l.startsWith('staging cleanup'))!;
 }

@@ -22,10 +22,16 @@ export async function startSafetyHome(name: string, config: Record<string, unkno
   const staging = join(root, 'staging');
   const library = join(root, 'library');
   const dataDir = join(root, 'data');
-  for (const dir of [staging, join(library, 'TV'), join(library, 'Movies'), dataDir]) await mkdir(dir, { recursive: true });
+  for (const dir of [staging, join(library, 'TV'), join(library, 'Movies'), dataDir])
+    await mkdir(dir, { recursive: true });
   const svc = await startTestService({
     dataDir,
-    config: { staging_path: staging, library_tv_path: join(library, 'TV'), library_movies_path: join(library, 'Movies'), ...config },
+    config: {
+      staging_path: staging,
+      library_tv_path: join(library, 'TV'),
+      library_movies_path: join(library, 'Movies'),
+      ...config,
+    },
   });
   return { root, staging, library, dataDir, svc, api: apiClient(svc.url) };
 }

@@ -92,7 +92,8 @@ export interface DvdTitle {
   chapters?: number[];
 }
 
-const chapterTime = (s: number) => `${Math.floor(s / 3600)}:${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}:${String(Math.floor(s % 60)).padStart(2, '0')}`;
+const chapterTime = (s: number) =>
+  `${Math.floor(s / 3600)}:${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}:${String(Math.floor(s % 60)).padStart(2, '0')}`;
 
 /** Authors `dest/VIDEO_TS` (and `AUDIO_TS`) with dvdauthor: one title set per title, English audio. */
 export async function authorDvd(dest: string, titles: readonly DvdTitle[], work: string): Promise<void> {

@@ -11,10 +11,18 @@ export const updatesOf = (id: number) => ws.messages.filter((m) => m.type === 'j
 
 /** What the WebSocket showed of a rip: progress between 0 and 100 with speed and ETA, never going back. */
 export function expectRipProgress(id: number, titlesRipped: number): void {
-  const moving = updatesOf(id).filter((m) => m.state === 'ripping' && (m.progress_percent as number) > 0 && (m.progress_percent as number) < 100);
+  const moving = updatesOf(id).filter(
+    (m) => m.state === 'ripping' && (m.progress_percent as number) > 0 && (m.progress_percent as number) < 100,
+  );
   expect(moving.length, `progress updates of job ${id}`).toBeGreaterThanOrEqual(titlesRipped);
-  expect(moving.some((m) => /^\d+(\.\d+)?x$/.test(String(m.current_speed))), 'a speed such as "86.2x"').toBe(true);
-  expect(moving.some((m) => typeof m.eta_seconds === 'number' && (m.eta_seconds as number) >= 0), 'an ETA').toBe(true);
+  expect(
+    moving.some((m) => /^\d+(\.\d+)?x$/.test(String(m.current_speed))),
+    'a speed such as "86.2x"',
+  ).toBe(true);
+  expect(
+    moving.some((m) => typeof m.eta_seconds === 'number' && (m.eta_seconds as number) >= 0),
+    'an ETA',
+  ).toBe(true);
   expect(moving.every((m) => m.total_titles === titlesRipped)).toBe(true);
   const percents = moving.map((m) => m.progress_percent as number);
   expect(percents).toEqual([...percents].sort((a, b) => a - b));
@@ -24,7 +32,15 @@ export function expectRipProgress(id: number, titlesRipped: number): void {
 export const firstAt = (what: (m: Record<string, unknown>) => boolean) => ws.messages.findIndex(what);
 
 export async function duration(file: string): Promise<number> {
-  const { stdout } = await promisify(execFile)('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', file]);
+  const { stdout } = await promisify(execFile)('ffprobe', [
+    '-v',
+    'error',
+    '-show_entries',
+    'format=duration',
+    '-of',
+    'csv=p=0',
+    file,
+  ]);
   return Number(stdout.trim());
 }
 
@@ -38,7 +54,11 @@ export const copiedFiles = () =>
     .filter(Boolean);
 
 /** Checks a disc's titles against what each one is: filed where it belongs, or accounted for. */
-export async function expectDiscAccounted(disc: FixtureDisc, id: number, place: (t: FixtureDisc['titles'][number]) => string | null): Promise<void> {
+export async function expectDiscAccounted(
+  disc: FixtureDisc,
+  id: number,
+  place: (t: FixtureDisc['titles'][number]) => string | null,
+): Promise<void> {
   const titles = await titlesOf(id);
   expect(titles.map((t) => t.title_index)).toEqual(disc.titles.map((t) => t.index));
   for (const truth of disc.titles) {
@@ -48,20 +68,47 @@ export async function expectDiscAccounted(disc: FixtureDisc, id: number, place: 
     switch (truth.truth.kind) {
       case 'episode':
       case 'main_movie':
-        expect(row, `title ${truth.index}`).toMatchObject({ state: 'completed', selected: true, organized_path: where });
+        expect(row, `title ${truth.index}`).toMatchObject({
+          state: 'completed',
+          selected: true,
+          organized_path: where,
+        });
         expect(existsSync(where!)).toBe(true);
         break;
       case 'play_all':
-        expect(row, `title ${truth.index} (Play All)`).toMatchObject({ state: 'pending', selected: false, role: 'play_all', organized_path: null });
+        expect(row, `title ${truth.index} (Play All)`).toMatchObject({
+          state: 'pending',
+          selected: false,
+          role: 'play_all',
+          organized_path: null,
+        });
         break;
       case 'logo':
-        expect(row, `title ${truth.index} (clip)`).toMatchObject({ state: 'pending', selected: false, role: 'short', organized_path: null });
+        expect(row, `title ${truth.index} (clip)`).toMatchObject({
+          state: 'pending',
+          selected: false,
+          role: 'short',
+          organized_path: null,
+        });
         break;
       case 'extra':
         // Shorter than a real title (the heuristic's short_title_max_seconds): never ripped. Longer: ripped,
         // matched as an extra and left out of the library (extras_policy skip).
-        if (truth.seconds < SHORT_TITLE_SECONDS) expect(row, `title ${truth.index} (short extra)`).toMatchObject({ state: 'pending', selected: false, role: 'short', organized_path: null });
-        else expect(row, `title ${truth.index} (extra)`).toMatchObject({ state: 'completed', selected: true, is_extra: true, organized_path: null, match_details: { kind: 'extra' } });
+        if (truth.seconds < SHORT_TITLE_SECONDS)
+          expect(row, `title ${truth.index} (short extra)`).toMatchObject({
+            state: 'pending',
+            selected: false,
+            role: 'short',
+            organized_path: null,
+          });
+        else
+          expect(row, `title ${truth.index} (extra)`).toMatchObject({
+            state: 'completed',
+            selected: true,
+            is_extra: true,
+            organized_path: null,
+            match_details: { kind: 'extra' },
+          });
         break;
     }
   }

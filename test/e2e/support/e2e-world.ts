@@ -25,11 +25,25 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll } from 'vitest';
-import { spawnFingerprintServer, type FingerprintServerProcess } from '../../../fingerprint-server/test/server-process.ts';
+import {
+  spawnFingerprintServer,
+  type FingerprintServerProcess,
+} from '../../../fingerprint-server/test/server-process.ts';
 import { blkidExport, createFakeLinux, type FakeLinux } from '../../../plugins/detector-linux-drive/test/fake-linux.ts';
-import { startTheDiscDbServer, type TheDiscDbServer, type WireItem } from '../../../plugins/provider-thediscdb/test/support/thediscdb-server.ts';
-import { SAMPLE_TOKEN, startTmdbServer, type TmdbServer } from '../../../plugins/provider-tmdb/test/support/tmdb-server.ts';
-import { startOpenSubtitlesServer, type OpenSubtitlesServer } from '../../../plugins/subtitles-opensubtitles/test/support/opensubtitles-server.ts';
+import {
+  startTheDiscDbServer,
+  type TheDiscDbServer,
+  type WireItem,
+} from '../../../plugins/provider-thediscdb/test/support/thediscdb-server.ts';
+import {
+  SAMPLE_TOKEN,
+  startTmdbServer,
+  type TmdbServer,
+} from '../../../plugins/provider-tmdb/test/support/tmdb-server.ts';
+import {
+  startOpenSubtitlesServer,
+  type OpenSubtitlesServer,
+} from '../../../plugins/subtitles-opensubtitles/test/support/opensubtitles-server.ts';
 import { apiClient, eventually } from '../../support/http-client.ts';
 import { createMakemkvReplay, type MakemkvReplay } from '../../support/makemkv-replay.ts';
 import { writeConfig } from '../../support/service-harness.ts';
@@ -106,11 +120,18 @@ export const jobs: Record<'bluray' | 'dvd' | 'movie' | 'folder', number> = { blu
 export const wallStart = Date.now();
 export const timings: Record<string, number> = {};
 
-export const clock = (s: number) => `${Math.floor(s / 3600)}:${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}:${String(Math.round(s) % 60).padStart(2, '0')}`;
+export const clock = (s: number) =>
+  `${Math.floor(s / 3600)}:${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}:${String(Math.round(s) % 60).padStart(2, '0')}`;
 export const job = async (id: number) => (await api.get<Job>(`/api/jobs/${id}`)).body;
 export const titlesOf = async (id: number) => (await api.get<Title[]>(`/api/jobs/${id}/titles`)).body;
-export const settle = (id: number, states: string[], timeoutMs = 180_000) => eventually(() => job(id), (j) => states.includes(j.state), timeoutMs);
-export const tvPath = (episode: number) => join(library.path, 'TV', SHOW, 'Season 01', `${SHOW} - S01E${String(episode).padStart(2, '0')}.mkv`);
+export const settle = (id: number, states: string[], timeoutMs = 180_000) =>
+  eventually(
+    () => job(id),
+    (j) => states.includes(j.state),
+    timeoutMs,
+  );
+export const tvPath = (episode: number) =>
+  join(library.path, 'TV', SHOW, 'Season 01', `${SHOW} - S01E${String(episode).padStart(2, '0')}.mkv`);
 
 /** TheDiscDB's record of the Blu-ray: its content hash, the four episodes, the Play All; the logo has no item. */
 export function discDbItem(disc: FixtureDisc): WireItem {
@@ -139,7 +160,12 @@ export function discDbItem(disc: FixtureDisc): WireItem {
               segmentMap: null,
               item:
                 t.truth.kind === 'episode'
-                  ? { title: `Chapter ${t.truth.episode}`, season: '1', episode: String(t.truth.episode), type: 'Episode' }
+                  ? {
+                      title: `Chapter ${t.truth.episode}`,
+                      season: '1',
+                      episode: String(t.truth.episode),
+                      type: 'Episode',
+                    }
                   : t.truth.kind === 'play_all'
                     ? { title: `${SHOW} - Play All`, season: null, episode: null, type: 'Extra' }
                     : null,
@@ -156,7 +182,11 @@ export async function insert(disc: FixtureDisc): Promise<void> {
   await unlink(driveSlot).catch(() => undefined);
   await symlink(disc.root, driveSlot);
   await linux.setMounts([`/dev/sr0 ${disc.root} udf ro,nosuid,nodev,relatime 0 0`]);
-  await linux.insert('sr0', Math.ceil(disc.titles.reduce((s, t) => s + t.sizeBytes, 0) / 512), blkidExport('/dev/sr0', disc.label));
+  await linux.insert(
+    'sr0',
+    Math.ceil(disc.titles.reduce((s, t) => s + t.sizeBytes, 0) / 512),
+    blkidExport('/dev/sr0', disc.label),
+  );
 }
 
 /** After the service ejected the disc: take it out of the simulated drive. */
@@ -166,7 +196,11 @@ export async function takeOut(): Promise<void> {
 }
 
 export async function newDiscJob(label: string): Promise<Job> {
-  const listed = await eventually(() => api.get<Job[]>('/api/jobs'), (r) => r.body.some((j) => j.volume_label === label && j.source_kind === 'disc'), 20_000);
+  const listed = await eventually(
+    () => api.get<Job[]>('/api/jobs'),
+    (r) => r.body.some((j) => j.volume_label === label && j.source_kind === 'disc'),
+    20_000,
+  );
   return listed.body.find((j) => j.volume_label === label && j.source_kind === 'disc')!;
 }
 
@@ -182,7 +216,9 @@ export async function filesUnder(dir: string): Promise<string[]> {
 
 /** The states a job went through, from its timeline. */
 export const transitions = async (id: number) =>
-  ((await api.get(`/api/jobs/${id}/detail`)).body as { timeline: { from: string; to: string }[] }).timeline.filter((e) => e.from !== e.to).map((e) => e.to);
+  ((await api.get(`/api/jobs/${id}/detail`)).body as { timeline: { from: string; to: string }[] }).timeline
+    .filter((e) => e.from !== e.to)
+    .map((e) => e.to);
 export const STRAIGHT = ['identifying', 'ripping', 'matching', 'organizing', 'completed'];
 
 /** Registers the world's setup (fixtures, stand-ins, the service) and teardown (with the wall-time figures). */
@@ -202,12 +238,27 @@ export function useE2eWorld(): void {
     linux = await createFakeLinux();
     await linux.addDrive('sr0', { model: 'BD-RE BH16NS40' });
     driveSlot = join(root, 'drive-sr0');
-    replay = await createMakemkvReplay(join(root, 'makemkv'), { drives: { '/dev/sr0': driveSlot }, secondsPerTitle: 1 });
+    replay = await createMakemkvReplay(join(root, 'makemkv'), {
+      drives: { '/dev/sr0': driveSlot },
+      secondsPerTitle: 1,
+    });
 
     tmdb = await startTmdbServer({
       shows: [
-        { id: SHOW_ID, name: SHOW, first_air_date: '2019-03-01', popularity: 12, seasons: { 1: [2, 2, 2, 2, 2, 2, 2, 2] } },
-        { id: 8181, name: 'Chronicles of the Deep', first_air_date: '2004-09-12', popularity: 30, seasons: { 1: [44, 44, 44] } },
+        {
+          id: SHOW_ID,
+          name: SHOW,
+          first_air_date: '2019-03-01',
+          popularity: 12,
+          seasons: { 1: [2, 2, 2, 2, 2, 2, 2, 2] },
+        },
+        {
+          id: 8181,
+          name: 'Chronicles of the Deep',
+          first_air_date: '2004-09-12',
+          popularity: 30,
+          seasons: { 1: [44, 44, 44] },
+        },
       ],
       movies: [
         { id: MOVIE_ID, title: 'Lantern Harbor', release_date: '2004-10-08', popularity: 9 },
@@ -218,9 +269,25 @@ export function useE2eWorld(): void {
     const srts = [];
     for (let e = 1; e <= 8; e++) {
       const content = await readFile(join(fx.corpus.srtDir, `${SHOW}.S01E${String(e).padStart(2, '0')}.srt`), 'utf8');
-      srts.push({ id: 300 + e, fileId: 7000 + e, language: 'en', type: 'episode' as const, parentTmdbId: SHOW_ID, season: 1, episode: e, fileName: `Generated.Chronicles.S01E0${e}.WEB`, content });
+      srts.push({
+        id: 300 + e,
+        fileId: 7000 + e,
+        language: 'en',
+        type: 'episode' as const,
+        parentTmdbId: SHOW_ID,
+        season: 1,
+        episode: e,
+        fileName: `Generated.Chronicles.S01E0${e}.WEB`,
+        content,
+      });
     }
-    subtitles = await startOpenSubtitlesServer({ apiKey: OS_KEY, username: OS_USER, password: OS_PASSWORD, subtitles: srts, allowedDownloads: 20 });
+    subtitles = await startOpenSubtitlesServer({
+      apiKey: OS_KEY,
+      username: OS_USER,
+      password: OS_PASSWORD,
+      subtitles: srts,
+      allowedDownloads: 20,
+    });
     network = await spawnFingerprintServer({ DATABASE_URL: `sqlite://${join(root, 'network', 'network.db')}` });
 
     const dataDir = join(root, 'data');
@@ -239,14 +306,29 @@ export function useE2eWorld(): void {
         matchers: ['disc-lookup', 'asr-subtitles', 'movie-runtime'],
         organizer: 'library',
         contributors: ['fingerprint-network'],
-        providers: { disc_lookup: ['thediscdb'], catalog: ['tmdb'], subtitles: ['opensubtitles'], transcriber: ['pocketsphinx'], fingerprinter: ['chromaprint'] },
+        providers: {
+          disc_lookup: ['thediscdb'],
+          catalog: ['tmdb'],
+          subtitles: ['opensubtitles'],
+          transcriber: ['pocketsphinx'],
+          fingerprinter: ['chromaprint'],
+        },
       },
       plugin_settings: {
         'detector-linux-drive': linux.settings({ poll_interval_seconds: 0.2 }),
         'provider-thediscdb': { endpoint: thediscdb.url },
         'provider-tmdb': { base_url: tmdb.url },
-        'subtitles-opensubtitles': { api_key: OS_KEY, username: OS_USER, password: OS_PASSWORD, base_url: `${subtitles.url}/api/v1` },
-        'identifier-heuristic': { short_title_max_seconds: SHORT_TITLE_SECONDS, episode_min_minutes: 1, short_episode_min_minutes: 1 },
+        'subtitles-opensubtitles': {
+          api_key: OS_KEY,
+          username: OS_USER,
+          password: OS_PASSWORD,
+          base_url: `${subtitles.url}/api/v1`,
+        },
+        'identifier-heuristic': {
+          short_title_max_seconds: SHORT_TITLE_SECONDS,
+          episode_min_minutes: 1,
+          short_episode_min_minutes: 1,
+        },
       },
     });
     service = await spawnService({
@@ -269,7 +351,11 @@ export function useE2eWorld(): void {
     await library?.unmount();
     if (root) await rm(root, { recursive: true, force: true });
     const wall = (Date.now() - wallStart) / 1000;
-    console.log(`end-to-end wall time: ${wall.toFixed(1)} s (${Object.entries(timings).map(([k, v]) => `${k} ${(v / 1000).toFixed(1)} s`).join(', ')})`);
+    console.log(
+      `end-to-end wall time: ${wall.toFixed(1)} s (${Object.entries(timings)
+        .map(([k, v]) => `${k} ${(v / 1000).toFixed(1)} s`)
+        .join(', ')})`,
+    );
     const artifacts = fileURLToPath(new URL('../../../test-artifacts/e2e/', import.meta.url));
     await mkdir(artifacts, { recursive: true });
     await writeFile(

@@ -20,15 +20,29 @@ export async function mountSecondVolume(path: string, otherFolder: string, sizeM
   await mkdir(path, { recursive: true });
   const none = async () => undefined;
   if (process.platform !== 'linux' || process.getuid?.() !== 0) {
-    return { path, skipped: 'the test does not run as root on Linux, so it cannot mount a tmpfs: the library shares the staging filesystem and organizing renames instead of copying across volumes', unmount: none };
+    return {
+      path,
+      skipped:
+        'the test does not run as root on Linux, so it cannot mount a tmpfs: the library shares the staging filesystem and organizing renames instead of copying across volumes',
+      unmount: none,
+    };
   }
   try {
     await run('mount', ['-t', 'tmpfs', '-o', `size=${sizeMb}m,mode=0755`, 'spindle-e2e-library', path]);
   } catch (error) {
-    return { path, skipped: `mounting a tmpfs for the library failed (${(error as Error).message.trim()}): the library shares the staging filesystem`, unmount: none };
+    return {
+      path,
+      skipped: `mounting a tmpfs for the library failed (${(error as Error).message.trim()}): the library shares the staging filesystem`,
+      unmount: none,
+    };
   }
   const [a, b] = await Promise.all([stat(path), stat(otherFolder)]);
-  if (a.dev === b.dev) return { path, skipped: 'the mounted tmpfs reports the same device as staging', unmount: () => run('umount', ['-l', path]).then(none) };
+  if (a.dev === b.dev)
+    return {
+      path,
+      skipped: 'the mounted tmpfs reports the same device as staging',
+      unmount: () => run('umount', ['-l', path]).then(none),
+    };
   return {
     path,
     skipped: null,

@@ -44,7 +44,6 @@ export interface TitleWire {
   selected: boolean;
 }
 
-
 /** Registers the scratch root's setup and teardown (every process of the test killed, mounts undone, figures recorded). */
 export function useCrashWorld(): void {
   beforeAll(async () => {
@@ -92,7 +91,17 @@ export async function setup(name: string, config: Record<string, unknown>, tvLib
     max_concurrent_matches: 2,
     ...config,
   });
-  return { dir, dataDir, staging, tv, env: { SPINDLE_DATA_DIR: dataDir, SPINDLE_MAKEMKV_DATA_DIR: join(dataDir, 'makemkv'), SPINDLE_PLUGINS_DIR: THIRD_PARTY } };
+  return {
+    dir,
+    dataDir,
+    staging,
+    tv,
+    env: {
+      SPINDLE_DATA_DIR: dataDir,
+      SPINDLE_MAKEMKV_DATA_DIR: join(dataDir, 'makemkv'),
+      SPINDLE_PLUGINS_DIR: THIRD_PARTY,
+    },
+  };
 }
 
 export async function start(s: Setup): Promise<{ svc: ServiceProcess; api: ReturnType<typeof apiClient> }> {
@@ -127,7 +136,13 @@ export async function titles(api: ReturnType<typeof apiClient>, id: number): Pro
 }
 
 export async function terminal(api: ReturnType<typeof apiClient>, id: number, timeoutMs = 60_000): Promise<Wire> {
-  return (await eventually(() => api.get<Wire>(`/api/jobs/${id}`), (r) => ['completed', 'failed', 'review_needed'].includes(r.body.state), timeoutMs)).body;
+  return (
+    await eventually(
+      () => api.get<Wire>(`/api/jobs/${id}`),
+      (r) => ['completed', 'failed', 'review_needed'].includes(r.body.state),
+      timeoutMs,
+    )
+  ).body;
 }
 
 /** No process started for this test's paths is left, apart from the service itself. */

@@ -69,11 +69,17 @@ export const pipeline = (over: Record<string, unknown> = {}) => ({
 });
 const THIRD_PARTY = join(import.meta.dirname, '..', '..', 'fixtures', 'third-party-plugins');
 
-export async function service(name: string, config: Record<string, unknown>, env: Record<string, string> = {}, libraryTv?: string) {
+export async function service(
+  name: string,
+  config: Record<string, unknown>,
+  env: Record<string, string> = {},
+  libraryTv?: string,
+) {
   const dir = join(root, name);
   const staging = join(dir, 'staging');
   const tv = libraryTv ?? join(dir, 'library', 'TV');
-  for (const d of [staging, join(dir, 'library', 'TV'), join(dir, 'library', 'Movies')]) await mkdir(d, { recursive: true });
+  for (const d of [staging, join(dir, 'library', 'TV'), join(dir, 'library', 'Movies')])
+    await mkdir(d, { recursive: true });
   const svc = await startTestService({
     pluginPaths: [THIRD_PARTY],
     env,
@@ -91,7 +97,13 @@ export async function service(name: string, config: Record<string, unknown>, env
 }
 
 export async function finished(api: ReturnType<typeof apiClient>, id: number, timeoutMs = 30_000): Promise<Wire> {
-  return (await eventually(() => api.get<Wire>(`/api/jobs/${id}`), (r) => ['completed', 'failed', 'review_needed'].includes(r.body.state), timeoutMs)).body;
+  return (
+    await eventually(
+      () => api.get<Wire>(`/api/jobs/${id}`),
+      (r) => ['completed', 'failed', 'review_needed'].includes(r.body.state),
+      timeoutMs,
+    )
+  ).body;
 }
 
 /** The job's outcome is clear: a state and a message without a stack trace; recorded for the figures. */
@@ -103,10 +115,17 @@ export function expectClear(fault: string, job: Wire, state: string, message: Re
   expect(text).not.toMatch(STACK_LINE);
 }
 
-export const sha = async (path: string) => createHash('sha256').update(await readFile(path)).digest('hex');
+export const sha = async (path: string) =>
+  createHash('sha256')
+    .update(await readFile(path))
+    .digest('hex');
 
 /** A staging folder with the three episodes (hard links, or padded copies of `bytes`), with their hashes. */
-export async function stagingFolder(staging: string, label: string, bytes = 0): Promise<{ folder: string; hashes: Record<string, string> }> {
+export async function stagingFolder(
+  staging: string,
+  label: string,
+  bytes = 0,
+): Promise<{ folder: string; hashes: Record<string, string> }> {
   const folder = join(staging, label);
   await mkdir(folder);
   const hashes: Record<string, string> = {};
@@ -121,12 +140,27 @@ export async function stagingFolder(staging: string, label: string, bytes = 0): 
 }
 
 export async function expectSourceIntact(folder: string, hashes: Record<string, string>): Promise<void> {
-  for (const [name, hash] of Object.entries(hashes)) expect(await sha(join(folder, name)), `${name} changed`).toBe(hash);
+  for (const [name, hash] of Object.entries(hashes))
+    expect(await sha(join(folder, name)), `${name} changed`).toBe(hash);
 }
 
-export async function importTv(api: ReturnType<typeof apiClient>, folder: string, declared = true, extra: Record<string, unknown> = {}): Promise<number> {
+export async function importTv(
+  api: ReturnType<typeof apiClient>,
+  folder: string,
+  declared = true,
+  extra: Record<string, unknown> = {},
+): Promise<number> {
   // A drop folder: its files are moved into the library (the tests follow each file out of the folder).
-  const body = declared ? { staging_path: folder, mode: 'move', content_type: 'tv', detected_title: 'Fault Show', detected_season: 1, ...extra } : { staging_path: folder, mode: 'move' };
+  const body = declared
+    ? {
+        staging_path: folder,
+        mode: 'move',
+        content_type: 'tv',
+        detected_title: 'Fault Show',
+        detected_season: 1,
+        ...extra,
+      }
+    : { staging_path: folder, mode: 'move' };
   const res = await api.post<Wire>('/api/staging/import', body);
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.id;
@@ -142,7 +176,10 @@ export async function closedPort(): Promise<string> {
 }
 
 /** A server that accepts requests and answers after `delayMs` (or never), forwarding to `target` if given. */
-export async function slowServer(delayMs: number | null, target?: string): Promise<{ url: string; hits: () => number; close(): Promise<void> }> {
+export async function slowServer(
+  delayMs: number | null,
+  target?: string,
+): Promise<{ url: string; hits: () => number; close(): Promise<void> }> {
   let hits = 0;
   const server = createServer((req, res) => {
     hits++;

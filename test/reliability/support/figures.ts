@@ -10,6 +10,9 @@ const DIR = fileURLToPath(new URL('../../../test-artifacts/reliability/', import
 
 export function recordFigures(part: string, figures: Record<string, unknown>): void {
   mkdirSync(DIR, { recursive: true });
-  writeFileSync(join(DIR, `${part}.json`), `${JSON.stringify({ part, at: new Date().toISOString(), ...figures }, null, 2)}\n`);
+  writeFileSync(
+    join(DIR, `${part}.json`),
+    `${JSON.stringify({ part, at: new Date().toISOString(), ...figures }, null, 2)}\n`,
+  );
   console.log(`reliability figures (${part}): ${JSON.stringify(figures)}`);
 }

@@ -24,7 +24,11 @@ export async function createGatedMakemkv(dir: string, drives: Record<string, str
   const gate = (name: string) => q(join(dir, name));
   const script = [
     '#!/bin/sh',
-    `export MAKEMKV_REPLAY_DRIVES=${q(Object.entries(drives).map(([d, s]) => `${d}=${s}`).join(','))}`,
+    `export MAKEMKV_REPLAY_DRIVES=${q(
+      Object.entries(drives)
+        .map(([d, s]) => `${d}=${s}`)
+        .join(','),
+    )}`,
     `export MAKEMKV_REPLAY_LOG=${q(log)}`,
     `[ -f ${gate('pace')} ] && export MAKEMKV_REPLAY_SECONDS_PER_TITLE="$(cat ${gate('pace')})"`,
     `[ -f ${gate('hang')} ] && export MAKEMKV_REPLAY_HANG="$(cat ${gate('hang')})"`,
@@ -32,7 +36,7 @@ export async function createGatedMakemkv(dir: string, drives: Record<string, str
     `if [ -f ${gate('exit')} ] && [ $is_mkv = 1 ]; then`,
     `  echo "{\\"pid\\":$$,\\"argv\\":[\\"exit\\"]}" >> ${q(log)}`,
     '  echo \'MSG:5010,0,0,"Failed to open disc","Failed to open disc"\'',
-    '  echo \'TCOUNT:0\'',
+    "  echo 'TCOUNT:0'",
     `  exit "$(cat ${gate('exit')})"`,
     'fi',
     `if [ -f ${gate('crash')} ] && [ $is_mkv = 1 ]; then echo 'PRGT:3100,0,"Opening disc"'; kill -ABRT $$; fi`,
@@ -55,7 +59,10 @@ export async function createGatedMakemkv(dir: string, drives: Record<string, str
       else await writeFile(join(dir, name), String(value));
     },
     async invocations() {
-      return (await readFile(log, 'utf8')).split('\n').filter(Boolean).map((l) => JSON.parse(l) as { pid: number; argv: string[] });
+      return (await readFile(log, 'utf8'))
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as { pid: number; argv: string[] });
     },
   };
 }

@@ -63,7 +63,13 @@ export function sampleMemory(pid: number, everyMs = 100) {
     stop() {
       clearInterval(timer);
       take();
-      return { peakRss: Math.max(0, ...samples), hwm, first: samples[0] ?? 0, last: samples.at(-1) ?? 0, count: samples.length };
+      return {
+        peakRss: Math.max(0, ...samples),
+        hwm,
+        first: samples[0] ?? 0,
+        last: samples.at(-1) ?? 0,
+        count: samples.length,
+      };
     },
   };
 }

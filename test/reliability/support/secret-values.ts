@@ -34,5 +34,13 @@ export const listen = async (server: Server) => {
 
 /** The spellings a secret could leak in. */
 export function spellings(value: string): string[] {
-  return [...new Set([value, JSON.stringify(value).slice(1, -1), encodeURIComponent(value), Buffer.from(value).toString('base64'), Buffer.from(value).toString('base64url')])];
+  return [
+    ...new Set([
+      value,
+      JSON.stringify(value).slice(1, -1),
+      encodeURIComponent(value),
+      Buffer.from(value).toString('base64'),
+      Buffer.from(value).toString('base64url'),
+    ]),
+  ];
 }

@@ -21,7 +21,9 @@ export interface AttackerSite {
 export async function startAttackerSite(): Promise<AttackerSite> {
   const server = createServer((req, res) => {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end('<!doctype html><html><head><title>Totally harmless page</title></head><body><h1>Cat pictures</h1></body></html>');
+    res.end(
+      '<!doctype html><html><head><title>Totally harmless page</title></head><body><h1>Cat pictures</h1></body></html>',
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.2', resolve));
   return {
@@ -49,7 +51,9 @@ export async function writeSentinel(dir: string, name = 'sentinel-tool'): Promis
 /** Every row of every table, in a stable order: equal snapshots mean nothing was written. */
 export async function snapshotDatabase(svc: TestService): Promise<Record<string, unknown[]>> {
   const connection = svc.service.db.orm.em.getConnection();
-  const tables = await connection.execute<{ name: string }[]>("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name");
+  const tables = await connection.execute<{ name: string }[]>(
+    "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name",
+  );
   const snapshot: Record<string, unknown[]> = {};
   for (const { name } of tables) snapshot[name] = await connection.execute(`select * from \`${name}\` order by rowid`);
   return snapshot;
@@ -62,13 +66,24 @@ export interface RawAnswer {
 }
 
 /** One HTTP request with exactly the headers given (Host included), from an optional local address. */
-export function rawRequest(url: string, options: { method?: string; headers?: Record<string, string>; body?: string; localAddress?: string } = {}): Promise<RawAnswer> {
+export function rawRequest(
+  url: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string; localAddress?: string } = {},
+): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { method: options.method ?? 'GET', headers: options.headers ?? {}, ...(options.localAddress ? { localAddress: options.localAddress } : {}) }, (res) => {
-      let body = '';
-      res.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-    });
+    const req = request(
+      url,
+      {
+        method: options.method ?? 'GET',
+        headers: options.headers ?? {},
+        ...(options.localAddress ? { localAddress: options.localAddress } : {}),
+      },
+      (res) => {
+        let body = '';
+        res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      },
+    );
     req.on('error', reject);
     req.end(options.body);
   });

@@ -40,7 +40,12 @@ export interface Answer {
 }
 
 /** A request as the UI or a script sends it, with an optional session cookie or API token. */
-export async function send(base: string, method: string, path: string, options: { body?: unknown; cookie?: string; token?: string; headers?: Record<string, string> } = {}): Promise<Answer> {
+export async function send(
+  base: string,
+  method: string,
+  path: string,
+  options: { body?: unknown; cookie?: string; token?: string; headers?: Record<string, string> } = {},
+): Promise<Answer> {
   const res = await fetch(base + path, {
     method,
     redirect: 'manual',
@@ -80,7 +85,10 @@ export interface CliRun {
 export function runCli(args: string[], env: Record<string, string> = {}): Promise<CliRun> {
   return new Promise((resolve) => {
     const { HOST: _h, PORT: _p, SPINDLE_URL: _u, SPINDLE_TOKEN: _t, ...base } = process.env;
-    const child = spawn(process.execPath, [TSX_CLI, MAIN, ...args], { env: { ...base, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [TSX_CLI, MAIN, ...args], {
+      env: { ...base, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));

@@ -78,7 +78,11 @@ class AppState {
     // A save can leave a change waiting for a restart, or end safe mode: the banner reads /api/status again.
     this.config.onSaved = () => void this.system.refreshStatus();
     void this.config.load().then(() => {
-      if (this.config.needsSetup && !localStorage.getItem(SETUP_SKIPPED_KEY) && this.router.route.name === 'dashboard') {
+      if (
+        this.config.needsSetup &&
+        !localStorage.getItem(SETUP_SKIPPED_KEY) &&
+        this.router.route.name === 'dashboard'
+      ) {
         this.router.go('/setup', { replace: true });
       }
     });

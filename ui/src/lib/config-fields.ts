@@ -37,14 +37,22 @@ const GROUPS: { id: string; title: string; intro: string; fields: string[]; pref
   {
     id: 'folders',
     title: 'Folders',
-    intro: 'Where ripped files wait until they are filed (staging), and where the finished library lives. The folders must already exist.',
-    fields: ['staging_path', 'library_movies_path', 'library_tv_path', 'staging_watch_enabled', 'staging_poll_interval_seconds'],
+    intro:
+      'Where ripped files wait until they are filed (staging), and where the finished library lives. The folders must already exist.',
+    fields: [
+      'staging_path',
+      'library_movies_path',
+      'library_tv_path',
+      'staging_watch_enabled',
+      'staging_poll_interval_seconds',
+    ],
     prefixes: ['library_'],
   },
   {
     id: 'tools',
     title: 'Tools',
-    intro: 'MakeMKV rips discs; ffmpeg reads, fingerprints and (if you wish) re-encodes the video. Spindle finds both by itself.',
+    intro:
+      'MakeMKV rips discs; ffmpeg reads, fingerprints and (if you wish) re-encodes the video. Spindle finds both by itself.',
     fields: ['ripper_path', 'media_tool_path', 'ripper_key', 'transcoding_enabled'],
   },
   {
@@ -57,20 +65,35 @@ const GROUPS: { id: string; title: string; intro: string; fields: string[]; pref
   {
     id: 'matching',
     title: 'Matching',
-    intro: 'How Spindle tells which episode each title is, and how sure it must be before filing it without asking you.',
-    fields: ['subtitle_language', 'match_auto_accept_threshold', 'match_review_threshold', 'max_concurrent_matches', 'pipeline_overlap'],
+    intro:
+      'How Spindle tells which episode each title is, and how sure it must be before filing it without asking you.',
+    fields: [
+      'subtitle_language',
+      'match_auto_accept_threshold',
+      'match_review_threshold',
+      'max_concurrent_matches',
+      'pipeline_overlap',
+    ],
     prefixes: ['match_', 'asr_', 'gpu_', 'subtitle'],
   },
   {
     id: 'library',
     title: 'Library',
-    intro: 'How files are filed into the library: what happens when a file is already there, and what to do with bonus content.',
-    fields: ['ask_which_titles_to_rip', 'always_ask_before_filing', 'conflict_resolution_default', 'extras_policy', 'organize_during_rip'],
+    intro:
+      'How files are filed into the library: what happens when a file is already there, and what to do with bonus content.',
+    fields: [
+      'ask_which_titles_to_rip',
+      'always_ask_before_filing',
+      'conflict_resolution_default',
+      'extras_policy',
+      'organize_during_rip',
+    ],
   },
   {
     id: 'after-job',
     title: 'After a job',
-    intro: 'What happens once a job is finished: which staging files are deleted, and which media servers are told to look for new files.',
+    intro:
+      'What happens once a job is finished: which staging files are deleted, and which media servers are told to look for new files.',
     fields: ['staging_cleanup_policy', 'staging_cleanup_days', 'discard_files_of'],
     prefixes: ['staging_'],
   },
@@ -84,7 +107,14 @@ const GROUPS: { id: string; title: string; intro: string; fields: string[]; pref
 ];
 
 /** Fields with a screen of their own (plugins section), not rendered as plain inputs. */
-export const SPECIAL_FIELDS = new Set(['pipeline', 'plugin_settings', 'plugins_path', 'read_only', 'cleared_secrets', 'restart_required']);
+export const SPECIAL_FIELDS = new Set([
+  'pipeline',
+  'plugin_settings',
+  'plugins_path',
+  'read_only',
+  'cleared_secrets',
+  'restart_required',
+]);
 
 function humanize(name: string): string {
   const text = name.replace(/_/g, ' ');
@@ -112,7 +142,11 @@ function fieldInfo(name: string): FieldInfo {
   const answered = (configSchemas.AppConfig.properties as Record<string, JsonSchema>)[name];
   const apiDescription = typeof update.description === 'string' ? update.description : '';
   const description = HELP[name] ?? apiDescription;
-  const types = Array.isArray(update.type) ? (update.type as string[]) : typeof update.type === 'string' ? [update.type] : [];
+  const types = Array.isArray(update.type)
+    ? (update.type as string[])
+    : typeof update.type === 'string'
+      ? [update.type]
+      : [];
   const nullable = types.includes('null');
   const secret = isSecretSchema(answered);
   const serverLevel = update.readOnly === true;
@@ -148,7 +182,9 @@ function fieldInfo(name: string): FieldInfo {
 }
 
 /** Every config field, grouped; unknown fields land in a group by prefix, else in "Other". */
-export function configGroups(fieldNames: readonly string[] = Object.keys(configSchemas.AppConfigUpdate.properties)): FieldGroup[] {
+export function configGroups(
+  fieldNames: readonly string[] = Object.keys(configSchemas.AppConfigUpdate.properties),
+): FieldGroup[] {
   const placed = new Set<string>();
   const groups: FieldGroup[] = GROUPS.map((g) => {
     const names = g.fields.filter((f) => fieldNames.includes(f));
@@ -162,7 +198,13 @@ export function configGroups(fieldNames: readonly string[] = Object.keys(configS
     if (target >= 0) groups[target]!.fields.push(fieldInfo(name));
     else other.push(fieldInfo(name));
   }
-  if (other.length) groups.push({ id: 'other', title: 'Other', intro: 'Settings this screen has no special place for yet.', fields: other });
+  if (other.length)
+    groups.push({
+      id: 'other',
+      title: 'Other',
+      intro: 'Settings this screen has no special place for yet.',
+      fields: other,
+    });
   return groups;
 }
 
@@ -180,7 +222,9 @@ export function humanizeFieldNames(message: string, names: readonly string[] = O
   let text = message;
   for (const name of [...names].sort((a, b) => b.length - a.length)) {
     const label = fieldLabel(name);
-    text = text.replace(new RegExp(`["'\`]${name}["'\`]`, 'g'), `“${label}”`).replace(new RegExp(`\\b${name}\\b`, 'g'), `“${label}”`);
+    text = text
+      .replace(new RegExp(`["'\`]${name}["'\`]`, 'g'), `“${label}”`)
+      .replace(new RegExp(`\\b${name}\\b`, 'g'), `“${label}”`);
   }
   return text;
 }

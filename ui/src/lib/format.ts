@@ -46,11 +46,17 @@ export function bytes(n: number | null | undefined): string {
 export function dateTime(iso: string | null | undefined, withSeconds = false): string {
   if (!iso) return '—';
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: withSeconds ? 'medium' : 'short' });
+  return Number.isNaN(d.getTime())
+    ? iso
+    : d.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: withSeconds ? 'medium' : 'short' });
 }
 
 /** "S01E03" for season 1 episode 3; "S01E11-E12" for a combined title. */
-export function episodeCode(season: number | null, episode: number | null, episodeEnd: number | null = null): string | null {
+export function episodeCode(
+  season: number | null,
+  episode: number | null,
+  episodeEnd: number | null = null,
+): string | null {
   if (season === null || episode === null) return null;
   const two = (n: number) => String(n).padStart(2, '0');
   return `S${two(season)}E${two(episode)}${episodeEnd !== null && episodeEnd !== episode ? `-E${two(episodeEnd)}` : ''}`;

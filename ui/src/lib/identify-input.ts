@@ -47,7 +47,8 @@ export function identifyBody(fields: IdentifyFields): { body: IdentifyJobBody } 
     if ('error' in read) return read;
     numbers[key] = read.value;
   }
-  if (title === '' && numbers.catalogId === null) return { error: 'Give the title, or choose an entry from the catalog search' };
+  if (title === '' && numbers.catalogId === null)
+    return { error: 'Give the title, or choose an entry from the catalog search' };
   if (title.length > 300) return { error: 'The title is longer than 300 characters' };
   return {
     body: {

@@ -3,7 +3,8 @@
  * send for `pipeline` and `plugin_settings`, so a save changes only what the person changed (a key
  * they removed is sent as null) and never overwrites what another tab or client changed elsewhere.
  */
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export function diffMergePatch(before: unknown, after: unknown): unknown {
   if (!isObject(before) || !isObject(after)) return after;

@@ -9,7 +9,8 @@ const CREDENTIAL = /key|token|password|secret|credential/i;
 
 /** A credential (writeOnly, or named like a key, token, password or secret): its value is never on the screen. */
 export const isSecret = (name: string, s: Schema) => s.writeOnly === true || CREDENTIAL.test(name);
-export const typeOf = (s: Schema) => (Array.isArray(s.type) ? (s.type as string[]).find((t) => t !== 'null') : (s.type as string | undefined));
+export const typeOf = (s: Schema) =>
+  Array.isArray(s.type) ? (s.type as string[]).find((t) => t !== 'null') : (s.type as string | undefined);
 export const choices = (s: Schema) => ((s.items as Schema | undefined)?.enum as string[] | undefined) ?? null;
 
 /** The inputs: text by property ('' means "not set here", the default applies), yes/no selects, ticked options. */
@@ -44,10 +45,15 @@ export type SettingValue = { action: 'set' | 'keep' | 'clear'; value?: unknown; 
 export function valueOf(name: string, s: Schema, form: FormValues, label: string): SettingValue {
   const { text, flags, picks } = form;
   const type = typeOf(s);
-  if (type === 'boolean') return flags[name] === null || flags[name] === undefined ? { action: 'clear' } : { action: 'set', value: flags[name] };
+  if (type === 'boolean')
+    return flags[name] === null || flags[name] === undefined
+      ? { action: 'clear' }
+      : { action: 'set', value: flags[name] };
   if (type === 'array' && choices(s)) {
     const chosen = picks[name];
-    return chosen === null || chosen === undefined ? { action: 'clear' } : { action: 'set', value: choices(s)!.filter((c) => chosen.includes(c)) };
+    return chosen === null || chosen === undefined
+      ? { action: 'clear' }
+      : { action: 'set', value: choices(s)!.filter((c) => chosen.includes(c)) };
   }
   // bind:value on a number input yields a number (or null): read everything as text.
   const raw = String(text[name] ?? '').trim();
@@ -55,10 +61,18 @@ export function valueOf(name: string, s: Schema, form: FormValues, label: string
   if (raw === '') return { action: 'clear' };
   if (type === 'integer' || type === 'number') {
     const n = Number(raw);
-    if (!Number.isFinite(n) || (type === 'integer' && !Number.isInteger(n))) return { action: 'keep', error: `${label} must be a ${type === 'integer' ? 'whole number' : 'number'}` };
+    if (!Number.isFinite(n) || (type === 'integer' && !Number.isInteger(n)))
+      return { action: 'keep', error: `${label} must be a ${type === 'integer' ? 'whole number' : 'number'}` };
     return { action: 'set', value: n };
   }
-  if (type === 'array') return { action: 'set', value: raw.split(',').map((x) => x.trim()).filter(Boolean) };
+  if (type === 'array')
+    return {
+      action: 'set',
+      value: raw
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean),
+    };
   if (type === 'object') {
     try {
       return { action: 'set', value: JSON.parse(raw) };
@@ -77,6 +91,7 @@ export function readableMessage(
   label: (name: string, s: Schema) => string,
 ): string {
   let out = messageText;
-  for (const [name, s] of Object.entries(props)) out = out.replaceAll(`plugin_settings.${plugin.id}.${name}`, label(name, s));
+  for (const [name, s] of Object.entries(props))
+    out = out.replaceAll(`plugin_settings.${plugin.id}.${name}`, label(name, s));
   return out.replaceAll(`plugin_settings.${plugin.id}`, `${plugin.display_name ?? 'this plugin'}’s settings`);
 }

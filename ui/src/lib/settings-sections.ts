@@ -48,7 +48,10 @@ const SECTION_OF_KIND: [kind: string, section: string][] = [
 const DETECTOR_SECTION: Record<string, string> = { 'staging-watcher': 'folders' };
 
 export function sectionOfPlugin(plugin: PluginInfo): string {
-  const offers = { ...((plugin.stages ?? {}) as Record<string, string[]>), ...((plugin.providers ?? {}) as Record<string, string[]>) };
+  const offers = {
+    ...((plugin.stages ?? {}) as Record<string, string[]>),
+    ...((plugin.providers ?? {}) as Record<string, string[]>),
+  };
   for (const [kind, section] of SECTION_OF_KIND) if (offers[kind]?.length) return section;
   const detectors = offers.detector ?? [];
   if (detectors.length) return DETECTOR_SECTION[detectors[0]!] ?? 'tools';
@@ -87,9 +90,23 @@ export function pluginOptionLabel(value: string): string {
 }
 
 /** Does one of the plugin's settings match the search (by its label, help or the plugin's name)? */
-export function pluginSettingMatches(plugin: PluginInfo, query: string, only: readonly string[] | null = null): boolean {
-  const props = Object.entries(((plugin.settings_schema ?? {}) as { properties?: Record<string, { title?: unknown; description?: unknown }> }).properties ?? {});
+export function pluginSettingMatches(
+  plugin: PluginInfo,
+  query: string,
+  only: readonly string[] | null = null,
+): boolean {
+  const props = Object.entries(
+    ((plugin.settings_schema ?? {}) as { properties?: Record<string, { title?: unknown; description?: unknown }> })
+      .properties ?? {},
+  );
   return props.some(
-    ([name, s]) => (!only || only.includes(name)) && matchesSearch(query, pluginFieldLabel(name, s), typeof s.description === 'string' ? s.description : '', plugin.display_name ?? ''),
+    ([name, s]) =>
+      (!only || only.includes(name)) &&
+      matchesSearch(
+        query,
+        pluginFieldLabel(name, s),
+        typeof s.description === 'string' ? s.description : '',
+        plugin.display_name ?? '',
+      ),
   );
 }

@@ -18,7 +18,18 @@ import type { JobRepository, TitleRepository } from '../../persistence/ports.ts'
 
 export const afterJobModule: ContainerModule = {
   name: 'after-job',
-  needs: [Tokens.ServerSettings, Tokens.LogSink, Tokens.SecretRedactor, Tokens.Shutdown, Tokens.JobRepository, Tokens.TitleRepository, Tokens.ConfigService, Tokens.StageResolver, Tokens.PluginContextFactory, Tokens.FingerprintServices],
+  needs: [
+    Tokens.ServerSettings,
+    Tokens.LogSink,
+    Tokens.SecretRedactor,
+    Tokens.Shutdown,
+    Tokens.JobRepository,
+    Tokens.TitleRepository,
+    Tokens.ConfigService,
+    Tokens.StageResolver,
+    Tokens.PluginContextFactory,
+    Tokens.FingerprintServices,
+  ],
   provides: [Tokens.ContributorRunner, Tokens.StagingCleanup, Tokens.NotificationService, Tokens.LibraryRefreshService],
   register(c: DependencyContainer) {
     const logs = c.resolve<LogSink>(Tokens.LogSink);
@@ -26,7 +37,18 @@ export const afterJobModule: ContainerModule = {
     const jobs = c.resolve<JobRepository>(Tokens.JobRepository);
     const titles = c.resolve<TitleRepository>(Tokens.TitleRepository);
     // StagingCleanup takes a deps object (its tests give it a fake configuration): built here.
-    provide(c, Tokens.StagingCleanup, (r) => new StagingCleanup({ config: r.resolve<ConfigService>(Tokens.ConfigService), jobs, titles, logger: logs.logger('staging'), workRoot }));
+    provide(
+      c,
+      Tokens.StagingCleanup,
+      (r) =>
+        new StagingCleanup({
+          config: r.resolve<ConfigService>(Tokens.ConfigService),
+          jobs,
+          titles,
+          logger: logs.logger('staging'),
+          workRoot,
+        }),
+    );
     c.registerSingleton(Tokens.ContributorRunner, ContributorRunner);
     c.registerSingleton(Tokens.NotificationService, NotificationService);
     c.registerSingleton(Tokens.LibraryRefreshService, LibraryRefreshService);

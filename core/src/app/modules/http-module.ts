@@ -37,9 +37,27 @@ import type { MatchConcurrency } from './pipeline-module.ts';
 export const httpModule: ContainerModule = {
   name: 'http',
   needs: [
-    Tokens.ServerSettings, Tokens.StartOptions, Tokens.StartedAt, Tokens.LogSink, Tokens.EventBus, Tokens.Shutdown, Tokens.Database, Tokens.ConfigService,
-    Tokens.PluginRegistry, Tokens.PipelineHost, Tokens.ProviderTable, Tokens.FingerprintServices, Tokens.NotificationService, Tokens.MatchConcurrency,
-    Tokens.JobService, Tokens.PipelineRunner, Tokens.JobIntake, Tokens.JobCommands, Tokens.DiscSimulator, Tokens.StepProbes, Tokens.DetectorHost,
+    Tokens.ServerSettings,
+    Tokens.StartOptions,
+    Tokens.StartedAt,
+    Tokens.LogSink,
+    Tokens.EventBus,
+    Tokens.Shutdown,
+    Tokens.Database,
+    Tokens.ConfigService,
+    Tokens.PluginRegistry,
+    Tokens.PipelineHost,
+    Tokens.ProviderTable,
+    Tokens.FingerprintServices,
+    Tokens.NotificationService,
+    Tokens.MatchConcurrency,
+    Tokens.JobService,
+    Tokens.PipelineRunner,
+    Tokens.JobIntake,
+    Tokens.JobCommands,
+    Tokens.DiscSimulator,
+    Tokens.StepProbes,
+    Tokens.DetectorHost,
   ],
   provides: [Tokens.ClientGateway, Tokens.AccessControl, Tokens.HttpApp],
   register(c: DependencyContainer) {
@@ -48,8 +66,14 @@ export const httpModule: ContainerModule = {
     const logs = c.resolve<LogSink>(Tokens.LogSink);
     const db = c.resolve<Database>(Tokens.Database);
     const config = c.resolve<ConfigService>(Tokens.ConfigService);
-    provide(c, Tokens.ClientGateway, () => new ClientGateway(c.resolve<EventBus>(Tokens.EventBus), logs.logger('ws'), options.gateway));
-    c.resolve<Shutdown>(Tokens.Shutdown).add('websocket gateway', () => c.resolve<ClientGateway>(Tokens.ClientGateway).close());
+    provide(
+      c,
+      Tokens.ClientGateway,
+      () => new ClientGateway(c.resolve<EventBus>(Tokens.EventBus), logs.logger('ws'), options.gateway),
+    );
+    c.resolve<Shutdown>(Tokens.Shutdown).add('websocket gateway', () =>
+      c.resolve<ClientGateway>(Tokens.ClientGateway).close(),
+    );
     provide(c, Tokens.AccessControl, () => new AccessControl({ settings, store: new AuthStore(db.orm) }));
     provide(c, Tokens.HttpApp, (r) => {
       const pipelineHost = r.resolve<PipelineHost>(Tokens.PipelineHost);
@@ -57,18 +81,42 @@ export const httpModule: ContainerModule = {
       const pending = new PendingRestarts(config, settings, options.settings, db.config);
       const detectors = r.resolve<DetectorHost>(Tokens.DetectorHost);
       const routes = buildRoutes({
-        settings, startedAt: r.resolve<Date>(Tokens.StartedAt), registry: r.resolve<PluginRegistry>(Tokens.PluginRegistry), config, logs, db,
-        runner: r.resolve<PipelineRunner>(Tokens.PipelineRunner), jobService: r.resolve<JobService>(Tokens.JobService), intake: r.resolve<JobIntake>(Tokens.JobIntake),
-        commands: r.resolve<JobCommands>(Tokens.JobCommands), simulator: r.resolve<DiscSimulator>(Tokens.DiscSimulator), probes: r.resolve<StepProbes>(Tokens.StepProbes),
+        settings,
+        startedAt: r.resolve<Date>(Tokens.StartedAt),
+        registry: r.resolve<PluginRegistry>(Tokens.PluginRegistry),
+        config,
+        logs,
+        db,
+        runner: r.resolve<PipelineRunner>(Tokens.PipelineRunner),
+        jobService: r.resolve<JobService>(Tokens.JobService),
+        intake: r.resolve<JobIntake>(Tokens.JobIntake),
+        commands: r.resolve<JobCommands>(Tokens.JobCommands),
+        simulator: r.resolve<DiscSimulator>(Tokens.DiscSimulator),
+        probes: r.resolve<StepProbes>(Tokens.StepProbes),
         detectorStatus: () => detectors.statusList(),
-        maxConcurrentMatchesAtStart: r.resolve<MatchConcurrency>(Tokens.MatchConcurrency).configured, version: APP_VERSION,
-        providers: r.resolve<ProviderTable>(Tokens.ProviderTable), fingerprint: r.resolve<FingerprintServices>(Tokens.FingerprintServices), notifications: r.resolve<NotificationService>(Tokens.NotificationService), access,
+        maxConcurrentMatchesAtStart: r.resolve<MatchConcurrency>(Tokens.MatchConcurrency).configured,
+        version: APP_VERSION,
+        providers: r.resolve<ProviderTable>(Tokens.ProviderTable),
+        fingerprint: r.resolve<FingerprintServices>(Tokens.FingerprintServices),
+        notifications: r.resolve<NotificationService>(Tokens.NotificationService),
+        access,
         safeMode: () => pipelineHost.safeMode(),
         pendingRestart: () => pending.list(),
         ...(options.restart ? { restart: options.restart } : {}),
       });
-      const guard = { hosts: new HostAllowlist(settings.host, settings.allowedHosts), allowedOriginHosts: settings.allowedHosts };
-      return createHttpApp({ routes, gateway: r.resolve<ClientGateway>(Tokens.ClientGateway), uiDist: options.uiDist ?? UI_DIST, debug: settings.debug, logger: logs.logger('http'), guard, access });
+      const guard = {
+        hosts: new HostAllowlist(settings.host, settings.allowedHosts),
+        allowedOriginHosts: settings.allowedHosts,
+      };
+      return createHttpApp({
+        routes,
+        gateway: r.resolve<ClientGateway>(Tokens.ClientGateway),
+        uiDist: options.uiDist ?? UI_DIST,
+        debug: settings.debug,
+        logger: logs.logger('http'),
+        guard,
+        access,
+      });
     });
   },
 };

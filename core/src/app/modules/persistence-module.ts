@@ -22,8 +22,21 @@ import { serverLevelEnvironment } from '../plugin-setting-roles.ts';
 
 export const persistenceModule: ContainerModule = {
   name: 'persistence',
-  needs: [Tokens.ServerSettings, Tokens.StartOptions, Tokens.LogSink, Tokens.SecretRedactor, Tokens.EventBus, Tokens.Shutdown],
-  provides: [Tokens.Database, Tokens.JobRepository, Tokens.TitleRepository, Tokens.ConfigRepository, Tokens.ConfigService],
+  needs: [
+    Tokens.ServerSettings,
+    Tokens.StartOptions,
+    Tokens.LogSink,
+    Tokens.SecretRedactor,
+    Tokens.EventBus,
+    Tokens.Shutdown,
+  ],
+  provides: [
+    Tokens.Database,
+    Tokens.JobRepository,
+    Tokens.TitleRepository,
+    Tokens.ConfigRepository,
+    Tokens.ConfigService,
+  ],
   async register(c: DependencyContainer) {
     const settings = c.resolve<ServerSettings>(Tokens.ServerSettings);
     const options = c.resolve<StartOptions>(Tokens.StartOptions);
@@ -46,7 +59,11 @@ export const persistenceModule: ContainerModule = {
     // Contribution pseudonyms (the current one and those rotated away) are blanked out of every log line, like secrets.
     const pseudonyms = new Set<string>();
     const redactor = c.resolve<SecretRedactor>(Tokens.SecretRedactor);
-    redactor.follow(() => [settings.password, ...configuredSecretValues(config.get()), ...pseudonyms.add(config.get().contribution_pseudonym)]);
+    redactor.follow(() => [
+      settings.password,
+      ...configuredSecretValues(config.get()),
+      ...pseudonyms.add(config.get().contribution_pseudonym),
+    ]);
     config.onChange((changed) => {
       redactor.refresh();
       bus.emit('config.changed', { changed });

@@ -48,13 +48,37 @@ export interface MatchConcurrency {
 export const pipelineModule: ContainerModule = {
   name: 'pipeline',
   needs: [
-    Tokens.ServerSettings, Tokens.LogSink, Tokens.Logger, Tokens.EventBus, Tokens.Clock, Tokens.Shutdown, Tokens.Database, Tokens.JobRepository, Tokens.TitleRepository,
-    Tokens.ConfigService, Tokens.ProviderTable, Tokens.PluginContextFactory, Tokens.PipelineHost, Tokens.StageResolver,
-    Tokens.StagingCleanup, Tokens.ContributorRunner, Tokens.NotificationService, Tokens.LibraryRefreshService,
+    Tokens.ServerSettings,
+    Tokens.LogSink,
+    Tokens.Logger,
+    Tokens.EventBus,
+    Tokens.Clock,
+    Tokens.Shutdown,
+    Tokens.Database,
+    Tokens.JobRepository,
+    Tokens.TitleRepository,
+    Tokens.ConfigService,
+    Tokens.ProviderTable,
+    Tokens.PluginContextFactory,
+    Tokens.PipelineHost,
+    Tokens.StageResolver,
+    Tokens.StagingCleanup,
+    Tokens.ContributorRunner,
+    Tokens.NotificationService,
+    Tokens.LibraryRefreshService,
   ],
   provides: [
-    Tokens.JobLifecycle, Tokens.JobService, Tokens.MatchConcurrency, Tokens.SubtitleService, Tokens.SimulationPace, Tokens.PipelineRunner,
-    Tokens.JobIntake, Tokens.JobCommands, Tokens.DiscSimulator, Tokens.StepProbes, Tokens.DetectorHost,
+    Tokens.JobLifecycle,
+    Tokens.JobService,
+    Tokens.MatchConcurrency,
+    Tokens.SubtitleService,
+    Tokens.SimulationPace,
+    Tokens.PipelineRunner,
+    Tokens.JobIntake,
+    Tokens.JobCommands,
+    Tokens.DiscSimulator,
+    Tokens.StepProbes,
+    Tokens.DetectorHost,
   ],
   async register(c: DependencyContainer) {
     const settings = c.resolve<ServerSettings>(Tokens.ServerSettings);
@@ -67,7 +91,10 @@ export const pipelineModule: ContainerModule = {
     const contexts = c.resolve<PluginContextFactory>(Tokens.PluginContextFactory);
     const workRoot = join(settings.dataDir, 'work');
     const configured = config.get().max_concurrent_matches;
-    const effective = resolveAsrStatus(await gatherAsrFacts(configured), providers.get('transcriber')?.status() ?? null).max_concurrent_matches;
+    const effective = resolveAsrStatus(
+      await gatherAsrFacts(configured),
+      providers.get('transcriber')?.status() ?? null,
+    ).max_concurrent_matches;
     provideValue<MatchConcurrency>(c, Tokens.MatchConcurrency, { configured, effective });
 
     c.registerSingleton(Tokens.JobLifecycle, JobLifecycle);
@@ -86,10 +113,23 @@ export const pipelineModule: ContainerModule = {
     provide(c, Tokens.PipelineRunner, (r) => {
       const pace = r.resolve<SimulationPace>(Tokens.SimulationPace);
       // A job the DEBUG simulator created runs the simulated stages; every other job the configured ones.
-      const steps = new SimulatingStepSource(CONFIGURED_STEPS, createSimulatedSteps((jobId) => pace.multiplier(jobId)));
+      const steps = new SimulatingStepSource(
+        CONFIGURED_STEPS,
+        createSimulatedSteps((jobId) => pace.multiplier(jobId)),
+      );
       return new PipelineRunner({
-        jobs: db.jobs, bus, titles: db.titles, jobService: jobService(r), resolver, contexts, config, logger: logs.logger('pipeline'), workRoot,
-        steps, subtitles: r.resolve<SubtitleService>(Tokens.SubtitleService), matchConcurrency: effective,
+        jobs: db.jobs,
+        bus,
+        titles: db.titles,
+        jobService: jobService(r),
+        resolver,
+        contexts,
+        config,
+        logger: logs.logger('pipeline'),
+        workRoot,
+        steps,
+        subtitles: r.resolve<SubtitleService>(Tokens.SubtitleService),
+        matchConcurrency: effective,
       });
     });
 
@@ -103,7 +143,12 @@ export const pipelineModule: ContainerModule = {
       contributors: c.resolve<ContributorRunner>(Tokens.ContributorRunner),
       libraryRefresh: c.resolve<LibraryRefreshService>(Tokens.LibraryRefreshService),
       // Files that came late to a folder job become a job of their own when it ends (never ignored, never deleted).
-      lateFiles: (job) => handOverLateFiles({ jobs: db.jobs, titles: db.titles, bus, logger: logs.logger('intake') }, job, (previous, files) => intake(c).followUp(previous, files)),
+      lateFiles: (job) =>
+        handOverLateFiles(
+          { jobs: db.jobs, titles: db.titles, bus, logger: logs.logger('intake') },
+          job,
+          (previous, files) => intake(c).followUp(previous, files),
+        ),
     });
     config.onChange((changed) => detectors.settingsChanged(changed));
     config.onChange(async (changed, current) => {

@@ -26,8 +26,24 @@ import type { StartOptions } from '../service-host.ts';
 
 export const pluginsModule: ContainerModule = {
   name: 'plugins',
-  needs: [Tokens.ServerSettings, Tokens.StartOptions, Tokens.LogSink, Tokens.SecretRedactor, Tokens.EventBus, Tokens.Shutdown, Tokens.Database, Tokens.ConfigService],
-  provides: [Tokens.FingerprintServices, Tokens.ProviderTable, Tokens.PluginContextFactory, Tokens.PipelineHost, Tokens.StageResolver, Tokens.PluginRegistry],
+  needs: [
+    Tokens.ServerSettings,
+    Tokens.StartOptions,
+    Tokens.LogSink,
+    Tokens.SecretRedactor,
+    Tokens.EventBus,
+    Tokens.Shutdown,
+    Tokens.Database,
+    Tokens.ConfigService,
+  ],
+  provides: [
+    Tokens.FingerprintServices,
+    Tokens.ProviderTable,
+    Tokens.PluginContextFactory,
+    Tokens.PipelineHost,
+    Tokens.StageResolver,
+    Tokens.PluginRegistry,
+  ],
   async register(c: DependencyContainer) {
     const settings = c.resolve<ServerSettings>(Tokens.ServerSettings);
     const options = c.resolve<StartOptions>(Tokens.StartOptions);
@@ -37,30 +53,48 @@ export const pluginsModule: ContainerModule = {
     const shutdown = c.resolve<Shutdown>(Tokens.Shutdown);
     const env = options.settings?.env ?? process.env;
 
-    const fingerprint = createFingerprintServices({ orm: db.orm, settings, config, bus: c.resolve<EventBus>(Tokens.EventBus), logger: logs.logger('contributions'), appVersion: APP_VERSION });
+    const fingerprint = createFingerprintServices({
+      orm: db.orm,
+      settings,
+      config,
+      bus: c.resolve<EventBus>(Tokens.EventBus),
+      logger: logs.logger('contributions'),
+      appVersion: APP_VERSION,
+    });
     shutdown.add('fingerprint network', () => fingerprint.stop());
     provideValue<FingerprintServices>(c, Tokens.FingerprintServices, fingerprint);
     // Tools left running by a previous run that was killed are stopped before any job resumes.
     const toolProcesses = new ToolProcessLedger(settings.dataDir, logs.logger('tools'));
     toolProcesses.stopLeftovers();
     c.registerSingleton(Tokens.ProviderTable, ProviderTable);
-    provide(c, Tokens.PluginContextFactory, (r) =>
-      new PluginContextFactory({
-        processObserver: toolProcesses,
-        outbound: { allowLinkLocal: settings.allowLinkLocalRequests },
-        fingerprintNetwork: fingerprint.port,
-        logSink: logs,
-        pluginStore: db.pluginStore,
-        config,
-        providers: r.resolve<ProviderTable>(Tokens.ProviderTable),
-        host: { sdkVersion: SDK_VERSION, appVersion: APP_VERSION, platform: process.platform, dataDir: settings.dataDir },
-      }),
+    provide(
+      c,
+      Tokens.PluginContextFactory,
+      (r) =>
+        new PluginContextFactory({
+          processObserver: toolProcesses,
+          outbound: { allowLinkLocal: settings.allowLinkLocalRequests },
+          fingerprintNetwork: fingerprint.port,
+          logSink: logs,
+          pluginStore: db.pluginStore,
+          config,
+          providers: r.resolve<ProviderTable>(Tokens.ProviderTable),
+          host: {
+            sdkVersion: SDK_VERSION,
+            appVersion: APP_VERSION,
+            platform: process.platform,
+            dataDir: settings.dataDir,
+          },
+        }),
     );
     const contexts = c.resolve<PluginContextFactory>(Tokens.PluginContextFactory);
     shutdown.add('plugin contexts', () => contexts.shutdown());
 
     let configReadWithRoles = false;
-    const extraPluginDirs = [...(options.pluginPaths ?? []), ...(env.SPINDLE_PLUGINS_DIR ? [env.SPINDLE_PLUGINS_DIR] : [])];
+    const extraPluginDirs = [
+      ...(options.pluginPaths ?? []),
+      ...(env.SPINDLE_PLUGINS_DIR ? [env.SPINDLE_PLUGINS_DIR] : []),
+    ];
     const configuredPluginsPath = config.get().plugins_path;
     const host = new PipelineHost({
       roots: {
@@ -88,7 +122,10 @@ export const pluginsModule: ContainerModule = {
     c.resolve<SecretRedactor>(Tokens.SecretRedactor).refresh();
     // Now that writeOnly settings are known, a read seals any of them still stored in plain text.
     await db.config.readAll();
-    const checkPipeline = (_: unknown, next: AppConfig) => host.check(next.pipeline, next.plugin_settings, config.get().plugin_settings, config.get().pipeline).then(() => null);
+    const checkPipeline = (_: unknown, next: AppConfig) =>
+      host
+        .check(next.pipeline, next.plugin_settings, config.get().plugin_settings, config.get().pipeline)
+        .then(() => null);
     config.addValidator('pipeline', checkPipeline);
     config.addValidator('plugin_settings', checkPipeline);
   },

@@ -9,4 +9,10 @@ import { persistenceModule } from './persistence-module.ts';
 import { pipelineModule } from './pipeline-module.ts';
 import { pluginsModule } from './plugins-module.ts';
 
-export const SERVICE_MODULES: readonly ContainerModule[] = [persistenceModule, pluginsModule, afterJobModule, pipelineModule, httpModule];
+export const SERVICE_MODULES: readonly ContainerModule[] = [
+  persistenceModule,
+  pluginsModule,
+  afterJobModule,
+  pipelineModule,
+  httpModule,
+];

@@ -3,7 +3,14 @@
  * say what a disc is. Answers candidates with their year and a short summary; no catalog, or one
  * that refuses its key, is a clear 409, and a catalog that cannot answer now is a 503 — never a 500.
  */
-import { errorMessage, SpindleError, type CatalogMovie, type CatalogProvider, type CatalogShow, type Logger } from '@spindle/plugin-sdk';
+import {
+  errorMessage,
+  SpindleError,
+  type CatalogMovie,
+  type CatalogProvider,
+  type CatalogShow,
+  type Logger,
+} from '@spindle/plugin-sdk';
 import { HttpError } from '../error-middleware.ts';
 import { defineRoute, type RouteSpec } from '../route-spec.ts';
 
@@ -67,7 +74,11 @@ function searchFailure(error: unknown, logger: Logger): HttpError {
     return new HttpError(503, 'catalog_unavailable', error.message);
   }
   logger.warn('catalog search failed', { error: errorMessage(error) });
-  return new HttpError(503, 'catalog_unavailable', 'The catalog could not answer the search; try again later (the service log has the details)');
+  return new HttpError(
+    503,
+    'catalog_unavailable',
+    'The catalog could not answer the search; try again later (the service log has the details)',
+  );
 }
 
 const resultSchema = {
@@ -85,8 +96,12 @@ const resultSchema = {
 export function catalogRoutes(deps: CatalogRouteDeps): RouteSpec[] {
   return [
     defineRoute<Record<string, never>, SearchQuery>({
-      method: 'get', path: '/api/catalog/search', tag: 'jobs', operationId: 'searchCatalog',
-      summary: 'Search the configured catalog (TMDB) for a show or movie by title: candidates with year and a short summary, to say what a disc is',
+      method: 'get',
+      path: '/api/catalog/search',
+      tag: 'jobs',
+      operationId: 'searchCatalog',
+      summary:
+        'Search the configured catalog (TMDB) for a show or movie by title: candidates with year and a short summary, to say what a disc is',
       query: {
         type: 'object',
         required: ['query'],
@@ -94,21 +109,32 @@ export function catalogRoutes(deps: CatalogRouteDeps): RouteSpec[] {
         properties: {
           query: { type: 'string', minLength: 1, maxLength: 200, description: 'the title to look for' },
           content_type: { enum: ['tv', 'movie'], description: 'shows or movies; both when left out' },
-          year: { type: 'integer', minimum: 1870, maximum: 2200, description: 'first air year (TV) or release year (movie)' },
+          year: {
+            type: 'integer',
+            minimum: 1870,
+            maximum: 2200,
+            description: 'first air year (TV) or release year (movie)',
+          },
         },
       },
-      response: { type: 'object', required: ['results'], properties: { results: { type: 'array', items: resultSchema } } },
+      response: {
+        type: 'object',
+        required: ['results'],
+        properties: { results: { type: 'array', items: resultSchema } },
+      },
       errors: [400, 409, 503],
       handler: async ({ query }) => {
         const text = query.query.trim();
-        if (text === '') throw new HttpError(400, 'invalid_request', "query parameter 'query' must hold the title to look for");
+        if (text === '')
+          throw new HttpError(400, 'invalid_request', "query parameter 'query' must hold the title to look for");
         const catalog = deps.catalog();
         const status = catalog?.status();
         if (!catalog || status?.configured === false) {
           throw new HttpError(
             409,
             'catalog_not_configured',
-            status?.message ?? 'No catalog is configured: choose TMDB as the catalog under Settings → Advanced (stages) and enter your TMDB Read Access Token under Settings → Identification',
+            status?.message ??
+              'No catalog is configured: choose TMDB as the catalog under Settings → Advanced (stages) and enter your TMDB Read Access Token under Settings → Identification',
           );
         }
         const year = query.year ?? null;
@@ -119,7 +145,9 @@ export function catalogRoutes(deps: CatalogRouteDeps): RouteSpec[] {
             wantShows ? catalog.searchShows(text, year) : Promise.resolve([]),
             wantMovies ? catalog.searchMovies(text, year) : Promise.resolve([]),
           ]);
-          return { results: [...shows.slice(0, MAX_RESULTS).map(fromShow), ...movies.slice(0, MAX_RESULTS).map(fromMovie)] };
+          return {
+            results: [...shows.slice(0, MAX_RESULTS).map(fromShow), ...movies.slice(0, MAX_RESULTS).map(fromMovie)],
+          };
         } catch (error) {
           throw searchFailure(error, deps.logger);
         }

@@ -24,11 +24,15 @@ export const RESTART_REQUIRED_HEADER = 'X-Restart-Required';
 function describeField(field: (typeof APP_CONFIG_FIELD_NAMES)[number]): string {
   const spec = fieldSpec(field);
   const notes = [spec.description];
-  if (spec.secret) notes.push(`Secret: answered as "${SECRET_MASK}" when set; sending "${SECRET_MASK}" keeps the stored value.`);
-  if (spec.mustExist) notes.push(`Must be an existing absolute ${spec.mustExist === 'dir' ? 'directory' : 'file'} path, or null.`);
+  if (spec.secret)
+    notes.push(`Secret: answered as "${SECRET_MASK}" when set; sending "${SECRET_MASK}" keeps the stored value.`);
+  if (spec.mustExist)
+    notes.push(`Must be an existing absolute ${spec.mustExist === 'dir' ? 'directory' : 'file'} path, or null.`);
   if (spec.restartRequired) notes.push('A change takes effect after a restart.');
   if (isServerLevelField(field)) {
-    notes.push(`Server-level (read-only through the API): set ${SERVER_LEVEL_FIELDS[field].env} in the environment or .env, or run \`spindle config set --local ${field} …\` on the machine.`);
+    notes.push(
+      `Server-level (read-only through the API): set ${SERVER_LEVEL_FIELDS[field].env} in the environment or .env, or run \`spindle config set --local ${field} …\` on the machine.`,
+    );
   }
   if (field === 'ripper_key') notes.push('Must look like a MakeMKV key ("T-…" or "M-…").');
   return notes.join(' ');
@@ -73,14 +77,25 @@ const MERGE_NOTE =
   'Pipeline and plugin-setting changes apply to the next job without a restart.';
 
 const acceptsNull = (schema: JsonSchema): boolean =>
-  schema.type === 'null' || (Array.isArray(schema.type) && schema.type.includes('null')) || (Array.isArray(schema.anyOf) && (schema.anyOf as JsonSchema[]).some(acceptsNull));
+  schema.type === 'null' ||
+  (Array.isArray(schema.type) && schema.type.includes('null')) ||
+  (Array.isArray(schema.anyOf) && (schema.anyOf as JsonSchema[]).some(acceptsNull));
 
 /** The schema as a merge patch sees it: `null` (remove the key) accepted at every level of an object. */
 function patchSchema(schema: JsonSchema): JsonSchema {
-  const nullable = (inner: JsonSchema): JsonSchema => (acceptsNull(inner) ? inner : { anyOf: [inner, { type: 'null' }] });
+  const nullable = (inner: JsonSchema): JsonSchema =>
+    acceptsNull(inner) ? inner : { anyOf: [inner, { type: 'null' }] };
   let out = schema;
   if (schema.properties && typeof schema.properties === 'object') {
-    out = { ...out, properties: Object.fromEntries(Object.entries(schema.properties as Record<string, JsonSchema>).map(([key, inner]) => [key, nullable(patchSchema(inner))])) };
+    out = {
+      ...out,
+      properties: Object.fromEntries(
+        Object.entries(schema.properties as Record<string, JsonSchema>).map(([key, inner]) => [
+          key,
+          nullable(patchSchema(inner)),
+        ]),
+      ),
+    };
   }
   if (schema.additionalProperties && typeof schema.additionalProperties === 'object') {
     out = { ...out, additionalProperties: nullable(patchSchema(schema.additionalProperties as JsonSchema)) };
@@ -98,7 +113,11 @@ export function configUpdateSchema(): JsonSchema {
       ...Object.fromEntries(
         APP_CONFIG_FIELD_NAMES.map((field) => [
           field,
-          { ...patchSchema(fieldSpec(field).schema), ...(isServerLevelField(field) ? { readOnly: true } : {}), description: describeField(field) },
+          {
+            ...patchSchema(fieldSpec(field).schema),
+            ...(isServerLevelField(field) ? { readOnly: true } : {}),
+            description: describeField(field),
+          },
         ]),
       ),
       read_only: readOnlySchema,
@@ -119,7 +138,10 @@ export function maskedConfigSchema(): JsonSchema {
         APP_CONFIG_FIELD_NAMES.map((field) => {
           const spec = fieldSpec(field);
           const schema = spec.secret ? { anyOf: [{ const: SECRET_MASK }, { type: 'null' }] } : spec.schema;
-          return [field, { ...schema, ...(isServerLevelField(field) ? { readOnly: true } : {}), description: describeField(field) }];
+          return [
+            field,
+            { ...schema, ...(isServerLevelField(field) ? { readOnly: true } : {}), description: describeField(field) },
+          ];
         }),
       ),
       read_only: readOnlySchema,
@@ -141,8 +163,18 @@ export function configRoutes(deps: ConfigRouteDeps): RouteSpec[] {
       response,
       handler: () => ({ ...deps.config.masked(), read_only: deps.config.readOnly() }),
     }),
-    writeRoute(deps, 'patch', 'patchConfig', 'Changes some configuration fields (JSON Merge Patch); answers the whole configuration, secrets masked'),
-    writeRoute(deps, 'put', 'updateConfig', 'The same merge-patch write as PATCH (kept for older clients); answers the whole configuration, secrets masked'),
+    writeRoute(
+      deps,
+      'patch',
+      'patchConfig',
+      'Changes some configuration fields (JSON Merge Patch); answers the whole configuration, secrets masked',
+    ),
+    writeRoute(
+      deps,
+      'put',
+      'updateConfig',
+      'The same merge-patch write as PATCH (kept for older clients); answers the whole configuration, secrets masked',
+    ),
   ];
 }
 
@@ -157,7 +189,8 @@ function writeRoute(deps: ConfigRouteDeps, method: 'patch' | 'put', operationId:
     response: maskedConfigSchema(),
     responseHeaders: {
       [RESTART_REQUIRED_HEADER]: {
-        description: 'Comma-separated names of the changed fields that take effect only after a restart (as `restart_required`); empty when none.',
+        description:
+          'Comma-separated names of the changed fields that take effect only after a restart (as `restart_required`); empty when none.',
         schema: { type: 'string' },
       },
     },
@@ -166,7 +199,12 @@ function writeRoute(deps: ConfigRouteDeps, method: 'patch' | 'put', operationId:
       const { read_only: _readOnly, cleared_secrets: _cleared, restart_required: _restart, ...fields } = body;
       const result = await deps.config.update(fields, { origin: 'api' });
       ctx.set(RESTART_REQUIRED_HEADER, result.restartRequired.join(','));
-      return { ...result.config, read_only: deps.config.readOnly(), cleared_secrets: result.clearedSecrets, restart_required: result.restartRequired };
+      return {
+        ...result.config,
+        read_only: deps.config.readOnly(),
+        cleared_secrets: result.clearedSecrets,
+        restart_required: result.restartRequired,
+      };
     },
   });
 }

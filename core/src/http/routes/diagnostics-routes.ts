@@ -9,13 +9,19 @@ export function diagnosticsRoutes(sources: DiagnosticsSources): RouteSpec[] {
       method: 'get',
       path: '/api/diagnostics/report',
       tag: 'diagnostics',
-      summary: 'A sanitized bug report (system, configuration, plugins, recent errors, optional job) and a pre-filled issue URL',
+      summary:
+        'A sanitized bug report (system, configuration, plugins, recent errors, optional job) and a pre-filled issue URL',
       operationId: 'getDiagnosticsReport',
       query: {
         type: 'object',
         additionalProperties: false,
         properties: {
-          job_id: { type: 'integer', minimum: 1, maximum: 2147483647, description: 'Adds this job’s state, error and timeline.' },
+          job_id: {
+            type: 'integer',
+            minimum: 1,
+            maximum: 2147483647,
+            description: 'Adds this job’s state, error and timeline.',
+          },
         },
       },
       response: {
@@ -24,7 +30,8 @@ export function diagnosticsRoutes(sources: DiagnosticsSources): RouteSpec[] {
         properties: {
           report: {
             type: 'string',
-            description: 'Markdown. Secrets are "***", the contribution pseudonym "<pseudonym>", the home directory "~".',
+            description:
+              'Markdown. Secrets are "***", the contribution pseudonym "<pseudonym>", the home directory "~".',
           },
           issue_url: {
             type: 'string',

@@ -25,11 +25,21 @@ const auditEntrySchema: JsonSchema = {
   },
 };
 
-export function fingerprintRoutes(deps: { privacy: FingerprintPrivacy; queue: ContributionQueue; auditLog: ContributionAuditLog }): RouteSpec[] {
+export function fingerprintRoutes(deps: {
+  privacy: FingerprintPrivacy;
+  queue: ContributionQueue;
+  auditLog: ContributionAuditLog;
+}): RouteSpec[] {
   return [
     defineRoute({
-      method: 'get', path: '/api/fingerprint/contributions', tag: 'fingerprint', operationId: 'listContributions', loopbackOnly: true, errors: [403],
-      summary: 'The local audit log of uploaded contributions (newest first) and the number still queued; this machine only',
+      method: 'get',
+      path: '/api/fingerprint/contributions',
+      tag: 'fingerprint',
+      operationId: 'listContributions',
+      loopbackOnly: true,
+      errors: [403],
+      summary:
+        'The local audit log of uploaded contributions (newest first) and the number still queued; this machine only',
       response: {
         type: 'object',
         required: ['entries', 'pending_count', 'pending'],
@@ -41,23 +51,38 @@ export function fingerprintRoutes(deps: { privacy: FingerprintPrivacy; queue: Co
       },
       handler: async () => {
         const counts = await deps.queue.pendingCounts();
-        return { entries: (await deps.auditLog.entries()).reverse(), pending_count: counts.total, pending: { episodes: counts.episodes, discs: counts.discs } };
+        return {
+          entries: (await deps.auditLog.entries()).reverse(),
+          pending_count: counts.total,
+          pending: { episodes: counts.episodes, discs: counts.discs },
+        };
       },
     }),
     defineRoute({
-      method: 'post', path: '/api/fingerprint/contributions/rotate-pseudonym', tag: 'fingerprint', operationId: 'rotatePseudonym',
+      method: 'post',
+      path: '/api/fingerprint/contributions/rotate-pseudonym',
+      tag: 'fingerprint',
+      operationId: 'rotatePseudonym',
       summary: 'Generate a fresh pseudonym (UUIDv4), re-tag every pending contribution with it and save it',
       response: { type: 'object', properties: { pseudonym_prefix: { type: 'string' }, retagged: { type: 'integer' } } },
       handler: () => deps.privacy.rotatePseudonym(),
     }),
     defineRoute({
-      method: 'post', path: '/api/fingerprint/forget', tag: 'fingerprint', operationId: 'forgetContributions', errors: [409, 502],
+      method: 'post',
+      path: '/api/fingerprint/forget',
+      tag: 'fingerprint',
+      operationId: 'forgetContributions',
+      errors: [409, 502],
       summary:
         'Ask the network to forget the current pseudonym; only when it confirms: rotate the pseudonym, clear fingerprint_disclosure_accepted ' +
         'and delete every pending contribution. If the network does not confirm, nothing changes here (502 says why).',
       response: {
         type: 'object',
-        properties: { canonical_unaffected: { type: 'boolean' }, deleted_pending: { type: 'integer' }, pseudonym_prefix: { type: 'string' } },
+        properties: {
+          canonical_unaffected: { type: 'boolean' },
+          deleted_pending: { type: 'integer' },
+          pseudonym_prefix: { type: 'string' },
+        },
       },
       handler: async () => {
         try {
@@ -69,7 +94,12 @@ export function fingerprintRoutes(deps: { privacy: FingerprintPrivacy; queue: Co
       },
     }),
     defineRoute({
-      method: 'post', path: '/debug/fingerprint/seed', tag: 'simulation', operationId: 'debugSeedFingerprint', debugOnly: true, status: 201,
+      method: 'post',
+      path: '/debug/fingerprint/seed',
+      tag: 'simulation',
+      operationId: 'debugSeedFingerprint',
+      debugOnly: true,
+      status: 201,
       summary: 'DEBUG only: queue one fake episode contribution (synthetic fingerprint)',
       response: { type: 'object', properties: { kind: { const: 'episode' }, contrib_id: { type: 'integer' } } },
       handler: () => deps.privacy.seed(),

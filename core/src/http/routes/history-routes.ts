@@ -17,7 +17,10 @@ interface HistoryQuery {
 export function historyRoutes(jobs: JobRepository): RouteSpec[] {
   return [
     defineRoute<Record<string, never>, HistoryQuery>({
-      method: 'get', path: '/api/jobs/history', tag: 'history', operationId: 'listHistory',
+      method: 'get',
+      path: '/api/jobs/history',
+      tag: 'history',
+      operationId: 'listHistory',
       summary: 'Completed and failed jobs (cleared ones included), newest first, filtered and paginated',
       query: {
         type: 'object',
@@ -27,7 +30,12 @@ export function historyRoutes(jobs: JobRepository): RouteSpec[] {
           per_page: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
           content_type: { enum: ['tv', 'movie'] },
           state: { enum: ['completed', 'failed'] },
-          q: { type: 'string', minLength: 1, maxLength: 200, description: 'search volume label, detected or catalog title' },
+          q: {
+            type: 'string',
+            minLength: 1,
+            maxLength: 200,
+            description: 'search volume label, detected or catalog title',
+          },
         },
       },
       response: {
@@ -51,20 +59,44 @@ export function historyRoutes(jobs: JobRepository): RouteSpec[] {
           ...(query.state ? { state: query.state } : {}),
           ...(query.q ? { search: query.q } : {}),
         });
-        return { items: items.map((j) => toJobWire(j)), total, page, per_page: perPage, pages: Math.ceil(total / perPage) };
+        return {
+          items: items.map((j) => toJobWire(j)),
+          total,
+          page,
+          per_page: perPage,
+          pages: Math.ceil(total / perPage),
+        };
       },
     }),
     defineRoute({
-      method: 'get', path: '/api/jobs/stats', tag: 'history', operationId: 'getStats',
+      method: 'get',
+      path: '/api/jobs/stats',
+      tag: 'history',
+      operationId: 'getStats',
       summary: 'Statistics over the whole history',
       response: {
         type: 'object',
-        required: ['total_jobs', 'completed', 'completed_with_files', 'completed_nothing_filed', 'files_filed', 'failed', 'tv', 'movie', 'avg_processing_seconds', 'top_errors', 'recent_jobs'],
+        required: [
+          'total_jobs',
+          'completed',
+          'completed_with_files',
+          'completed_nothing_filed',
+          'files_filed',
+          'failed',
+          'tv',
+          'movie',
+          'avg_processing_seconds',
+          'top_errors',
+          'recent_jobs',
+        ],
         properties: {
           total_jobs: { type: 'integer' },
           completed: { type: 'integer' },
           completed_with_files: { type: 'integer', description: 'completed jobs that filed at least one file' },
-          completed_nothing_filed: { type: 'integer', description: 'completed jobs that filed nothing (every title left out by a person)' },
+          completed_nothing_filed: {
+            type: 'integer',
+            description: 'completed jobs that filed nothing (every title left out by a person)',
+          },
           files_filed: { type: 'integer', description: 'files filed into the library over the whole history' },
           failed: { type: 'integer' },
           tv: { type: 'integer' },
@@ -73,7 +105,11 @@ export function historyRoutes(jobs: JobRepository): RouteSpec[] {
           top_errors: {
             type: 'array',
             maxItems: TOP_ERRORS,
-            items: { type: 'object', required: ['message', 'count'], properties: { message: { type: 'string' }, count: { type: 'integer' } } },
+            items: {
+              type: 'object',
+              required: ['message', 'count'],
+              properties: { message: { type: 'string' }, count: { type: 'integer' } },
+            },
           },
           recent_jobs: { type: 'array', items: jobSchema, maxItems: RECENT_JOBS },
         },

@@ -19,7 +19,12 @@ export const identifyBodySchema = {
   description: 'content_type and at least one of catalog_id and detected_title.',
   properties: {
     content_type: { enum: ['tv', 'movie'] },
-    catalog_id: { type: ['integer', 'null'], minimum: 1, maximum: 2147483647, description: 'Show or movie id in the catalog (TMDB)' },
+    catalog_id: {
+      type: ['integer', 'null'],
+      minimum: 1,
+      maximum: 2147483647,
+      description: 'Show or movie id in the catalog (TMDB)',
+    },
     detected_title: { type: ['string', 'null'], minLength: 1, maxLength: 300 },
     detected_season: { type: ['integer', 'null'], minimum: 0, maximum: 1000, description: 'TV only' },
     detected_year: { type: ['integer', 'null'], minimum: 1870, maximum: 2200 },
@@ -30,9 +35,16 @@ export const identifyBodySchema = {
 export function identifyRoutes(declarations: IdentityDeclarations): RouteSpec[] {
   return [
     defineRoute<{ id: number }, Record<string, never>, IdentifyBody>({
-      method: 'post', path: '/api/jobs/:id/identify', tag: 'jobs', operationId: 'identifyJob',
-      summary: 'Say what the disc is (before or during processing): it wins over every identifier and the job does not stop for classification review',
-      params: idParams, body: identifyBodySchema, response: jobSchema, errors: [400, 404, 409],
+      method: 'post',
+      path: '/api/jobs/:id/identify',
+      tag: 'jobs',
+      operationId: 'identifyJob',
+      summary:
+        'Say what the disc is (before or during processing): it wins over every identifier and the job does not stop for classification review',
+      params: idParams,
+      body: identifyBodySchema,
+      response: jobSchema,
+      errors: [400, 404, 409],
       handler: async ({ params, body }) =>
         toJobWire(
           await declarations.declare(params.id, {

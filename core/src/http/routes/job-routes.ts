@@ -27,7 +27,11 @@ const reviewBody = {
     edition: { type: ['string', 'null'], minLength: 1, maxLength: 100 },
     conflict_resolution: { enum: ['skip', 'overwrite', null], description: 'for a title whose library path is taken' },
     skip: { type: 'boolean', description: 'leave this title out of the library' },
-    include: { type: 'boolean', enum: [true], description: 'put back a title a rule left out (a short title, an extra under "skip")' },
+    include: {
+      type: 'boolean',
+      enum: [true],
+      description: 'put back a title a rule left out (a short title, an extra under "skip")',
+    },
   },
 };
 
@@ -35,7 +39,10 @@ const retryBody = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    from: { enum: RETRY_FROM, description: 'identifying = re-identify, matching = re-match; absent: the earliest state that needs redoing' },
+    from: {
+      enum: RETRY_FROM,
+      description: 'identifying = re-identify, matching = re-match; absent: the earliest state that needs redoing',
+    },
   },
 };
 
@@ -50,20 +57,35 @@ export function jobRoutes(deps: JobRouteDeps): RouteSpec[] {
   type Id = { id: number };
   return [
     defineRoute({
-      method: 'get', path: '/api/jobs', tag: 'jobs', operationId: 'listJobs',
+      method: 'get',
+      path: '/api/jobs',
+      tag: 'jobs',
+      operationId: 'listJobs',
       summary: 'Active jobs (not cleared), newest first, at most 10',
       response: { type: 'array', items: jobSchema, maxItems: ACTIVE_JOBS_LIMIT },
       handler: async () => Promise.all((await deps.jobs.listActive(ACTIVE_JOBS_LIMIT)).map(wire)),
     }),
     defineRoute<Id>({
-      method: 'get', path: '/api/jobs/:id', tag: 'jobs', operationId: 'getJob', summary: 'One job',
-      params: idParams, response: jobSchema, errors: [404],
+      method: 'get',
+      path: '/api/jobs/:id',
+      tag: 'jobs',
+      operationId: 'getJob',
+      summary: 'One job',
+      params: idParams,
+      response: jobSchema,
+      errors: [404],
       handler: async ({ params }) => wire(await requireJob(params.id)),
     }),
     defineRoute<Id>({
-      method: 'get', path: '/api/jobs/:id/detail', tag: 'jobs', operationId: 'getJobDetail',
-      summary: 'A job with its titles, its review list, typed disc mappings and identification evidence, and its state timeline',
-      params: idParams, errors: [404], response: jobDetailSchema,
+      method: 'get',
+      path: '/api/jobs/:id/detail',
+      tag: 'jobs',
+      operationId: 'getJobDetail',
+      summary:
+        'A job with its titles, its review list, typed disc mappings and identification evidence, and its state timeline',
+      params: idParams,
+      errors: [404],
+      response: jobDetailSchema,
       handler: async ({ params }) => {
         const job = await requireJob(params.id);
         const [titles, timeline] = await Promise.all([deps.titles.listByJob(job.id), deps.jobs.timeline(job.id)]);
@@ -71,44 +93,91 @@ export function jobRoutes(deps: JobRouteDeps): RouteSpec[] {
       },
     }),
     defineRoute<Id>({
-      method: 'get', path: '/api/jobs/:id/titles', tag: 'jobs', operationId: 'listJobTitles', summary: 'All titles of a job with match results',
-      params: idParams, response: { type: 'array', items: titleSchema }, errors: [404],
+      method: 'get',
+      path: '/api/jobs/:id/titles',
+      tag: 'jobs',
+      operationId: 'listJobTitles',
+      summary: 'All titles of a job with match results',
+      params: idParams,
+      response: { type: 'array', items: titleSchema },
+      errors: [404],
       handler: async ({ params }) => (await deps.titles.listByJob((await requireJob(params.id)).id)).map(toTitleWire),
     }),
     defineRoute<Id>({
-      method: 'post', path: '/api/jobs/:id/start', tag: 'jobs', operationId: 'startJob',
-      summary: 'Start an idle job, or continue a job after review', params: idParams, response: jobSchema, errors: [404, 409],
+      method: 'post',
+      path: '/api/jobs/:id/start',
+      tag: 'jobs',
+      operationId: 'startJob',
+      summary: 'Start an idle job, or continue a job after review',
+      params: idParams,
+      response: jobSchema,
+      errors: [404, 409],
       handler: async ({ params }) => wire(await deps.commands.start(params.id)),
     }),
     defineRoute<Id>({
-      method: 'post', path: '/api/jobs/:id/cancel', tag: 'jobs', operationId: 'cancelJob',
+      method: 'post',
+      path: '/api/jobs/:id/cancel',
+      tag: 'jobs',
+      operationId: 'cancelJob',
       summary: 'Cancel a job: its running stage is aborted and it becomes failed ("Cancelled by user")',
-      params: idParams, response: jobSchema, errors: [404, 409],
+      params: idParams,
+      response: jobSchema,
+      errors: [404, 409],
       handler: async ({ params }) => wire(await deps.commands.cancel(params.id)),
     }),
     defineRoute<Id>({
-      method: 'delete', path: '/api/jobs/:id', tag: 'jobs', operationId: 'clearJob',
+      method: 'delete',
+      path: '/api/jobs/:id',
+      tag: 'jobs',
+      operationId: 'clearJob',
       summary: 'Clear a job from the dashboard (soft delete: it stays in history and statistics)',
-      params: idParams, response: jobSchema, errors: [404, 409],
+      params: idParams,
+      response: jobSchema,
+      errors: [404, 409],
       handler: async ({ params }) => wire(await deps.commands.clear(params.id)),
     }),
     defineRoute({
-      method: 'post', path: '/api/jobs/clear-finished', tag: 'jobs', operationId: 'clearFinishedJobs',
-      summary: 'Clear every completed and failed job from the dashboard at once (soft delete: history, statistics and files stay)',
+      method: 'post',
+      path: '/api/jobs/clear-finished',
+      tag: 'jobs',
+      operationId: 'clearFinishedJobs',
+      summary:
+        'Clear every completed and failed job from the dashboard at once (soft delete: history, statistics and files stay)',
       response: {
         type: 'object',
         required: ['cleared', 'job_ids'],
-        properties: { cleared: { type: 'integer', minimum: 0 }, job_ids: { type: 'array', items: { type: 'integer' } } },
+        properties: {
+          cleared: { type: 'integer', minimum: 0 },
+          job_ids: { type: 'array', items: { type: 'integer' } },
+        },
       },
       handler: async () => {
         const ids = await deps.commands.clearFinished();
         return { cleared: ids.length, job_ids: ids };
       },
     }),
-    defineRoute<Id, Record<string, never>, { title_id: number; episode_code?: string | null; edition?: string | null; conflict_resolution?: 'skip' | 'overwrite' | null; skip?: boolean; include?: boolean }>({
-      method: 'post', path: '/api/jobs/:id/review', tag: 'review', operationId: 'reviewTitle',
-      summary: 'Decide one title: its episode (SxxExx), its edition, keep or replace an existing library file, skip it, or include a title a rule left out',
-      params: idParams, body: reviewBody, response: titleSchema, errors: [404, 409],
+    defineRoute<
+      Id,
+      Record<string, never>,
+      {
+        title_id: number;
+        episode_code?: string | null;
+        edition?: string | null;
+        conflict_resolution?: 'skip' | 'overwrite' | null;
+        skip?: boolean;
+        include?: boolean;
+      }
+    >({
+      method: 'post',
+      path: '/api/jobs/:id/review',
+      tag: 'review',
+      operationId: 'reviewTitle',
+      summary:
+        'Decide one title: its episode (SxxExx), its edition, keep or replace an existing library file, skip it, or include a title a rule left out',
+      params: idParams,
+      body: reviewBody,
+      response: titleSchema,
+      errors: [404, 409],
       handler: async ({ params, body }) =>
         toTitleWire(
           await deps.commands.review(params.id, {
@@ -122,14 +191,28 @@ export function jobRoutes(deps: JobRouteDeps): RouteSpec[] {
         ),
     }),
     defineRoute<Id, Record<string, never>, { from?: RetryFrom } | undefined>({
-      method: 'post', path: '/api/jobs/:id/retry', tag: 'jobs', operationId: 'retryJob',
-      summary: 'Run a failed or completed job again from the earliest state that needs redoing (or re-identify / re-match it); keeps its id, history and decisions',
-      params: idParams, body: retryBody, bodyOptional: true, response: jobSchema, errors: [400, 404, 409],
+      method: 'post',
+      path: '/api/jobs/:id/retry',
+      tag: 'jobs',
+      operationId: 'retryJob',
+      summary:
+        'Run a failed or completed job again from the earliest state that needs redoing (or re-identify / re-match it); keeps its id, history and decisions',
+      params: idParams,
+      body: retryBody,
+      bodyOptional: true,
+      response: jobSchema,
+      errors: [400, 404, 409],
       handler: async ({ params, body }) => wire(await deps.commands.retry(params.id, body?.from)),
     }),
     defineRoute<Id>({
-      method: 'post', path: '/api/jobs/:id/approve-all', tag: 'review', operationId: 'approveAll',
-      summary: 'Accept the best candidate of every title waiting for review and continue', params: idParams, response: jobSchema, errors: [404, 409],
+      method: 'post',
+      path: '/api/jobs/:id/approve-all',
+      tag: 'review',
+      operationId: 'approveAll',
+      summary: 'Accept the best candidate of every title waiting for review and continue',
+      params: idParams,
+      response: jobSchema,
+      errors: [404, 409],
       handler: async ({ params }) => wire(await deps.commands.approveAll(params.id)),
     }),
   ];

@@ -23,20 +23,37 @@ const resultSchema = {
 export function notificationRoutes(notifications: NotificationService): RouteSpec[] {
   return [
     defineRoute<Record<string, never>, Record<string, never>, TestBody | undefined>({
-      method: 'post', path: '/api/notifications/test', tag: 'config', operationId: 'testNotifications',
+      method: 'post',
+      path: '/api/notifications/test',
+      tag: 'config',
+      operationId: 'testNotifications',
       summary: 'Sends a test notification through every configured notifier, or only the one named; one attempt each',
       body: {
         type: 'object',
         additionalProperties: false,
-        properties: { notifier: { type: 'string', pattern: '^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$', maxLength: 64, description: 'a notifier id from pipeline.providers.notifier' } },
+        properties: {
+          notifier: {
+            type: 'string',
+            pattern: '^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$',
+            maxLength: 64,
+            description: 'a notifier id from pipeline.providers.notifier',
+          },
+        },
       },
       bodyOptional: true,
-      response: { type: 'object', required: ['results'], properties: { results: { type: 'array', items: resultSchema } } },
+      response: {
+        type: 'object',
+        required: ['results'],
+        properties: { results: { type: 'array', items: resultSchema } },
+      },
       errors: [400, 404],
       handler: async ({ body }) => {
         const id = body?.notifier;
         if (id !== undefined && !notifications.notifierIds().includes(id)) {
-          throw new NotFoundError('notifier_not_found', `No notifier "${id}" is configured; configured: ${notifications.notifierIds().join(', ') || 'none'} (pipeline.providers.notifier)`);
+          throw new NotFoundError(
+            'notifier_not_found',
+            `No notifier "${id}" is configured; configured: ${notifications.notifierIds().join(', ') || 'none'} (pipeline.providers.notifier)`,
+          );
         }
         return { results: await notifications.test(id) };
       },

@@ -26,7 +26,11 @@ export function restartRoutes(deps: RestartDeps): RouteSpec[] {
       errors: [409],
       handler: () => {
         const restart = deps.restart;
-        if (!restart) throw new ConflictError('restart_unavailable', 'This Spindle cannot restart itself (it was not started with `spindle serve`); restart it the way it was started');
+        if (!restart)
+          throw new ConflictError(
+            'restart_unavailable',
+            'This Spindle cannot restart itself (it was not started with `spindle serve`); restart it the way it was started',
+          );
         // After the answer is on its way: the restart closes the HTTP server.
         setTimeout(restart, 100);
         return { restarting: true as const };

@@ -20,8 +20,12 @@ interface ReviewQuery {
 export function reviewRoutes(deps: ReviewRouteDeps): RouteSpec[] {
   return [
     defineRoute<Record<string, never>, ReviewQuery>({
-      method: 'get', path: '/api/review', tag: 'review', operationId: 'listReviewQueue',
-      summary: 'The review queue: every job waiting in review_needed, newest first, paginated, with its titles and review list',
+      method: 'get',
+      path: '/api/review',
+      tag: 'review',
+      operationId: 'listReviewQueue',
+      summary:
+        'The review queue: every job waiting in review_needed, newest first, paginated, with its titles and review list',
       query: {
         type: 'object',
         additionalProperties: false,

@@ -21,11 +21,17 @@ const checkSchema: JsonSchema = {
   properties: {
     id: { enum: ['staging', 'library_movies', 'library_tv', 'ripper', 'media_tool', 'catalog'] },
     label: { type: 'string' },
-    state: { enum: ['ok', 'missing', 'problem', 'optional'], description: 'optional: not set up and not needed for a disc to go through' },
+    state: {
+      enum: ['ok', 'missing', 'problem', 'optional'],
+      description: 'optional: not set up and not needed for a disc to go through',
+    },
     detail: { type: 'string', description: 'What was found, or what is wrong.' },
     fix: { type: ['string', 'null'], description: 'Where to fix it; null when nothing needs fixing.' },
     version: { type: ['string', 'null'] },
-    license: { type: ['string', 'null'], description: "MakeMKV's licence state: registered, evaluation, expired or unknown." },
+    license: {
+      type: ['string', 'null'],
+      description: "MakeMKV's licence state: registered, evaluation, expired or unknown.",
+    },
   },
 };
 
@@ -35,16 +41,26 @@ export function setupRoutes(deps: SetupRouteDeps): RouteSpec[] {
       method: 'post',
       path: '/api/setup/check',
       tag: 'tools',
-      summary: 'Checks that a disc could go through: test writes to staging and libraries, MakeMKV and ffmpeg, the TMDB key',
+      summary:
+        'Checks that a disc could go through: test writes to staging and libraries, MakeMKV and ffmpeg, the TMDB key',
       operationId: 'checkSetup',
       body: { type: 'object', additionalProperties: false, properties: {} },
       bodyOptional: true,
       response: {
         type: 'object',
         required: ['ready', 'checks'],
-        properties: { ready: { type: 'boolean', description: 'true only when no check is missing or a problem' }, checks: { type: 'array', items: checkSchema } },
+        properties: {
+          ready: { type: 'boolean', description: 'true only when no check is missing or a problem' },
+          checks: { type: 'array', items: checkSchema },
+        },
       },
-      handler: () => checkReadiness({ config: deps.config.get(), catalog: deps.catalog(), thorough: true, ...(deps.search ? { search: deps.search } : {}) }),
+      handler: () =>
+        checkReadiness({
+          config: deps.config.get(),
+          catalog: deps.catalog(),
+          thorough: true,
+          ...(deps.search ? { search: deps.search } : {}),
+        }),
     }),
   ];
 }

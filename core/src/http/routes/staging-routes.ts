@@ -18,7 +18,11 @@ interface ImportBody {
 export function stagingRoutes(intake: JobIntake): RouteSpec[] {
   return [
     defineRoute<Record<string, never>, Record<string, never>, ImportBody>({
-      method: 'post', path: '/api/staging/import', tag: 'jobs', operationId: 'importStaging', status: 201,
+      method: 'post',
+      path: '/api/staging/import',
+      tag: 'jobs',
+      operationId: 'importStaging',
+      status: 201,
       summary: 'Create a job from a folder of MKV files; a stated content type and title win over identification',
       body: {
         type: 'object',
@@ -34,11 +38,13 @@ export function stagingRoutes(intake: JobIntake): RouteSpec[] {
           catalog_id: { type: 'integer', minimum: 1 },
           mode: {
             enum: ['move', 'copy'],
-            description: 'copy (default): the files are copied into the library (hardlinked on the same file system) and the folder stays whole; move: they leave the folder',
+            description:
+              'copy (default): the files are copied into the library (hardlinked on the same file system) and the folder stays whole; move: they leave the folder',
           },
           ask_which_titles: {
             type: 'boolean',
-            description: 'true: this job stops in review once identified, with every title listed, and rips only the titles a person ticks (as the ask_which_titles_to_rip setting does for every job)',
+            description:
+              'true: this job stops in review once identified, with every title listed, and rips only the titles a person ticks (as the ask_which_titles_to_rip setting does for every job)',
           },
         },
       },

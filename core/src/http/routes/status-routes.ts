@@ -26,32 +26,54 @@ const SAFE_MODE_SCHEMA = {
   items: {
     type: 'object',
     required: ['field', 'problem', 'fix', 'using'],
-    properties: { field: { type: 'string' }, problem: { type: 'string' }, fix: { type: 'string' }, using: { description: 'What serves the stage meanwhile.' } },
+    properties: {
+      field: { type: 'string' },
+      problem: { type: 'string' },
+      fix: { type: 'string' },
+      using: { description: 'What serves the stage meanwhile.' },
+    },
   },
 } as const;
 
 const PENDING_RESTART_SCHEMA = {
   type: 'array',
-  description: 'Changes that take effect only after a restart (POST /api/restart): configuration fields, and server settings (HOST, PORT, DATABASE_URL, …) changed in the environment or .env.',
-  items: { type: 'object', required: ['field', 'reason'], properties: { field: { type: 'string' }, reason: { type: 'string' } } },
+  description:
+    'Changes that take effect only after a restart (POST /api/restart): configuration fields, and server settings (HOST, PORT, DATABASE_URL, …) changed in the environment or .env.',
+  items: {
+    type: 'object',
+    required: ['field', 'reason'],
+    properties: { field: { type: 'string' }, reason: { type: 'string' } },
+  },
 } as const;
 
 export function statusRoutes(deps: StatusDeps): RouteSpec[] {
   return [
     defineRoute({
-      method: 'get', path: '/api/status', tag: 'system', operationId: 'getStatus',
-      summary: 'Detector status lines (drives, staging watcher) and the catalog’s health (e.g. "catalog degraded: …") for the status strip',
+      method: 'get',
+      path: '/api/status',
+      tag: 'system',
+      operationId: 'getStatus',
+      summary:
+        'Detector status lines (drives, staging watcher) and the catalog’s health (e.g. "catalog degraded: …") for the status strip',
       response: {
         type: 'object',
         required: ['detectors', 'safe_mode', 'pending_restart'],
         properties: {
           safe_mode: SAFE_MODE_SCHEMA,
           pending_restart: PENDING_RESTART_SCHEMA,
-          detectors: { type: 'array', items: { type: 'object', properties: { id: { type: 'string' }, status: { type: 'string' } } } },
+          detectors: {
+            type: 'array',
+            items: { type: 'object', properties: { id: { type: 'string' }, status: { type: 'string' } } },
+          },
           catalog: {
             type: ['object', 'null'],
-            description: 'null when no catalog provider is configured; healthy false with a message when it is not configured or degraded',
-            properties: { healthy: { type: 'boolean' }, configured: { type: 'boolean' }, message: { type: ['string', 'null'] } },
+            description:
+              'null when no catalog provider is configured; healthy false with a message when it is not configured or degraded',
+            properties: {
+              healthy: { type: 'boolean' },
+              configured: { type: 'boolean' },
+              message: { type: ['string', 'null'] },
+            },
           },
         },
       },
@@ -61,12 +83,19 @@ export function statusRoutes(deps: StatusDeps): RouteSpec[] {
           detectors: deps.detectors(),
           safe_mode: deps.safeMode?.() ?? [],
           pending_restart: (await deps.pendingRestart?.()) ?? [],
-          catalog: catalog && { healthy: catalog.healthy, configured: catalog.configured ?? true, message: catalog.message },
+          catalog: catalog && {
+            healthy: catalog.healthy,
+            configured: catalog.configured ?? true,
+            message: catalog.message,
+          },
         };
       },
     }),
     defineRoute({
-      method: 'get', path: '/api/plugins', tag: 'system', operationId: 'listPlugins',
+      method: 'get',
+      path: '/api/plugins',
+      tag: 'system',
+      operationId: 'listPlugins',
       summary: 'Every discovered plugin: status, what it offers, and the JSON Schema of its settings',
       response: {
         type: 'array',

@@ -10,7 +10,10 @@ interface UploadBody {
 export function subtitleRoutes(commands: JobCommands): RouteSpec[] {
   return [
     defineRoute<{ id: number }, Record<string, never>, UploadBody>({
-      method: 'post', path: '/api/jobs/:id/subtitles', tag: 'jobs', operationId: 'uploadSubtitles',
+      method: 'post',
+      path: '/api/jobs/:id/subtitles',
+      tag: 'jobs',
+      operationId: 'uploadSubtitles',
       summary: 'Add reference subtitles (SRT text per episode) to a TV job, e.g. when the download quota is spent',
       params: idParams,
       maxBodyBytes: 16 * 1024 * 1024,
@@ -38,7 +41,12 @@ export function subtitleRoutes(commands: JobCommands): RouteSpec[] {
       response: jobSchema,
       errors: [404, 409],
       handler: async ({ params, body }) =>
-        toJobWire(await commands.addSubtitles(params.id, body.files.map((f) => ({ episodeCode: f.episode_code, srt: f.srt })))),
+        toJobWire(
+          await commands.addSubtitles(
+            params.id,
+            body.files.map((f) => ({ episodeCode: f.episode_code, srt: f.srt })),
+          ),
+        ),
     }),
   ];
 }

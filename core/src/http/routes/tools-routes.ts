@@ -40,7 +40,10 @@ const pathBody = (tool: string, field: string): JsonSchema => ({
 
 const common = {
   valid: { type: 'boolean' },
-  path: { type: ['string', 'null'], description: 'The executable checked; null when none was given, configured or found.' },
+  path: {
+    type: ['string', 'null'],
+    description: 'The executable checked; null when none was given, configured or found.',
+  },
   version: { type: ['string', 'null'] },
   message: { type: 'string', description: 'What was found, or why the tool cannot be used.' },
 };
@@ -52,7 +55,8 @@ const ripperResponse: JsonSchema = {
     ...common,
     license: {
       enum: ['registered', 'evaluation', 'expired', 'unknown'],
-      description: 'expired: MakeMKV refuses to work (evaluation over or build too old); registered: a key is installed; evaluation: no key.',
+      description:
+        'expired: MakeMKV refuses to work (evaluation over or build too old); registered: a key is installed; evaluation: no key.',
     },
   },
 };
@@ -60,7 +64,10 @@ const ripperResponse: JsonSchema = {
 const mediaToolResponse: JsonSchema = {
   type: 'object',
   required: ['valid', 'path', 'version', 'chromaprint', 'message'],
-  properties: { ...common, chromaprint: { type: 'boolean', description: 'The build has the chromaprint muxer (required).' } },
+  properties: {
+    ...common,
+    chromaprint: { type: 'boolean', description: 'The build has the chromaprint muxer (required).' },
+  },
 };
 
 const detected: JsonSchema = {
@@ -85,8 +92,10 @@ export function toolsRoutes(deps: ToolsRouteDeps): RouteSpec[] {
       response: ripperResponse,
       handler: async ({ body }) => {
         const config = deps.config.get();
-        const refused = body?.path !== undefined ? await untrustedToolPathProblem(body.path, 'ripper', search.platform) : null;
-        if (refused) return { valid: false, path: body!.path!, version: null, license: 'unknown' as const, message: refused };
+        const refused =
+          body?.path !== undefined ? await untrustedToolPathProblem(body.path, 'ripper', search.platform) : null;
+        if (refused)
+          return { valid: false, path: body!.path!, version: null, license: 'unknown' as const, message: refused };
         const file = body?.path ?? config.ripper_path ?? (await findTool('ripper', search));
         return validateRipper(file, {
           keyConfigured: config.ripper_key !== null,
@@ -106,7 +115,8 @@ export function toolsRoutes(deps: ToolsRouteDeps): RouteSpec[] {
       bodyOptional: true,
       response: mediaToolResponse,
       handler: async ({ body }) => {
-        const refused = body?.path !== undefined ? await untrustedToolPathProblem(body.path, 'media_tool', search.platform) : null;
+        const refused =
+          body?.path !== undefined ? await untrustedToolPathProblem(body.path, 'media_tool', search.platform) : null;
         if (refused) return { valid: false, path: body!.path!, version: null, chromaprint: false, message: refused };
         const file = body?.path ?? deps.config.get().media_tool_path ?? (await findTool('media_tool', search));
         return validateMediaTool(file, { ...platform, ...timing });

@@ -9,7 +9,8 @@ import { TITLE_REVIEW_KINDS, type TitleReview } from '../../jobs/title-review.ts
 
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 const text = (v: unknown): string | null => (typeof v === 'string' ? v : null);
-const list = (v: unknown): Record<string, unknown>[] => (Array.isArray(v) ? v.filter((x): x is Record<string, unknown> => !!x && typeof x === 'object') : []);
+const list = (v: unknown): Record<string, unknown>[] =>
+  Array.isArray(v) ? v.filter((x): x is Record<string, unknown> => !!x && typeof x === 'object') : [];
 
 export function parseJson(json: string | null): unknown {
   if (!json) return null;
@@ -21,13 +22,23 @@ export function parseJson(json: string | null): unknown {
 }
 
 const ASSIGNMENTS = ['episode', 'main_movie', 'extra', 'discarded'] as const;
-const assignment = (v: unknown): MatchCandidate['kind'] => (ASSIGNMENTS.includes(v as MatchCandidate['kind']) ? (v as MatchCandidate['kind']) : 'discarded');
+const assignment = (v: unknown): MatchCandidate['kind'] =>
+  ASSIGNMENTS.includes(v as MatchCandidate['kind']) ? (v as MatchCandidate['kind']) : 'discarded';
 
 function candidateWire(c: Record<string, unknown>): MatchCandidate {
-  return { kind: assignment(c.kind), season: num(c.season), episode: num(c.episode), episodeEnd: num(c.episodeEnd), edition: text(c.edition), score: num(c.score) ?? 0 };
+  return {
+    kind: assignment(c.kind),
+    season: num(c.season),
+    episode: num(c.episode),
+    episodeEnd: num(c.episodeEnd),
+    edition: text(c.edition),
+    score: num(c.score) ?? 0,
+  };
 }
 
-function componentWire(c: Record<string, unknown>): Required<Omit<ScoreComponent, 'detail'>> & { detail: string | null } {
+function componentWire(
+  c: Record<string, unknown>,
+): Required<Omit<ScoreComponent, 'detail'>> & { detail: string | null } {
   return { name: text(c.name) ?? '?', value: num(c.value) ?? 0, weight: num(c.weight) ?? 0, detail: text(c.detail) };
 }
 
@@ -50,7 +61,16 @@ export function toMatchDetailsWire(json: string | null) {
 }
 
 export function toMappingWire(m: Partial<Record<keyof DiscMapping, unknown>>) {
-  return { titleIndex: num(m.titleIndex) ?? 0, assignment: assignment(m.assignment), season: num(m.season), episode: num(m.episode), episodeEnd: num(m.episodeEnd), name: text(m.name), extraType: text(m.extraType), durationSeconds: num(m.durationSeconds) };
+  return {
+    titleIndex: num(m.titleIndex) ?? 0,
+    assignment: assignment(m.assignment),
+    season: num(m.season),
+    episode: num(m.episode),
+    episodeEnd: num(m.episodeEnd),
+    name: text(m.name),
+    extraType: text(m.extraType),
+    durationSeconds: num(m.durationSeconds),
+  };
 }
 
 export function toMappingsWire(mappings: readonly DiscMapping[] | null) {
@@ -77,14 +97,27 @@ export function toIdentificationWire(json: string | null) {
       reviewReason: text(a.reviewReason),
       holdForReview: a.holdForReview === true,
       evidence: Array.isArray(a.evidence) ? a.evidence.filter((e): e is string => typeof e === 'string') : [],
-      discLookup: lookup ? { titleSlug: text(lookup.titleSlug), discSlug: text(lookup.discSlug), mappings: list(lookup.mappings).map(toMappingWire) } : null,
+      discLookup: lookup
+        ? {
+            titleSlug: text(lookup.titleSlug),
+            discSlug: text(lookup.discSlug),
+            mappings: list(lookup.mappings).map(toMappingWire),
+          }
+        : null,
     };
   });
 }
 
 export function toReviewWire(review: TitleReview | null) {
   if (!review) return null;
-  return { kind: review.kind, message: review.message, candidates: review.candidates.map((c) => candidateWire(c as unknown as Record<string, unknown>)), path: review.path, other_titles: review.otherTitles, episode: review.episode };
+  return {
+    kind: review.kind,
+    message: review.message,
+    candidates: review.candidates.map((c) => candidateWire(c as unknown as Record<string, unknown>)),
+    path: review.path,
+    other_titles: review.otherTitles,
+    episode: review.episode,
+  };
 }
 
 const int = { type: ['integer', 'null'] };
@@ -94,13 +127,31 @@ const assignmentSchema = { enum: [...ASSIGNMENTS] };
 export const candidateSchema = {
   type: 'object',
   required: ['kind', 'season', 'episode', 'episodeEnd', 'edition', 'score'],
-  properties: { kind: assignmentSchema, season: int, episode: int, episodeEnd: int, edition: str, score: { type: 'number', minimum: 0, maximum: 1 } },
+  properties: {
+    kind: assignmentSchema,
+    season: int,
+    episode: int,
+    episodeEnd: int,
+    edition: str,
+    score: { type: 'number', minimum: 0, maximum: 1 },
+  },
 } as const;
 
 export const matchDetailsSchema = {
   type: ['object', 'null'],
   description: "the matcher's result: what the title is, with named score components and the candidates it weighed",
-  required: ['kind', 'season', 'episode', 'episodeEnd', 'edition', 'extraType', 'confidence', 'source', 'components', 'candidates'],
+  required: [
+    'kind',
+    'season',
+    'episode',
+    'episodeEnd',
+    'edition',
+    'extraType',
+    'confidence',
+    'source',
+    'components',
+    'candidates',
+  ],
   properties: {
     kind: assignmentSchema,
     season: int,
@@ -112,7 +163,11 @@ export const matchDetailsSchema = {
     source: { type: 'string' },
     components: {
       type: 'array',
-      items: { type: 'object', required: ['name', 'value', 'weight', 'detail'], properties: { name: { type: 'string' }, value: { type: 'number' }, weight: { type: 'number' }, detail: str } },
+      items: {
+        type: 'object',
+        required: ['name', 'value', 'weight', 'detail'],
+        properties: { name: { type: 'string' }, value: { type: 'number' }, weight: { type: 'number' }, detail: str },
+      },
     },
     candidates: { type: 'array', items: candidateSchema },
   },
@@ -121,7 +176,16 @@ export const matchDetailsSchema = {
 export const mappingSchema = {
   type: 'object',
   required: ['titleIndex', 'assignment', 'season', 'episode', 'episodeEnd', 'name', 'extraType', 'durationSeconds'],
-  properties: { titleIndex: { type: 'integer' }, assignment: assignmentSchema, season: int, episode: int, episodeEnd: int, name: str, extraType: str, durationSeconds: { type: ['number', 'null'] } },
+  properties: {
+    titleIndex: { type: 'integer' },
+    assignment: assignmentSchema,
+    season: int,
+    episode: int,
+    episodeEnd: int,
+    name: str,
+    extraType: str,
+    durationSeconds: { type: ['number', 'null'] },
+  },
 } as const;
 
 export const identificationSchema = {
@@ -129,7 +193,22 @@ export const identificationSchema = {
   description: "the identification chain's answers, in chain order (the classification's evidence)",
   items: {
     type: 'object',
-    required: ['contentType', 'source', 'confidence', 'title', 'year', 'season', 'discNumber', 'catalogId', 'catalogTitle', 'ambiguousMovie', 'reviewReason', 'holdForReview', 'evidence', 'discLookup'],
+    required: [
+      'contentType',
+      'source',
+      'confidence',
+      'title',
+      'year',
+      'season',
+      'discNumber',
+      'catalogId',
+      'catalogTitle',
+      'ambiguousMovie',
+      'reviewReason',
+      'holdForReview',
+      'evidence',
+      'discLookup',
+    ],
     properties: {
       contentType: { enum: ['tv', 'movie', 'unknown'] },
       source: { type: 'string', description: 'catalog, heuristic, disc_lookup, ai (or a plugin source)' },
@@ -155,14 +234,19 @@ export const identificationSchema = {
 
 export const titleReviewSchema = {
   type: ['object', 'null'],
-  description: 'why the title waits for a person (null when it does not). Controls follow `kind`; `message` is words only.',
+  description:
+    'why the title waits for a person (null when it does not). Controls follow `kind`; `message` is words only.',
   required: ['kind', 'message', 'candidates', 'path', 'other_titles', 'episode'],
   properties: {
     kind: { enum: [...TITLE_REVIEW_KINDS] },
     message: { type: 'string' },
     candidates: { type: 'array', items: candidateSchema, description: 'best first' },
     path: { type: ['string', 'null'], description: 'the library path concerned (conflict, duplicate_claim)' },
-    other_titles: { type: 'array', items: { type: 'integer' }, description: 'title indexes claiming the same episode or path' },
+    other_titles: {
+      type: 'array',
+      items: { type: 'integer' },
+      description: 'title indexes claiming the same episode or path',
+    },
     episode: { type: ['string', 'null'], description: 'the contested episode code' },
   },
 } as const;

@@ -6,7 +6,14 @@
 import { REVIEW_KINDS, type JobEventRecord, type JobRecord, type TitleRecord } from '../../persistence/records.ts';
 import { TITLE_REVIEW_KINDS } from '../../jobs/title-review.ts';
 import { parseMappings } from '../../pipeline/job-view.ts';
-import { identificationSchema, mappingSchema, titleReviewSchema, toIdentificationWire, toMappingsWire, toReviewWire } from './detail-wire.ts';
+import {
+  identificationSchema,
+  mappingSchema,
+  titleReviewSchema,
+  toIdentificationWire,
+  toMappingsWire,
+  toReviewWire,
+} from './detail-wire.ts';
 import { jobSchema, toJobWire } from './job-wire.ts';
 import { titleSchema, toTitleWire } from './title-wire.ts';
 
@@ -14,11 +21,27 @@ import { titleSchema, toTitleWire } from './title-wire.ts';
 export function jobReviews(job: JobRecord, titles: readonly TitleRecord[]) {
   if (job.state !== 'review_needed') return [];
   const whole = job.reviewKind
-    ? [{ scope: 'job' as const, kind: job.reviewKind as string, message: job.reviewReason ?? '', title_id: null, title_index: null, review: null }]
+    ? [
+        {
+          scope: 'job' as const,
+          kind: job.reviewKind as string,
+          message: job.reviewReason ?? '',
+          title_id: null,
+          title_index: null,
+          review: null,
+        },
+      ]
     : [];
   const perTitle = titles
     .filter((t) => t.state === 'review' && t.review !== null)
-    .map((t) => ({ scope: 'title' as const, kind: t.review!.kind as string, message: t.review!.message, title_id: t.id as number | null, title_index: t.titleIndex as number | null, review: toReviewWire(t.review) }));
+    .map((t) => ({
+      scope: 'title' as const,
+      kind: t.review!.kind as string,
+      message: t.review!.message,
+      title_id: t.id as number | null,
+      title_index: t.titleIndex as number | null,
+      review: toReviewWire(t.review),
+    }));
   return [...whole, ...perTitle];
 }
 
@@ -38,7 +61,10 @@ const jobReviewSchema = {
   required: ['scope', 'kind', 'message', 'title_id', 'title_index', 'review'],
   properties: {
     scope: { enum: ['job', 'title'] },
-    kind: { enum: [...REVIEW_KINDS, ...TITLE_REVIEW_KINDS], description: 'scope job: the review_kind; scope title: the title review kind' },
+    kind: {
+      enum: [...REVIEW_KINDS, ...TITLE_REVIEW_KINDS],
+      description: 'scope job: the review_kind; scope title: the title review kind',
+    },
     message: { type: 'string', description: 'words for people' },
     title_id: { type: ['integer', 'null'] },
     title_index: { type: ['integer', 'null'] },
@@ -46,7 +72,17 @@ const jobReviewSchema = {
   },
 } as const;
 
-const stateNames = ['idle', 'identifying', 'review_needed', 'ripping', 'matching', 'organizing', 'completed', 'failed', null];
+const stateNames = [
+  'idle',
+  'identifying',
+  'review_needed',
+  'ripping',
+  'matching',
+  'organizing',
+  'completed',
+  'failed',
+  null,
+];
 
 export const jobDetailSchema = {
   allOf: [jobSchema],
@@ -54,15 +90,28 @@ export const jobDetailSchema = {
   required: ['titles', 'reviews', 'disc_mappings', 'identification', 'timeline'],
   properties: {
     titles: { type: 'array', items: titleSchema },
-    reviews: { type: 'array', items: jobReviewSchema, description: 'the job-level question, then each title waiting in review (empty when not in review)' },
-    disc_mappings: { type: ['array', 'null'], items: mappingSchema, description: "the disc lookup's title-to-episode mappings" },
+    reviews: {
+      type: 'array',
+      items: jobReviewSchema,
+      description: 'the job-level question, then each title waiting in review (empty when not in review)',
+    },
+    disc_mappings: {
+      type: ['array', 'null'],
+      items: mappingSchema,
+      description: "the disc lookup's title-to-episode mappings",
+    },
     identification: identificationSchema,
     timeline: {
       type: 'array',
       items: {
         type: 'object',
         required: ['at', 'from', 'to', 'message'],
-        properties: { at: { type: 'string', format: 'date-time' }, from: { enum: stateNames }, to: { enum: stateNames.slice(0, -1) }, message: { type: ['string', 'null'] } },
+        properties: {
+          at: { type: 'string', format: 'date-time' },
+          from: { enum: stateNames },
+          to: { enum: stateNames.slice(0, -1) },
+          message: { type: ['string', 'null'] },
+        },
       },
     },
   },

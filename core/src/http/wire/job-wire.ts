@@ -63,7 +63,9 @@ export const jobSchema = {
   required: ['id', 'state', 'content_type', 'volume_label', 'created_at', 'updated_at', 'progress_percent', 'actions'],
   properties: {
     id: { type: 'integer' },
-    state: { enum: ['idle', 'identifying', 'review_needed', 'ripping', 'matching', 'organizing', 'completed', 'failed'] },
+    state: {
+      enum: ['idle', 'identifying', 'review_needed', 'ripping', 'matching', 'organizing', 'completed', 'failed'],
+    },
     content_type: { enum: ['tv', 'movie', 'unknown'] },
     volume_label: { type: 'string' },
     drive_id: str,
@@ -85,13 +87,30 @@ export const jobSchema = {
     classification_confidence: { type: ['number', 'null'], minimum: 0, maximum: 1 },
     catalog_title: str,
     catalog_id: int,
-    import_mode: { enum: ['move', 'copy', null], description: 'folder jobs: the files are moved into the library, or copied (hardlinked) so the folder stays whole' },
-    review_kind: { enum: ['identity', 'titles', 'organize', 'nothing_filed', 'filing', 'rip_choice', null], description: 'what the review is about (null when not in review)' },
+    import_mode: {
+      enum: ['move', 'copy', null],
+      description:
+        'folder jobs: the files are moved into the library, or copied (hardlinked) so the folder stays whole',
+    },
+    review_kind: {
+      enum: ['identity', 'titles', 'organize', 'nothing_filed', 'filing', 'rip_choice', null],
+      description: 'what the review is about (null when not in review)',
+    },
     files_filed: { type: 'integer', minimum: 0, description: 'titles that reached the library' },
-    titles_discarded: { type: 'integer', minimum: 0, description: 'titles left out of the library for a stated reason' },
-    retryable_from: { enum: ['identifying', 'ripping', 'matching', 'organizing', null], description: 'where POST /retry starts; null when there is nothing to redo' },
+    titles_discarded: {
+      type: 'integer',
+      minimum: 0,
+      description: 'titles left out of the library for a stated reason',
+    },
+    retryable_from: {
+      enum: ['identifying', 'ripping', 'matching', 'organizing', null],
+      description: 'where POST /retry starts; null when there is nothing to redo',
+    },
     is_ambiguous_movie: { type: 'boolean' },
-    review_reason: { type: ['string', 'null'], description: 'the review in words (the messages of `reviews`); for people, never to be parsed' },
+    review_reason: {
+      type: ['string', 'null'],
+      description: 'the review in words (the messages of `reviews`); for people, never to be parsed',
+    },
     disc_lookup_title_slug: str,
     disc_lookup_disc_slug: str,
     subtitle_status: str,

@@ -57,9 +57,15 @@ export const titleSchema = {
     source_file: str,
     selected: { type: 'boolean', description: 'false when the title is not ripped (Play All, short clips)' },
     role: str,
-    outcome: { enum: ['filed', 'discarded', 'pending', 'failed'], description: 'filed: in the library; discarded: left out for the stated reason' },
+    outcome: {
+      enum: ['filed', 'discarded', 'pending', 'failed'],
+      description: 'filed: in the library; discarded: left out for the stated reason',
+    },
     discard_reason: str,
-    discarded_by: { enum: ['rule', 'setting', 'person', null], description: 'rule: the file is always kept; setting (discard_files_of) or person: a cleanup may delete it' },
+    discarded_by: {
+      enum: ['rule', 'setting', 'person', null],
+      description: 'rule: the file is always kept; setting (discard_files_of) or person: a cleanup may delete it',
+    },
     included: { type: 'boolean', description: 'a person put the title back in after a rule left it out' },
     review: titleReviewSchema,
   },

@@ -50,16 +50,30 @@ function episodeKeys(season: number, episode: number, end: number | null): strin
 
 function optionsOf(t: DiscTitle): Option[] {
   const r = t.result!;
-  if (t.decided) return [{ keys: episodeKeys(r.season!, r.episode!, r.episodeEnd), p: 1, candidate: { season: r.season!, episode: r.episode!, episodeEnd: r.episodeEnd } }];
+  if (t.decided)
+    return [
+      {
+        keys: episodeKeys(r.season!, r.episode!, r.episodeEnd),
+        p: 1,
+        candidate: { season: r.season!, episode: r.episode!, episodeEnd: r.episodeEnd },
+      },
+    ];
   const seen = new Set<string>();
   const out: Option[] = [];
-  const list = [{ season: r.season, episode: r.episode, episodeEnd: r.episodeEnd, score: r.confidence }, ...r.candidates.filter((c) => c.kind === 'episode')];
+  const list = [
+    { season: r.season, episode: r.episode, episodeEnd: r.episodeEnd, score: r.confidence },
+    ...r.candidates.filter((c) => c.kind === 'episode'),
+  ];
   for (const c of list) {
     if (c.season === null || c.episode === null) continue;
     const keys = episodeKeys(c.season, c.episode, c.episodeEnd);
     if (seen.has(keys.join())) continue;
     seen.add(keys.join());
-    out.push({ keys, p: Math.max(0, c.score), candidate: { season: c.season, episode: c.episode, episodeEnd: c.episodeEnd } });
+    out.push({
+      keys,
+      p: Math.max(0, c.score),
+      candidate: { season: c.season, episode: c.episode, episodeEnd: c.episodeEnd },
+    });
   }
   const total = out.reduce((s, o) => s + o.p, 0);
   if (total > 1) for (const o of out) o.p /= total;
@@ -70,7 +84,10 @@ function optionsOf(t: DiscTitle): Option[] {
 /** Posterior of every option of every title, or null when the disc is too large to enumerate. */
 function posteriors(options: Option[][]): number[][] | null {
   const sums = options.map((o) => new Array<number>(o.length).fill(0));
-  const order = options.map((o, i) => ({ i, n: o.length })).sort((a, b) => b.n - a.n).map((x) => x.i);
+  const order = options
+    .map((o, i) => ({ i, n: o.length }))
+    .sort((a, b) => b.n - a.n)
+    .map((x) => x.i);
   const chosen = new Array<number>(options.length).fill(0);
   const used = new Set<string>();
   let total = 0;
@@ -101,9 +118,25 @@ function posteriors(options: Option[][]): number[][] | null {
 function asExtra(result: MatchResult | null): MatchResult {
   const evidence = result?.kind === 'episode' ? result.confidence : 0;
   return {
-    kind: 'extra', season: null, episode: null, episodeEnd: null, edition: null, extraType: result?.extraType ?? null,
-    confidence: result?.kind === 'extra' ? result.confidence : round(1 - evidence), source: result?.source ?? 'disc_layout',
-    components: result?.kind === 'extra' ? result.components : [{ name: 'identified_as_extra', value: 1, weight: 1, detail: `the identifier calls this title an extra; its best episode evidence (${round(evidence)}) is below auto-accept` }],
+    kind: 'extra',
+    season: null,
+    episode: null,
+    episodeEnd: null,
+    edition: null,
+    extraType: result?.extraType ?? null,
+    confidence: result?.kind === 'extra' ? result.confidence : round(1 - evidence),
+    source: result?.source ?? 'disc_layout',
+    components:
+      result?.kind === 'extra'
+        ? result.components
+        : [
+            {
+              name: 'identified_as_extra',
+              value: 1,
+              weight: 1,
+              detail: `the identifier calls this title an extra; its best episode evidence (${round(evidence)}) is below auto-accept`,
+            },
+          ],
     candidates: result?.kind === 'extra' ? result.candidates : [],
   };
 }
@@ -121,7 +154,12 @@ export function decideDisc(titles: readonly DiscTitle[], threshold: number): Map
       continue;
     }
     if (r && r.kind === 'episode' && r.season !== null && r.episode !== null) claimants.push(t);
-    else if (!out.has(t.id)) out.set(t.id, { state: r !== null && r.confidence >= threshold ? 'matched' : 'review', result: r, contestedWith: [] });
+    else if (!out.has(t.id))
+      out.set(t.id, {
+        state: r !== null && r.confidence >= threshold ? 'matched' : 'review',
+        result: r,
+        contestedWith: [],
+      });
   }
   const options = claimants.map(optionsOf);
   const post = posteriors(options);
@@ -131,7 +169,11 @@ export function decideDisc(titles: readonly DiscTitle[], threshold: number): Map
     const contestedWith = claimants.filter((o, j) => j !== i && top[j] === top[i]).map((o) => o.id);
     const own = t.result!;
     if (!post) {
-      out.set(t.id, { state: own.confidence >= threshold && contestedWith.length === 0 ? 'matched' : 'review', result: own, contestedWith });
+      out.set(t.id, {
+        state: own.confidence >= threshold && contestedWith.length === 0 ? 'matched' : 'review',
+        result: own,
+        contestedWith,
+      });
       return;
     }
     const row = post[i]!;
@@ -139,17 +181,31 @@ export function decideDisc(titles: readonly DiscTitle[], threshold: number): Map
     const best = ranked.find((x) => x.option.candidate !== null) ?? ranked[0]!;
     const runnerUp = ranked.find((x) => x !== best);
     const c = best.option.candidate ?? { season: own.season!, episode: own.episode!, episodeEnd: own.episodeEnd };
-    const keptOwnPick = best.option.candidate !== null && formatEpisodeCode(c.season, c.episode, c.episodeEnd) === formatEpisodeCode(own.season!, own.episode!, own.episodeEnd);
+    const keptOwnPick =
+      best.option.candidate !== null &&
+      formatEpisodeCode(c.season, c.episode, c.episodeEnd) ===
+        formatEpisodeCode(own.season!, own.episode!, own.episodeEnd);
     // The disc only adds trust to a pick no other title claims: its confidence never drops below the title's own
     // (candidate scores of some matchers are not probabilities, and renormalising them must not cost a clear winner).
     const joint = round(best.option.candidate ? best.p : 0);
     const p = keptOwnPick && contestedWith.length === 0 ? Math.max(joint, round(own.confidence)) : joint;
     const code = formatEpisodeCode(c.season, c.episode, c.episodeEnd);
-    const others = runnerUp ? `${runnerUp.option.candidate ? formatEpisodeCode(runnerUp.option.candidate.season, runnerUp.option.candidate.episode, runnerUp.option.candidate.episodeEnd) : 'something else'} ${round(runnerUp.p)}` : 'none';
-    const claim = contestedWith.length ? `also claimed by ${contestedWith.length} other title(s)` : 'claimed by no other title';
+    const others = runnerUp
+      ? `${runnerUp.option.candidate ? formatEpisodeCode(runnerUp.option.candidate.season, runnerUp.option.candidate.episode, runnerUp.option.candidate.episodeEnd) : 'something else'} ${round(runnerUp.p)}`
+      : 'none';
+    const claim = contestedWith.length
+      ? `also claimed by ${contestedWith.length} other title(s)`
+      : 'claimed by no other title';
     const candidates = ranked
       .filter((x) => x.option.candidate !== null)
-      .map((x) => ({ kind: 'episode' as const, season: x.option.candidate!.season, episode: x.option.candidate!.episode, episodeEnd: x.option.candidate!.episodeEnd, edition: null, score: round(x.p) }));
+      .map((x) => ({
+        kind: 'episode' as const,
+        season: x.option.candidate!.season,
+        episode: x.option.candidate!.episode,
+        episodeEnd: x.option.candidate!.episodeEnd,
+        edition: null,
+        score: round(x.p),
+      }));
     const result: MatchResult = {
       ...own,
       season: c.season,
@@ -158,26 +214,46 @@ export function decideDisc(titles: readonly DiscTitle[], threshold: number): Map
       confidence: p,
       components: [
         ...own.components,
-        { name: 'joint_assignment', value: p, weight: 1, detail: `${code} at ${p} given the disc's other titles (own evidence ${round(own.confidence)}; next ${others}); ${claim}` },
+        {
+          name: 'joint_assignment',
+          value: p,
+          weight: 1,
+          detail: `${code} at ${p} given the disc's other titles (own evidence ${round(own.confidence)}; next ${others}); ${claim}`,
+        },
       ],
       candidates,
     };
     // A title the disc moved off its own pick waits for a person, with the disc's choice on top.
     const moved = !keptOwnPick;
-    out.set(t.id, { state: p >= threshold && !moved ? 'matched' : 'review', result, contestedWith, contestedEpisode: formatEpisodeCode(own.season!, own.episode!, own.episodeEnd) });
+    out.set(t.id, {
+      state: p >= threshold && !moved ? 'matched' : 'review',
+      result,
+      contestedWith,
+      contestedEpisode: formatEpisodeCode(own.season!, own.episode!, own.episodeEnd),
+    });
   });
   // A low threshold (≤ 0.5) could let two titles keep one episode: then both wait for a person.
   const held = new Map<string, number[]>();
   for (const [id, d] of out) {
-    if (d.state !== 'matched' || d.result?.kind !== 'episode' || d.result.season === null || d.result.episode === null) continue;
-    for (const key of episodeKeys(d.result.season, d.result.episode, d.result.episodeEnd)) held.set(key, [...(held.get(key) ?? []), id]);
+    if (d.state !== 'matched' || d.result?.kind !== 'episode' || d.result.season === null || d.result.episode === null)
+      continue;
+    for (const key of episodeKeys(d.result.season, d.result.episode, d.result.episodeEnd))
+      held.set(key, [...(held.get(key) ?? []), id]);
   }
   for (const ids of held.values()) {
     if (ids.length < 2) continue;
     for (const id of ids) {
       const d = out.get(id)!;
       const decided = titles.find((t) => t.id === id)?.decided;
-      if (!decided) out.set(id, { ...d, state: 'review', contestedWith: ids.filter((x) => x !== id), contestedEpisode: episodeKeys(d.result!.season!, d.result!.episode!, d.result!.episodeEnd).length ? formatEpisodeCode(d.result!.season!, d.result!.episode!, d.result!.episodeEnd) : undefined });
+      if (!decided)
+        out.set(id, {
+          ...d,
+          state: 'review',
+          contestedWith: ids.filter((x) => x !== id),
+          contestedEpisode: episodeKeys(d.result!.season!, d.result!.episode!, d.result!.episodeEnd).length
+            ? formatEpisodeCode(d.result!.season!, d.result!.episode!, d.result!.episodeEnd)
+            : undefined,
+        });
     }
   }
   return out;

@@ -12,7 +12,9 @@ import { decideDisc, type DiscTitle } from './disc-assignment.ts';
 import { contestedReview, matchReview } from '../../jobs/title-review.ts';
 
 function episodeCode(result: MatchResult | null): string | null {
-  return result && result.kind === 'episode' && result.season !== null && result.episode !== null ? formatEpisodeCode(result.season, result.episode, result.episodeEnd) : null;
+  return result && result.kind === 'episode' && result.season !== null && result.episode !== null
+    ? formatEpisodeCode(result.season, result.episode, result.episodeEnd)
+    : null;
 }
 
 /** Returns the titles that need review and, when episodes are contested, which. */
@@ -24,7 +26,9 @@ export async function applyDiscAssignment(
 ): Promise<{ review: TitleRecord[]; contested: string[] }> {
   const filed = (t: TitleRecord) => t.state === 'completed' && t.organizedPath !== null && t.matchDetailsJson !== null;
   const fixed = (t: TitleRecord) => t.matchSource === 'user_review' || filed(t);
-  const all = (await deps.titles.listByJob(jobId)).filter((t) => t.state === 'matched' || t.state === 'review' || filed(t));
+  const all = (await deps.titles.listByJob(jobId)).filter(
+    (t) => t.state === 'matched' || t.state === 'review' || filed(t),
+  );
   const disc: DiscTitle[] = all.map((t) => ({
     id: t.id,
     isExtra: t.isExtra,
@@ -39,8 +43,14 @@ export async function applyDiscAssignment(
     if (!d) continue;
     let updated = title;
     if (!fixed(title)) {
-      const others = all.filter((t) => d.contestedWith.includes(t.id)).map((t) => t.titleIndex).sort((a, b) => a - b);
-      const why = others.length > 0 ? contestedReview(d.result, d.contestedEpisode ?? episodeCode(d.result), others) : matchReview(d.result, threshold, ambiguousMovie);
+      const others = all
+        .filter((t) => d.contestedWith.includes(t.id))
+        .map((t) => t.titleIndex)
+        .sort((a, b) => a - b);
+      const why =
+        others.length > 0
+          ? contestedReview(d.result, d.contestedEpisode ?? episodeCode(d.result), others)
+          : matchReview(d.result, threshold, ambiguousMovie);
       updated = await deps.jobService.updateTitle(title, {
         state: d.state === 'review' ? 'review' : 'matched',
         review: d.state === 'review' ? why : null,
@@ -54,7 +64,9 @@ export async function applyDiscAssignment(
     if (updated.state === 'review') {
       review.push(updated);
       if (d.contestedWith.length > 0) {
-        const names = [title, ...all.filter((t) => d.contestedWith.includes(t.id))].map((t) => `title ${t.titleIndex}`).sort();
+        const names = [title, ...all.filter((t) => d.contestedWith.includes(t.id))]
+          .map((t) => `title ${t.titleIndex}`)
+          .sort();
         contested.add(`${d.contestedEpisode ?? episodeCode(d.result) ?? 'one episode'} (${names.join(' and ')})`);
       }
     }

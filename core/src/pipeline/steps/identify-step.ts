@@ -7,7 +7,13 @@
  * winner without any borrows them from a later identifier of the chain. Titles a person chose to
  * rip or leave out before (see rip-choices.ts) keep that choice.
  */
-import { ConfigurationError, errorMessage, SpindleError, type DiscScan, type Identification } from '@spindle/plugin-sdk';
+import {
+  ConfigurationError,
+  errorMessage,
+  SpindleError,
+  type DiscScan,
+  type Identification,
+} from '@spindle/plugin-sdk';
 import { deciderFor, hintDiscard, nothingFiledReason } from '../../jobs/title-accounting.ts';
 import { parseFileList } from '../../intake/late-files.ts';
 import type { JobRecord, NewTitle } from '../../persistence/records.ts';
@@ -24,7 +30,10 @@ export async function identifyStep(job: JobRecord, deps: StepDeps): Promise<Step
       `No ripper is configured for ${job.sourceKind} sources; set pipeline.rippers.${job.sourceKind} in the configuration`,
     );
   }
-  const scan = limitToFiles(await ripper.impl.scan(toJobView(job).source, await deps.context(ripper.record, job, 'scan')), job);
+  const scan = limitToFiles(
+    await ripper.impl.scan(toJobView(job).source, await deps.context(ripper.record, job, 'scan')),
+    job,
+  );
   const titles: NewTitle[] = scan.titles.map((t) => ({
     titleIndex: t.index,
     durationSeconds: t.durationSeconds,
@@ -53,7 +62,9 @@ export async function identifyStep(job: JobRecord, deps: StepDeps): Promise<Step
       // One identifier failing (a service down, a plugin bug) must not fail the job: the chain goes on.
       if (deps.signal.aborted || (SpindleError.is(error) && error.code === 'aborted')) throw error;
       const message = errorMessage(error);
-      deps.logger.warn(`identifier ${identifier.record.id} failed for job ${job.id}; trying the next one`, { error: message });
+      deps.logger.warn(`identifier ${identifier.record.id} failed for job ${job.id}; trying the next one`, {
+        error: message,
+      });
       failures.push(`identifier ${identifier.record.id} failed: ${message}`);
       return null;
     }
@@ -83,7 +94,9 @@ export async function identifyStep(job: JobRecord, deps: StepDeps): Promise<Step
       const answer = await ask(identifier);
       if (answer && answer.contentType === kind && answer.titleHints.length > 0) {
         hints.push(...answer.titleHints);
-        deps.logger.info(`job ${job.id}: which titles to rip comes from ${identifier.record.id} (${winner.source} identified the disc)`);
+        deps.logger.info(
+          `job ${job.id}: which titles to rip comes from ${identifier.record.id} (${winner.source} identified the disc)`,
+        );
         break;
       }
     }
@@ -114,7 +127,8 @@ export async function identifyStep(job: JobRecord, deps: StepDeps): Promise<Step
   const current = (await deps.jobs.get(job.id)) ?? job;
   const verdict = decideIdentification(current, answers, winner, failures);
   const patch: Partial<JobRecord> = { identificationJson: JSON.stringify(answers), ...verdict.patch };
-  if (verdict.reviewReason) return { kind: 'review', reason: verdict.reviewReason, about: 'identity', resumeAt: 'ripping', patch };
+  if (verdict.reviewReason)
+    return { kind: 'review', reason: verdict.reviewReason, about: 'identity', resumeAt: 'ripping', patch };
   const nothing = stored.some((t) => t.selected) ? null : nothingFiledReason(stored, 0);
   if (nothing) return { kind: 'review', reason: nothing, about: 'nothing_filed', resumeAt: 'ripping', patch };
   return { kind: 'next', patch };

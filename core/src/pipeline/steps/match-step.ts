@@ -32,7 +32,13 @@ export async function matchOne(
   for (const matcher of deps.resolver.matchers()) {
     deps.signal.throwIfAborted();
     const result = await matcher.impl.match(
-      { job: toJobView(job), title: toTitleView(title), siblings: siblings.map(toTitleView), previous: [...results], references },
+      {
+        job: toJobView(job),
+        title: toTitleView(title),
+        siblings: siblings.map(toTitleView),
+        previous: [...results],
+        references,
+      },
       await deps.context(matcher.record, job, 'match'),
     );
     if (!result) continue;
@@ -60,11 +66,19 @@ function subtitleNote(job: JobRecord, references: ReferenceSubtitle[], problem: 
  * One queued title through the matcher chain: MATCHING, then MATCHED (accepted) or REVIEW. A title a
  * person already decided keeps that decision. Called by the title flow (title-flow.ts).
  */
-export async function matchTitle(job: JobRecord, queued: TitleRecord, references: ReferenceSubtitle[], deps: StepDeps): Promise<TitleRecord> {
+export async function matchTitle(
+  job: JobRecord,
+  queued: TitleRecord,
+  references: ReferenceSubtitle[],
+  deps: StepDeps,
+): Promise<TitleRecord> {
   const config = deps.config.get();
   const title = await deps.jobService.updateTitle(queued, { state: 'matching' });
   // A person already decided this title (e.g. during identification review): no matcher overrides that.
-  const decided = title.matchSource === 'user_review' && title.matchDetailsJson ? (JSON.parse(title.matchDetailsJson) as MatchResult) : null;
+  const decided =
+    title.matchSource === 'user_review' && title.matchDetailsJson
+      ? (JSON.parse(title.matchDetailsJson) as MatchResult)
+      : null;
   const result = decided ?? (await matchOne(job, title, await deps.titles.listByJob(job.id), references, deps));
   const accepted = result !== null && result.confidence >= config.match_auto_accept_threshold;
   return deps.jobService.updateTitle(title, {
@@ -93,7 +107,13 @@ export async function matchStep(job: JobRecord, deps: StepDeps): Promise<StepOut
     flow.onMatched = (title) => {
       done++;
       void deps.jobService
-        .progress(job.id, { percent: (done / waiting.length) * 100, speed: null, etaSeconds: null, currentTitle: title.titleIndex, totalTitles: waiting.length })
+        .progress(job.id, {
+          percent: (done / waiting.length) * 100,
+          speed: null,
+          etaSeconds: null,
+          currentTitle: title.titleIndex,
+          totalTitles: waiting.length,
+        })
         .catch(() => undefined);
     };
     for (const t of waiting) if (t.state === 'queued') flow.enqueue(t);
@@ -113,9 +133,15 @@ export async function matchStep(job: JobRecord, deps: StepDeps): Promise<StepOut
  */
 async function settleDisc(job: JobRecord, deps: StepDeps): Promise<StepOutcome> {
   job = (await deps.jobs.get(job.id)) ?? job;
-  const { review, contested } = await applyDiscAssignment(job.id, deps.config.get().match_auto_accept_threshold, deps, job.isAmbiguousMovie);
+  const { review, contested } = await applyDiscAssignment(
+    job.id,
+    deps.config.get().match_auto_accept_threshold,
+    deps,
+    job.isAmbiguousMovie,
+  );
   if (review.length > 0) {
-    const references = deps.subtitles && job.contentType === 'tv' ? await deps.subtitles.references(job, deps.signal) : [];
+    const references =
+      deps.subtitles && job.contentType === 'tv' ? await deps.subtitles.references(job, deps.signal) : [];
     const note = subtitleNote(job, references, deps.subtitles?.problem(job.id) ?? null);
     const reason = contested.length
       ? `${review.length} title(s) need review; several titles claim ${contested.join(', ')}${note}`

@@ -4,7 +4,13 @@
  * extras under "ask" send the job to review; so does a plan that would file nothing while a rule
  * (not a person) left the titles out. Failures fail the job with every title's reason.
  */
-import { ConfigurationError, OrganizationError, type ConflictChoice, type OrganizableTitle, type PlannedMove } from '@spindle/plugin-sdk';
+import {
+  ConfigurationError,
+  OrganizationError,
+  type ConflictChoice,
+  type OrganizableTitle,
+  type PlannedMove,
+} from '@spindle/plugin-sdk';
 import { resolve } from 'node:path';
 import type { DiscardedBy, JobRecord, TitleRecord } from '../../persistence/records.ts';
 import { deciderFor, nothingFiledReason, organizeDiscard } from '../../jobs/title-accounting.ts';
@@ -16,14 +22,24 @@ import { organizeReason, titleReview, type TitleReview } from '../../jobs/title-
 /** What an organizer's review move asks, as data: its own `question`, else told from the move's shape. */
 function organizeReview(move: PlannedMove, titles: readonly TitleRecord[]): TitleReview {
   const message = move.reason ?? 'needs a decision';
-  const kind = move.question ?? (move.conflict === 'ask' ? 'conflict' : move.to !== null ? 'duplicate_claim' : 'placement');
+  const kind =
+    move.question ?? (move.conflict === 'ask' ? 'conflict' : move.to !== null ? 'duplicate_claim' : 'placement');
   const title = titles.find((t) => t.titleIndex === move.titleIndex);
   const candidates = title ? [...(parseMatch(title)?.candidates ?? [])].sort((a, b) => b.score - a.score) : [];
-  return titleReview(kind, message, { path: move.to, candidates, otherTitles: move.claimedBy !== undefined ? [move.claimedBy] : [] });
+  return titleReview(kind, message, {
+    path: move.to,
+    candidates,
+    otherTitles: move.claimedBy !== undefined ? [move.claimedBy] : [],
+  });
 }
 
 /** Who left a title out at organizing: a person (their review decision), or the rule or setting behind the skip. */
-function decider(title: TitleRecord, move: PlannedMove, kind: ReturnType<typeof organizeDiscard>['kind'], deps: StepDeps): DiscardedBy {
+function decider(
+  title: TitleRecord,
+  move: PlannedMove,
+  kind: ReturnType<typeof organizeDiscard>['kind'],
+  deps: StepDeps,
+): DiscardedBy {
   const match = parseMatch(title);
   if (match?.kind === 'discarded' && match.source === 'user_review') return 'person';
   if (move.conflict === 'skip' && title.conflictResolution === 'skip') return 'person';
@@ -32,15 +48,22 @@ function decider(title: TitleRecord, move: PlannedMove, kind: ReturnType<typeof 
 
 /** Whether the title's file is the person's own file in the imported folder (not one Spindle wrote). */
 function isPersonsFile(job: JobRecord, title: TitleRecord): boolean {
-  return job.sourceKind === 'folder' && job.sourcePath !== null && title.sourceFile !== null && resolve(title.filePath!) === resolve(job.sourcePath, title.sourceFile);
+  return (
+    job.sourceKind === 'folder' &&
+    job.sourcePath !== null &&
+    title.sourceFile !== null &&
+    resolve(title.filePath!) === resolve(job.sourcePath, title.sourceFile)
+  );
 }
 
 export async function organizeStep(job: JobRecord, deps: StepDeps): Promise<StepOutcome> {
   const organizer = deps.resolver.organizer();
-  if (!organizer) throw new ConfigurationError('no_organizer_configured', 'No organizer is configured; set pipeline.organizer');
+  if (!organizer)
+    throw new ConfigurationError('no_organizer_configured', 'No organizer is configured; set pipeline.organizer');
   const config = deps.config.get();
   const needed = job.contentType === 'movie' ? 'library_movies_path' : 'library_tv_path';
-  if (!config[needed]) throw new ConfigurationError('library_path_unset', `${needed} is not set; choose a library folder in the settings`);
+  if (!config[needed])
+    throw new ConfigurationError('library_path_unset', `${needed} is not set; choose a library folder in the settings`);
 
   let titles = (await deps.titles.listByJob(job.id)).filter((t) => t.state === 'matched' && t.filePath);
   const organizable: OrganizableTitle[] = [];
@@ -86,7 +109,10 @@ export async function organizeStep(job: JobRecord, deps: StepDeps): Promise<Step
     const title = titles.find((t) => t.titleIndex === move.titleIndex);
     if (!title) continue;
     const discard = organizeDiscard(move.reason, title.isExtra);
-    await deps.jobService.updateTitle(title, { discardReason: discard.reason, discardedBy: decider(title, move, discard.kind, deps) });
+    await deps.jobService.updateTitle(title, {
+      discardReason: discard.reason,
+      discardedBy: decider(title, move, discard.kind, deps),
+    });
   }
   const everyTitle = await deps.titles.listByJob(job.id);
   const nothing = nothingFiledReason(everyTitle, plan.moves.filter((m) => m.action === 'move').length);
@@ -114,7 +140,10 @@ export async function organizeStep(job: JobRecord, deps: StepDeps): Promise<Step
     }
   }
   if (failures.length > 0) {
-    throw new OrganizationError('organize_failed', `Organizing failed for ${failures.length} title(s): ${failures.join('; ')}`);
+    throw new OrganizationError(
+      'organize_failed',
+      `Organizing failed for ${failures.length} title(s): ${failures.join('; ')}`,
+    );
   }
   return { kind: 'next', patch: { libraryPath: outcome.libraryPath ?? job.libraryPath } };
 }

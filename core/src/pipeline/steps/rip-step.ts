@@ -37,14 +37,21 @@ async function createRipFolder(folder: string, staging: string): Promise<void> {
           : denied?.code === 'ENOENT'
             ? `${staging} does not exist`
             : (error as Error).message;
-    throw new RipperError('staging_not_writable', `Cannot create the rip folder ${folder}: ${why}; check staging_path`, { cause: error });
+    throw new RipperError(
+      'staging_not_writable',
+      `Cannot create the rip folder ${folder}: ${why}; check staging_path`,
+      { cause: error },
+    );
   }
 }
 
 export async function ripStep(job: JobRecord, deps: StepDeps): Promise<StepOutcome> {
   const ripper = deps.resolver.ripperFor(job.sourceKind);
   if (!ripper) {
-    throw new ConfigurationError('no_ripper_configured', `No ripper is configured for ${job.sourceKind} sources; set pipeline.rippers.${job.sourceKind}`);
+    throw new ConfigurationError(
+      'no_ripper_configured',
+      `No ripper is configured for ${job.sourceKind} sources; set pipeline.rippers.${job.sourceKind}`,
+    );
   }
   let outputDir: string;
   /** Recorded on the job when it had no staging root yet (a job from before migration 6). */
@@ -54,7 +61,11 @@ export async function ripStep(job: JobRecord, deps: StepDeps): Promise<StepOutco
   } else {
     // The staging root the job was created under: a later change of staging_path does not move it.
     const staging = job.stagingRoot ?? deps.config.get().staging_path;
-    if (!staging) throw new ConfigurationError('staging_path_unset', 'staging_path is not set; choose a staging folder in the settings');
+    if (!staging)
+      throw new ConfigurationError(
+        'staging_path_unset',
+        'staging_path is not set; choose a staging folder in the settings',
+      );
     outputDir = join(staging, `job_${job.id}`);
     await createRipFolder(outputDir, staging);
     if (job.stagingRoot === null) ripRoot = staging;
@@ -70,9 +81,15 @@ export async function ripStep(job: JobRecord, deps: StepDeps): Promise<StepOutco
     if (late.length > 0) await ripTitles(job, deps, ripper, outputDir, late);
   }
   if (selected.length > 0 && ripped === 0) {
-    throw new RipperError('rip_produced_nothing', `The ripper produced no file for any selected title${failures ? ` (${failures})` : ''}`);
+    throw new RipperError(
+      'rip_produced_nothing',
+      `The ripper produced no file for any selected title${failures ? ` (${failures})` : ''}`,
+    );
   }
-  return { kind: 'next', patch: { stagingPath: outputDir, ...(ripRoot ? { stagingRoot: ripRoot, folderOrigin: 'rip' as const } : {}) } };
+  return {
+    kind: 'next',
+    patch: { stagingPath: outputDir, ...(ripRoot ? { stagingRoot: ripRoot, folderOrigin: 'rip' as const } : {}) },
+  };
 }
 
 /** Rips these titles into outputDir: how many produced a file, and the ripper's failures in words. */
@@ -90,9 +107,13 @@ async function ripTitles(
   // Each title whose file the ripper reports complete is QUEUED at once (and matched while the next one rips).
   let announcing: Promise<void> = Promise.resolve();
   const onTitleSaved = (file: RippedFile) => {
-    announcing = announcing.then(() => titleSaved(job, deps, selected, file)).catch((error: unknown) => {
-      deps.logger.warn(`job ${job.id}: could not queue title ${file.titleIndex} after its rip`, { error: String(error) });
-    });
+    announcing = announcing
+      .then(() => titleSaved(job, deps, selected, file))
+      .catch((error: unknown) => {
+        deps.logger.warn(`job ${job.id}: could not queue title ${file.titleIndex} after its rip`, {
+          error: String(error),
+        });
+      });
   };
   const result = await ripper.impl.rip(
     {
@@ -117,7 +138,11 @@ async function ripTitles(
   for (const title of current.filter((t) => asked.has(t.id) && t.state === 'ripping')) {
     const file = result.files.find((f) => f.titleIndex === title.titleIndex);
     if (file) {
-      const queued = await deps.jobService.updateTitle(title, { state: 'queued', filePath: file.path, sizeBytes: file.sizeBytes });
+      const queued = await deps.jobService.updateTitle(title, {
+        state: 'queued',
+        filePath: file.path,
+        sizeBytes: file.sizeBytes,
+      });
       if (overlapEnabled(deps)) deps.flow?.enqueue(queued);
     } else {
       await deps.jobService.updateTitle(title, { state: 'failed' });
@@ -134,7 +159,11 @@ async function titleSaved(job: JobRecord, deps: StepDeps, asked: TitleRecord[], 
   if (!asked.some((t) => t.titleIndex === file.titleIndex)) return;
   const title = (await deps.titles.listByJob(job.id)).find((t) => t.titleIndex === file.titleIndex);
   if (title?.state !== 'ripping') return;
-  const queued = await deps.jobService.updateTitle(title, { state: 'queued', filePath: file.path, sizeBytes: file.sizeBytes });
+  const queued = await deps.jobService.updateTitle(title, {
+    state: 'queued',
+    filePath: file.path,
+    sizeBytes: file.sizeBytes,
+  });
   if (overlapEnabled(deps)) deps.flow?.enqueue(queued);
 }
 
@@ -144,10 +173,12 @@ async function titleSaved(job: JobRecord, deps: StepDeps, asked: TitleRecord[], 
  */
 async function resumeRippedTitles(job: JobRecord, deps: StepDeps): Promise<void> {
   for (const title of await deps.titles.listByJob(job.id)) {
-    if (title.state === 'matching' && !deps.flow?.has(title.id)) await deps.jobService.updateTitle(title, { state: 'queued' });
+    if (title.state === 'matching' && !deps.flow?.has(title.id))
+      await deps.jobService.updateTitle(title, { state: 'queued' });
   }
   if (!overlapEnabled(deps) || !deps.flow) return;
-  for (const title of await deps.titles.listByJob(job.id)) if (title.state === 'queued' && title.filePath) deps.flow.enqueue(title);
+  for (const title of await deps.titles.listByJob(job.id))
+    if (title.state === 'queued' && title.filePath) deps.flow.enqueue(title);
 }
 
 /**
@@ -174,6 +205,11 @@ async function joinLateFiles(job: JobRecord, deps: StepDeps, ripper: ResolvedRip
     }));
   if (added.length === 0) return [];
   const titles = await deps.jobService.addTitles(job.id, added);
-  await reportLateFiles({ jobs: deps.jobs, bus: deps.bus, logger: deps.logger }, job, titles.map((t) => t.sourceFile!), 'joined');
+  await reportLateFiles(
+    { jobs: deps.jobs, bus: deps.bus, logger: deps.logger },
+    job,
+    titles.map((t) => t.sourceFile!),
+    'joined',
+  );
   return titles;
 }

@@ -25,7 +25,11 @@ export function transcodedPath(filePath: string): string {
 
 const message = (error: unknown) => errorMessage(error); // a SpindleError from any copy of the SDK included
 const size = (bytes: number) =>
-  bytes >= 1e9 ? `${(bytes / 1e9).toFixed(2)} GB` : bytes >= 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : `${(bytes / 1e3).toFixed(1)} kB`;
+  bytes >= 1e9
+    ? `${(bytes / 1e9).toFixed(2)} GB`
+    : bytes >= 1e6
+      ? `${(bytes / 1e6).toFixed(1)} MB`
+      : `${(bytes / 1e3).toFixed(1)} kB`;
 
 export const ripAndTranscodeStep: Step = async (job, deps) => {
   const outcome = await ripStep(job, deps);
@@ -39,10 +43,14 @@ export async function transcodeTitles(job: JobRecord, deps: StepDeps): Promise<v
   const transcoder = deps.resolver.providers('transcoder')[0];
   if (!transcoder) {
     deps.logger.warn(`job ${job.id}: transcoding_enabled is on but no transcoder is configured`);
-    await note('transcoding skipped: “Transcode after ripping” is on but no transcoder is chosen (Settings → Advanced → Stages)');
+    await note(
+      'transcoding skipped: “Transcode after ripping” is on but no transcoder is chosen (Settings → Advanced → Stages)',
+    );
     return;
   }
-  const titles = (await deps.titles.listByJob(job.id)).filter((t) => t.selected && t.state === 'queued' && t.filePath && !t.filePath.endsWith(TRANSCODED_SUFFIX));
+  const titles = (await deps.titles.listByJob(job.id)).filter(
+    (t) => t.selected && t.state === 'queued' && t.filePath && !t.filePath.endsWith(TRANSCODED_SUFFIX),
+  );
   if (titles.length === 0) return;
   await note(`transcoding ${titles.length} title(s): ${transcoder.impl.status().description}`);
 
@@ -77,10 +85,14 @@ export async function transcodeTitles(job: JobRecord, deps: StepDeps): Promise<v
           deps.logger.warn(`job ${job.id}: could not delete ${input}`, { error: message(error) });
         });
       }
-      await note(`title ${title.titleIndex}: transcoded with ${result.encoder} (${size(title.sizeBytes)} → ${size(result.sizeBytes)}, ${result.speed.toFixed(1)}x), verified${fate}`);
+      await note(
+        `title ${title.titleIndex}: transcoded with ${result.encoder} (${size(title.sizeBytes)} → ${size(result.sizeBytes)}, ${result.speed.toFixed(1)}x), verified${fate}`,
+      );
     } catch (error) {
       if (deps.signal.aborted) throw error;
-      deps.logger.warn(`job ${job.id}: transcoding title ${title.titleIndex} failed; keeping the original`, { error: message(error) });
+      deps.logger.warn(`job ${job.id}: transcoding title ${title.titleIndex} failed; keeping the original`, {
+        error: message(error),
+      });
       await note(`title ${title.titleIndex}: transcoding failed, the original rip is kept — ${message(error)}`);
     }
     done += weight;
@@ -93,7 +105,14 @@ export async function transcodeTitles(job: JobRecord, deps: StepDeps): Promise<v
  * person's original, still in the folder); the transcode beside it is Spindle's own file, claimed
  * by the title's file path, so it is neither a "late file" nor anyone else's.
  */
-async function switchToTranscode(job: JobRecord, title: TitleRecord, input: string, output: string, sizeBytes: number, deps: StepDeps): Promise<void> {
+async function switchToTranscode(
+  job: JobRecord,
+  title: TitleRecord,
+  input: string,
+  output: string,
+  sizeBytes: number,
+  deps: StepDeps,
+): Promise<void> {
   if (job.sourceKind === 'folder') {
     // Keep the rip's time on the transcode: the folder still holds "the same" title for the staging watcher.
     const { mtime } = await stat(input);

@@ -68,7 +68,8 @@ export function answerOrNullChecks<S, I, A>(suite: AnswerOrNullSuite<S, I, A>): 
         for (const [i, input] of (suite.unanswerable ?? []).entries()) {
           await withContext(suite.context, async (ctx) => {
             const what = `${suite.call} of unanswerable ${suite.label(input, i)}`;
-            if ((await invoke(what, () => suite.answer(stage, input, ctx))) !== null) fail(`${what} answered instead of null`);
+            if ((await invoke(what, () => suite.answer(stage, input, ctx))) !== null)
+              fail(`${what} answered instead of null`);
           });
         }
       },
@@ -92,7 +93,9 @@ export function answerOrNullChecks<S, I, A>(suite: AnswerOrNullSuite<S, I, A>): 
         const stage = await invoke('create()', suite.create);
         const input = suite.inputs()[0];
         if (!input) fail('no canned input given');
-        await withContext({ ...suite.context, aborted: true }, (ctx) => expectAbortRejection(suite.call, () => suite.answer(stage, input, ctx), abortMs));
+        await withContext({ ...suite.context, aborted: true }, (ctx) =>
+          expectAbortRejection(suite.call, () => suite.answer(stage, input, ctx), abortMs),
+        );
       },
     },
   ];

@@ -53,7 +53,10 @@ export async function invoke<T>(what: string, call: () => Promise<T> | T): Promi
 }
 
 /** Calls a stage method that may fail; a failure must be a coded SpindleError. */
-export async function invokeMayFail<T>(what: string, call: () => Promise<T> | T): Promise<{ ok: true; value: T } | { ok: false; error: SpindleError }> {
+export async function invokeMayFail<T>(
+  what: string,
+  call: () => Promise<T> | T,
+): Promise<{ ok: true; value: T } | { ok: false; error: SpindleError }> {
   try {
     return { ok: true, value: await call() };
   } catch (error) {
@@ -85,7 +88,11 @@ export async function settleWithin<T>(promise: Promise<T>, ms: number): Promise<
 }
 
 /** Asserts that a call made with an already-aborted signal rejects quickly with a coded error. */
-export async function expectAbortRejection(what: string, call: () => Promise<unknown>, withinMs: number): Promise<void> {
+export async function expectAbortRejection(
+  what: string,
+  call: () => Promise<unknown>,
+  withinMs: number,
+): Promise<void> {
   let promise: Promise<unknown>;
   try {
     promise = Promise.resolve(call());
@@ -93,9 +100,12 @@ export async function expectAbortRejection(what: string, call: () => Promise<unk
     promise = Promise.reject(error);
   }
   const outcome = await settleWithin(promise, withinMs);
-  if (outcome.state === 'pending') fail(`${what} did not settle within ${withinMs} ms although the signal was already aborted`);
+  if (outcome.state === 'pending')
+    fail(`${what} did not settle within ${withinMs} ms although the signal was already aborted`);
   if (outcome.state === 'fulfilled') {
-    fail(`${what} resolved although the signal was already aborted; it must reject (call throwIfAborted(ctx.signal) first)`);
+    fail(
+      `${what} resolved although the signal was already aborted; it must reject (call throwIfAborted(ctx.signal) first)`,
+    );
   }
   const problem = uncodedErrorProblem(what, outcome.error);
   if (problem) fail(problem, outcome.error);
@@ -109,7 +119,8 @@ export function progressProblems(updates: readonly ProgressUpdate[]): string[] {
     if (typeof u.fraction !== 'number' || !Number.isFinite(u.fraction) || u.fraction < 0 || u.fraction > 1) {
       problems.push(`${at}: fraction ${String(u.fraction)} is outside 0–1`);
     }
-    if (u.speed != null && (!Number.isFinite(u.speed) || u.speed < 0)) problems.push(`${at}: speed ${u.speed} is negative or not finite`);
+    if (u.speed != null && (!Number.isFinite(u.speed) || u.speed < 0))
+      problems.push(`${at}: speed ${u.speed} is negative or not finite`);
     if (u.etaSeconds != null && (!Number.isFinite(u.etaSeconds) || u.etaSeconds < 0)) {
       problems.push(`${at}: etaSeconds ${u.etaSeconds} is negative or not finite`);
     }
@@ -125,7 +136,10 @@ export function assertProgress(what: string, ctx: FakeContext<unknown>): void {
 }
 
 /** Runs `fn` with a fresh fake context that is always disposed. */
-export async function withContext<T>(options: FakeContextOptions<JsonObject> | undefined, fn: (ctx: FakeContext) => Promise<T>): Promise<T> {
+export async function withContext<T>(
+  options: FakeContextOptions<JsonObject> | undefined,
+  fn: (ctx: FakeContext) => Promise<T>,
+): Promise<T> {
   const ctx = await createFakeContext(options);
   try {
     return await fn(ctx);

@@ -3,7 +3,16 @@ import type { JsonObject } from '../../context.ts';
 import type { Detector } from '../../stages/detector.ts';
 import type { FakeContext, FakeContextOptions } from '../fake-context.ts';
 import { RecordingSink, type Detection } from '../recording-sink.ts';
-import { assertNoProblems, describeError, fail, invoke, settleWithin, uncodedErrorProblem, withContext, type ConformanceCheck } from './check.ts';
+import {
+  assertNoProblems,
+  describeError,
+  fail,
+  invoke,
+  settleWithin,
+  uncodedErrorProblem,
+  withContext,
+  type ConformanceCheck,
+} from './check.ts';
 import { Problems } from './problems.ts';
 
 export interface DetectorConformanceOptions {
@@ -18,7 +27,16 @@ export interface DetectorConformanceOptions {
   quietMs?: number;
 }
 
-const WATCHED_RESOURCES = new Set(['Timeout', 'Immediate', 'FSEventWrap', 'StatWatcher', 'ProcessWrap', 'TCPServerWrap', 'TCPSocketWrap', 'UDPWrap']);
+const WATCHED_RESOURCES = new Set([
+  'Timeout',
+  'Immediate',
+  'FSEventWrap',
+  'StatWatcher',
+  'ProcessWrap',
+  'TCPServerWrap',
+  'TCPSocketWrap',
+  'UDPWrap',
+]);
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 function activeResources(): number {
@@ -38,7 +56,8 @@ export function validateDetection(d: Detection): string[] {
     p.string(`${d.type}.volumeLabel`, e.volumeLabel);
     p.string(`${d.type}.path`, e.path, { nullable: true });
     p.string(`${d.type}.device`, e.device, { nullable: true });
-    if (e.contentHash !== undefined) p.string(`${d.type}.contentHash`, e.contentHash, { nullable: true, pattern: /^[0-9A-F]{32}$/ });
+    if (e.contentHash !== undefined)
+      p.string(`${d.type}.contentHash`, e.contentHash, { nullable: true, pattern: /^[0-9A-F]{32}$/ });
   }
   return p.list;
 }
@@ -49,16 +68,23 @@ export function detectorConformance(options: DetectorConformanceOptions): Confor
   const quietMs = options.quietMs ?? 400;
 
   const start = async (detector: Detector, sink: RecordingSink, ctx: FakeContext): Promise<void> => {
-    const outcome = await settleWithin(Promise.resolve().then(() => detector.start(sink, ctx)), startMs);
-    if (outcome.state === 'pending') fail(`start() did not resolve within ${startMs} ms; it must return once watching has begun`);
-    if (outcome.state === 'rejected') fail(uncodedErrorProblem('start()', outcome.error) ?? `start() failed: ${describeError(outcome.error)}`);
-    for (const text of sink.statuses) if (typeof text !== 'string' || text.trim() === '') fail('status() was called with empty text');
+    const outcome = await settleWithin(
+      Promise.resolve().then(() => detector.start(sink, ctx)),
+      startMs,
+    );
+    if (outcome.state === 'pending')
+      fail(`start() did not resolve within ${startMs} ms; it must return once watching has begun`);
+    if (outcome.state === 'rejected')
+      fail(uncodedErrorProblem('start()', outcome.error) ?? `start() failed: ${describeError(outcome.error)}`);
+    for (const text of sink.statuses)
+      if (typeof text !== 'string' || text.trim() === '') fail('status() was called with empty text');
   };
   const expectQuiet = async (sink: RecordingSink, ctx: FakeContext, round: number, what: string) => {
     const seen = sink.detections.length;
     if (options.trigger) await options.trigger({ ctx, round });
     await delay(quietMs);
-    if (sink.detections.length > seen) fail(`${what}: the detector reported ${sink.detections[seen]!.type} after its signal was aborted`);
+    if (sink.detections.length > seen)
+      fail(`${what}: the detector reported ${sink.detections[seen]!.type} after its signal was aborted`);
   };
 
   const checks: ConformanceCheck[] = [
@@ -82,7 +108,8 @@ export function detectorConformance(options: DetectorConformanceOptions): Confor
           await expectQuiet(sink, ctx, 2, 'after abort');
         });
         const left = activeResources() - baseline;
-        if (left > 0) fail(`${left} timer(s)/watcher(s) are still active after the abort; release them when ctx.signal fires`);
+        if (left > 0)
+          fail(`${left} timer(s)/watcher(s) are still active after the abort; release them when ctx.signal fires`);
       },
     },
     {
@@ -91,7 +118,10 @@ export function detectorConformance(options: DetectorConformanceOptions): Confor
         const detector = await invoke('create()', options.create);
         const sink = new RecordingSink();
         await withContext({ ...options.context, aborted: true }, async (ctx) => {
-          const outcome = await settleWithin(Promise.resolve().then(() => detector.start(sink, ctx)), startMs);
+          const outcome = await settleWithin(
+            Promise.resolve().then(() => detector.start(sink, ctx)),
+            startMs,
+          );
           if (outcome.state === 'pending') fail(`start() with an aborted signal did not settle within ${startMs} ms`);
           if (outcome.state === 'rejected') {
             const problem = uncodedErrorProblem('start()', outcome.error);

@@ -7,7 +7,14 @@
 import type { Notification, Notifier } from '../../providers/notifier.ts';
 import type { LibraryRefresher } from '../../providers/library-refresher.ts';
 import { startRecordingServer, type RecordingHttpServer } from '../recording-http-server.ts';
-import { DEFAULT_ABORT_WITHIN_MS, expectAbortRejection, fail, invoke, invokeMayFail, type ConformanceCheck } from './check.ts';
+import {
+  DEFAULT_ABORT_WITHIN_MS,
+  expectAbortRejection,
+  fail,
+  invoke,
+  invokeMayFail,
+  type ConformanceCheck,
+} from './check.ts';
 
 /** A secret-looking path segment the checks put into the destination URL. */
 export const CONFORMANCE_TOKEN = 'conformance-token-5e1c7a';
@@ -61,7 +68,8 @@ function destinationChecks<T extends { status(): { configured: boolean; target: 
           const on = await invoke('create(url)', () => options.create(url));
           const status = on.status();
           if (status.configured !== true) fail('status().configured must be true with a destination');
-          if (status.target?.includes(CONFORMANCE_TOKEN)) fail(`status().target "${status.target}" contains the URL's token; give the host only`);
+          if (status.target?.includes(CONFORMANCE_TOKEN))
+            fail(`status().target "${status.target}" contains the URL's token; give the host only`);
         });
       },
     },
@@ -80,12 +88,19 @@ function destinationChecks<T extends { status(): { configured: boolean; target: 
       async run() {
         await withServer(async (server, url) => {
           const provider = await invoke('create(url)', () => options.create(url));
-          for (const [status, retryable] of [[503, true], [400, false]] as const) {
+          for (const [status, retryable] of [
+            [503, true],
+            [400, false],
+          ] as const) {
             server.replySequence([], status);
-            const outcome = await invokeMayFail(`${kind} delivery answered HTTP ${status}`, () => deliver(provider, new AbortController().signal));
+            const outcome = await invokeMayFail(`${kind} delivery answered HTTP ${status}`, () =>
+              deliver(provider, new AbortController().signal),
+            );
             if (outcome.ok) fail(`an HTTP ${status} answer must reject`);
-            if (outcome.error.retryable !== retryable) fail(`an HTTP ${status} answer must reject with retryable: ${retryable}`);
-            if (outcome.error.message.includes(CONFORMANCE_TOKEN)) fail(`the error message names the URL's token: "${outcome.error.message}"`);
+            if (outcome.error.retryable !== retryable)
+              fail(`an HTTP ${status} answer must reject with retryable: ${retryable}`);
+            if (outcome.error.message.includes(CONFORMANCE_TOKEN))
+              fail(`the error message names the URL's token: "${outcome.error.message}"`);
           }
         });
       },
@@ -114,8 +129,13 @@ export function notifierConformance(options: HttpDestinationOptions<Notifier>): 
         await withServer(async (server, url) => {
           const notifier = await invoke('create(url)', () => options.create(url));
           await invoke('send()', () => notifier.send(sampleNotification(), new AbortController().signal));
-          const leaked = server.requests.find((r) => r.body.includes(PRIVATE_FOLDER) || r.url.includes(encodeURIComponent(PRIVATE_FOLDER)));
-          if (leaked) fail(`the notification carried the full path ${PRIVATE_FOLDER}/…; shorten paths (stripPaths) unless the user chose to include them`);
+          const leaked = server.requests.find(
+            (r) => r.body.includes(PRIVATE_FOLDER) || r.url.includes(encodeURIComponent(PRIVATE_FOLDER)),
+          );
+          if (leaked)
+            fail(
+              `the notification carried the full path ${PRIVATE_FOLDER}/…; shorten paths (stripPaths) unless the user chose to include them`,
+            );
         });
       },
     },
@@ -126,7 +146,8 @@ export function notifierConformance(options: HttpDestinationOptions<Notifier>): 
 export function libraryRefresherConformance(options: HttpDestinationOptions<LibraryRefresher>): ConformanceCheck[] {
   return destinationChecks('library refresher', options, async (r, signal) => {
     const result = await r.refresh({ paths: [`${PRIVATE_FOLDER}/TV/Sample Show`], contentType: 'tv', signal });
-    if (typeof result?.detail !== 'string' || result.detail.trim() === '') fail('refresh() must answer { detail } saying what was asked for');
+    if (typeof result?.detail !== 'string' || result.detail.trim() === '')
+      fail('refresh() must answer { detail } saying what was asked for');
     if (result.detail.includes(CONFORMANCE_TOKEN)) fail(`refresh()'s detail names the URL's token: "${result.detail}"`);
   });
 }

@@ -37,7 +37,13 @@ async function inventory(root: string): Promise<Map<string, string>> {
   for (const entry of await readdir(root, { recursive: true, withFileTypes: true })) {
     const path = join(entry.parentPath, entry.name);
     if (entry.isDirectory()) entries.set(path, 'dir');
-    else if (entry.isFile()) entries.set(path, createHash('sha256').update(await readFile(path)).digest('hex'));
+    else if (entry.isFile())
+      entries.set(
+        path,
+        createHash('sha256')
+          .update(await readFile(path))
+          .digest('hex'),
+      );
   }
   return new Map([...entries].sort(([a], [b]) => (a < b ? -1 : 1)));
 }
@@ -66,7 +72,8 @@ export function organizerConformance(options: OrganizerConformanceOptions): Conf
             const plan = await invoke('plan()', () => organizer.plan(input, ctx));
             assertNoProblems('plan() result', validateOrganizePlan(plan, input));
             assertUnchanged('plan()', inputBefore, input);
-            if (snapshot([...(await inventory(root))]) !== snapshot([...before])) fail('plan() changed files or folders on disk; only apply() may');
+            if (snapshot([...(await inventory(root))]) !== snapshot([...before]))
+              fail('plan() changed files or folders on disk; only apply() may');
             if (!plan.moves.some((m) => m.action === 'move')) fail('plan() moves nothing for the test input');
             assertProgress('plan()', ctx);
           });
@@ -86,7 +93,8 @@ export function organizerConformance(options: OrganizerConformanceOptions): Conf
             for (const move of plan.moves) {
               const reported = outcome.titles.find((t) => t.titleIndex === move.titleIndex);
               if (move.action === 'move' && reported?.status === 'moved' && move.to) {
-                if (after.get(move.to) !== before.get(move.from)) fail(`${move.to} does not hold the content of ${move.from}`);
+                if (after.get(move.to) !== before.get(move.from))
+                  fail(`${move.to} does not hold the content of ${move.from}`);
                 if (after.has(move.from)) fail(`${move.from} is still in staging after being moved`);
               } else if (after.get(move.from) !== before.get(move.from)) {
                 fail(`${move.from} was not moved but changed or vanished`);
@@ -109,9 +117,13 @@ export function organizerConformance(options: OrganizerConformanceOptions): Conf
             const outcome = await invokeMayFail('apply() with a missing source', () => organizer.apply(plan, ctx));
             if (outcome.ok) {
               const status = outcome.value.titles.find((t) => t.titleIndex === move.titleIndex)?.status;
-              if (status !== 'failed') fail(`apply() reported "${String(status)}" for a title whose file is gone; expected "failed"`);
+              if (status !== 'failed')
+                fail(`apply() reported "${String(status)}" for a title whose file is gone; expected "failed"`);
             }
-            if ((await inventory(input.libraryTvPath)).has(move.to) || (await inventory(input.libraryMoviesPath)).has(move.to)) {
+            if (
+              (await inventory(input.libraryTvPath)).has(move.to) ||
+              (await inventory(input.libraryMoviesPath)).has(move.to)
+            ) {
               fail(`apply() created ${move.to} although its source was missing`);
             }
           });
@@ -129,7 +141,8 @@ export function organizerConformance(options: OrganizerConformanceOptions): Conf
             await expectAbortRejection('apply()', () => organizer.apply(plan, ctx), abortMs);
           });
           const after = await inventory(root);
-          for (const [path, digest] of before) if (after.get(path) !== digest) fail(`aborted apply() changed or removed ${path}`);
+          for (const [path, digest] of before)
+            if (after.get(path) !== digest) fail(`aborted apply() changed or removed ${path}`);
         });
       },
     },

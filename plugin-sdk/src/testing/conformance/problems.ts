@@ -37,7 +37,11 @@ export class Problems {
     if (value !== undefined) this.string(path, value);
   }
 
-  number(path: string, value: unknown, rules: { nullable?: boolean; integer?: boolean; min?: number; max?: number } = {}): void {
+  number(
+    path: string,
+    value: unknown,
+    rules: { nullable?: boolean; integer?: boolean; min?: number; max?: number } = {},
+  ): void {
     if (value === null && rules.nullable) return;
     const kind = rules.integer ? 'an integer' : 'a finite number';
     if (typeof value !== 'number' || !Number.isFinite(value) || (rules.integer && !Number.isInteger(value))) {
@@ -53,7 +57,12 @@ export class Problems {
     this.number(path, value, { min: 0, max: 1 });
   }
 
-  oneOf<T extends string>(path: string, value: unknown, allowed: readonly T[], rules: { nullable?: boolean } = {}): void {
+  oneOf<T extends string>(
+    path: string,
+    value: unknown,
+    allowed: readonly T[],
+    rules: { nullable?: boolean } = {},
+  ): void {
     if (value === null && rules.nullable) return;
     if (!allowed.includes(value as T)) this.add(`${path} must be one of ${allowed.join(', ')}, got ${describe(value)}`);
   }

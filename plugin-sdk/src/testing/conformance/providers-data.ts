@@ -5,8 +5,22 @@
 import type { CatalogProvider } from '../../providers/catalog.ts';
 import type { DiscLookupProvider } from '../../providers/disc-lookup.ts';
 import type { SubtitleProvider, SubtitleQuery } from '../../providers/subtitles.ts';
-import { assertNoProblems, DEFAULT_ABORT_WITHIN_MS, expectAbortRejection, fail, invoke, invokeMayFail, type ConformanceCheck } from './check.ts';
-import { catalogMovieProblems, catalogSeasonProblems, catalogShowProblems, discLookupResultProblems, subtitleDocumentProblems } from './provider-shapes.ts';
+import {
+  assertNoProblems,
+  DEFAULT_ABORT_WITHIN_MS,
+  expectAbortRejection,
+  fail,
+  invoke,
+  invokeMayFail,
+  type ConformanceCheck,
+} from './check.ts';
+import {
+  catalogMovieProblems,
+  catalogSeasonProblems,
+  catalogShowProblems,
+  discLookupResultProblems,
+  subtitleDocumentProblems,
+} from './provider-shapes.ts';
 
 type Create<T> = () => T | Promise<T>;
 
@@ -28,7 +42,8 @@ export function catalogConformance(options: CatalogConformanceOptions): Conforma
         const catalog = await invoke('create()', options.create);
         const status = await invoke('status()', () => catalog.status());
         if (typeof status?.healthy !== 'boolean') fail('status().healthy is not a boolean');
-        if (status.message !== null && typeof status.message !== 'string') fail('status().message is neither a string nor null');
+        if (status.message !== null && typeof status.message !== 'string')
+          fail('status().message is neither a string nor null');
       },
     },
     {
@@ -43,7 +58,10 @@ export function catalogConformance(options: CatalogConformanceOptions): Conforma
           const outcome = await invokeMayFail(what, call);
           if (!outcome.ok) continue;
           if (!Array.isArray(outcome.value)) fail(`${what} did not answer a list`);
-          assertNoProblems(`${what} result`, outcome.value.flatMap((entry, i) => problems(entry, `entry #${i + 1}`)));
+          assertNoProblems(
+            `${what} result`,
+            outcome.value.flatMap((entry, i) => problems(entry, `entry #${i + 1}`)),
+          );
         }
       },
     },
@@ -58,7 +76,8 @@ export function catalogConformance(options: CatalogConformanceOptions): Conforma
         ];
         for (const [what, call] of lookups) {
           const outcome = await invokeMayFail(what, call);
-          if (outcome.ok && outcome.value !== null) fail(`${what} of an unknown id answered ${JSON.stringify(outcome.value)}; it must answer null`);
+          if (outcome.ok && outcome.value !== null)
+            fail(`${what} of an unknown id answered ${JSON.stringify(outcome.value)}; it must answer null`);
         }
       },
     },
@@ -70,7 +89,10 @@ export function catalogConformance(options: CatalogConformanceOptions): Conforma
       async run() {
         const catalog = await invoke('create()', options.create);
         const found = await invoke('searchMovies()', () => catalog.searchMovies(movieQuery, null));
-        assertNoProblems('searchMovies() result', found.flatMap((m, i) => catalogMovieProblems(m, `movie #${i + 1}`)));
+        assertNoProblems(
+          'searchMovies() result',
+          found.flatMap((m, i) => catalogMovieProblems(m, `movie #${i + 1}`)),
+        );
         if (found.length === 0) fail(`searchMovies(${JSON.stringify(movieQuery)}) found nothing`);
         const movie = await invoke('getMovie()', () => catalog.getMovie(found[0]!.id));
         if (movie?.id !== found[0]!.id) fail(`getMovie(${found[0]!.id}) did not answer that movie`);
@@ -85,7 +107,10 @@ export function catalogConformance(options: CatalogConformanceOptions): Conforma
         const catalog = await invoke('create()', options.create);
         const found = await invoke('searchShows()', () => catalog.searchShows(showQuery, null));
         if (found.length === 0) fail(`searchShows(${JSON.stringify(showQuery)}) found nothing`);
-        assertNoProblems('searchShows() result', found.flatMap((s, i) => catalogShowProblems(s, `show #${i + 1}`)));
+        assertNoProblems(
+          'searchShows() result',
+          found.flatMap((s, i) => catalogShowProblems(s, `show #${i + 1}`)),
+        );
         const show = await invoke('getShow()', () => catalog.getShow(found[0]!.id));
         if (show?.id !== found[0]!.id) fail(`getShow(${found[0]!.id}) did not answer that show`);
         const season = await invoke('getSeason()', () => catalog.getSeason(show.id, 1));
@@ -109,7 +134,8 @@ export function discLookupConformance(options: DiscLookupConformanceOptions): Co
       async run() {
         const lookup = await invoke('create()', options.create);
         const outcome = await invokeMayFail('lookupByContentHash()', () => lookup.lookupByContentHash('0'.repeat(64)));
-        if (outcome.ok && outcome.value !== null) fail(`an unknown hash answered ${JSON.stringify(outcome.value)}; it must answer null`);
+        if (outcome.ok && outcome.value !== null)
+          fail(`an unknown hash answered ${JSON.stringify(outcome.value)}; it must answer null`);
       },
     },
   ];
@@ -135,7 +161,14 @@ export interface SubtitlesConformanceOptions {
   abortWithinMs?: number;
 }
 
-const UNKNOWN_QUERY: SubtitleQuery = { catalogId: null, title: 'Spindle Conformance Nothing', year: null, season: 97, episode: 98, language: 'en' };
+const UNKNOWN_QUERY: SubtitleQuery = {
+  catalogId: null,
+  title: 'Spindle Conformance Nothing',
+  year: null,
+  season: 97,
+  episode: 98,
+  language: 'en',
+};
 
 export function subtitlesConformance(options: SubtitlesConformanceOptions): ConformanceCheck[] {
   const abortMs = options.abortWithinMs ?? DEFAULT_ABORT_WITHIN_MS;
@@ -145,16 +178,23 @@ export function subtitlesConformance(options: SubtitlesConformanceOptions): Conf
       async run() {
         const provider = await invoke('create()', options.create);
         const quota = await invoke('quota()', () => provider.quota());
-        if (quota?.remaining !== null && !(Number.isInteger(quota?.remaining) && quota.remaining >= 0)) fail('quota().remaining is neither a count nor null');
-        if (quota.resetsAt !== null && typeof quota.resetsAt !== 'string') fail('quota().resetsAt is neither a string nor null');
+        if (quota?.remaining !== null && !(Number.isInteger(quota?.remaining) && quota.remaining >= 0))
+          fail('quota().remaining is neither a count nor null');
+        if (quota.resetsAt !== null && typeof quota.resetsAt !== 'string')
+          fail('quota().resetsAt is neither a string nor null');
       },
     },
     {
       name: 'subtitles: an episode it does not have answers null, or a coded error',
       async run() {
         const provider = await invoke('create()', options.create);
-        const outcome = await invokeMayFail('fetch()', () => provider.fetch(UNKNOWN_QUERY, new AbortController().signal));
-        if (outcome.ok && outcome.value !== null) fail(`fetch() of an unknown episode answered ${JSON.stringify(outcome.value).slice(0, 200)}; it must answer null`);
+        const outcome = await invokeMayFail('fetch()', () =>
+          provider.fetch(UNKNOWN_QUERY, new AbortController().signal),
+        );
+        if (outcome.ok && outcome.value !== null)
+          fail(
+            `fetch() of an unknown episode answered ${JSON.stringify(outcome.value).slice(0, 200)}; it must answer null`,
+          );
       },
     },
     {
@@ -163,7 +203,11 @@ export function subtitlesConformance(options: SubtitlesConformanceOptions): Conf
         const provider = await invoke('create()', options.create);
         const controller = new AbortController();
         controller.abort();
-        await expectAbortRejection('fetch()', () => provider.fetch(options.knownQuery ?? UNKNOWN_QUERY, controller.signal), abortMs);
+        await expectAbortRejection(
+          'fetch()',
+          () => provider.fetch(options.knownQuery ?? UNKNOWN_QUERY, controller.signal),
+          abortMs,
+        );
       },
     },
   ];

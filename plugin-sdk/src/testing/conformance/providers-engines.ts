@@ -5,7 +5,17 @@
 import type { AiProvider, AiRequest } from '../../providers/ai.ts';
 import type { Notifier } from '../../providers/notifier.ts';
 import type { Transcriber, TranscribeRequest } from '../../providers/transcriber.ts';
-import { assertNoProblems, assertUnchanged, DEFAULT_ABORT_WITHIN_MS, expectAbortRejection, fail, invoke, invokeMayFail, snapshot, type ConformanceCheck } from './check.ts';
+import {
+  assertNoProblems,
+  assertUnchanged,
+  DEFAULT_ABORT_WITHIN_MS,
+  expectAbortRejection,
+  fail,
+  invoke,
+  invokeMayFail,
+  snapshot,
+  type ConformanceCheck,
+} from './check.ts';
 import { sampleNotification } from './http-destination.ts';
 import { destinationStatusProblems, jsonValueProblems, transcriptProblems } from './provider-shapes.ts';
 
@@ -28,9 +38,12 @@ export function transcriberConformance(options: TranscriberConformanceOptions): 
       async run() {
         const transcriber = await invoke('create()', options.create);
         const status = await invoke('status()', () => transcriber.status());
-        if (status?.device !== 'cpu' && status?.device !== 'cuda') fail(`status().device ${String(status?.device)} is neither cpu nor cuda`);
-        if (typeof status.model !== 'string' || typeof status.ready !== 'boolean') fail('status().model must be a string and status().ready a boolean');
-        if (status.message !== null && typeof status.message !== 'string') fail('status().message is neither a string nor null');
+        if (status?.device !== 'cpu' && status?.device !== 'cuda')
+          fail(`status().device ${String(status?.device)} is neither cpu nor cuda`);
+        if (typeof status.model !== 'string' || typeof status.ready !== 'boolean')
+          fail('status().model must be a string and status().ready a boolean');
+        if (status.message !== null && typeof status.message !== 'string')
+          fail('status().message is neither a string nor null');
       },
     },
     {
@@ -40,7 +53,11 @@ export function transcriberConformance(options: TranscriberConformanceOptions): 
         const controller = new AbortController();
         controller.abort();
         const wavPath = options.wavPath ? await options.wavPath() : '/nonexistent/spindle-conformance.wav';
-        await expectAbortRejection('transcribe()', () => transcriber.transcribe({ wavPath, language, signal: controller.signal }), abortMs);
+        await expectAbortRejection(
+          'transcribe()',
+          () => transcriber.transcribe({ wavPath, language, signal: controller.signal }),
+          abortMs,
+        );
       },
     },
   ];
@@ -51,7 +68,10 @@ export function transcriberConformance(options: TranscriberConformanceOptions): 
       async run() {
         const transcriber = await invoke('create()', options.create);
         const request: TranscribeRequest = { wavPath: await wavPath(), language, signal: new AbortController().signal };
-        assertNoProblems('transcribe() result', transcriptProblems(await invoke('transcribe()', () => transcriber.transcribe(request))));
+        assertNoProblems(
+          'transcribe() result',
+          transcriptProblems(await invoke('transcribe()', () => transcriber.transcribe(request))),
+        );
       },
     });
   } else {
@@ -60,7 +80,11 @@ export function transcriberConformance(options: TranscriberConformanceOptions): 
       async run() {
         const transcriber = await invoke('create()', options.create);
         const outcome = await invokeMayFail('transcribe()', () =>
-          transcriber.transcribe({ wavPath: '/nonexistent/spindle-conformance.wav', language, signal: new AbortController().signal }),
+          transcriber.transcribe({
+            wavPath: '/nonexistent/spindle-conformance.wav',
+            language,
+            signal: new AbortController().signal,
+          }),
         );
         if (outcome.ok) assertNoProblems('transcribe() result', transcriptProblems(outcome.value));
       },
@@ -92,7 +116,9 @@ export function aiConformance(options: AiConformanceOptions): ConformanceCheck[]
         const ai = await invoke('create()', options.create);
         const full: AiRequest = { ...structuredClone(request), signal: new AbortController().signal };
         const before = snapshot(full);
-        const outcome = options.request ? { ok: true as const, value: await invoke('completeJson()', () => ai.completeJson(full)) } : await invokeMayFail('completeJson()', () => ai.completeJson(full));
+        const outcome = options.request
+          ? { ok: true as const, value: await invoke('completeJson()', () => ai.completeJson(full)) }
+          : await invokeMayFail('completeJson()', () => ai.completeJson(full));
         assertUnchanged('completeJson()', before, full);
         if (outcome.ok) assertNoProblems('completeJson() answer', jsonValueProblems(outcome.value));
       },
@@ -103,7 +129,11 @@ export function aiConformance(options: AiConformanceOptions): ConformanceCheck[]
         const ai = await invoke('create()', options.create);
         const controller = new AbortController();
         controller.abort();
-        await expectAbortRejection('completeJson()', () => ai.completeJson({ ...request, signal: controller.signal }), abortMs);
+        await expectAbortRejection(
+          'completeJson()',
+          () => ai.completeJson({ ...request, signal: controller.signal }),
+          abortMs,
+        );
       },
     },
   ];
@@ -132,9 +162,12 @@ export function notifierContractConformance(options: NotifierContractOptions): C
         for (const event of ['job_completed', 'job_failed', 'review_needed', 'test'] as const) {
           const notification = { ...sampleNotification(), event };
           const before = snapshot(notification);
-          const outcome = await invokeMayFail(`send(${event})`, () => notifier.send(notification, new AbortController().signal));
+          const outcome = await invokeMayFail(`send(${event})`, () =>
+            notifier.send(notification, new AbortController().signal),
+          );
           assertUnchanged(`send(${event})`, before, notification);
-          if (outcome.ok && outcome.value !== undefined) fail(`send(${event}) resolved to a value; it must resolve to nothing`);
+          if (outcome.ok && outcome.value !== undefined)
+            fail(`send(${event}) resolved to a value; it must resolve to nothing`);
         }
       },
     },

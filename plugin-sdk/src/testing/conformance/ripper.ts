@@ -54,9 +54,12 @@ export function ripperConformance(options: RipperConformanceOptions): Conformanc
       name: 'ripper: declares the source kinds it serves',
       async run() {
         const ripper = await invoke('create()', options.create);
-        if (!Array.isArray(ripper.sourceKinds) || ripper.sourceKinds.length === 0) fail('sourceKinds must be a non-empty array');
-        for (const kind of ripper.sourceKinds) if (!SOURCE_KINDS.includes(kind)) fail(`sourceKinds has unknown kind "${kind}"`);
-        if (!ripper.sourceKinds.includes(options.source.kind)) fail(`sourceKinds does not include the test source's kind "${options.source.kind}"`);
+        if (!Array.isArray(ripper.sourceKinds) || ripper.sourceKinds.length === 0)
+          fail('sourceKinds must be a non-empty array');
+        for (const kind of ripper.sourceKinds)
+          if (!SOURCE_KINDS.includes(kind)) fail(`sourceKinds has unknown kind "${kind}"`);
+        if (!ripper.sourceKinds.includes(options.source.kind))
+          fail(`sourceKinds does not include the test source's kind "${options.source.kind}"`);
       },
     },
     {
@@ -83,12 +86,14 @@ export function ripperConformance(options: RipperConformanceOptions): Conformanc
           for (const file of result.files) {
             const info = await stat(file.path).catch(() => null);
             if (!info?.isFile()) fail(`rip() reported ${file.path}, which is not a file`);
-            if (info.size !== file.sizeBytes) fail(`rip() reported ${file.sizeBytes} bytes for ${file.path}, the file has ${info.size}`);
+            if (info.size !== file.sizeBytes)
+              fail(`rip() reported ${file.sizeBytes} bytes for ${file.path}, the file has ${info.size}`);
           }
           assertProgress('rip()', ctx);
           const requested = new Set(request.titles.map((t) => t.index));
           for (const u of ctx.progress.updates) {
-            if (u.currentTitle != null && !requested.has(u.currentTitle)) fail(`rip() progress names title ${u.currentTitle}, which was not requested`);
+            if (u.currentTitle != null && !requested.has(u.currentTitle))
+              fail(`rip() progress names title ${u.currentTitle}, which was not requested`);
           }
         });
       },
@@ -124,7 +129,8 @@ export function ripperConformance(options: RipperConformanceOptions): Conformanc
             driveId: options.source.kind === 'disc' ? '/dev/spindle-missing-drive' : null,
           };
           const outcome = await invokeMayFail('scan() of a missing source', () => ripper.scan(missing, ctx));
-          if (outcome.ok) fail('scan() of a missing source resolved; it must reject with a coded error (e.g. RipperError)');
+          if (outcome.ok)
+            fail('scan() of a missing source resolved; it must reject with a coded error (e.g. RipperError)');
         });
       },
     },

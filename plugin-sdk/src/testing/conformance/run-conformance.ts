@@ -8,7 +8,11 @@ export interface TestRegistrar {
 }
 
 /** Registers one test per check inside a describe block. */
-export function runConformance(checks: readonly ConformanceCheck[], runner: TestRegistrar, title = 'Spindle conformance'): void {
+export function runConformance(
+  checks: readonly ConformanceCheck[],
+  runner: TestRegistrar,
+  title = 'Spindle conformance',
+): void {
   runner.describe(title, () => {
     for (const check of checks) runner.it(check.name, () => check.run());
   });

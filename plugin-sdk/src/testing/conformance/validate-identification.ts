@@ -18,7 +18,8 @@ export function validateDiscMappings(p: Problems, path: string, mappings: unknow
     p.number(`${at}.episode`, m.episode, { integer: true, min: 0, nullable: true });
     p.number(`${at}.episodeEnd`, m.episodeEnd, { integer: true, min: 0, nullable: true });
     p.string(`${at}.name`, m.name, { nullable: true });
-    if (m.durationSeconds !== undefined) p.number(`${at}.durationSeconds`, m.durationSeconds, { min: 0, nullable: true });
+    if (m.durationSeconds !== undefined)
+      p.number(`${at}.durationSeconds`, m.durationSeconds, { min: 0, nullable: true });
   });
 }
 
@@ -52,16 +53,19 @@ export function validateIdentification(value: unknown, scan?: DiscScan): string[
       p.boolean(`${at}.rip`, hint.rip);
       p.optionalString(`${at}.reason`, hint.reason);
       if (typeof hint.titleIndex !== 'number') return;
-      if (indexes && !indexes.has(hint.titleIndex)) p.add(`${at} names title ${hint.titleIndex}, which the scan does not have`);
+      if (indexes && !indexes.has(hint.titleIndex))
+        p.add(`${at} names title ${hint.titleIndex}, which the scan does not have`);
       if (hinted.has(hint.titleIndex)) p.add(`${at} hints title ${hint.titleIndex} twice`);
       hinted.add(hint.titleIndex);
     });
   }
   p.boolean('identification.ambiguousMovie', id.ambiguousMovie);
   p.string('identification.reviewReason', id.reviewReason, { nullable: true, nonEmpty: true });
-  if (id.ambiguousMovie === true && id.reviewReason === null) p.add('identification.ambiguousMovie is true but no reviewReason says why');
+  if (id.ambiguousMovie === true && id.reviewReason === null)
+    p.add('identification.ambiguousMovie is true but no reviewReason says why');
   if (id.holdForReview !== undefined) p.boolean('identification.holdForReview', id.holdForReview);
-  if (id.holdForReview === true && id.reviewReason === null) p.add('identification.holdForReview is true but no reviewReason says why');
+  if (id.holdForReview === true && id.reviewReason === null)
+    p.add('identification.holdForReview is true but no reviewReason says why');
   if (p.array('identification.evidence', id.evidence)) {
     id.evidence.forEach((e: unknown, i) => p.string(`identification.evidence[${i}]`, e));
   }

@@ -8,7 +8,8 @@ function validateEpisodeFields(p: Problems, at: string, v: Record<string, unknow
   p.number(`${at}.episode`, v.episode, { integer: true, min: 0, nullable: true });
   p.number(`${at}.episodeEnd`, v.episodeEnd, { integer: true, min: 0, nullable: true });
   p.string(`${at}.edition`, v.edition, { nullable: true, nonEmpty: true });
-  if (v.kind === 'episode' && (v.season === null || v.episode === null)) p.add(`${at} is an episode but lacks a season or episode number`);
+  if (v.kind === 'episode' && (v.season === null || v.episode === null))
+    p.add(`${at} is an episode but lacks a season or episode number`);
   if (typeof v.episodeEnd === 'number' && typeof v.episode === 'number' && v.episodeEnd < v.episode) {
     p.add(`${at}.episodeEnd ${v.episodeEnd} is before episode ${v.episode}`);
   }

@@ -32,7 +32,8 @@ export function validateOrganizePlan(plan: unknown, input: OrganizeInput): strin
       if (planned.has(move.titleIndex)) p.add(`${at} plans title ${move.titleIndex} twice`);
       planned.add(move.titleIndex);
     }
-    if (title && move.from !== title.filePath) p.add(`${at}.from "${String(move.from)}" is not the title's file "${title.filePath}"`);
+    if (title && move.from !== title.filePath)
+      p.add(`${at}.from "${String(move.from)}" is not the title's file "${title.filePath}"`);
     if (move.action === 'move') {
       p.string(`${at}.to`, move.to, { nonEmpty: true });
       if (typeof move.to !== 'string') return;
@@ -72,7 +73,8 @@ export function validateOrganizeOutcome(outcome: unknown, plan: OrganizePlan): s
     if (seen.has(move.titleIndex)) p.add(`${at} reports title ${move.titleIndex} twice`);
     seen.add(move.titleIndex);
     if (move.action === 'skip' && t.status !== 'skipped') p.add(`${at}: a planned skip ended as "${String(t.status)}"`);
-    if (move.action === 'review' && t.status !== 'review') p.add(`${at}: a planned review ended as "${String(t.status)}"`);
+    if (move.action === 'review' && t.status !== 'review')
+      p.add(`${at}: a planned review ended as "${String(t.status)}"`);
     if (move.action === 'move' && t.status === 'moved') {
       if (t.path !== move.to) p.add(`${at}.path "${String(t.path)}" is not the planned target "${String(move.to)}"`);
       if (typeof t.path === 'string') movedPaths.push(t.path);
@@ -85,7 +87,9 @@ export function validateOrganizeOutcome(outcome: unknown, plan: OrganizePlan): s
   if (movedPaths.length > 0) {
     const folder = outcome.libraryPath;
     if (typeof folder !== 'string') p.add('outcome.libraryPath is null although files were moved');
-    else for (const path of movedPaths) if (!isInside(folder, path)) p.add(`moved file "${path}" is not inside libraryPath "${folder}"`);
+    else
+      for (const path of movedPaths)
+        if (!isInside(folder, path)) p.add(`moved file "${path}" is not inside libraryPath "${folder}"`);
   }
   return p.list;
 }

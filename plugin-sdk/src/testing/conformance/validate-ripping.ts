@@ -11,7 +11,10 @@ export function validateDiscScan(scan: unknown): string[] {
   if (!p.object('scan', scan)) return p.list;
   p.string('scan.volumeLabel', scan.volumeLabel);
   p.oneOf('scan.discType', scan.discType, DISC_TYPES);
-  if (scan.contentHash !== null && !(typeof scan.contentHash === 'string' && CONTENT_HASH_PATTERN.test(scan.contentHash))) {
+  if (
+    scan.contentHash !== null &&
+    !(typeof scan.contentHash === 'string' && CONTENT_HASH_PATTERN.test(scan.contentHash))
+  ) {
     p.add(`scan.contentHash must be null or 32 uppercase hex characters, got ${JSON.stringify(scan.contentHash)}`);
   }
   if (!p.array('scan.titles', scan.titles)) return p.list;
@@ -28,7 +31,8 @@ export function validateDiscScan(scan: unknown): string[] {
     p.number(`${at}.sizeBytes`, title.sizeBytes, { integer: true, min: 0 });
     p.string(`${at}.resolution`, title.resolution, { nullable: true, nonEmpty: true });
     if (title.chapters !== undefined) p.number(`${at}.chapters`, title.chapters, { integer: true, min: 0 });
-    for (const key of ['sourceFile', 'segmentMap', 'outputFileName', 'name'] as const) p.optionalString(`${at}.${key}`, title[key]);
+    for (const key of ['sourceFile', 'segmentMap', 'outputFileName', 'name'] as const)
+      p.optionalString(`${at}.${key}`, title[key]);
   });
   return p.list;
 }
@@ -65,6 +69,7 @@ export function validateRipResult(result: unknown, request: RipRequest): string[
       account(failure.titleIndex, at);
     });
   }
-  for (const index of requested) if (!accounted.has(index)) p.add(`requested title ${index} is neither in files nor in failed`);
+  for (const index of requested)
+    if (!accounted.has(index)) p.add(`requested title ${index} is neither in files nor in failed`);
   return p.list;
 }

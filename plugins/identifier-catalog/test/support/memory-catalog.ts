@@ -5,8 +5,15 @@
  */
 import type { CatalogMovie, CatalogProvider, CatalogSeason, CatalogShow, CatalogStatus } from '@spindle/plugin-sdk';
 
-const words = (text: string) => text.toLowerCase().normalize('NFKD').replace(/[^a-z0-9 ]+/g, ' ').split(/\s+/).filter(Boolean);
-const matches = (query: string, name: string) => words(query).length > 0 && words(query).every((w) => words(name).some((n) => n.startsWith(w)));
+const words = (text: string) =>
+  text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9 ]+/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean);
+const matches = (query: string, name: string) =>
+  words(query).length > 0 && words(query).every((w) => words(name).some((n) => n.startsWith(w)));
 
 export class MemoryCatalog implements CatalogProvider {
   calls: string[] = [];
@@ -29,11 +36,15 @@ export class MemoryCatalog implements CatalogProvider {
   }
   async searchMovies(query: string, year?: number | null): Promise<CatalogMovie[]> {
     this.record(`searchMovies ${query}${year ? ` ${year}` : ''}`);
-    return this.movies.filter((m) => matches(query, m.title) && (!year || m.year === year)).map((m) => ({ ...m, runtimeMinutes: null }));
+    return this.movies
+      .filter((m) => matches(query, m.title) && (!year || m.year === year))
+      .map((m) => ({ ...m, runtimeMinutes: null }));
   }
   async searchShows(query: string): Promise<CatalogShow[]> {
     this.record(`searchShows ${query}`);
-    return this.shows.filter((s) => matches(query, s.name)).map(({ seasons: _s, ...s }) => ({ ...s, numberOfSeasons: null, episodeRunTimes: [] }));
+    return this.shows
+      .filter((s) => matches(query, s.name))
+      .map(({ seasons: _s, ...s }) => ({ ...s, numberOfSeasons: null, episodeRunTimes: [] }));
   }
   async getMovie(id: number): Promise<CatalogMovie | null> {
     this.record(`getMovie ${id}`);
@@ -50,14 +61,48 @@ export class MemoryCatalog implements CatalogProvider {
     this.record(`getSeason ${showId} ${season}`);
     const runtimes = this.shows.find((s) => s.id === showId)?.seasons?.[season];
     if (!runtimes) return null;
-    return { showId, season, episodes: runtimes.map((runtimeMinutes, i) => ({ season, episode: i + 1, name: `Episode ${i + 1}`, runtimeMinutes, airDate: null })) };
+    return {
+      showId,
+      season,
+      episodes: runtimes.map((runtimeMinutes, i) => ({
+        season,
+        episode: i + 1,
+        name: `Episode ${i + 1}`,
+        runtimeMinutes,
+        airDate: null,
+      })),
+    };
   }
 }
 
-export const movie = (id: number, title: string, year: number | null, popularity: number, runtimeMinutes: number | null = null): CatalogMovie => ({
-  id, title, originalTitle: title, year, popularity, runtimeMinutes,
+export const movie = (
+  id: number,
+  title: string,
+  year: number | null,
+  popularity: number,
+  runtimeMinutes: number | null = null,
+): CatalogMovie => ({
+  id,
+  title,
+  originalTitle: title,
+  year,
+  popularity,
+  runtimeMinutes,
 });
 
-export const show = (id: number, name: string, firstAirYear: number | null, popularity: number, seasons: Record<number, number[]> = {}) => ({
-  id, name, originalName: name, firstAirYear, popularity, numberOfSeasons: null, episodeRunTimes: [] as number[], seasons,
+export const show = (
+  id: number,
+  name: string,
+  firstAirYear: number | null,
+  popularity: number,
+  seasons: Record<number, number[]> = {},
+) => ({
+  id,
+  name,
+  originalName: name,
+  firstAirYear,
+  popularity,
+  numberOfSeasons: null,
+  episodeRunTimes: [] as number[],
+  seasons,
 });

@@ -17,7 +17,11 @@ export interface DiscTitle {
 export function titleViews(titles: readonly DiscTitle[]): TitleView[] {
   return titles.map((t, index) => {
     const res = t.res ?? '1080p';
-    const rate = res.startsWith('2160') ? 12_000_000 : res.startsWith('576') || res.startsWith('480') ? 1_000_000 : 4_000_000;
+    const rate = res.startsWith('2160')
+      ? 12_000_000
+      : res.startsWith('576') || res.startsWith('480')
+        ? 1_000_000
+        : 4_000_000;
     const seconds = Math.round(t.min * 60);
     const ripped = t.ripped ?? true;
     return {
@@ -33,9 +37,17 @@ export function titleViews(titles: readonly DiscTitle[]): TitleView[] {
   });
 }
 
-export function movieInputs(titles: readonly DiscTitle[], job: { catalogId?: number | null; title?: string } = {}): MatchInput[] {
+export function movieInputs(
+  titles: readonly DiscTitle[],
+  job: { catalogId?: number | null; title?: string } = {},
+): MatchInput[] {
   const views = titleViews(titles);
-  const jobView = sampleMovieJob({ id: 7, catalogId: job.catalogId === undefined ? 42 : job.catalogId, detectedTitle: job.title ?? 'Sample Movie', catalogTitle: job.title ?? 'Sample Movie' });
+  const jobView = sampleMovieJob({
+    id: 7,
+    catalogId: job.catalogId === undefined ? 42 : job.catalogId,
+    detectedTitle: job.title ?? 'Sample Movie',
+    catalogTitle: job.title ?? 'Sample Movie',
+  });
   // The core passes every title of the job as siblings (the title itself included).
   return views.map((title) => ({ job: jobView, title, siblings: views, previous: [] }));
 }
@@ -49,7 +61,14 @@ export class FakeCatalog implements CatalogProvider {
   async getMovie(id: number): Promise<CatalogMovie | null> {
     this.calls += 1;
     if (this.failure) throw this.failure;
-    return { id, title: 'Sample Movie', originalTitle: null, year: 2001, popularity: 1, runtimeMinutes: this.runtimeMinutes };
+    return {
+      id,
+      title: 'Sample Movie',
+      originalTitle: null,
+      year: 2001,
+      popularity: 1,
+      runtimeMinutes: this.runtimeMinutes,
+    };
   }
   async searchMovies() {
     return [];

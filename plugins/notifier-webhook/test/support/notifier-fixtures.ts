@@ -30,7 +30,10 @@ export function notification(overrides: Partial<Notification> = {}): Notificatio
   };
 }
 
-export async function notifier(id: 'webhook' | 'ntfy' | 'discord' | 'gotify' | 'apprise', settings: Record<string, unknown>): Promise<Notifier> {
+export async function notifier(
+  id: 'webhook' | 'ntfy' | 'discord' | 'gotify' | 'apprise',
+  settings: Record<string, unknown>,
+): Promise<Notifier> {
   const setup = await createFakeSetup({ manifest, settings: settings as never });
   setups.push(setup);
   return plugin.definition.providers!.notifier![id]!(setup) as Notifier;

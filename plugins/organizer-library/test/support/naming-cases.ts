@@ -23,9 +23,12 @@ export const match = (kind: MatchResult['kind'], fields: Partial<MatchResult> = 
   candidates: [],
   ...fields,
 });
-export const episode = (season: number | null, ep: number, end: number | null = null) => match('episode', { season, episode: ep, episodeEnd: end });
-export const tvJob = (fields: Partial<JobView> = {}) => sampleJob({ contentType: 'tv', detectedTitle: 'The Show', detectedSeason: 1, ...fields });
-export const movieJob = (fields: Partial<JobView> = {}) => sampleJob({ contentType: 'movie', detectedTitle: 'The Movie', detectedYear: 1999, detectedSeason: null, ...fields });
+export const episode = (season: number | null, ep: number, end: number | null = null) =>
+  match('episode', { season, episode: ep, episodeEnd: end });
+export const tvJob = (fields: Partial<JobView> = {}) =>
+  sampleJob({ contentType: 'tv', detectedTitle: 'The Show', detectedSeason: 1, ...fields });
+export const movieJob = (fields: Partial<JobView> = {}) =>
+  sampleJob({ contentType: 'movie', detectedTitle: 'The Movie', detectedYear: 1999, detectedSeason: null, ...fields });
 
 export interface Case {
   name: string;
@@ -40,7 +43,13 @@ export interface Case {
 /** Places the case's title and checks where it goes (or that it is skipped or sent to review). */
 export function expectPlacement(c: Case): void {
   const placement = placeTitle(
-    { job: c.job, kind: c.kind === undefined ? (c.job.contentType as LibraryKind) : c.kind, libraryMoviesPath: MOVIES, libraryTvPath: TV, extrasPolicy: c.extras ?? 'skip' },
+    {
+      job: c.job,
+      kind: c.kind === undefined ? (c.job.contentType as LibraryKind) : c.kind,
+      libraryMoviesPath: MOVIES,
+      libraryTvPath: TV,
+      extrasPolicy: c.extras ?? 'skip',
+    },
     c.match,
     c.file ?? '/staging/title_t00.mkv',
   );

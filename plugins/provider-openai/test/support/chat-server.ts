@@ -32,13 +32,16 @@ export async function startChatServer(options: { key?: string } = {}): Promise<C
   const faults: { status: number; headers?: Record<string, string>; body: unknown }[] = [];
   const requests: ChatServer['requests'] = [];
   const server = createServer(async (req, res) => {
-    if (req.method !== 'POST' || req.url !== '/v1/chat/completions') return send(res, 404, { error: { message: 'Not found', type: 'invalid_request_error' } });
+    if (req.method !== 'POST' || req.url !== '/v1/chat/completions')
+      return send(res, 404, { error: { message: 'Not found', type: 'invalid_request_error' } });
     const body = JSON.parse(await readBody(req)) as Record<string, unknown>;
     requests.push({ authorization: req.headers.authorization, body });
     const fault = faults.shift();
     if (fault) return send(res, fault.status, fault.body, fault.headers);
     if (options.key !== undefined && req.headers.authorization !== `Bearer ${options.key}`) {
-      return send(res, 401, { error: { message: 'Incorrect API key provided.', type: 'invalid_request_error', code: 'invalid_api_key' } });
+      return send(res, 401, {
+        error: { message: 'Incorrect API key provided.', type: 'invalid_request_error', code: 'invalid_api_key' },
+      });
     }
     send(res, 200, {
       id: 'chatcmpl-test',

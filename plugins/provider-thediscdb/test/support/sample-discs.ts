@@ -6,7 +6,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
-export const SAMPLE_DIR = process.env.SPINDLE_THEDISCDB_SAMPLE ?? resolve(import.meta.dirname, '../../../../../shared/thediscdb-sample');
+export const SAMPLE_DIR =
+  process.env.SPINDLE_THEDISCDB_SAMPLE ?? resolve(import.meta.dirname, '../../../../../shared/thediscdb-sample');
 export const SAMPLE_AVAILABLE = existsSync(join(SAMPLE_DIR, 'MANIFEST.tsv'));
 export const SAMPLE_MISSING_MESSAGE = `TheDiscDB sample not found at ${SAMPLE_DIR}: sample-based checks skipped`;
 
@@ -45,7 +46,10 @@ export function loadSampleDiscs(): SampleDisc[] {
     const [stem, kind] = [cells[0]!, cells[1] as 'series' | 'movie'];
     const record = JSON.parse(readFileSync(join(SAMPLE_DIR, kind, `${stem}.json`), 'utf8')) as SampleDisc['record'];
     const scan = readFileSync(join(SAMPLE_DIR, kind, `${stem}.txt`), 'utf8');
-    const hashedFiles = [...scan.matchAll(/^HSH:\d+,([^,]+),[^,]*,(\d+)\s*$/gm)].map((m) => ({ name: m[1]!, size: Number(m[2]) }));
+    const hashedFiles = [...scan.matchAll(/^HSH:\d+,([^,]+),[^,]*,(\d+)\s*$/gm)].map((m) => ({
+      name: m[1]!,
+      size: Number(m[2]),
+    }));
     const [folder, releaseSlug] = stem.split('__') as [string, string];
     const m = /^(.*)_\((\d{4})\)$/.exec(folder);
     return {

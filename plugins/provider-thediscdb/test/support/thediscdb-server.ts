@@ -35,14 +35,20 @@ export function itemsFromSample(discs: readonly SampleDisc[], tmdbIds: Record<st
   const items = new Map<string, WireItem>();
   for (const disc of discs) {
     const key = `${disc.mediaTitle} (${disc.year})`;
-    const slug = `${disc.mediaTitle}-${disc.year}`.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+    const slug = `${disc.mediaTitle}-${disc.year}`
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '');
     const item = items.get(key) ?? {
       id: items.size + 1,
       title: disc.mediaTitle,
       year: disc.year,
       slug,
       type: disc.kind === 'series' ? 'Series' : 'Movie',
-      externalids: { tmdb: tmdbIds[disc.mediaTitle] !== undefined ? String(tmdbIds[disc.mediaTitle]) : null, imdb: null },
+      externalids: {
+        tmdb: tmdbIds[disc.mediaTitle] !== undefined ? String(tmdbIds[disc.mediaTitle]) : null,
+        imdb: null,
+      },
       releases: [],
     };
     items.set(key, item);
@@ -60,7 +66,14 @@ export function itemsFromSample(discs: readonly SampleDisc[], tmdbIds: Record<st
         size: t.Size,
         sourceFile: t.SourceFile ?? null,
         segmentMap: t.SegmentMap ?? null,
-        item: t.Item ? { title: t.Item.Title ?? null, season: t.Item.Season ?? null, episode: t.Item.Episode ?? null, type: t.Item.Type } : null,
+        item: t.Item
+          ? {
+              title: t.Item.Title ?? null,
+              season: t.Item.Season ?? null,
+              episode: t.Item.Episode ?? null,
+              type: t.Item.Type,
+            }
+          : null,
       })),
     });
   }
@@ -81,12 +94,15 @@ async function readBody(req: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-export async function startTheDiscDbServer(options: { items?: WireItem[]; schema?: 'junction' | 'flat' } = {}): Promise<TheDiscDbServer> {
+export async function startTheDiscDbServer(
+  options: { items?: WireItem[]; schema?: 'junction' | 'flat' } = {},
+): Promise<TheDiscDbServer> {
   const faults: { status: number; body: string; headers?: Record<string, string> }[] = [];
   const state = { items: options.items ?? [], schema: options.schema ?? 'junction' };
   const requests: TheDiscDbServer['requests'] = [];
   const server = createServer(async (req, res) => {
-    if (req.method !== 'POST' || new URL(req.url ?? '/', 'http://x').pathname !== '/graphql/') return send(res, 404, 'Not Found');
+    if (req.method !== 'POST' || new URL(req.url ?? '/', 'http://x').pathname !== '/graphql/')
+      return send(res, 404, 'Not Found');
     let parsed: { query?: string; variables?: Record<string, unknown> };
     try {
       parsed = JSON.parse(await readBody(req)) as typeof parsed;
@@ -99,16 +115,30 @@ export async function startTheDiscDbServer(options: { items?: WireItem[]; schema
     const fault = faults.shift();
     if (fault) return send(res, fault.status, fault.body, fault.headers);
     const junction = JUNCTION.test(query);
-    if (!junction && !FLAT.test(query)) return send(res, 400, { errors: [{ message: 'Spindle test server only answers content-hash lookups.' }] });
+    if (!junction && !FLAT.test(query))
+      return send(res, 400, { errors: [{ message: 'Spindle test server only answers content-hash lookups.' }] });
     if (state.schema === 'flat' && junction) {
-      return send(res, 400, { errors: [{ message: 'The specified input object field `disc` does not exist.', locations: [{ line: 2, column: 60 }], extensions: { code: 'HC0016' } }] });
+      return send(res, 400, {
+        errors: [
+          {
+            message: 'The specified input object field `disc` does not exist.',
+            locations: [{ line: 2, column: 60 }],
+            extensions: { code: 'HC0016' },
+          },
+        ],
+      });
     }
     if (state.schema === 'junction' && !junction) {
-      return send(res, 200, { errors: [{ message: 'Unexpected Execution Error', locations: [{ line: 2, column: 3 }], path: ['mediaItems'] }], data: { mediaItems: null } });
+      return send(res, 200, {
+        errors: [{ message: 'Unexpected Execution Error', locations: [{ line: 2, column: 3 }], path: ['mediaItems'] }],
+        data: { mediaItems: null },
+      });
     }
     // Like the real database's collation, the filter ignores case; callers pick the disc themselves.
     const hash = String(variables.hash ?? '').toUpperCase();
-    const nodes = state.items.filter((item) => item.releases.some((r) => r.discs.some((d) => String(d.contentHash).toUpperCase() === hash)));
+    const nodes = state.items.filter((item) =>
+      item.releases.some((r) => r.discs.some((d) => String(d.contentHash).toUpperCase() === hash)),
+    );
     return send(res, 200, { data: { mediaItems: { nodes } } });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -49,18 +49,34 @@ export interface TmdbServer {
   close(): Promise<void>;
 }
 
-export const UNAUTHORIZED_BODY = { status_code: 7, status_message: 'Invalid API key: You must be granted a valid key.', success: false };
-const NOT_FOUND_BODY = { status_code: 34, status_message: 'The resource you requested could not be found.', success: false };
+export const UNAUTHORIZED_BODY = {
+  status_code: 7,
+  status_message: 'Invalid API key: You must be granted a valid key.',
+  success: false,
+};
+const NOT_FOUND_BODY = {
+  status_code: 34,
+  status_message: 'The resource you requested could not be found.',
+  success: false,
+};
 
 /** A token shaped like TMDB's Read Access Token (a JWT). */
 export const SAMPLE_TOKEN = `eyJhbGciOiJIUzI1NiJ9.${Buffer.from(JSON.stringify({ aud: 'spindle-test', scopes: ['api_read'] })).toString('base64url')}.c2lnbmF0dXJl`;
 
-const words = (text: string) => text.toLowerCase().normalize('NFKD').replace(/[^a-z0-9 ]+/g, ' ').split(/\s+/).filter(Boolean);
+const words = (text: string) =>
+  text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9 ]+/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean);
 
 /** TMDB-like matching: every query word is the start of a word of the name. */
 function matches(query: string, ...names: (string | undefined)[]): boolean {
   const q = words(query);
-  return q.length > 0 && names.some((name) => name !== undefined && q.every((w) => words(name).some((n) => n.startsWith(w))));
+  return (
+    q.length > 0 && names.some((name) => name !== undefined && q.every((w) => words(name).some((n) => n.startsWith(w))))
+  );
 }
 
 function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
@@ -69,7 +85,9 @@ function send(res: ServerResponse, status: number, body: unknown, headers: Recor
   res.end(text);
 }
 
-export async function startTmdbServer(options: { token?: string; movies?: FakeMovie[]; shows?: FakeShow[] } = {}): Promise<TmdbServer> {
+export async function startTmdbServer(
+  options: { token?: string; movies?: FakeMovie[]; shows?: FakeShow[] } = {},
+): Promise<TmdbServer> {
   const token = options.token ?? SAMPLE_TOKEN;
   const faults: Fault[] = [];
   const requests: TmdbServer['requests'] = [];
@@ -79,33 +97,82 @@ export async function startTmdbServer(options: { token?: string; movies?: FakeMo
     const url = new URL(req.url ?? '/', 'http://localhost');
     requests.push({ path: `${url.pathname}${url.search}`, authorization: req.headers.authorization });
     const fault = faults.shift();
-    if (fault) return send(res, fault.status, fault.body ?? { status_code: 25, status_message: 'Fault injected by the test.' }, fault.headers);
+    if (fault)
+      return send(
+        res,
+        fault.status,
+        fault.body ?? { status_code: 25, status_message: 'Fault injected by the test.' },
+        fault.headers,
+      );
     if (req.headers.authorization !== `Bearer ${token}`) return send(res, 401, UNAUTHORIZED_BODY);
     const path = url.pathname.replace(/^\/3/, '');
     const query = url.searchParams.get('query') ?? '';
-    const page = (results: object[]) => ({ page: 1, results, total_pages: results.length > 0 ? 1 : 0, total_results: results.length });
+    const page = (results: object[]) => ({
+      page: 1,
+      results,
+      total_pages: results.length > 0 ? 1 : 0,
+      total_results: results.length,
+    });
     let m: RegExpExecArray | null;
     if (path === '/search/movie') {
       const year = url.searchParams.get('year');
-      const found = state.movies.filter((movie) => matches(query, movie.title, movie.original_title) && (!year || movie.release_date?.startsWith(year)));
-      return send(res, 200, page(found.map(({ runtime: _r, ...movie }) => ({ adult: false, overview: '', poster_path: null, vote_count: 10, original_title: movie.title, ...movie }))));
+      const found = state.movies.filter(
+        (movie) => matches(query, movie.title, movie.original_title) && (!year || movie.release_date?.startsWith(year)),
+      );
+      return send(
+        res,
+        200,
+        page(
+          found.map(({ runtime: _r, ...movie }) => ({
+            adult: false,
+            overview: '',
+            poster_path: null,
+            vote_count: 10,
+            original_title: movie.title,
+            ...movie,
+          })),
+        ),
+      );
     }
     if (path === '/search/tv') {
       const year = url.searchParams.get('first_air_date_year');
-      const found = state.shows.filter((show) => matches(query, show.name, show.original_name) && (!year || show.first_air_date?.startsWith(year)));
-      return send(res, 200, page(found.map((s) => ({ id: s.id, name: s.name, original_name: s.original_name ?? s.name, first_air_date: s.first_air_date ?? '', popularity: s.popularity ?? 1, origin_country: ['US'], overview: s.overview ?? '' }))));
+      const found = state.shows.filter(
+        (show) => matches(query, show.name, show.original_name) && (!year || show.first_air_date?.startsWith(year)),
+      );
+      return send(
+        res,
+        200,
+        page(
+          found.map((s) => ({
+            id: s.id,
+            name: s.name,
+            original_name: s.original_name ?? s.name,
+            first_air_date: s.first_air_date ?? '',
+            popularity: s.popularity ?? 1,
+            origin_country: ['US'],
+            overview: s.overview ?? '',
+          })),
+        ),
+      );
     }
     if ((m = /^\/movie\/(\d+)$/.exec(path))) {
       const movie = state.movies.find((x) => x.id === Number(m![1]));
-      return movie ? send(res, 200, { original_title: movie.title, runtime: null, ...movie }) : send(res, 404, NOT_FOUND_BODY);
+      return movie
+        ? send(res, 200, { original_title: movie.title, runtime: null, ...movie })
+        : send(res, 404, NOT_FOUND_BODY);
     }
     if ((m = /^\/tv\/(\d+)$/.exec(path))) {
       const show = state.shows.find((x) => x.id === Number(m![1]));
       if (!show) return send(res, 404, NOT_FOUND_BODY);
       const seasons = Object.keys(show.seasons ?? {}).map(Number);
       return send(res, 200, {
-        id: show.id, name: show.name, original_name: show.original_name ?? show.name, first_air_date: show.first_air_date ?? '',
-        popularity: show.popularity ?? 1, number_of_seasons: show.number_of_seasons ?? seasons.length, episode_run_time: show.episode_run_time ?? [],
+        id: show.id,
+        name: show.name,
+        original_name: show.original_name ?? show.name,
+        first_air_date: show.first_air_date ?? '',
+        popularity: show.popularity ?? 1,
+        number_of_seasons: show.number_of_seasons ?? seasons.length,
+        episode_run_time: show.episode_run_time ?? [],
         seasons: seasons.map((n) => ({ season_number: n, episode_count: show.seasons![n]!.length })),
       });
     }
@@ -115,7 +182,13 @@ export async function startTmdbServer(options: { token?: string; movies?: FakeMo
       if (!runtimes) return send(res, 404, NOT_FOUND_BODY);
       return send(res, 200, {
         season_number: Number(m[2]),
-        episodes: runtimes.map((runtime, i) => ({ episode_number: i + 1, name: `Episode ${i + 1}`, overview: '', runtime, air_date: '2001-01-01' })),
+        episodes: runtimes.map((runtime, i) => ({
+          episode_number: i + 1,
+          name: `Episode ${i + 1}`,
+          overview: '',
+          runtime,
+          air_date: '2001-01-01',
+        })),
       });
     }
     return send(res, 404, NOT_FOUND_BODY);

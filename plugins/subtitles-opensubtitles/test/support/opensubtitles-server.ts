@@ -79,7 +79,8 @@ export const TEST_API_KEY = 'osk_test_0123456789abcdef';
 export const TEST_PASSWORD = 'hunter2-secret';
 export const TEST_TOKEN = 'eyJ0eXAiOiJKV1QiLCJhbGciOiJIUzI1NiJ9.session-token-for-tests.sig';
 
-export const srtFor = (label: string) => `1\n00:00:01,000 --> 00:00:03,000\n${label}\n\n2\n00:00:04,000 --> 00:00:06,000\nSecond line.\n`;
+export const srtFor = (label: string) =>
+  `1\n00:00:01,000 --> 00:00:03,000\n${label}\n\n2\n00:00:04,000 --> 00:00:06,000\nSecond line.\n`;
 
 function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   const text = typeof body === 'string' ? body : JSON.stringify(body);
@@ -144,7 +145,13 @@ export async function startOpenSubtitlesServer(options: ServerOptions = {}): Pro
   const handle = async (listener: 'main' | 'vip', req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const body = await readBody(req);
-    state.requests.push({ listener, method: req.method ?? 'GET', path: `${url.pathname}${url.search}`, headers: req.headers, body });
+    state.requests.push({
+      listener,
+      method: req.method ?? 'GET',
+      path: `${url.pathname}${url.search}`,
+      headers: req.headers,
+      body,
+    });
     const at = faults.findIndex((f) => !f.path || url.pathname.startsWith(f.path));
     if (at >= 0) {
       const fault = faults.splice(at, 1)[0]!;
@@ -164,14 +171,21 @@ export async function startOpenSubtitlesServer(options: ServerOptions = {}): Pro
         return send(res, 401, { message: 'Invalid username/password', status: 401 });
       }
       return send(res, 200, {
-        user: { allowed_downloads: state.allowedDownloads, level: 'Sub leecher', user_id: 66, ext_installed: false, vip: false },
+        user: {
+          allowed_downloads: state.allowedDownloads,
+          level: 'Sub leecher',
+          user_id: 66,
+          ext_installed: false,
+          vip: false,
+        },
         base_url: state.vipUrl.replace(/^http:\/\//, ''),
         token: state.token,
         status: 200,
       });
     }
     const bearer = req.headers.authorization;
-    if (bearer !== undefined && bearer !== `Bearer ${state.token}`) return send(res, 401, { message: 'invalid token', status: 401 });
+    if (bearer !== undefined && bearer !== `Bearer ${state.token}`)
+      return send(res, 401, { message: 'invalid token', status: 401 });
     if (url.pathname === '/api/v1/subtitles' && req.method === 'GET') {
       const q = url.searchParams;
       const languages = (q.get('languages') ?? '').split(',').filter(Boolean);
@@ -186,7 +200,9 @@ export async function startOpenSubtitlesServer(options: ServerOptions = {}): Pro
       );
       const page = num('page') ?? 1;
       const totalPages = Math.max(1, Math.ceil(matching.length / perPage));
-      const data = matching.slice((page - 1) * perPage, page * perPage).map((s) => ({ id: String(s.id), type: 'subtitle', attributes: attributesOf(s) }));
+      const data = matching
+        .slice((page - 1) * perPage, page * perPage)
+        .map((s) => ({ id: String(s.id), type: 'subtitle', attributes: attributesOf(s) }));
       return send(res, 200, { total_pages: totalPages, total_count: matching.length, per_page: perPage, page, data });
     }
     if (url.pathname === '/api/v1/download' && req.method === 'POST') {

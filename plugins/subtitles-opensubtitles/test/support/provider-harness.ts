@@ -11,7 +11,11 @@ export interface Harness {
 
 const setups: FakeSetup[] = [];
 
-export async function providerFor(server: OpenSubtitlesServer, settings: Record<string, unknown> = {}, store?: MemoryKeyValueStore): Promise<Harness> {
+export async function providerFor(
+  server: OpenSubtitlesServer,
+  settings: Record<string, unknown> = {},
+  store?: MemoryKeyValueStore,
+): Promise<Harness> {
   const setup = await createFakeSetup({
     settings: { api_key: TEST_API_KEY, base_url: `${server.url}/api/v1`, ...settings } as never,
     host: { appVersion: '1.2.3' },
@@ -26,7 +30,11 @@ export async function disposeSetups(): Promise<void> {
   await Promise.all(setups.splice(0).map((s) => s.dispose()));
 }
 
-export const episode = (season: number, episodeNumber: number, overrides: Partial<SubtitleQuery> = {}): SubtitleQuery => ({
+export const episode = (
+  season: number,
+  episodeNumber: number,
+  overrides: Partial<SubtitleQuery> = {},
+): SubtitleQuery => ({
   catalogId: 1399,
   title: 'Castle Keep',
   season,

@@ -2670,14 +2670,7 @@ export const configSchemas = {
 // ---- WebSocket client messages (/ws), from plugin-sdk/src/events.ts ----
 
 export type JobState =
-  | 'idle'
-  | 'identifying'
-  | 'review_needed'
-  | 'ripping'
-  | 'matching'
-  | 'organizing'
-  | 'completed'
-  | 'failed';
+  'idle' | 'identifying' | 'review_needed' | 'ripping' | 'matching' | 'organizing' | 'completed' | 'failed';
 
 export interface JobUpdateMessage {
   type: 'job_update';

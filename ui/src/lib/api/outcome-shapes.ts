@@ -36,14 +36,22 @@ export interface TitleOutcomeInfo {
 }
 
 export function titleOutcomeOf(title: Pick<Title, 'outcome' | 'discard_reason' | 'discarded_by'>): TitleOutcomeInfo {
-  return { outcome: title.outcome ?? null, reason: title.discard_reason?.trim() || null, by: title.discarded_by ?? null };
+  return {
+    outcome: title.outcome ?? null,
+    reason: title.discard_reason?.trim() || null,
+    by: title.discarded_by ?? null,
+  };
 }
 
 /** "filed", "not filed: shorter than 120 s", "not filed: left out by a person", "failed", "pending". */
 export function outcomeText(info: TitleOutcomeInfo): string | null {
   switch (info.outcome) {
     case 'discarded':
-      return info.reason ? `not filed: ${info.reason}` : info.by === 'person' ? 'not filed: left out by a person' : 'not filed';
+      return info.reason
+        ? `not filed: ${info.reason}`
+        : info.by === 'person'
+          ? 'not filed: left out by a person'
+          : 'not filed';
     case null:
       return null;
     default:
@@ -75,7 +83,11 @@ export interface FiledStats {
 }
 
 export function filedStatsOf(stats: GetStatsResponse): FiledStats {
-  return { completedWithFiles: stats.completed_with_files, completedNothingFiled: stats.completed_nothing_filed, filesFiled: stats.files_filed };
+  return {
+    completedWithFiles: stats.completed_with_files,
+    completedNothingFiled: stats.completed_nothing_filed,
+    filesFiled: stats.files_filed,
+  };
 }
 
 export const RETRY_FROM_LABELS: Record<RetryFrom, string> = {

@@ -77,7 +77,11 @@ export async function request<T>(spec: RequestSpec): Promise<T> {
   if (!response.ok) {
     const error = (body as { error?: { code?: string; message?: string } } | null)?.error;
     if (response.status === 401 && error?.code === 'login_required') onLoginRequired?.();
-    throw new ApiError(response.status, error?.code ?? `http_${response.status}`, error?.message ?? `The service answered HTTP ${response.status}`);
+    throw new ApiError(
+      response.status,
+      error?.code ?? `http_${response.status}`,
+      error?.message ?? `The service answered HTTP ${response.status}`,
+    );
   }
   if (spec.responseHeaders) {
     const headers = Object.fromEntries(spec.responseHeaders.map((h) => [h, response.headers.get(h)]));

@@ -5,7 +5,14 @@
  * as null). A 400 is kept as `fieldErrors` keyed by the field the API's message names, so the form
  * shows it next to that field.
  */
-import { getConfig, listPlugins, patchConfig, type AppConfig, type AppConfigUpdate, type ListPluginsResponse } from '../api/generated.ts';
+import {
+  getConfig,
+  listPlugins,
+  patchConfig,
+  type AppConfig,
+  type AppConfigUpdate,
+  type ListPluginsResponse,
+} from '../api/generated.ts';
 import { ApiError, errorMessage } from '../api/runtime.ts';
 import { humanizeFieldNames } from '../config-fields.ts';
 import { diffMergePatch, isEmptyPatch } from '../merge-patch.ts';
@@ -72,7 +79,12 @@ export class ConfigState {
       this.config = data;
       this.fieldErrors = {};
       this.onSaved?.();
-      return { ok: true, restartRequired: data.restart_required ?? [], clearedSecrets: data.cleared_secrets ?? [], message: null };
+      return {
+        ok: true,
+        restartRequired: data.restart_required ?? [],
+        clearedSecrets: data.cleared_secrets ?? [],
+        message: null,
+      };
     } catch (error) {
       const raw = errorMessage(error);
       // Shown to a person: field names become their labels ("Staging folder").

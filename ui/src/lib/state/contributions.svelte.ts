@@ -3,7 +3,12 @@
  * the fingerprint network answers 404 on these routes; the screen then says the feature is not
  * available in this version.
  */
-import { forgetContributions, listContributions, rotatePseudonym, type ListContributionsResponse } from '../api/generated.ts';
+import {
+  forgetContributions,
+  listContributions,
+  rotatePseudonym,
+  type ListContributionsResponse,
+} from '../api/generated.ts';
 import { ApiError, errorMessage } from '../api/runtime.ts';
 
 export type ContributionLogEntry = ListContributionsResponse['entries'][number];

@@ -35,7 +35,10 @@ export class DisclosurePrompt {
     this.open = false;
   }
 
-  private async answer(patch: { fingerprint_disclosure_accepted?: boolean; enable_fingerprint_contributions?: boolean }, outcome: 'accepted' | 'disabled'): Promise<void> {
+  private async answer(
+    patch: { fingerprint_disclosure_accepted?: boolean; enable_fingerprint_contributions?: boolean },
+    outcome: 'accepted' | 'disabled',
+  ): Promise<void> {
     const result = await this.config.save(patch);
     if (result.ok) {
       this.answered = outcome;

@@ -3,7 +3,20 @@
  * updates of `/ws` applied on top. After a reconnect (or news of a job it does not know) it
  * fetches the list again, so nothing missed while offline stays missing.
  */
-import { cancelJob, clearFinishedJobs, clearJob, getJob, listJobs, listJobTitles, listReviewQueue, retryJob, startJob, type ClientMessage, type Job, type Title } from '../api/generated.ts';
+import {
+  cancelJob,
+  clearFinishedJobs,
+  clearJob,
+  getJob,
+  listJobs,
+  listJobTitles,
+  listReviewQueue,
+  retryJob,
+  startJob,
+  type ClientMessage,
+  type Job,
+  type Title,
+} from '../api/generated.ts';
 import type { RetryFrom } from '../api/outcome-shapes.ts';
 import { errorMessage } from '../api/runtime.ts';
 
@@ -62,7 +75,9 @@ export class ActiveJobs {
         do {
           this.refreshAgain = false;
           const jobs = await listJobs();
-          const titles = await Promise.all(jobs.map((j) => listJobTitles({ id: j.id }).catch(() => this.titles[j.id] ?? [])));
+          const titles = await Promise.all(
+            jobs.map((j) => listJobTitles({ id: j.id }).catch(() => this.titles[j.id] ?? [])),
+          );
           await this.countReview();
           this.jobs = jobs;
           this.titles = Object.fromEntries(jobs.map((j, i) => [j.id, titles[i]!]));
@@ -108,7 +123,11 @@ export class ActiveJobs {
           if (this.job(message.job_id)) this.refetchJob(message.job_id);
           return;
         }
-        Object.assign(title, { state: message.state, matched_episode: message.matched_episode, match_confidence: message.match_confidence });
+        Object.assign(title, {
+          state: message.state,
+          matched_episode: message.matched_episode,
+          match_confidence: message.match_confidence,
+        });
         return;
       }
       case 'subtitle_event': {
@@ -207,6 +226,14 @@ export class ActiveJobs {
     this.jobs[index] =
       (this.liveSeq.get(job.id) ?? 0) === seq
         ? job
-        : { ...job, state: current.state, progress_percent: current.progress_percent, current_speed: current.current_speed, eta_seconds: current.eta_seconds, error_message: current.error_message, review_reason: current.review_reason };
+        : {
+            ...job,
+            state: current.state,
+            progress_percent: current.progress_percent,
+            current_speed: current.current_speed,
+            eta_seconds: current.eta_seconds,
+            error_message: current.error_message,
+            review_reason: current.review_reason,
+          };
   }
 }

@@ -17,7 +17,14 @@ import {
   type Title,
 } from '../api/generated.ts';
 import { errorMessage } from '../api/runtime.ts';
-import { reviewKindOf, titleOutcomeOf, type IdentificationAnswer, type MatchDetails, type ReviewKind, type TitleReview } from '../api/outcome-shapes.ts';
+import {
+  reviewKindOf,
+  titleOutcomeOf,
+  type IdentificationAnswer,
+  type MatchDetails,
+  type ReviewKind,
+  type TitleReview,
+} from '../api/outcome-shapes.ts';
 
 /** Jobs per page of GET /api/review; the queue reads every page. */
 const PAGE_SIZE = 50;
@@ -51,7 +58,9 @@ function toEntry(job: GetJobDetailResponse): ReviewJob {
   return {
     job,
     kind,
-    items: job.titles.filter((t) => t.state === 'review').map((title) => ({ title, details: title.match_details ?? null, review: title.review ?? null })),
+    items: job.titles
+      .filter((t) => t.state === 'review')
+      .map((title) => ({ title, details: title.match_details ?? null, review: title.review ?? null })),
     leftOut: kind === 'nothing_filed' ? job.titles.filter((t) => isLeftOut(t) || t.included === true) : [],
     identification: job.identification ?? [],
   };

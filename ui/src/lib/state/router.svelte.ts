@@ -35,11 +35,20 @@ export class Router {
     this.sync();
     addEventListener('popstate', () => this.sync());
     document.addEventListener('click', (event) => {
-      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      if (
+        event.defaultPrevented ||
+        event.button !== 0 ||
+        event.metaKey ||
+        event.ctrlKey ||
+        event.shiftKey ||
+        event.altKey
+      )
+        return;
       const anchor = (event.target as Element | null)?.closest?.('a');
       if (!anchor || anchor.target || anchor.hasAttribute('download')) return;
       const url = new URL(anchor.href, location.href);
-      if (url.origin !== location.origin || url.pathname.startsWith('/api') || anchor.dataset.external !== undefined) return;
+      if (url.origin !== location.origin || url.pathname.startsWith('/api') || anchor.dataset.external !== undefined)
+        return;
       event.preventDefault();
       this.go(url.pathname + url.search);
     });

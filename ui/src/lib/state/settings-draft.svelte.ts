@@ -34,7 +34,8 @@ export class SettingsDraft {
         continue;
       }
       if (field.kind === 'readonly') continue;
-      if (JSON.stringify(this.values[name] ?? null) !== JSON.stringify(current[name] ?? null)) patch[name] = this.values[name];
+      if (JSON.stringify(this.values[name] ?? null) !== JSON.stringify(current[name] ?? null))
+        patch[name] = this.values[name];
     }
     return patch as AppConfigUpdate;
   }

@@ -20,7 +20,11 @@ function localDay(date: Date): string {
 }
 
 /** Counts finished jobs per local day for the `days` days ending today (empty days included). */
-export function bucketByDay(jobs: readonly Pick<Job, 'state' | 'completed_at' | 'updated_at'>[], days: number, today = new Date()): DayBucket[] {
+export function bucketByDay(
+  jobs: readonly Pick<Job, 'state' | 'completed_at' | 'updated_at'>[],
+  days: number,
+  today = new Date(),
+): DayBucket[] {
   const buckets: DayBucket[] = [];
   const index = new Map<string, DayBucket>();
   for (let i = days - 1; i >= 0; i--) {

@@ -2,7 +2,16 @@
  * Facts about the running service for the header and the dashboard's status strip: health,
  * detector status lines (drives, staging watcher), recent drive events and the ASR status.
  */
-import { getAsrStatus, getHealth, getStatus, restartService, type ClientMessage, type GetAsrStatusResponse, type GetHealthResponse, type GetStatusResponse } from '../api/generated.ts';
+import {
+  getAsrStatus,
+  getHealth,
+  getStatus,
+  restartService,
+  type ClientMessage,
+  type GetAsrStatusResponse,
+  type GetHealthResponse,
+  type GetStatusResponse,
+} from '../api/generated.ts';
 import { errorMessage } from '../api/runtime.ts';
 
 export interface DriveNote {
@@ -62,7 +71,8 @@ export class SystemStatus {
         await new Promise((resolve) => setTimeout(resolve, 500));
         const health = await getHealth().catch(() => null);
         if (health && health.uptime_seconds <= Math.floor((Date.now() - asked) / 1000)) break;
-        if (Date.now() > deadline) throw new Error('Spindle did not come back within two minutes; check the service log');
+        if (Date.now() > deadline)
+          throw new Error('Spindle did not come back within two minutes; check the service log');
       }
       location.reload();
     } catch (error) {
@@ -74,7 +84,10 @@ export class SystemStatus {
   apply(message: ClientMessage): void {
     if (message.type !== 'drive_event') return;
     const others = this.drives.filter((d) => d.driveId !== message.drive_id);
-    this.drives = [{ driveId: message.drive_id, event: message.event, volumeLabel: message.volume_label, at: Date.now() }, ...others].slice(0, 6);
+    this.drives = [
+      { driveId: message.drive_id, event: message.event, volumeLabel: message.volume_label, at: Date.now() },
+      ...others,
+    ].slice(0, 6);
     // The detector's own status line changes with the disc: read it again shortly.
     if (this.statusTimer) clearTimeout(this.statusTimer);
     this.statusTimer = setTimeout(() => void this.refreshStatus(), 300);
