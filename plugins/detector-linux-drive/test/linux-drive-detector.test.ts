@@ -154,7 +154,9 @@ describe('linux drive detector: discs in and out', () => {
     await linux.failBlkid('sr0', true);
     const { sink } = await start({ settings: { poll_interval_seconds: 0.1 } });
     await linux.insert('sr0', 1000, blkidExport('/dev/sr0', 'SLOW_DISC'));
-    await delay(150);
+    // Wait until the detector has asked blkid at least once while it failed (not a fixed time: a
+    // busy machine may not have polled yet), then let the disc finish spinning up.
+    for (let waited = 0; (await linux.blkidCalls()).length === 0 && waited < 20_000; waited += 50) await delay(50);
     await linux.failBlkid('sr0', false);
     expect(await sink.waitFor(1, 3000)).toBe(true);
     expect(sink.detections[0]).toMatchObject({ event: { volumeLabel: 'SLOW_DISC' } });
