@@ -15,92 +15,33 @@
  * fingerprints and disc layouts reach the fingerprint server once the disclosure is accepted; and
  * 4. every title is in the library under its name or accounted for; history and stats agree.
  *
- * This module holds what the scenario shares (end-to-end.test.ts runs it): the stand-ins, the
- * service, the client and socket, the job ids. `useE2eWorld()` registers the setup and teardown;
+ * This module holds what the scenario shares (end-to-end.test.ts runs it): the stand-ins (started by
+ * e2e-standins.ts), the service, the client and socket, the job ids; names and record shapes are in
+ * e2e-records.ts (re-exported here). `useE2eWorld()` registers the setup and teardown;
  * the bindings are live (a test reads `api` after the beforeAll set it).
  */
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, rm, symlink, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, symlink, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll } from 'vitest';
-import {
-  spawnFingerprintServer,
-  type FingerprintServerProcess,
-} from '../../../fingerprint-server/test/server-process.ts';
+import type { FingerprintServerProcess } from '../../../fingerprint-server/test/server-process.ts';
 import { blkidExport, createFakeLinux, type FakeLinux } from '../../../plugins/detector-linux-drive/test/fake-linux.ts';
-import {
-  startTheDiscDbServer,
-  type TheDiscDbServer,
-  type WireItem,
-} from '../../../plugins/provider-thediscdb/test/support/thediscdb-server.ts';
-import {
-  SAMPLE_TOKEN,
-  startTmdbServer,
-  type TmdbServer,
-} from '../../../plugins/provider-tmdb/test/support/tmdb-server.ts';
-import {
-  startOpenSubtitlesServer,
-  type OpenSubtitlesServer,
-} from '../../../plugins/subtitles-opensubtitles/test/support/opensubtitles-server.ts';
+import type { TheDiscDbServer } from '../../../plugins/provider-thediscdb/test/support/thediscdb-server.ts';
+import type { TmdbServer } from '../../../plugins/provider-tmdb/test/support/tmdb-server.ts';
+import type { OpenSubtitlesServer } from '../../../plugins/subtitles-opensubtitles/test/support/opensubtitles-server.ts';
 import { apiClient, eventually } from '../../support/http-client.ts';
 import { createMakemkvReplay, type MakemkvReplay } from '../../support/makemkv-replay.ts';
-import { writeConfig } from '../../support/service-harness.ts';
 import { spawnService, type ServiceProcess } from '../../support/service-process.ts';
 import { connectWs, type RecordingSocket } from '../../support/ws-client.ts';
+import { SHOW, type Job, type Title } from './e2e-records.ts';
+import { startStandIns, writeE2eConfig } from './e2e-standins.ts';
 import { buildE2eFixtures, type E2eFixtures, type FixtureDisc } from './fixture-discs.ts';
 import { mountSecondVolume, type SecondVolume } from './second-volume.ts';
 
-export const SHOW_ID = 4242;
-export const MOVIE_ID = 5151;
-export const FOLDER_MOVIE_ID = 6262;
-export const OS_KEY = 'osk_e2e_5f2c9a7d1b3e';
-export const OS_USER = 'spindle-e2e';
-export const OS_PASSWORD = 'e2e-password-not-real';
-export const SHOW = 'Generated Chronicles';
-/** The generated episodes last about 1.5 minutes: the duration heuristics are scaled down to them. */
-export const SHORT_TITLE_SECONDS = 40;
-
-export interface Job {
-  id: number;
-  state: string;
-  content_type: string;
-  volume_label: string;
-  drive_id: string | null;
-  source_kind: string;
-  content_hash: string | null;
-  classification_source: string | null;
-  classification_confidence: number | null;
-  catalog_id: number | null;
-  detected_title: string | null;
-  detected_season: number | null;
-  review_reason: string | null;
-  error_message: string | null;
-  library_path: string | null;
-  staging_path: string | null;
-  subtitle_status: string | null;
-  subtitles_downloaded: number;
-  subtitles_total: number;
-  [key: string]: unknown;
-}
-
-export interface Title {
-  id: number;
-  title_index: number;
-  duration_seconds: number;
-  state: string;
-  selected: boolean;
-  role: string | null;
-  matched_episode: string | null;
-  edition: string | null;
-  is_extra: boolean;
-  match_source: string | null;
-  match_confidence: number | null;
-  match_details: { kind: string; components: { name: string }[] } | null;
-  organized_path: string | null;
-  output_filename: string | null;
-}
+export * from './e2e-records.ts';
+export { discDbItem } from './e2e-standins.ts';
 
 export let fx: E2eFixtures;
 export let root: string;
@@ -120,8 +61,6 @@ export const jobs: Record<'bluray' | 'dvd' | 'movie' | 'folder', number> = { blu
 export const wallStart = Date.now();
 export const timings: Record<string, number> = {};
 
-export const clock = (s: number) =>
-  `${Math.floor(s / 3600)}:${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}:${String(Math.round(s) % 60).padStart(2, '0')}`;
 export const job = async (id: number) => (await api.get<Job>(`/api/jobs/${id}`)).body;
 export const titlesOf = async (id: number) => (await api.get<Title[]>(`/api/jobs/${id}/titles`)).body;
 export const settle = (id: number, states: string[], timeoutMs = 180_000) =>
@@ -132,50 +71,6 @@ export const settle = (id: number, states: string[], timeoutMs = 180_000) =>
   );
 export const tvPath = (episode: number) =>
   join(library.path, 'TV', SHOW, 'Season 01', `${SHOW} - S01E${String(episode).padStart(2, '0')}.mkv`);
-
-/** TheDiscDB's record of the Blu-ray: its content hash, the four episodes, the Play All; the logo has no item. */
-export function discDbItem(disc: FixtureDisc): WireItem {
-  return {
-    id: 901,
-    title: SHOW,
-    year: 2019,
-    slug: 'generated-chronicles-2019',
-    type: 'Series',
-    externalids: { tmdb: String(SHOW_ID), imdb: null },
-    releases: [
-      {
-        slug: 'season-1-blu-ray',
-        discs: [
-          {
-            index: 1,
-            name: 'Disc 1',
-            format: 'Blu-ray',
-            slug: 'disc-1',
-            contentHash: disc.contentHash,
-            titles: disc.titles.map((t) => ({
-              index: t.index,
-              duration: clock(t.seconds),
-              size: t.sizeBytes,
-              sourceFile: t.source,
-              segmentMap: null,
-              item:
-                t.truth.kind === 'episode'
-                  ? {
-                      title: `Chapter ${t.truth.episode}`,
-                      season: '1',
-                      episode: String(t.truth.episode),
-                      type: 'Episode',
-                    }
-                  : t.truth.kind === 'play_all'
-                    ? { title: `${SHOW} - Play All`, season: null, episode: null, type: 'Extra' }
-                    : null,
-            })),
-          },
-        ],
-      },
-    ],
-  };
-}
 
 /** Puts a disc in the simulated drive: the tray reports it, blkid reads its label, the desktop mounts it. */
 export async function insert(disc: FixtureDisc): Promise<void> {
@@ -243,94 +138,10 @@ export function useE2eWorld(): void {
       secondsPerTitle: 1,
     });
 
-    tmdb = await startTmdbServer({
-      shows: [
-        {
-          id: SHOW_ID,
-          name: SHOW,
-          first_air_date: '2019-03-01',
-          popularity: 12,
-          seasons: { 1: [2, 2, 2, 2, 2, 2, 2, 2] },
-        },
-        {
-          id: 8181,
-          name: 'Chronicles of the Deep',
-          first_air_date: '2004-09-12',
-          popularity: 30,
-          seasons: { 1: [44, 44, 44] },
-        },
-      ],
-      movies: [
-        { id: MOVIE_ID, title: 'Lantern Harbor', release_date: '2004-10-08', popularity: 9 },
-        { id: FOLDER_MOVIE_ID, title: 'Harbor Lights', release_date: '2003-05-16', popularity: 7, runtime: 92 },
-      ],
-    });
-    thediscdb = await startTheDiscDbServer({ items: [discDbItem(fx.tvBluray)] });
-    const srts = [];
-    for (let e = 1; e <= 8; e++) {
-      const content = await readFile(join(fx.corpus.srtDir, `${SHOW}.S01E${String(e).padStart(2, '0')}.srt`), 'utf8');
-      srts.push({
-        id: 300 + e,
-        fileId: 7000 + e,
-        language: 'en',
-        type: 'episode' as const,
-        parentTmdbId: SHOW_ID,
-        season: 1,
-        episode: e,
-        fileName: `Generated.Chronicles.S01E0${e}.WEB`,
-        content,
-      });
-    }
-    subtitles = await startOpenSubtitlesServer({
-      apiKey: OS_KEY,
-      username: OS_USER,
-      password: OS_PASSWORD,
-      subtitles: srts,
-      allowedDownloads: 20,
-    });
-    network = await spawnFingerprintServer({ DATABASE_URL: `sqlite://${join(root, 'network', 'network.db')}` });
+    ({ tmdb, thediscdb, subtitles, network } = await startStandIns(fx, root));
 
     const dataDir = join(root, 'data');
-    await writeConfig(dataDir, {
-      staging_path: staging,
-      library_tv_path: join(library.path, 'TV'),
-      library_movies_path: join(library.path, 'Movies'),
-      ripper_path: replay.path,
-      catalog_api_key: SAMPLE_TOKEN,
-      staging_watch_enabled: true,
-      staging_poll_interval_seconds: 0.3,
-      pipeline: {
-        detectors: ['linux-drive', 'staging-watcher'],
-        identifiers: ['disc-lookup', 'catalog', 'heuristic'],
-        rippers: { disc: 'makemkv', folder: 'folder' },
-        matchers: ['disc-lookup', 'asr-subtitles', 'movie-runtime'],
-        organizer: 'library',
-        contributors: ['fingerprint-network'],
-        providers: {
-          disc_lookup: ['thediscdb'],
-          catalog: ['tmdb'],
-          subtitles: ['opensubtitles'],
-          transcriber: ['pocketsphinx'],
-          fingerprinter: ['chromaprint'],
-        },
-      },
-      plugin_settings: {
-        'detector-linux-drive': linux.settings({ poll_interval_seconds: 0.2 }),
-        'provider-thediscdb': { endpoint: thediscdb.url },
-        'provider-tmdb': { base_url: tmdb.url },
-        'subtitles-opensubtitles': {
-          api_key: OS_KEY,
-          username: OS_USER,
-          password: OS_PASSWORD,
-          base_url: `${subtitles.url}/api/v1`,
-        },
-        'identifier-heuristic': {
-          short_title_max_seconds: SHORT_TITLE_SECONDS,
-          episode_min_minutes: 1,
-          short_episode_min_minutes: 1,
-        },
-      },
-    });
+    await writeE2eConfig(dataDir, { staging, library, replay, linux, tmdb, thediscdb, subtitles, network });
     service = await spawnService({
       SPINDLE_DATA_DIR: dataDir,
       SPINDLE_MAKEMKV_DATA_DIR: join(dataDir, 'makemkv'),
