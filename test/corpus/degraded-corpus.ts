@@ -9,17 +9,18 @@
  */
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { buildOnce } from '../support/build-once.ts';
 import { wav as wavFile } from '../support/episode-audio.ts';
-import { condense, episodeLines, extraLines, seeded, type Random } from './dialogue-generator.ts';
+import { episodeLines, extraLines, seeded, type Random } from './dialogue-generator.ts';
+import { mux, RATE, speakLines, withBed } from './degraded-audio.ts';
+import { pad, subtitles } from './degraded-subtitles.ts';
 
 const run = promisify(execFile);
 const GENERATOR_VERSION = 2;
-const RATE = 22050;
 const VOICES = [
   'en-gb-scotland',
   'en-gb-x-rp+m2',
@@ -54,13 +55,6 @@ export interface DegradedCorpus {
   seasons: DegradedSeason[];
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-function srtTime(seconds: number): string {
-  const ms = Math.max(0, Math.round(seconds * 1000));
-  return `${pad(Math.floor(ms / 3600000))}:${pad(Math.floor(ms / 60000) % 60)}:${pad(Math.floor(ms / 1000) % 60)},${String(ms % 1000).padStart(3, '0')}`;
-}
-
 function shuffled<T>(items: T[], r: Random): T[] {
   const out = [...items];
   for (let i = out.length - 1; i > 0; i--) {
@@ -68,135 +62,6 @@ function shuffled<T>(items: T[], r: Random): T[] {
     [out[i], out[j]] = [out[j]!, out[i]!];
   }
   return out;
-}
-
-/** The samples of espeak-ng's 16-bit mono WAV (its data chunk). */
-async function espeak(text: string, voice: string, speed: number, path: string): Promise<Int16Array> {
-  await run('espeak-ng', ['-v', voice, '-s', String(speed), '-w', path, text]);
-  const buf = await readFile(path);
-  let at = 12;
-  while (at + 8 <= buf.length) {
-    const id = buf.toString('ascii', at, at + 4);
-    const size = buf.readUInt32LE(at + 4);
-    if (id === 'data') {
-      const bytes = Math.min(size, buf.length - at - 8);
-      return new Int16Array(buf.buffer.slice(buf.byteOffset + at + 8, buf.byteOffset + at + 8 + (bytes & ~1)));
-    }
-    at += 8 + size;
-  }
-  throw new Error(`no audio from espeak-ng for ${voice}`);
-}
-
-/** Speaks the lines with digital silence between them; returns the samples and exact cue times. */
-async function speakLines(
-  dir: string,
-  lines: string[],
-  voice: string,
-  speed: number,
-  r: Random,
-): Promise<{ samples: Int16Array; cues: { start: number; end: number; text: string }[] }> {
-  const parts: Int16Array[] = [new Int16Array(RATE * 2)];
-  let t = 2;
-  const cues: { start: number; end: number; text: string }[] = [];
-  for (const [i, line] of lines.entries()) {
-    const speech = await espeak(line, voice, speed, join(dir, `l${i}.wav`));
-    const gap = new Int16Array(Math.round(RATE * (0.3 + r() * 0.7)));
-    cues.push({ start: t, end: t + speech.length / RATE, text: line });
-    t += (speech.length + gap.length) / RATE;
-    parts.push(speech, gap);
-  }
-  const samples = new Int16Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    samples.set(p, at);
-    at += p.length;
-  }
-  return { samples, cues };
-}
-
-/** The speech over a bed of chords and pink-ish noise, the bed 10 dB below the speech's level. */
-function withBed(speech: Int16Array, r: Random, snrDb = 10): Int16Array {
-  let sum = 0;
-  let active = 0;
-  for (const s of speech) if (Math.abs(s) > 300) ((sum += s * s), active++);
-  const speechRms = Math.sqrt(sum / Math.max(1, active));
-  const bed = new Float64Array(speech.length);
-  let b0 = 0;
-  let b1 = 0;
-  let b2 = 0;
-  let chord = [220, 277, 330];
-  let bedSum = 0;
-  for (let i = 0; i < bed.length; i++) {
-    if (i % (RATE * 3) === 0)
-      chord = [
-        [220, 277, 330],
-        [196, 247, 294],
-        [175, 220, 262],
-        [247, 311, 370],
-      ][Math.floor(r() * 4)]!;
-    const white = r() * 2 - 1;
-    b0 = 0.997 * b0 + white * 0.029;
-    b1 = 0.985 * b1 + white * 0.032;
-    b2 = 0.95 * b2 + white * 0.048;
-    const noise = b0 + b1 + b2 + white * 0.02;
-    const music = chord.reduce((m, f) => m + Math.sin((2 * Math.PI * f * i) / RATE), 0) / 3;
-    bed[i] = noise + 0.6 * music;
-    bedSum += bed[i]! * bed[i]!;
-  }
-  const scale = speechRms / 10 ** (snrDb / 20) / Math.sqrt(bedSum / Math.max(1, bed.length));
-  const out = new Int16Array(speech.length);
-  for (let i = 0; i < out.length; i++)
-    out[i] = Math.max(-32767, Math.min(32767, Math.round(speech[i]! + bed[i]! * scale)));
-  return out;
-}
-
-/** A title as MKV: a tiny video track and stereo 48 kHz AAC (the mono speech on both channels). */
-async function mux(wav: string, seconds: number, out: string): Promise<void> {
-  await run('ffmpeg', [
-    '-v',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    `color=c=0x302010:size=96x64:rate=2:duration=${seconds.toFixed(2)}`,
-    '-i',
-    wav,
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-c:a',
-    'aac',
-    '-b:a',
-    '96k',
-    '-ac',
-    '2',
-    '-ar',
-    '48000',
-    '-shortest',
-    out,
-  ]);
-}
-
-/** The disc's subtitles: lines merged, condensed, shifted by a per-episode offset (±3 s) and a little jitter. */
-function subtitles(cues: { start: number; end: number; text: string }[], r: Random): string {
-  const offset = (r() * 2 - 1) * 3;
-  const merged: { start: number; end: number; text: string }[] = [];
-  for (let i = 0; i < cues.length; i++) {
-    const cue = cues[i]!;
-    const next = cues[i + 1];
-    if (next && r() < 0.3) {
-      merged.push({ start: cue.start, end: next.end, text: `${condense(cue.text, r)}\n${condense(next.text, r)}` });
-      i++;
-    } else merged.push({ ...cue, text: condense(cue.text, r) });
-  }
-  return merged
-    .map((c, i) => {
-      const jitter = (r() * 2 - 1) * 0.3;
-      return `${i + 1}\n${srtTime(c.start + offset + jitter)} --> ${srtTime(c.end + offset + jitter)}\n${c.text}\n`;
-    })
-    .join('\n');
 }
 
 export interface DegradedOptions {

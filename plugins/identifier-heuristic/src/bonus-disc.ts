@@ -1,0 +1,55 @@
+/** Signs that a disc holds only extras: a movie set's or a series' bonus disc rather than a feature or episodes. */
+import type { ContentType, ScannedTitle } from '@spindle/plugin-sdk';
+import { episodeTolerance, formatDuration } from './duration-clusters.ts';
+import type { HeuristicSettings } from './heuristic-settings.ts';
+import type { Layout } from './layout-analysis.ts';
+import { list } from './describe-titles.ts';
+
+/** A disc of extras only: no episodes, nothing of feature length, but something worth ripping. */
+export function bonusDiscReason(
+  titles: readonly ScannedTitle[],
+  layout: Layout,
+  contentType: ContentType,
+): string | null {
+  if (contentType !== 'unknown') return null;
+  const kept = titles.filter(
+    (t) => !layout.short.includes(t) && !layout.copies.has(t.index) && !layout.playAll.has(t.index),
+  );
+  if (kept.length === 0) return null;
+  const longest = kept.reduce((a, b) => (b.durationSeconds > a.durationSeconds ? b : a));
+  return `no episodes and no title of feature length (the longest, title ${longest.index}, runs ${formatDuration(longest.durationSeconds)}): a bonus disc of extras, or a short special`;
+}
+
+/**
+ * Three or more titles worth ripping, no more than half of them alike in length (within the episode tolerance):
+ * extras of a bonus disc, not a few episodes or parts too few to make a cluster.
+ */
+export function variedExtras(titles: readonly ScannedTitle[], layout: Layout, s: HeuristicSettings): boolean {
+  const kept = titles.filter(
+    (t) => !layout.short.includes(t) && !layout.copies.has(t.index) && !layout.playAll.has(t.index),
+  );
+  if (kept.length < 3) return false;
+  const alike = (t: ScannedTitle) =>
+    kept.filter((o) => Math.abs(o.durationSeconds - t.durationSeconds) <= episodeTolerance(t.durationSeconds, s))
+      .length;
+  return Math.max(...kept.map(alike)) * 2 <= kept.length;
+}
+
+/**
+ * Four or more titles of episode length or longer, none of feature length, no Play All among them, and no more
+ * than half of them alike in length (within the episode tolerance): the documentaries and featurettes of a
+ * series' bonus disc, not episodes (a series disc's episodes are mostly alike, or joined by a Play All).
+ */
+export function variedSubstance(titles: readonly ScannedTitle[], layout: Layout, s: HeuristicSettings): string | null {
+  if (layout.long.length > 0 || layout.playAll.size > 0 || layout.pairLike.length > 0) return null;
+  const kept = titles.filter(
+    (t) => t.durationSeconds >= s.episode_min_minutes * 60 && !layout.short.includes(t) && !layout.copies.has(t.index),
+  );
+  if (kept.length < 4) return null;
+  const alike = (t: ScannedTitle) =>
+    kept.filter((o) => Math.abs(o.durationSeconds - t.durationSeconds) <= episodeTolerance(t.durationSeconds, s))
+      .length;
+  const most = Math.max(...kept.map(alike));
+  if (most * 2 > kept.length) return null;
+  return `${kept.length} titles of episode length or more and at most ${most} of them alike (${list(kept)}), no Play All: a bonus disc of a series' extras, no episodes`;
+}
