@@ -23,7 +23,7 @@ afterAll(() => closeBrowserSession({ svc, browser }));
 
 const component = (name: string, value: number, weight: number, detail: string) => ({ name, value, weight, detail });
 
-/** A TV job parked in review_needed with two titles waiting (as core/test/http/job-routes.test.ts builds one). */
+/** A TV job parked in review_needed with two titles waiting (as core/test/http/support/jobs-api.ts builds one). */
 async function tvJobInReview() {
   const { jobService, db } = svc.service;
   const job = await jobService.create({
