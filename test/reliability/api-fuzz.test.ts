@@ -12,10 +12,10 @@
  *    the background, which would change them by itself).
  */
 import fc from 'fast-check';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,6 +24,8 @@ import type { JobLifecycle } from '../../core/src/jobs/job-lifecycle.ts';
 import { EMPTY_PIPELINE, startTestService, type TestService } from '../support/service-harness.ts';
 import { recordFigures } from './support/figures.ts';
 import { fuzzRequests, SRT, type FuzzRequest, type Operation, type Schema } from './support/fuzz-requests.ts';
+import { seedFuzzTargets } from './support/fuzz-seed.ts';
+import { firstDifference, snapshot, tables } from './support/stored-state.ts';
 
 const PLUGINS = fileURLToPath(new URL('../../plugins/', import.meta.url));
 
@@ -111,75 +113,11 @@ afterAll(async () => {
   });
 });
 
-/** Jobs and titles to aim at: idle, in review (TV, titles with candidates), failed, completed. */
+/** Jobs and titles to aim at (see fuzz-seed.ts); the 24 newest of each are kept. */
 async function seed(): Promise<void> {
-  const { jobService, db: store } = svc.service;
-  const candidate = (episode: number) => ({
-    kind: 'episode',
-    season: 1,
-    episode,
-    episodeEnd: null,
-    edition: null,
-    score: 0.5,
-  });
-  const match = JSON.stringify({
-    kind: 'episode',
-    season: 1,
-    episode: 1,
-    episodeEnd: null,
-    edition: null,
-    confidence: 0.5,
-    source: 'disc_order',
-    components: [],
-    candidates: [candidate(1), candidate(2)],
-  });
-  const idle = await jobService.create({
-    sourceKind: 'folder',
-    volumeLabel: 'FUZZ_IDLE',
-    sourcePath: join(sandbox, 'DISC_ONE'),
-  });
-  const idleTitles = await store.titles.replaceForJob(idle.id, [
-    { titleIndex: 0, durationSeconds: 1300, sizeBytes: 17, filePath: join(sandbox, 'DISC_ONE', 'title_t00.mkv') },
-  ]);
-  const review = await jobService.create({
-    sourceKind: 'folder',
-    volumeLabel: 'FUZZ_SHOW_S1_D1',
-    contentType: 'tv',
-    detectedTitle: 'Fuzz Show',
-    detectedSeason: 1,
-    catalogId: 77,
-  });
-  for (const state of ['identifying', 'ripping', 'matching'] as const) await jobService.transition(review.id, state);
-  const reviewTitles = await store.titles.replaceForJob(review.id, [
-    {
-      titleIndex: 0,
-      durationSeconds: 1320,
-      sizeBytes: 10,
-      state: 'review',
-      matchDetailsJson: match,
-      matchConfidence: 0.5,
-      matchedEpisode: 'S01E01',
-    },
-    {
-      titleIndex: 1,
-      durationSeconds: 1290,
-      sizeBytes: 10,
-      state: 'review',
-      matchDetailsJson: match,
-      matchConfidence: 0.5,
-    },
-  ]);
-  await jobService.transition(review.id, 'review_needed', {
-    patch: { reviewReason: 'fuzz review', resumeState: 'organizing' },
-  });
-  const failed = await jobService.create({ sourceKind: 'disc', volumeLabel: 'FUZZ_FAILED', driveId: '/dev/sr9' });
-  await jobService.transition(failed.id, 'identifying');
-  await jobService.transition(failed.id, 'failed', { patch: { errorMessage: 'fuzz' } });
-  const done = await jobService.create({ sourceKind: 'disc', volumeLabel: 'FUZZ_DONE', contentType: 'movie' });
-  for (const state of ['identifying', 'ripping', 'matching', 'organizing', 'completed'] as const)
-    await jobService.transition(done.id, state);
-  jobIds = [...new Set([...jobIds, idle.id, review.id, failed.id, done.id])].slice(-24);
-  titleIds = [...new Set([...titleIds, ...idleTitles.map((t) => t.id), ...reviewTitles.map((t) => t.id)])].slice(-24);
+  const fresh = await seedFuzzTargets(svc, sandbox);
+  jobIds = [...new Set([...jobIds, ...fresh.jobIds])].slice(-24);
+  titleIds = [...new Set([...titleIds, ...fresh.titleIds])].slice(-24);
 }
 
 /**
@@ -191,38 +129,6 @@ function withoutPipeline(path: string, schema: Schema | null): Schema | null {
   if (path !== '/api/config' || !schema?.properties) return schema;
   const { pipeline: _pipeline, ...properties } = schema.properties;
   return { ...schema, properties };
-}
-
-// ---- what is stored ----
-
-function dataFiles(dir: string): string[] {
-  const out: string[] = [];
-  const walk = (d: string) => {
-    for (const entry of readdirSync(d, { withFileTypes: true })) {
-      const full = join(d, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (!/^spindle\.db/.test(entry.name)) out.push(`${relative(svc.dataDir, full)}:${statSync(full).size}`);
-    }
-  };
-  if (existsSync(dir)) walk(dir);
-  return out.sort();
-}
-
-/**
- * What is stored, cheaply: SQLite's data_version (it moves whenever another connection commits a
- * change to the file) and the data directory's files with their sizes.
- */
-function snapshot(): string {
-  const { data_version: version } = db.prepare('pragma data_version').get() as { data_version: number };
-  return `data_version ${version}\nfiles ${dataFiles(svc.dataDir).join(',')}`;
-}
-
-/** Every table, for saying what a rejected request changed. */
-function tables(): string {
-  const names = (
-    db.prepare("select name from sqlite_master where type = 'table' order by name").all() as { name: string }[]
-  ).map((r) => r.name);
-  return names.map((t) => `${t}:${JSON.stringify(db.prepare(`select * from "${t}"`).all())}`).join('\n');
 }
 
 /**
@@ -239,13 +145,6 @@ function quiet(): boolean {
   );
 }
 
-function firstDifference(a: string, b: string): string {
-  const x = a.split('\n');
-  const y = b.split('\n');
-  const i = x.findIndex((line, k) => line !== y[k]);
-  return `before: ${x[i]?.slice(0, 400)}\nafter:  ${y[i]?.slice(0, 400)}`;
-}
-
 // ---- sending ----
 
 async function send(r: FuzzRequest): Promise<number> {
@@ -254,7 +153,7 @@ async function send(r: FuzzRequest): Promise<number> {
   const path = r.op.path.replace(/\{[^}]+\}/g, encodeURIComponent(r.pathValue));
   const qs = r.query.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
   const check = quiet();
-  const before = check ? snapshot() : '';
+  const before = check ? snapshot(db, svc.dataDir) : '';
   const res = await fetch(`${svc.url}${path}${qs ? `?${qs}` : ''}`, {
     method: r.op.method,
     headers: { 'x-spindle-client': 'test', ...(r.body?.type ? { 'content-type': r.body.type } : {}) },
@@ -269,10 +168,10 @@ async function send(r: FuzzRequest): Promise<number> {
     expect(typeof parsed.error?.code, shown).toBe('string');
     expect(typeof parsed.error?.message, shown).toBe('string');
     if (check && quiet()) {
-      const after = snapshot();
+      const after = snapshot(db, svc.dataDir);
       if (after !== before)
         throw new Error(
-          `a rejected request changed what is stored: ${shown}\n${firstDifference(before, after)}\nnow stored:\n${tables().slice(0, 3000)}`,
+          `a rejected request changed what is stored: ${shown}\n${firstDifference(before, after)}\nnow stored:\n${tables(db).slice(0, 3000)}`,
         );
       rejectedChecked++;
     }

@@ -191,7 +191,7 @@ describe('matching step', () => {
     await expect(matchStep(job, w.stepDeps())).rejects.toThrow('the transcriber crashed');
     const states = (await w.titles.listByJob(job.id)).map((t) => t.state);
     expect(states[0]).toBe('matched');
-    expect(states.slice(1)).not.toContain('matched'); // the runner then fails what is unfinished (pipeline-runner.test.ts)
+    expect(states.slice(1)).not.toContain('matched'); // the runner then fails what is unfinished (pipeline-runner-failure.test.ts)
   });
 
   it('stops when the job is aborted: no further title is matched', async () => {

@@ -1,8 +1,9 @@
 /**
- * What the crash-recovery file shares with its helpers: a scratch root with three episode MKVs,
- * services spawned over a data directory of their own (killed and started again), the mounts and
+ * What the crash-recovery files (disc and folder jobs) share with their helpers: a scratch root with
+ * three episode MKVs, services spawned over a data directory of their own (killed and started again), the mounts and
  * shared-memory folders to undo, and the kills made (recorded as reliability figures).
- * `useCrashWorld()` registers the hooks; the bindings below are live.
+ * `useCrashWorld(part)` registers the hooks (the figures go to test-artifacts/reliability/<part>.json);
+ * the bindings below are live.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
@@ -45,7 +46,7 @@ export interface TitleWire {
 }
 
 /** Registers the scratch root's setup and teardown (every process of the test killed, mounts undone, figures recorded). */
-export function useCrashWorld(): void {
+export function useCrashWorld(part: string): void {
   beforeAll(async () => {
     root = await mkdtemp(join(tmpdir(), 'spindle-crash-'));
     episodes = join(root, 'episodes');
@@ -64,7 +65,7 @@ export function useCrashWorld(): void {
       }
     }
     for (const dir of [root, ...shmDirs]) await rm(dir, { recursive: true, force: true });
-    recordFigures('crash-recovery', { states_killed: killed.length, kills: killed });
+    recordFigures(part, { states_killed: killed.length, kills: killed });
   });
 }
 
