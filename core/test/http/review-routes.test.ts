@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TitleReview } from '../../src/jobs/title-review.ts';
 import type { ReviewKind } from '../../src/persistence/records.ts';
+import { rawRequest } from '../../../test/security/support/attack-kit.ts';
 import { apiClient } from '../../../test/support/http-client.ts';
 import { EMPTY_PIPELINE, startTestService, type TestService } from '../../../test/support/service-harness.ts';
 
@@ -188,5 +189,23 @@ describe('job actions', () => {
     await jobService.transition(job.id, 'identifying');
     expect(await actionsOf(job.id)).toMatchObject({ clear: false, cancel: true, start: false });
     expect((await api.del(`/api/jobs/${job.id}`)).status).toBe(409);
+  });
+});
+
+describe('GET /api/review behind the shared request checks', () => {
+  it('refuses a foreign Host and a cross-origin preflight, and never lets a foreign page read it', async () => {
+    const port = new URL(svc.url).port;
+    const rebound = await rawRequest(`${svc.url}/api/review`, { headers: { Host: `evil.example:${port}` } });
+    expect(rebound.status).toBe(403);
+    expect(JSON.parse(rebound.body)).toMatchObject({ error: { code: 'host_not_allowed' } });
+    const preflight = await rawRequest(`${svc.url}/api/review`, {
+      method: 'OPTIONS',
+      headers: { Host: `127.0.0.1:${port}`, Origin: 'http://evil.example', 'Access-Control-Request-Method': 'GET' },
+    });
+    expect(preflight.status).toBe(403);
+    const read = await rawRequest(`${svc.url}/api/review`, {
+      headers: { Host: `127.0.0.1:${port}`, Origin: 'http://evil.example' },
+    });
+    expect(read.headers['access-control-allow-origin']).toBeUndefined();
   });
 });
