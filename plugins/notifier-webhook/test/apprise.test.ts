@@ -3,33 +3,20 @@
  * configuration (by key) or stateless URLs in the body, the type of each event, and errors that
  * are retryable on 5xx and name only the host.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startRecordingServer, type RecordingHttpServer } from '@spindle/plugin-sdk/testing';
-import { disposeNotifiers, notification, notifier, send, TOKEN } from './support/notifier-fixtures.ts';
+import { describe, expect, it } from 'vitest';
+import { notification, notifier, send, TOKEN, useRecordingServer } from './support/notifier-fixtures.ts';
 
-let server: RecordingHttpServer;
-
-beforeAll(async () => {
-  server = await startRecordingServer();
-});
-afterEach(() => {
-  server.requests.length = 0;
-  server.replySequence([], 200);
-});
-afterAll(async () => {
-  await server.close();
-  await disposeNotifiers();
-});
+const server = useRecordingServer();
 
 describe('Apprise API', () => {
   it('sends to a stored configuration: POST /notify/<key> with title, body, type and tag', async () => {
     const n = await notifier('apprise', {
-      apprise_url: `${server.url}/`,
+      apprise_url: `${server().url}/`,
       apprise_key: 'my-key',
       apprise_tag: 'phones',
       apprise_urls: `pover://user@${TOKEN}`,
     });
-    expect(n.status()).toEqual({ configured: true, target: new URL(server.url).host });
+    expect(n.status()).toEqual({ configured: true, target: new URL(server().url).host });
     await send(
       n,
       notification({
@@ -39,7 +26,7 @@ describe('Apprise API', () => {
         counts: { titles: 2, completed: 2, failed: 0, review: 0 },
       }),
     );
-    const [request] = server.requests;
+    const [request] = server().requests;
     expect(request).toMatchObject({ method: 'POST', url: '/notify/my-key' });
     expect(request!.json()).toEqual({
       title: 'Spindle: job 12 completed',
@@ -52,14 +39,14 @@ describe('Apprise API', () => {
 
   it('without a key sends the Apprise URLs in the body to /notify/ (stateless), with the type of the event', async () => {
     const n = await notifier('apprise', {
-      apprise_url: server.url,
+      apprise_url: server().url,
       apprise_urls: `mailto://me:${TOKEN}@example.org\n tgram://bot/chat ,`,
     });
     await send(n, notification({ event: 'review_needed' }));
     await send(n, notification({ event: 'job_failed' }));
     await send(n, notification({ event: 'test', jobId: null }));
-    expect(server.requests.map((r) => r.url)).toEqual(['/notify/', '/notify/', '/notify/']);
-    const bodies = server.requests.map((r) => r.json() as { urls: string; type: string; tag?: string });
+    expect(server().requests.map((r) => r.url)).toEqual(['/notify/', '/notify/', '/notify/']);
+    const bodies = server().requests.map((r) => r.json() as { urls: string; type: string; tag?: string });
     expect(bodies.map((b) => b.type)).toEqual(['warning', 'failure', 'info']);
     expect(bodies[0]!.urls).toBe(`mailto://me:${TOKEN}@example.org,tgram://bot/chat`);
     expect(bodies[0]).not.toHaveProperty('tag');
@@ -67,14 +54,14 @@ describe('Apprise API', () => {
 
   it('is off without a server, or without a key and URLs; an Apprise error is retryable on 5xx and names only the host', async () => {
     expect((await notifier('apprise', { apprise_key: 'k' })).status()).toEqual({ configured: false, target: null });
-    expect((await notifier('apprise', { apprise_url: server.url })).status()).toEqual({
+    expect((await notifier('apprise', { apprise_url: server().url })).status()).toEqual({
       configured: false,
       target: null,
     });
-    const n = await notifier('apprise', { apprise_url: server.url, apprise_key: TOKEN });
-    server.replySequence([500]);
+    const n = await notifier('apprise', { apprise_url: server().url, apprise_key: TOKEN });
+    server().replySequence([500]);
     const error = (await send(n).catch((e: unknown) => e)) as Error;
     expect(error).toMatchObject({ code: 'service_unavailable', retryable: true });
-    expect(error.message).toBe(`Apprise at ${new URL(server.url).host} answered HTTP 500`);
+    expect(error.message).toBe(`Apprise at ${new URL(server().url).host} answered HTTP 500`);
   });
 });

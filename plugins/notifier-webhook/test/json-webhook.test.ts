@@ -4,32 +4,19 @@
  * retryable on 5xx and network errors but not on 4xx, never the URL's token in an error message,
  * and only the chosen events.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startRecordingServer, type RecordingHttpServer } from '@spindle/plugin-sdk/testing';
-import { disposeNotifiers, notification, notifier, send, TOKEN } from './support/notifier-fixtures.ts';
+import { describe, expect, it } from 'vitest';
+import { notification, notifier, send, TOKEN, useRecordingServer } from './support/notifier-fixtures.ts';
 
-let server: RecordingHttpServer;
-
-beforeAll(async () => {
-  server = await startRecordingServer();
-});
-afterEach(() => {
-  server.requests.length = 0;
-  server.replySequence([], 200);
-});
-afterAll(async () => {
-  await server.close();
-  await disposeNotifiers();
-});
+const server = useRecordingServer();
 
 describe('JSON webhook', () => {
   it('POSTs the job as flat JSON with the Authorization header, file paths shortened to names', async () => {
     const n = await notifier('webhook', {
-      webhook_url: `${server.url}/hooks/${TOKEN}`,
+      webhook_url: `${server().url}/hooks/${TOKEN}`,
       webhook_authorization: `Bearer ${TOKEN}`,
     });
     await send(n);
-    const [request] = server.requests;
+    const [request] = server().requests;
     expect(request).toMatchObject({ method: 'POST', url: `/hooks/${TOKEN}` });
     expect(request!.headers['content-type']).toBe('application/json');
     expect(request!.headers.authorization).toBe(`Bearer ${TOKEN}`);
@@ -53,7 +40,7 @@ describe('JSON webhook', () => {
   });
 
   it('includes full paths only when include_paths is on', async () => {
-    const n = await notifier('webhook', { webhook_url: `${server.url}/hook`, include_paths: true });
+    const n = await notifier('webhook', { webhook_url: `${server().url}/hook`, include_paths: true });
     await send(
       n,
       notification({
@@ -63,7 +50,7 @@ describe('JSON webhook', () => {
         counts: { titles: 1, completed: 1, failed: 0, review: 0 },
       }),
     );
-    const body = server.requests[0]!.json() as { paths: unknown; reason: unknown };
+    const body = server().requests[0]!.json() as { paths: unknown; reason: unknown };
     expect(body.paths).toEqual({
       library: '/srv/media/TV/My Show',
       files: ['/srv/media/TV/My Show/Season 01/My Show - S01E01.mkv'],
@@ -71,15 +58,15 @@ describe('JSON webhook', () => {
   });
 
   it('fails retryably on 5xx and network errors, finally on 4xx, naming only the host', async () => {
-    const n = await notifier('webhook', { webhook_url: `${server.url}/hooks/${TOKEN}` });
-    server.replySequence([503]);
+    const n = await notifier('webhook', { webhook_url: `${server().url}/hooks/${TOKEN}` });
+    server().replySequence([503]);
     const unavailable = await send(n).catch((e: unknown) => e);
     expect(unavailable).toMatchObject({
       code: 'service_unavailable',
       retryable: true,
-      message: `Webhook at ${new URL(server.url).host} answered HTTP 503`,
+      message: `Webhook at ${new URL(server().url).host} answered HTTP 503`,
     });
-    server.replySequence([404]);
+    server().replySequence([404]);
     expect(await send(n).catch((e: unknown) => e)).toMatchObject({ code: 'service_refused', retryable: false });
     const down = await notifier('webhook', { webhook_url: `http://127.0.0.1:9/hooks/${TOKEN}`, timeout_seconds: 2 });
     const unreachable = await send(down).catch((e: unknown) => e);
@@ -91,14 +78,14 @@ describe('JSON webhook', () => {
     const off = await notifier('webhook', {});
     expect(off.status()).toEqual({ configured: false, target: null });
     const onlyFailures = await notifier('webhook', {
-      webhook_url: `${server.url}/hooks/${TOKEN}`,
+      webhook_url: `${server().url}/hooks/${TOKEN}`,
       events: ['job_failed'],
     });
-    expect(onlyFailures.status()).toEqual({ configured: true, target: new URL(server.url).host });
+    expect(onlyFailures.status()).toEqual({ configured: true, target: new URL(server().url).host });
     await send(onlyFailures, notification({ event: 'job_completed' }));
-    expect(server.requests).toHaveLength(0);
+    expect(server().requests).toHaveLength(0);
     await send(onlyFailures, notification({ event: 'test', jobId: null }));
     await send(onlyFailures, notification({ event: 'job_failed', reason: 'ffprobe could not read title_t00.mkv' }));
-    expect(server.requests.map((r) => (r.json() as { event: string }).event)).toEqual(['test', 'job_failed']);
+    expect(server().requests.map((r) => (r.json() as { event: string }).event)).toEqual(['test', 'job_failed']);
   });
 });

@@ -3,32 +3,19 @@
  * the payload of each, no credential or full path in it, which failures are retryable, and never a
  * token in an error message.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startRecordingServer, type RecordingHttpServer } from '@spindle/plugin-sdk/testing';
-import { disposeNotifiers, notification, notifier, send, TOKEN } from './support/notifier-fixtures.ts';
+import { describe, expect, it } from 'vitest';
+import { notification, notifier, send, TOKEN, useRecordingServer } from './support/notifier-fixtures.ts';
 
-let server: RecordingHttpServer;
-
-beforeAll(async () => {
-  server = await startRecordingServer();
-});
-afterEach(() => {
-  server.requests.length = 0;
-  server.replySequence([], 200);
-});
-afterAll(async () => {
-  await server.close();
-  await disposeNotifiers();
-});
+const server = useRecordingServer();
 
 describe('ntfy', () => {
   it('publishes JSON to the server root with the topic, a title, tags and the access token', async () => {
     const n = await notifier('ntfy', {
-      ntfy_server: `${server.url}/`,
+      ntfy_server: `${server().url}/`,
       ntfy_topic: 'spindle-secret-topic',
       ntfy_token: TOKEN,
     });
-    expect(n.status()).toEqual({ configured: true, target: new URL(server.url).host });
+    expect(n.status()).toEqual({ configured: true, target: new URL(server().url).host });
     await send(
       n,
       notification({
@@ -37,7 +24,7 @@ describe('ntfy', () => {
         reason: 'Organizing failed: cannot write /srv/media/TV/My Show/Season 01/x.mkv',
       }),
     );
-    const [request] = server.requests;
+    const [request] = server().requests;
     expect(request).toMatchObject({ method: 'POST', url: '/' });
     expect(request!.headers.authorization).toBe(`Bearer ${TOKEN}`);
     expect(request!.json()).toEqual({
@@ -58,8 +45,8 @@ describe('ntfy', () => {
 
 describe('Discord', () => {
   it('posts one embed, never pinging anyone, without the webhook token', async () => {
-    const n = await notifier('discord', { discord_webhook_url: `${server.url}/api/webhooks/123/${TOKEN}` });
-    server.replySequence([], 204);
+    const n = await notifier('discord', { discord_webhook_url: `${server().url}/api/webhooks/123/${TOKEN}` });
+    server().replySequence([], 204);
     await send(
       n,
       notification({
@@ -71,7 +58,7 @@ describe('Discord', () => {
         counts: { titles: 2, completed: 2, failed: 0, review: 0 },
       }),
     );
-    const [request] = server.requests;
+    const [request] = server().requests;
     expect(request).toMatchObject({ method: 'POST', url: `/api/webhooks/123/${TOKEN}` });
     const body = request!.json() as {
       username: string;
@@ -94,8 +81,8 @@ describe('Discord', () => {
   });
 
   it('treats a rate limit (429) as retryable', async () => {
-    const n = await notifier('discord', { discord_webhook_url: `${server.url}/api/webhooks/123/${TOKEN}` });
-    server.replySequence([429]);
+    const n = await notifier('discord', { discord_webhook_url: `${server().url}/api/webhooks/123/${TOKEN}` });
+    server().replySequence([429]);
     await expect(send(n)).rejects.toMatchObject({ code: 'service_unavailable', retryable: true });
   });
 });
@@ -103,11 +90,11 @@ describe('Discord', () => {
 describe('Gotify', () => {
   it('POSTs title, message and priority to /message with the application token, failures at priority 8', async () => {
     const n = await notifier('gotify', {
-      gotify_url: `${server.url}/gotify/`,
+      gotify_url: `${server().url}/gotify/`,
       gotify_token: TOKEN,
       gotify_priority: 3,
     });
-    expect(n.status()).toEqual({ configured: true, target: new URL(server.url).host });
+    expect(n.status()).toEqual({ configured: true, target: new URL(server().url).host });
     await send(
       n,
       notification({
@@ -126,7 +113,7 @@ describe('Gotify', () => {
         counts: { titles: 0, completed: 0, failed: 0, review: 0 },
       }),
     );
-    const [failed, test] = server.requests;
+    const [failed, test] = server().requests;
     expect(failed).toMatchObject({ method: 'POST', url: `/gotify/message?token=${TOKEN}` });
     expect(failed!.headers['content-type']).toBe('application/json');
     expect(failed!.json()).toEqual({
@@ -140,17 +127,17 @@ describe('Gotify', () => {
   });
 
   it('is off without a server or a token; a wrong token is a final failure that names only the host', async () => {
-    expect((await notifier('gotify', { gotify_url: server.url })).status()).toEqual({
+    expect((await notifier('gotify', { gotify_url: server().url })).status()).toEqual({
       configured: false,
       target: null,
     });
     expect((await notifier('gotify', { gotify_token: TOKEN })).status()).toEqual({ configured: false, target: null });
-    const n = await notifier('gotify', { gotify_url: server.url, gotify_token: TOKEN });
-    server.replySequence([401]);
+    const n = await notifier('gotify', { gotify_url: server().url, gotify_token: TOKEN });
+    server().replySequence([401]);
     const error = (await send(n).catch((e: unknown) => e)) as Error;
     expect(error).toMatchObject({ code: 'service_refused', retryable: false });
     expect(error.message).toBe(
-      `Gotify at ${new URL(server.url).host} refused the request: HTTP 401 (the application token is wrong or was deleted)`,
+      `Gotify at ${new URL(server().url).host} refused the request: HTTP 401 (the application token is wrong or was deleted)`,
     );
     expect(error.message).not.toContain(TOKEN);
   });

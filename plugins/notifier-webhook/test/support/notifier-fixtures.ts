@@ -4,7 +4,14 @@
  * through the SDK's fake setup, and sending with a fresh signal.
  */
 import type { Notification, Notifier } from '@spindle/plugin-sdk';
-import { createFakeSetup, readManifest, type FakeSetup } from '@spindle/plugin-sdk/testing';
+import {
+  createFakeSetup,
+  readManifest,
+  startRecordingServer,
+  type FakeSetup,
+  type RecordingHttpServer,
+} from '@spindle/plugin-sdk/testing';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import plugin from '../../src/index.ts';
 
 /** Stands for every credential: it must never show up in a request it does not belong in, nor in an error. */
@@ -45,4 +52,24 @@ export const send = (n: Notifier, note = notification()) => n.send(note, new Abo
 export async function disposeNotifiers(): Promise<void> {
   for (const s of setups) await s.dispose();
   setups.length = 0;
+}
+
+/**
+ * A local server that records what the notifiers send, for the whole file: emptied and answering 200
+ * again after each test, closed (with every notifier disposed) after the last one.
+ */
+export function useRecordingServer(): () => RecordingHttpServer {
+  let server: RecordingHttpServer | undefined;
+  beforeAll(async () => {
+    server = await startRecordingServer();
+  });
+  afterEach(() => {
+    server!.requests.length = 0;
+    server!.replySequence([], 200);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await disposeNotifiers();
+  });
+  return () => server!;
 }
