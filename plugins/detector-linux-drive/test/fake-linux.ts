@@ -26,6 +26,8 @@ export interface FakeLinux {
   setMounts(lines: string[]): Promise<void>;
   setUdev(dev: string, lines: string[]): Promise<void>;
   blkidCalls(): Promise<string[]>;
+  /** Calls answered with an I/O error: logged only once the fake has decided to fail them. */
+  failedBlkidCalls(): Promise<string[]>;
   ejectCalls(): Promise<string[]>;
   settings(extra?: JsonObject): JsonObject;
   dispose(): Promise<void>;
@@ -48,6 +50,7 @@ export async function createFakeLinux(): Promise<FakeLinux> {
   for (const dir of [join(sysfs, 'block'), udev, bin, emptyBin, answers]) await mkdir(dir, { recursive: true });
   await writeFile(mounts, '');
   const blkidLog = join(root, 'blkid.log');
+  const blkidFailLog = join(root, 'blkid-failed.log');
   const ejectLog = join(root, 'eject.log');
   await writeFile(
     join(bin, 'blkid'),
@@ -56,7 +59,7 @@ export async function createFakeLinux(): Promise<FakeLinux> {
       'for last; do :; done',
       `echo "$*" >> '${blkidLog}'`,
       'name=$(basename "$last")',
-      `if [ -f '${answers}/'"$name".fail ]; then echo "blkid: $last: Input/output error" >&2; exit 8; fi`,
+      `if [ -f '${answers}/'"$name".fail ]; then echo "$*" >> '${blkidFailLog}'; echo "blkid: $last: Input/output error" >&2; exit 8; fi`,
       `if [ ! -f '${answers}/'"$name" ]; then exit 2; fi`,
       `cat '${answers}/'"$name"`,
       '',
@@ -112,6 +115,7 @@ export async function createFakeLinux(): Promise<FakeLinux> {
       await writeFile(join(udev, `b${dev}`), props.map((l) => `${l}\n`).join(''));
     },
     blkidCalls: () => lines(blkidLog),
+    failedBlkidCalls: () => lines(blkidFailLog),
     ejectCalls: () => lines(ejectLog),
     settings(extra = {}) {
       return {

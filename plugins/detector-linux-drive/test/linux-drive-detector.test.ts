@@ -57,7 +57,7 @@ describe('linux drive detector: discs in and out', () => {
     const { sink } = await start();
     expect(sink.statuses.at(-1)).toBe('2 drive(s): sr0 empty, sr1 empty');
     await linux.insert('sr1', 22_000_000, blkidExport('/dev/sr1', 'MY_SHOW_S1_D1'));
-    expect(await sink.waitFor(1, 3000)).toBe(true);
+    expect(await sink.waitFor(1, 10_000)).toBe(true);
     expect(sink.detections[0]).toEqual({
       type: 'discInserted',
       event: { driveId: '/dev/sr1', volumeLabel: 'MY_SHOW_S1_D1', path: null, device: '/dev/sr1', contentHash: null },
@@ -65,7 +65,7 @@ describe('linux drive detector: discs in and out', () => {
     await delay(POLL_MS * 3);
     expect(sink.statuses.at(-1)).toBe('2 drive(s): sr0 empty, sr1 "MY_SHOW_S1_D1"');
     await linux.eject('sr1');
-    expect(await sink.waitFor(2, 3000)).toBe(true);
+    expect(await sink.waitFor(2, 10_000)).toBe(true);
     expect(sink.detections[1]).toEqual({ type: 'discRemoved', event: { driveId: '/dev/sr1' } });
   });
 
@@ -73,7 +73,7 @@ describe('linux drive detector: discs in and out', () => {
     await linux.addDrive('sr0');
     const { sink } = await start();
     await linux.insert('sr0', 4_000_000, blkidExport('/dev/sr0', 'MOVIE_2001'));
-    expect(await sink.waitFor(1, 3000)).toBe(true);
+    expect(await sink.waitFor(1, 10_000)).toBe(true);
     const cpuBefore = process.cpuUsage();
     const wallBefore = performance.now();
     await delay(POLL_MS * 20);
@@ -88,7 +88,7 @@ describe('linux drive detector: discs in and out', () => {
     await linux.addDrive('sr0');
     const { sink } = await start();
     await linux.insert('sr0', 1000, blkidExport('/dev/sr0', 'My\\ Show\\ \\$1'));
-    expect(await sink.waitFor(1, 3000)).toBe(true);
+    expect(await sink.waitFor(1, 10_000)).toBe(true);
     expect(sink.detections[0]!.type === 'discInserted' && sink.detections[0]!.event.volumeLabel).toBe('My Show $1');
   });
 
@@ -108,7 +108,7 @@ describe('linux drive detector: discs in and out', () => {
     ]);
     const { sink } = await start();
     await linux.insert('sr0', 9_000_000, blkidExport('/dev/sr0', 'MY\\ DISC'));
-    expect(await sink.waitFor(1, 3000)).toBe(true);
+    expect(await sink.waitFor(1, 10_000)).toBe(true);
     const expected = createHash('md5')
       .update(
         Buffer.concat(
@@ -131,9 +131,9 @@ describe('linux drive detector: discs in and out', () => {
     await linux.addDrive('sr0');
     const { sink } = await start({ settings: { poll_interval_seconds: 0.2 } });
     await linux.insert('sr0', 1000, blkidExport('/dev/sr0', 'FIRST'));
-    expect(await sink.waitFor(1, 3000)).toBe(true);
+    expect(await sink.waitFor(1, 10_000)).toBe(true);
     await linux.insert('sr0', 2000, blkidExport('/dev/sr0', 'SECOND')); // no empty reading in between
-    expect(await sink.waitFor(3, 3000)).toBe(true);
+    expect(await sink.waitFor(3, 10_000)).toBe(true);
     expect(sink.detections.map((d) => d.type)).toEqual(['discInserted', 'discRemoved', 'discInserted']);
     expect(sink.detections[2]).toMatchObject({ event: { volumeLabel: 'SECOND' } });
   });
@@ -143,9 +143,9 @@ describe('linux drive detector: discs in and out', () => {
     expect(sink.statuses.at(-1)).toBe(`no optical drive found in ${linux.sysfs}/block`);
     await linux.addDrive('sr3', { model: 'USB DVD' });
     await linux.insert('sr3', 500, blkidExport('/dev/sr3', 'USB_DISC'));
-    expect(await sink.waitFor(1, 3000)).toBe(true);
+    expect(await sink.waitFor(1, 10_000)).toBe(true);
     await linux.removeDrive('sr3');
-    expect(await sink.waitFor(2, 3000)).toBe(true);
+    expect(await sink.waitFor(2, 10_000)).toBe(true);
     expect(sink.detections[1]).toEqual({ type: 'discRemoved', event: { driveId: '/dev/sr3' } });
   });
 
@@ -154,11 +154,13 @@ describe('linux drive detector: discs in and out', () => {
     await linux.failBlkid('sr0', true);
     const { sink } = await start({ settings: { poll_interval_seconds: 0.1 } });
     await linux.insert('sr0', 1000, blkidExport('/dev/sr0', 'SLOW_DISC'));
-    // Wait until the detector has asked blkid at least once while it failed (not a fixed time: a
-    // busy machine may not have polled yet), then let the disc finish spinning up.
-    for (let waited = 0; (await linux.blkidCalls()).length === 0 && waited < 20_000; waited += 50) await delay(50);
+    // Wait until blkid has answered at least once with the spin-up error (not a fixed time: a busy
+    // machine may not have polled yet), then let the disc finish spinning up. Waiting for a logged
+    // call is not enough: the call is logged before the fake decides whether to fail it.
+    for (let waited = 0; (await linux.failedBlkidCalls()).length === 0 && waited < 20_000; waited += 50)
+      await delay(50);
     await linux.failBlkid('sr0', false);
-    expect(await sink.waitFor(1, 3000)).toBe(true);
+    expect(await sink.waitFor(1, 10_000)).toBe(true);
     expect(sink.detections[0]).toMatchObject({ event: { volumeLabel: 'SLOW_DISC' } });
     expect((await linux.blkidCalls()).length).toBeGreaterThanOrEqual(2);
   });
@@ -180,7 +182,7 @@ describe('linux drive detector: without blkid or eject', () => {
     const first = await start({ settings, detector });
     await linux.insert('sr0', 1000, null);
     await linux.insert('sr1', 1000, null);
-    expect(await first.sink.waitFor(2, 3000)).toBe(true);
+    expect(await first.sink.waitFor(2, 10_000)).toBe(true);
     const labels = Object.fromEntries(
       first.sink.detections.map((d) => (d.type === 'discInserted' ? [d.event.driveId, d.event.volumeLabel] : [])),
     );
@@ -219,12 +221,12 @@ describe('linux drive detector: eject after a rip', () => {
     const { detector, sink, ctx } = await start();
     await linux.insert('sr0', 1000, blkidExport('/dev/sr0', 'RIPPED_OK'));
     await linux.insert('sr1', 1000, blkidExport('/dev/sr1', 'RIP_FAILED'));
-    expect(await sink.waitFor(2, 3000)).toBe(true);
+    expect(await sink.waitFor(2, 10_000)).toBe(true);
     await detector.ripFinished!({ driveId: '/dev/sr1', ok: false }, ctx);
     await detector.ripFinished!({ driveId: '/dev/sr0', ok: true }, ctx);
     await detector.ripFinished!({ driveId: 'sim:0', ok: true }, ctx); // not one of its drives
     expect(await linux.ejectCalls()).toEqual(['/dev/sr0']);
-    expect(await sink.waitFor(3, 3000)).toBe(true);
+    expect(await sink.waitFor(3, 10_000)).toBe(true);
     expect(sink.detections[2]).toEqual({ type: 'discRemoved', event: { driveId: '/dev/sr0' } });
   });
 
@@ -242,16 +244,16 @@ describe('linux drive detector: restarts and platforms', () => {
     const store = new MemoryKeyValueStore();
     await linux.insert('sr0', 7777, blkidExport('/dev/sr0', 'KEPT_IN_DRIVE'));
     const first = await start({ store });
-    expect(await first.sink.waitFor(1, 3000)).toBe(true);
+    expect(await first.sink.waitFor(1, 10_000)).toBe(true);
     first.ctx.abort();
     const second = await start({ store });
     await delay(POLL_MS * 6);
     expect(second.sink.detections).toEqual([]);
     expect(second.sink.statuses.at(-1)).toBe('1 drive(s): sr0 "KEPT_IN_DRIVE"');
     await linux.eject('sr0');
-    expect(await second.sink.waitFor(1, 3000)).toBe(true);
+    expect(await second.sink.waitFor(1, 10_000)).toBe(true);
     await linux.insert('sr0', 7777, blkidExport('/dev/sr0', 'KEPT_IN_DRIVE'));
-    expect(await second.sink.waitFor(2, 3000)).toBe(true);
+    expect(await second.sink.waitFor(2, 10_000)).toBe(true);
     expect(second.sink.detections.map((d) => d.type)).toEqual(['discRemoved', 'discInserted']);
   });
 
@@ -260,7 +262,7 @@ describe('linux drive detector: restarts and platforms', () => {
     const store = new MemoryKeyValueStore({ 'disc:/dev/sr0': { sectors: 1, label: 'OLD' } });
     await linux.insert('sr0', 5000, blkidExport('/dev/sr0', 'NEW_DISC'));
     const { sink } = await start({ store });
-    expect(await sink.waitFor(1, 3000)).toBe(true);
+    expect(await sink.waitFor(1, 10_000)).toBe(true);
     expect(await store.get('disc:/dev/sr0')).toEqual({ sectors: 5000, label: 'NEW_DISC' });
   });
 
