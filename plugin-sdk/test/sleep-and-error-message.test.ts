@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AbortedError, errorMessage, SpindleError } from '../src/errors.ts';
-import { sleep } from '../src/runtime/sleep.ts';
+import { MAX_TIMER_MS, sleep } from '../src/runtime/sleep.ts';
 
 describe('sleep', () => {
   it('resolves after the time when nothing stops it', async () => {
@@ -17,6 +17,27 @@ describe('sleep', () => {
     const error = await sleep(10 * 60_000, controller.signal).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AbortedError);
     expect(error).toMatchObject({ code: 'aborted', message: 'Spindle is shutting down', cause: reason });
+  });
+
+  it('waits for a time beyond one timer’s reach (or Infinity) instead of firing at once', async () => {
+    const warnings: Error[] = [];
+    const onWarning = (w: Error) => warnings.push(w);
+    process.on('warning', onWarning);
+    try {
+      for (const ms of [MAX_TIMER_MS + 1, 1e250, Infinity]) {
+        const controller = new AbortController();
+        let settled = false;
+        const waiting = sleep(ms, controller.signal).finally(() => (settled = true));
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        expect(settled, `sleep(${ms}) returned early`).toBe(false);
+        controller.abort(new Error('stop'));
+        await expect(waiting).rejects.toMatchObject({ code: 'aborted', message: 'stop' });
+      }
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings.filter((w) => w.name === 'TimeoutOverflowWarning')).toEqual([]);
+    } finally {
+      process.off('warning', onWarning);
+    }
   });
 
   it('rejects at once when the signal has already fired', async () => {
