@@ -11,6 +11,7 @@ export * from './settings-defaults.ts';
 export * from './match-codes.ts';
 export * from './volume-label.ts';
 export * from './extra-length.ts';
+export * from './extra-match.ts';
 export * from './runtime/child-process-runner.ts';
 export * from './runtime/fetch-http-client.ts';
 export * from './runtime/content-hash.ts';

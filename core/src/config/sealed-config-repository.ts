@@ -20,6 +20,28 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 const isPlainSecret = (value: unknown): value is string =>
   typeof value === 'string' && value !== '' && value !== SECRET_MASK && !SecretBox.isSealed(value);
 
+/**
+ * A stored plugin_settings object with each secret setting replaced by what `each` gives for it
+ * (undefined: the setting is left out); every other setting, and anything not shaped like settings, as it is.
+ */
+function mapSecretPluginSettings(value: unknown, each: (secret: unknown) => unknown): unknown {
+  if (!isObject(value)) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([plugin, settings]) => [
+      plugin,
+      isObject(settings)
+        ? Object.fromEntries(
+            Object.entries(settings).flatMap(([key, v]) => {
+              if (!isSecretPluginSetting(plugin, key)) return [[key, v]];
+              const replaced = each(v);
+              return replaced === undefined ? [] : [[key, replaced]];
+            }),
+          )
+        : settings,
+    ]),
+  );
+}
+
 export class SealedConfigRepository implements ConfigRepository {
   constructor(
     private readonly inner: ConfigRepository,
@@ -56,20 +78,8 @@ export class SealedConfigRepository implements ConfigRepository {
 
   private sealValue(field: string, value: unknown): unknown {
     if ((SECRET_FIELDS as string[]).includes(field)) return isPlainSecret(value) ? this.box.seal(value) : value;
-    if (field !== 'plugin_settings' || !isObject(value)) return value;
-    return Object.fromEntries(
-      Object.entries(value).map(([plugin, settings]) => [
-        plugin,
-        isObject(settings)
-          ? Object.fromEntries(
-              Object.entries(settings).map(([key, v]) => [
-                key,
-                isSecretPluginSetting(plugin, key) && isPlainSecret(v) ? this.box.seal(v) : v,
-              ]),
-            )
-          : settings,
-      ]),
-    );
+    if (field !== 'plugin_settings') return value;
+    return mapSecretPluginSettings(value, (v) => (isPlainSecret(v) ? this.box.seal(v) : v));
   }
 
   private holdsPlainSecret(field: string, value: unknown): boolean {
@@ -85,21 +95,8 @@ export class SealedConfigRepository implements ConfigRepository {
   /** Opens the sealed strings of a stored field where secrets live; a secret that cannot be opened is left out (undefined). */
   private openField(field: string, value: unknown): unknown {
     if ((SECRET_FIELDS as string[]).includes(field)) return this.openSecret(value);
-    if (field !== 'plugin_settings' || !isObject(value)) return value;
-    return Object.fromEntries(
-      Object.entries(value).map(([plugin, settings]) => [
-        plugin,
-        isObject(settings)
-          ? Object.fromEntries(
-              Object.entries(settings).flatMap(([key, v]) => {
-                if (!isSecretPluginSetting(plugin, key)) return [[key, v]];
-                const opened = this.openSecret(v);
-                return opened === undefined ? [] : [[key, opened]];
-              }),
-            )
-          : settings,
-      ]),
-    );
+    if (field !== 'plugin_settings') return value;
+    return mapSecretPluginSettings(value, (v) => this.openSecret(v));
   }
 
   private openSecret(value: unknown): unknown {

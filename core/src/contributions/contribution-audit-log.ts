@@ -42,30 +42,15 @@ export function auditEntryFor(
   pseudonym: string,
   at: Date,
 ): AuditEntry {
-  const prefix = pseudonym.slice(0, PSEUDONYM_PREFIX_LENGTH);
+  // kind is written again below to narrow the type; it keeps its place after ts in the line.
+  const head = { ts: at.toISOString(), kind, contrib_id: id, catalog_id: draft.catalog_id, season: draft.season };
+  const pseudonym_prefix = pseudonym.slice(0, PSEUDONYM_PREFIX_LENGTH);
   if (kind === 'episode') {
-    const d = draft as EpisodeContributionDraft;
-    return {
-      ts: at.toISOString(),
-      kind,
-      contrib_id: id,
-      catalog_id: d.catalog_id,
-      season: d.season,
-      episode: d.episode,
-      pseudonym_prefix: prefix,
-    };
+    const { episode } = draft as EpisodeContributionDraft;
+    return { ...head, kind, episode, pseudonym_prefix };
   }
   const d = draft as DiscContributionDraft;
-  return {
-    ts: at.toISOString(),
-    kind,
-    contrib_id: id,
-    catalog_id: d.catalog_id,
-    season: d.season,
-    content_type: d.content_type,
-    title_count: d.titles.length,
-    pseudonym_prefix: prefix,
-  };
+  return { ...head, kind, content_type: d.content_type, title_count: d.titles.length, pseudonym_prefix };
 }
 
 export class ContributionAuditLog {

@@ -5,49 +5,46 @@
  * bookkeeping (attempts, provenance job id). `contribution_run` marks completed jobs whose
  * contributors have not finished yet, so a crash does not lose their contributions.
  */
-import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { defineEntity, p } from '@mikro-orm/core';
 
+/** The columns both queues start with: who contributes what about which catalog entry. */
+const queueHead = () => ({
+  id: p.integer().primary().autoincrement(),
+  pseudonym: p.text(),
+  /** The draft (wire fields without wire_format_version, pseudonym and client_version). */
+  payloadJson: p.text(),
+  catalogId: p.integer(),
+  season: p.integer().nullable(),
+});
+
+/** The columns both queues end with: the dedupe key and the local bookkeeping. */
+const queueTail = () => ({
+  dedupeKey: p.text(),
+  jobId: p.integer().nullable(),
+  status: p.text().$type<'pending' | 'rejected'>().default('pending'),
+  attempts: p.integer().default(0),
+  lastError: p.text().nullable(),
+  createdAt: p.datetime(),
+});
+
+/** dedupeKey is the fingerprint_sha256_b64: the same fingerprint is never queued twice. */
 export const PendingEpisodeContributionEntity = defineEntity({
   name: 'PendingEpisodeContribution',
   tableName: 'pending_episode_contribution',
   uniques: [{ name: 'pending_episode_contribution_dedupe_key_unique', properties: ['dedupeKey'] }],
-  properties: {
-    id: p.integer().primary().autoincrement(),
-    pseudonym: p.text(),
-    /** The draft (wire fields without wire_format_version, pseudonym and client_version). */
-    payloadJson: p.text(),
-    catalogId: p.integer(),
-    season: p.integer().nullable(),
-    episode: p.integer().nullable(),
-    /** fingerprint_sha256_b64: the same fingerprint is never queued twice. */
-    dedupeKey: p.text(),
-    jobId: p.integer().nullable(),
-    status: p.text().$type<'pending' | 'rejected'>().default('pending'),
-    attempts: p.integer().default(0),
-    lastError: p.text().nullable(),
-    createdAt: p.datetime(),
-  },
+  properties: { ...queueHead(), episode: p.integer().nullable(), ...queueTail() },
 });
 
+/** dedupeKey is the SHA-256 of the draft: the same record is never queued twice. */
 export const PendingDiscContributionEntity = defineEntity({
   name: 'PendingDiscContribution',
   tableName: 'pending_disc_contribution',
   uniques: [{ name: 'pending_disc_contribution_dedupe_key_unique', properties: ['dedupeKey'] }],
   properties: {
-    id: p.integer().primary().autoincrement(),
-    pseudonym: p.text(),
-    payloadJson: p.text(),
-    catalogId: p.integer(),
-    season: p.integer().nullable(),
+    ...queueHead(),
     contentType: p.text().$type<'tv' | 'movie'>(),
     titleCount: p.integer(),
-    /** SHA-256 of the draft: the same record is never queued twice. */
-    dedupeKey: p.text(),
-    jobId: p.integer().nullable(),
-    status: p.text().$type<'pending' | 'rejected'>().default('pending'),
-    attempts: p.integer().default(0),
-    lastError: p.text().nullable(),
-    createdAt: p.datetime(),
+    ...queueTail(),
   },
 });
 
@@ -59,9 +56,6 @@ export const ContributionRunEntity = defineEntity({
     createdAt: p.datetime(),
   },
 });
-
-export type PendingEpisodeRow = InferEntity<typeof PendingEpisodeContributionEntity>;
-export type PendingDiscRow = InferEntity<typeof PendingDiscContributionEntity>;
 
 export const CONTRIBUTION_ENTITIES = [
   PendingEpisodeContributionEntity,

@@ -4,15 +4,13 @@
  * unit of work. A row leaves the queue only after the network acknowledged it.
  */
 import { createHash } from 'node:crypto';
-import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import { UniqueConstraintViolationException, type InferEntity } from '@mikro-orm/core';
 import type { MikroORM } from '@mikro-orm/sqlite';
 import type { DiscContributionDraft, EpisodeContributionDraft, QueuedContribution } from '@spindle/plugin-sdk';
 import {
   ContributionRunEntity,
   PendingDiscContributionEntity,
   PendingEpisodeContributionEntity,
-  type PendingDiscRow,
-  type PendingEpisodeRow,
 } from './contribution-entities.ts';
 
 export type ContributionKind = 'episode' | 'disc';
@@ -37,7 +35,9 @@ const entityOf = (kind: ContributionKind) =>
     ? PendingEpisodeContributionEntity
     : PendingDiscContributionEntity) as unknown as typeof PendingEpisodeContributionEntity;
 
-function toPending(kind: ContributionKind, row: PendingEpisodeRow | PendingDiscRow): PendingContribution {
+type PendingRow = InferEntity<typeof PendingEpisodeContributionEntity | typeof PendingDiscContributionEntity>;
+
+function toPending(kind: ContributionKind, row: PendingRow): PendingContribution {
   return {
     kind,
     id: row.id,

@@ -6,14 +6,7 @@
  * records.ts (see entity-mappers.ts).
  */
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import type {
-  ClassificationSource,
-  ContentType,
-  ExtraType,
-  JobState,
-  SourceKind,
-  TitleState,
-} from '@spindle/plugin-sdk';
+import type * as Sdk from '@spindle/plugin-sdk';
 import { CONTRIBUTION_ENTITIES } from '../contributions/contribution-entities.ts';
 import { AUTH_ENTITIES } from '../auth/auth-entities.ts';
 import type { DiscardedBy, ImportMode, JobFolderOrigin, ReviewKind } from './records.ts';
@@ -27,11 +20,11 @@ export const JobEntity = defineEntity({
   ],
   properties: {
     id: p.integer().primary().autoincrement(),
-    state: p.text().$type<JobState>().default('idle'),
-    contentType: p.text().$type<ContentType>().default('unknown'),
+    state: p.text().$type<Sdk.JobState>().default('idle'),
+    contentType: p.text().$type<Sdk.ContentType>().default('unknown'),
     volumeLabel: p.text(),
     driveId: p.text().nullable(),
-    sourceKind: p.text().$type<SourceKind>().default('disc'),
+    sourceKind: p.text().$type<Sdk.SourceKind>().default('disc'),
     sourcePath: p.text().nullable(),
     detectedTitle: p.text().nullable(),
     detectedSeason: p.integer().nullable(),
@@ -46,7 +39,7 @@ export const JobEntity = defineEntity({
     errorMessage: p.text().nullable(),
     stagingPath: p.text().nullable(),
     libraryPath: p.text().nullable(),
-    classificationSource: p.text().$type<ClassificationSource>().nullable(),
+    classificationSource: p.text().$type<Sdk.ClassificationSource>().nullable(),
     classificationConfidence: p.float().nullable(),
     catalogTitle: p.text().nullable(),
     catalogId: p.integer().nullable(),
@@ -62,7 +55,7 @@ export const JobEntity = defineEntity({
     currentSpeed: p.text().nullable(),
     etaSeconds: p.integer().nullable(),
     // Added by migration 2 (AddJobTimelineAndPluginStore).
-    resumeState: p.text().$type<JobState>().nullable(),
+    resumeState: p.text().$type<Sdk.JobState>().nullable(),
     identityDeclared: p.boolean().default(false),
     simulated: p.boolean().default(false),
     identificationJson: p.text().nullable(),
@@ -72,7 +65,7 @@ export const JobEntity = defineEntity({
     onlyFilesJson: p.text().nullable(),
     filesFiled: p.integer().default(0),
     titlesDiscarded: p.integer().default(0),
-    retryFrom: p.text().$type<JobState>().nullable(),
+    retryFrom: p.text().$type<Sdk.JobState>().nullable(),
     // Added by migration 6 (AddJobFolderOrigin): whose folder the job works in, and the staging
     // root it was created under (a later change of staging_path never widens what may be deleted).
     folderOrigin: p.text().$type<JobFolderOrigin>().nullable(),
@@ -92,7 +85,7 @@ export const TitleEntity = defineEntity({
     durationSeconds: p.float(),
     sizeBytes: p.integer(),
     resolution: p.text().nullable(),
-    state: p.text().$type<TitleState>().default('pending'),
+    state: p.text().$type<Sdk.TitleState>().default('pending'),
     matchedEpisode: p.text().nullable(),
     edition: p.text().nullable(),
     isExtra: p.boolean().default(false),
@@ -112,7 +105,7 @@ export const TitleEntity = defineEntity({
     discardedBy: p.text().$type<DiscardedBy>().nullable(),
     included: p.boolean().default(false),
     // Added by migration 8 (AddTitleExtraType): the kind of extra the identifier told (decides the extras folder).
-    extraType: p.text().$type<ExtraType>().nullable(),
+    extraType: p.text().$type<Sdk.ExtraType>().nullable(),
     // Added by migration 9 (AddTitleReview): the typed review (jobs/title-review.ts) as JSON.
     reviewJson: p.text().nullable(),
   },
@@ -125,8 +118,8 @@ export const JobEventEntity = defineEntity({
     id: p.integer().primary().autoincrement(),
     job: () => p.manyToOne(JobEntity).mapToPk().deleteRule('cascade').updateRule('cascade'),
     at: p.datetime(),
-    fromState: p.text().$type<JobState>().nullable(),
-    toState: p.text().$type<JobState>(),
+    fromState: p.text().$type<Sdk.JobState>().nullable(),
+    toState: p.text().$type<Sdk.JobState>(),
     message: p.text().nullable(),
   },
 });
@@ -157,8 +150,6 @@ export const PluginKvEntryEntity = defineEntity({
 export type JobRow = InferEntity<typeof JobEntity>;
 export type TitleRow = InferEntity<typeof TitleEntity>;
 export type JobEventRow = InferEntity<typeof JobEventEntity>;
-export type AppConfigEntryRow = InferEntity<typeof AppConfigEntryEntity>;
-export type PluginKvEntryRow = InferEntity<typeof PluginKvEntryEntity>;
 
 export const ALL_ENTITIES = [
   JobEntity,

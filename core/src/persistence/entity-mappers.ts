@@ -6,103 +6,12 @@ import type { JobEventRow, JobRow, TitleRow } from './entities.ts';
 import { parseTitleReview } from '../jobs/title-review.ts';
 import type { JobEventRecord, JobPatch, JobRecord, NewJob, NewTitle, TitlePatch, TitleRecord } from './records.ts';
 
-export function toJobRecord(row: JobRow): JobRecord {
-  return {
-    id: row.id,
-    state: row.state,
-    contentType: row.contentType,
-    volumeLabel: row.volumeLabel,
-    driveId: row.driveId ?? null,
-    sourceKind: row.sourceKind,
-    sourcePath: row.sourcePath ?? null,
-    detectedTitle: row.detectedTitle ?? null,
-    detectedSeason: row.detectedSeason ?? null,
-    detectedYear: row.detectedYear ?? null,
-    discNumber: row.discNumber ?? null,
-    contentHash: row.contentHash ?? null,
-    discMappingsJson: row.discMappingsJson ?? null,
-    createdAt: new Date(row.createdAt),
-    updatedAt: new Date(row.updatedAt),
-    completedAt: dateOrNull(row.completedAt),
-    clearedAt: dateOrNull(row.clearedAt),
-    errorMessage: row.errorMessage ?? null,
-    stagingPath: row.stagingPath ?? null,
-    libraryPath: row.libraryPath ?? null,
-    classificationSource: row.classificationSource ?? null,
-    classificationConfidence: row.classificationConfidence ?? null,
-    catalogTitle: row.catalogTitle ?? null,
-    catalogId: row.catalogId ?? null,
-    isAmbiguousMovie: row.isAmbiguousMovie,
-    reviewReason: row.reviewReason ?? null,
-    discLookupTitleSlug: row.discLookupTitleSlug ?? null,
-    discLookupDiscSlug: row.discLookupDiscSlug ?? null,
-    subtitleStatus: row.subtitleStatus ?? null,
-    subtitlesDownloaded: row.subtitlesDownloaded,
-    subtitlesTotal: row.subtitlesTotal,
-    subtitlesFailed: row.subtitlesFailed,
-    progressPercent: row.progressPercent,
-    currentSpeed: row.currentSpeed ?? null,
-    etaSeconds: row.etaSeconds ?? null,
-    resumeState: row.resumeState ?? null,
-    identityDeclared: row.identityDeclared,
-    simulated: row.simulated,
-    identificationJson: row.identificationJson ?? null,
-    importMode: row.importMode ?? null,
-    reviewKind: row.reviewKind ?? null,
-    onlyFilesJson: row.onlyFilesJson ?? null,
-    filesFiled: row.filesFiled,
-    titlesDiscarded: row.titlesDiscarded,
-    retryFrom: row.retryFrom ?? null,
-    folderOrigin: row.folderOrigin ?? null,
-    stagingRoot: row.stagingRoot ?? null,
-    askTitles: row.askTitles,
-  };
-}
-
-export function toTitleRecord(row: TitleRow): TitleRecord {
-  return {
-    id: row.id,
-    jobId: row.job,
-    titleIndex: row.titleIndex,
-    durationSeconds: row.durationSeconds,
-    sizeBytes: row.sizeBytes,
-    resolution: row.resolution ?? null,
-    state: row.state,
-    matchedEpisode: row.matchedEpisode ?? null,
-    edition: row.edition ?? null,
-    isExtra: row.isExtra,
-    matchConfidence: row.matchConfidence ?? null,
-    matchSource: row.matchSource ?? null,
-    matchDetailsJson: row.matchDetailsJson ?? null,
-    conflictResolution: row.conflictResolution ?? null,
-    organizedPath: row.organizedPath ?? null,
-    outputFilename: row.outputFilename ?? null,
-    filePath: row.filePath ?? null,
-    sourceFile: row.sourceFile ?? null,
-    selected: row.selected,
-    role: row.role ?? null,
-    discardReason: row.discardReason ?? null,
-    discardedBy: row.discardedBy ?? null,
-    included: row.included,
-    extraType: row.extraType ?? null,
-    review: parseTitleReview(row.reviewJson),
-  };
-}
-
-export function toJobEventRecord(row: JobEventRow): JobEventRecord {
-  return {
-    id: row.id,
-    jobId: row.job,
-    at: new Date(row.at),
-    fromState: row.fromState ?? null,
-    toState: row.toState,
-    message: row.message ?? null,
-  };
-}
-
-/** Column defaults of a new job (the entity defaults, spelled out so records are complete). */
-export function newJobData(job: NewJob, now: Date): Omit<JobRecord, 'id'> {
-  return {
+/**
+ * Every job column's value before anything is known (the entity defaults, spelled out so records
+ * are complete). Read back, a column left empty reads as its default.
+ */
+const JOB_DEFAULTS: Omit<JobRecord, 'id' | 'volumeLabel' | 'sourceKind' | 'folderOrigin' | 'createdAt' | 'updatedAt'> =
+  {
     state: 'idle',
     contentType: 'unknown',
     driveId: null,
@@ -143,9 +52,84 @@ export function newJobData(job: NewJob, now: Date): Omit<JobRecord, 'id'> {
     filesFiled: 0,
     titlesDiscarded: 0,
     retryFrom: null,
-    folderOrigin: job.sourceKind === 'folder' ? 'import' : 'rip',
     stagingRoot: null,
     askTitles: false,
+  };
+
+/** Every title column's value before anything is known (see JOB_DEFAULTS). */
+const TITLE_DEFAULTS: Omit<TitleRecord, 'id' | 'jobId' | 'titleIndex' | 'durationSeconds' | 'sizeBytes'> = {
+  resolution: null,
+  state: 'pending',
+  matchedEpisode: null,
+  edition: null,
+  isExtra: false,
+  matchConfidence: null,
+  matchSource: null,
+  matchDetailsJson: null,
+  conflictResolution: null,
+  organizedPath: null,
+  outputFilename: null,
+  filePath: null,
+  sourceFile: null,
+  selected: true,
+  role: null,
+  discardReason: null,
+  discardedBy: null,
+  included: false,
+  extraType: null,
+  review: null,
+};
+
+/** The columns named in `defaults`, read from a row: each as stored, or its default where the row holds none. */
+function columnsOf<T extends object>(row: object, defaults: T): T {
+  const stored = row as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const [key, fallback] of Object.entries(defaults)) out[key] = stored[key] ?? fallback;
+  return out as T;
+}
+
+export function toJobRecord(row: JobRow): JobRecord {
+  return {
+    id: row.id,
+    ...columnsOf(row, JOB_DEFAULTS),
+    volumeLabel: row.volumeLabel,
+    sourceKind: row.sourceKind,
+    folderOrigin: row.folderOrigin ?? null,
+    createdAt: new Date(row.createdAt),
+    updatedAt: new Date(row.updatedAt),
+    completedAt: dateOrNull(row.completedAt),
+    clearedAt: dateOrNull(row.clearedAt),
+  };
+}
+
+export function toTitleRecord(row: TitleRow): TitleRecord {
+  return {
+    id: row.id,
+    jobId: row.job,
+    titleIndex: row.titleIndex,
+    durationSeconds: row.durationSeconds,
+    sizeBytes: row.sizeBytes,
+    ...columnsOf(row, TITLE_DEFAULTS),
+    review: parseTitleReview(row.reviewJson),
+  };
+}
+
+export function toJobEventRecord(row: JobEventRow): JobEventRecord {
+  return {
+    id: row.id,
+    jobId: row.job,
+    at: new Date(row.at),
+    fromState: row.fromState ?? null,
+    toState: row.toState,
+    message: row.message ?? null,
+  };
+}
+
+/** A new job's data: the column defaults, then what the caller gave. */
+export function newJobData(job: NewJob, now: Date): Omit<JobRecord, 'id'> {
+  return {
+    ...JOB_DEFAULTS,
+    folderOrigin: job.sourceKind === 'folder' ? 'import' : 'rip',
     ...definedOnly(job as Record<string, unknown>, ['id', 'createdAt', 'updatedAt']),
     createdAt: now,
     updatedAt: now,
@@ -154,26 +138,7 @@ export function newJobData(job: NewJob, now: Date): Omit<JobRecord, 'id'> {
 
 export function newTitleData(jobId: number, title: NewTitle): Omit<TitleRecord, 'id'> {
   return {
-    resolution: null,
-    state: 'pending',
-    matchedEpisode: null,
-    edition: null,
-    isExtra: false,
-    matchConfidence: null,
-    matchSource: null,
-    matchDetailsJson: null,
-    conflictResolution: null,
-    organizedPath: null,
-    outputFilename: null,
-    filePath: null,
-    sourceFile: null,
-    selected: true,
-    role: null,
-    discardReason: null,
-    discardedBy: null,
-    included: false,
-    extraType: null,
-    review: null,
+    ...TITLE_DEFAULTS,
     ...definedOnly(title as Record<string, unknown>, ['id', 'jobId']),
     jobId,
   } as Omit<TitleRecord, 'id'>;

@@ -6,6 +6,8 @@
  * higher bar; otherwise it is answered as an extra (the extras policy decides, not a reviewer).
  */
 import {
+  extraMatchResult,
+  roundScore,
   SpindleError,
   throwIfAborted,
   type MatchInput,
@@ -126,12 +128,10 @@ export class AsrSubtitlesMatcher implements Matcher {
       episode: winner.episode,
       episodeEnd: null,
       edition: null,
-      confidence: Math.round(decision.confidence * 1000) / 1000,
+      confidence: roundScore(decision.confidence),
       source: 'local_asr',
       components: decision.components,
-      candidates: decision.candidates.map((c) =>
-        toCandidate(references[c.reference]!, Math.round(c.score * 1000) / 1000),
-      ),
+      candidates: decision.candidates.map((c) => toCandidate(references[c.reference]!, roundScore(c.score))),
     };
   }
 
@@ -149,28 +149,17 @@ export class AsrSubtitlesMatcher implements Matcher {
 /** An extra stays an extra: as sure as the episode evidence is weak; the extras policy decides the rest. */
 function extraResult(decision: Decision | null): MatchResult {
   const episode = decision?.confidence ?? 0;
-  return {
-    kind: 'extra',
-    season: null,
-    episode: null,
-    episodeEnd: null,
-    edition: null,
-    confidence: Math.round((1 - episode) * 1000) / 1000,
+  return extraMatchResult({
+    evidence: episode,
     source: 'local_asr',
-    components: [
-      {
-        name: 'identified_as_extra',
-        value: 1,
-        weight: 1,
-        detail: 'the identifier or disc layout calls this title an extra',
-      },
+    detail: 'the identifier or disc layout calls this title an extra',
+    moreComponents: [
       {
         name: 'episode_evidence',
-        value: Math.round(episode * 1000) / 1000,
+        value: roundScore(episode),
         weight: 0,
         detail: 'how strongly its speech matched an episode (below the bar for extras)',
       },
     ],
-    candidates: [],
-  };
+  });
 }

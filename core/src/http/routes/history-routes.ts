@@ -2,13 +2,12 @@
 import type { JobRepository } from '../../persistence/ports.ts';
 import { defineRoute, type RouteSpec } from '../route-spec.ts';
 import { jobSchema, toJobWire } from '../wire/job-wire.ts';
+import { pageOf, pageQueryProperties, pageSchema, toPageWire, type PageQuery } from '../wire/page-wire.ts';
 
 export const TOP_ERRORS = 5;
 export const RECENT_JOBS = 10;
 
-interface HistoryQuery {
-  page?: number;
-  per_page?: number;
+interface HistoryQuery extends PageQuery {
   content_type?: 'tv' | 'movie';
   state?: 'completed' | 'failed';
   q?: string;
@@ -26,8 +25,7 @@ export function historyRoutes(jobs: JobRepository): RouteSpec[] {
         type: 'object',
         additionalProperties: false,
         properties: {
-          page: { type: 'integer', minimum: 1, maximum: 1_000_000, default: 1 },
-          per_page: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
+          ...pageQueryProperties,
           content_type: { enum: ['tv', 'movie'] },
           state: { enum: ['completed', 'failed'] },
           q: {
@@ -38,20 +36,9 @@ export function historyRoutes(jobs: JobRepository): RouteSpec[] {
           },
         },
       },
-      response: {
-        type: 'object',
-        required: ['items', 'total', 'page', 'per_page', 'pages'],
-        properties: {
-          items: { type: 'array', items: jobSchema },
-          total: { type: 'integer' },
-          page: { type: 'integer' },
-          per_page: { type: 'integer' },
-          pages: { type: 'integer' },
-        },
-      },
+      response: pageSchema(jobSchema),
       handler: async ({ query }) => {
-        const page = query.page ?? 1;
-        const perPage = query.per_page ?? 20;
+        const { page, perPage } = pageOf(query);
         const { items, total } = await jobs.history({
           page,
           perPage,
@@ -59,13 +46,12 @@ export function historyRoutes(jobs: JobRepository): RouteSpec[] {
           ...(query.state ? { state: query.state } : {}),
           ...(query.q ? { search: query.q } : {}),
         });
-        return {
-          items: items.map((j) => toJobWire(j)),
+        return toPageWire(
+          items.map((j) => toJobWire(j)),
           total,
           page,
-          per_page: perPage,
-          pages: Math.ceil(total / perPage),
-        };
+          perPage,
+        );
       },
     }),
     defineRoute({

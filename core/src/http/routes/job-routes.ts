@@ -7,7 +7,7 @@ import { defineRoute, idParams, type RouteSpec } from '../route-spec.ts';
 import { RETRY_FROM, type RetryFrom } from '../../jobs/job-retry.ts';
 import { jobSchema, toJobWire } from '../wire/job-wire.ts';
 import { titleSchema, toTitleWire } from '../wire/title-wire.ts';
-import { jobDetailSchema, toJobDetailWire } from '../wire/job-detail-wire.ts';
+import { jobDetailSchema, loadJobDetail } from '../wire/job-detail-wire.ts';
 
 export interface JobRouteDeps {
   jobs: JobRepository;
@@ -55,6 +55,26 @@ export function jobRoutes(deps: JobRouteDeps): RouteSpec[] {
   /** The wire job with its actions decided over its titles too. */
   const wire = async (job: JobRecord) => toJobWire(job, await deps.titles.listByJob(job.id));
   type Id = { id: number };
+  /** A command on one job (start, cancel, clear, approve all) answering with the job as it now is. */
+  const jobCommand = (
+    method: 'post' | 'delete',
+    path: string,
+    operationId: string,
+    summary: string,
+    run: (id: number) => Promise<JobRecord>,
+    tag = 'jobs',
+  ) =>
+    defineRoute<Id>({
+      method,
+      path,
+      tag,
+      operationId,
+      summary,
+      params: idParams,
+      response: jobSchema,
+      errors: [404, 409],
+      handler: async ({ params }) => wire(await run(params.id)),
+    });
   return [
     defineRoute({
       method: 'get',
@@ -87,9 +107,7 @@ export function jobRoutes(deps: JobRouteDeps): RouteSpec[] {
       errors: [404],
       response: jobDetailSchema,
       handler: async ({ params }) => {
-        const job = await requireJob(params.id);
-        const [titles, timeline] = await Promise.all([deps.titles.listByJob(job.id), deps.jobs.timeline(job.id)]);
-        return toJobDetailWire(job, titles, timeline);
+        return loadJobDetail(await requireJob(params.id), deps);
       },
     }),
     defineRoute<Id>({
@@ -103,39 +121,23 @@ export function jobRoutes(deps: JobRouteDeps): RouteSpec[] {
       errors: [404],
       handler: async ({ params }) => (await deps.titles.listByJob((await requireJob(params.id)).id)).map(toTitleWire),
     }),
-    defineRoute<Id>({
-      method: 'post',
-      path: '/api/jobs/:id/start',
-      tag: 'jobs',
-      operationId: 'startJob',
-      summary: 'Start an idle job, or continue a job after review',
-      params: idParams,
-      response: jobSchema,
-      errors: [404, 409],
-      handler: async ({ params }) => wire(await deps.commands.start(params.id)),
-    }),
-    defineRoute<Id>({
-      method: 'post',
-      path: '/api/jobs/:id/cancel',
-      tag: 'jobs',
-      operationId: 'cancelJob',
-      summary: 'Cancel a job: its running stage is aborted and it becomes failed ("Cancelled by user")',
-      params: idParams,
-      response: jobSchema,
-      errors: [404, 409],
-      handler: async ({ params }) => wire(await deps.commands.cancel(params.id)),
-    }),
-    defineRoute<Id>({
-      method: 'delete',
-      path: '/api/jobs/:id',
-      tag: 'jobs',
-      operationId: 'clearJob',
-      summary: 'Clear a job from the dashboard (soft delete: it stays in history and statistics)',
-      params: idParams,
-      response: jobSchema,
-      errors: [404, 409],
-      handler: async ({ params }) => wire(await deps.commands.clear(params.id)),
-    }),
+    jobCommand('post', '/api/jobs/:id/start', 'startJob', 'Start an idle job, or continue a job after review', (id) =>
+      deps.commands.start(id),
+    ),
+    jobCommand(
+      'post',
+      '/api/jobs/:id/cancel',
+      'cancelJob',
+      'Cancel a job: its running stage is aborted and it becomes failed ("Cancelled by user")',
+      (id) => deps.commands.cancel(id),
+    ),
+    jobCommand(
+      'delete',
+      '/api/jobs/:id',
+      'clearJob',
+      'Clear a job from the dashboard (soft delete: it stays in history and statistics)',
+      (id) => deps.commands.clear(id),
+    ),
     defineRoute({
       method: 'post',
       path: '/api/jobs/clear-finished',
@@ -204,16 +206,13 @@ export function jobRoutes(deps: JobRouteDeps): RouteSpec[] {
       errors: [400, 404, 409],
       handler: async ({ params, body }) => wire(await deps.commands.retry(params.id, body?.from)),
     }),
-    defineRoute<Id>({
-      method: 'post',
-      path: '/api/jobs/:id/approve-all',
-      tag: 'review',
-      operationId: 'approveAll',
-      summary: 'Accept the best candidate of every title waiting for review and continue',
-      params: idParams,
-      response: jobSchema,
-      errors: [404, 409],
-      handler: async ({ params }) => wire(await deps.commands.approveAll(params.id)),
-    }),
+    jobCommand(
+      'post',
+      '/api/jobs/:id/approve-all',
+      'approveAll',
+      'Accept the best candidate of every title waiting for review and continue',
+      (id) => deps.commands.approveAll(id),
+      'review',
+    ),
   ];
 }

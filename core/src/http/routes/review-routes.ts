@@ -5,21 +5,17 @@
  */
 import type { JobRepository, TitleRepository } from '../../persistence/ports.ts';
 import { defineRoute, type RouteSpec } from '../route-spec.ts';
-import { jobDetailSchema, toJobDetailWire } from '../wire/job-detail-wire.ts';
+import { jobDetailSchema, loadJobDetail } from '../wire/job-detail-wire.ts';
+import { pageOf, pageQueryProperties, pageSchema, toPageWire, type PageQuery } from '../wire/page-wire.ts';
 
 export interface ReviewRouteDeps {
   jobs: JobRepository;
   titles: TitleRepository;
 }
 
-interface ReviewQuery {
-  page?: number;
-  per_page?: number;
-}
-
 export function reviewRoutes(deps: ReviewRouteDeps): RouteSpec[] {
   return [
-    defineRoute<Record<string, never>, ReviewQuery>({
+    defineRoute<Record<string, never>, PageQuery>({
       method: 'get',
       path: '/api/review',
       tag: 'review',
@@ -29,33 +25,14 @@ export function reviewRoutes(deps: ReviewRouteDeps): RouteSpec[] {
       query: {
         type: 'object',
         additionalProperties: false,
-        properties: {
-          page: { type: 'integer', minimum: 1, maximum: 1_000_000, default: 1 },
-          per_page: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
-        },
+        properties: pageQueryProperties,
       },
-      response: {
-        type: 'object',
-        required: ['items', 'total', 'page', 'per_page', 'pages'],
-        properties: {
-          items: { type: 'array', items: jobDetailSchema },
-          total: { type: 'integer', description: 'jobs in review in all' },
-          page: { type: 'integer' },
-          per_page: { type: 'integer' },
-          pages: { type: 'integer' },
-        },
-      },
+      response: pageSchema(jobDetailSchema, 'jobs in review in all'),
       handler: async ({ query }) => {
-        const page = query.page ?? 1;
-        const perPage = query.per_page ?? 20;
+        const { page, perPage } = pageOf(query);
         const { items, total } = await deps.jobs.pageInState('review_needed', page, perPage);
-        const details = await Promise.all(
-          items.map(async (job) => {
-            const [titles, timeline] = await Promise.all([deps.titles.listByJob(job.id), deps.jobs.timeline(job.id)]);
-            return toJobDetailWire(job, titles, timeline);
-          }),
-        );
-        return { items: details, total, page, per_page: perPage, pages: Math.ceil(total / perPage) };
+        const details = await Promise.all(items.map((job) => loadJobDetail(job, deps)));
+        return toPageWire(details, total, page, perPage);
       },
     }),
   ];

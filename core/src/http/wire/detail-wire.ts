@@ -122,17 +122,21 @@ export function toReviewWire(review: TitleReview | null) {
 
 const int = { type: ['integer', 'null'] };
 const str = { type: ['string', 'null'] };
-const assignmentSchema = { enum: [...ASSIGNMENTS] };
+/** What a title is (a candidate's and a match's fields alike): its kind, episode range or edition. */
+const assignmentProperties = {
+  kind: { enum: [...ASSIGNMENTS] },
+  season: int,
+  episode: int,
+  episodeEnd: int,
+  edition: str,
+};
+const assignmentRequired = Object.keys(assignmentProperties);
 
 export const candidateSchema = {
   type: 'object',
-  required: ['kind', 'season', 'episode', 'episodeEnd', 'edition', 'score'],
+  required: [...assignmentRequired, 'score'],
   properties: {
-    kind: assignmentSchema,
-    season: int,
-    episode: int,
-    episodeEnd: int,
-    edition: str,
+    ...assignmentProperties,
     score: { type: 'number', minimum: 0, maximum: 1 },
   },
 } as const;
@@ -140,24 +144,9 @@ export const candidateSchema = {
 export const matchDetailsSchema = {
   type: ['object', 'null'],
   description: "the matcher's result: what the title is, with named score components and the candidates it weighed",
-  required: [
-    'kind',
-    'season',
-    'episode',
-    'episodeEnd',
-    'edition',
-    'extraType',
-    'confidence',
-    'source',
-    'components',
-    'candidates',
-  ],
+  required: [...assignmentRequired, 'extraType', 'confidence', 'source', 'components', 'candidates'],
   properties: {
-    kind: assignmentSchema,
-    season: int,
-    episode: int,
-    episodeEnd: int,
-    edition: str,
+    ...assignmentProperties,
     extraType: str,
     confidence: { type: 'number', minimum: 0, maximum: 1 },
     source: { type: 'string' },
@@ -178,7 +167,7 @@ export const mappingSchema = {
   required: ['titleIndex', 'assignment', 'season', 'episode', 'episodeEnd', 'name', 'extraType', 'durationSeconds'],
   properties: {
     titleIndex: { type: 'integer' },
-    assignment: assignmentSchema,
+    assignment: assignmentProperties.kind,
     season: int,
     episode: int,
     episodeEnd: int,

@@ -5,6 +5,8 @@
  */
 import { REVIEW_KINDS, type JobEventRecord, type JobRecord, type TitleRecord } from '../../persistence/records.ts';
 import { TITLE_REVIEW_KINDS } from '../../jobs/title-review.ts';
+import { JOB_STATES } from '../../jobs/job-state-machine.ts';
+import type { JobRepository, TitleRepository } from '../../persistence/ports.ts';
 import { parseMappings } from '../../pipeline/job-view.ts';
 import {
   identificationSchema,
@@ -56,6 +58,15 @@ export function toJobDetailWire(job: JobRecord, titles: readonly TitleRecord[], 
   };
 }
 
+/** Reads a job's titles and timeline and gives its detail. */
+export async function loadJobDetail(
+  job: JobRecord,
+  from: { jobs: Pick<JobRepository, 'timeline'>; titles: Pick<TitleRepository, 'listByJob'> },
+) {
+  const [titles, timeline] = await Promise.all([from.titles.listByJob(job.id), from.jobs.timeline(job.id)]);
+  return toJobDetailWire(job, titles, timeline);
+}
+
 const jobReviewSchema = {
   type: 'object',
   required: ['scope', 'kind', 'message', 'title_id', 'title_index', 'review'],
@@ -71,18 +82,6 @@ const jobReviewSchema = {
     review: titleReviewSchema,
   },
 } as const;
-
-const stateNames = [
-  'idle',
-  'identifying',
-  'review_needed',
-  'ripping',
-  'matching',
-  'organizing',
-  'completed',
-  'failed',
-  null,
-];
 
 export const jobDetailSchema = {
   allOf: [jobSchema],
@@ -108,8 +107,8 @@ export const jobDetailSchema = {
         required: ['at', 'from', 'to', 'message'],
         properties: {
           at: { type: 'string', format: 'date-time' },
-          from: { enum: stateNames },
-          to: { enum: stateNames.slice(0, -1) },
+          from: { enum: [...JOB_STATES, null] },
+          to: { enum: JOB_STATES },
           message: { type: ['string', 'null'] },
         },
       },

@@ -12,7 +12,7 @@
  * auto-accept; otherwise it stays an extra and follows the extras policy — never review.
  * Pure: match-step calls it once all titles' results are known, before organizing.
  */
-import { formatEpisodeCode, type MatchResult } from '@spindle/plugin-sdk';
+import { extraMatchResult, formatEpisodeCode, roundScore as round, type MatchResult } from '@spindle/plugin-sdk';
 
 export interface DiscTitle {
   id: number;
@@ -40,7 +40,6 @@ interface Option {
 
 /** Enumeration stops here (a disc has a dozen titles; the bound only guards absurd input). */
 const NODE_BUDGET = 2_000_000;
-const round = (x: number) => Math.round(x * 1000) / 1000;
 
 function episodeKeys(season: number, episode: number, end: number | null): string[] {
   const keys: string[] = [];
@@ -116,29 +115,23 @@ function posteriors(options: Option[][]): number[][] | null {
 }
 
 function asExtra(result: MatchResult | null): MatchResult {
+  if (result?.kind === 'extra') {
+    return {
+      ...result,
+      season: null,
+      episode: null,
+      episodeEnd: null,
+      edition: null,
+      extraType: result.extraType ?? null,
+    };
+  }
   const evidence = result?.kind === 'episode' ? result.confidence : 0;
-  return {
-    kind: 'extra',
-    season: null,
-    episode: null,
-    episodeEnd: null,
-    edition: null,
-    extraType: result?.extraType ?? null,
-    confidence: result?.kind === 'extra' ? result.confidence : round(1 - evidence),
+  return extraMatchResult({
+    evidence,
     source: result?.source ?? 'disc_layout',
-    components:
-      result?.kind === 'extra'
-        ? result.components
-        : [
-            {
-              name: 'identified_as_extra',
-              value: 1,
-              weight: 1,
-              detail: `the identifier calls this title an extra; its best episode evidence (${round(evidence)}) is below auto-accept`,
-            },
-          ],
-    candidates: result?.kind === 'extra' ? result.candidates : [],
-  };
+    extraType: result?.extraType ?? null,
+    detail: `the identifier calls this title an extra; its best episode evidence (${round(evidence)}) is below auto-accept`,
+  });
 }
 
 export function decideDisc(titles: readonly DiscTitle[], threshold: number): Map<number, DiscDecision> {

@@ -34,16 +34,18 @@ export async function identifyStep(job: JobRecord, deps: StepDeps): Promise<Step
     await ripper.impl.scan(toJobView(job).source, await deps.context(ripper.record, job, 'scan')),
     job,
   );
-  const titles: NewTitle[] = scan.titles.map((t) => ({
-    titleIndex: t.index,
-    durationSeconds: t.durationSeconds,
-    sizeBytes: t.sizeBytes,
-    resolution: t.resolution,
-    sourceFile: t.sourceFile ?? null,
-    outputFilename: t.outputFileName ?? null,
-    state: 'pending',
-    selected: true,
-  }));
+  const titles: NewTitle[] = scan.titles.map(
+    ({ index, durationSeconds, sizeBytes, resolution, sourceFile, outputFileName }) => ({
+      titleIndex: index,
+      durationSeconds,
+      sizeBytes,
+      resolution,
+      sourceFile: sourceFile ?? null,
+      outputFilename: outputFileName ?? null,
+      state: 'pending',
+      selected: true,
+    }),
+  );
   // A person's choice of titles to rip (made while the job waited in review) survives the new scan.
   const choices = ripChoicesOf(await deps.titles.listByJob(job.id));
   const stored = await deps.jobService.replaceTitles(job.id, titles);
