@@ -10,6 +10,7 @@ import type { DiscScan, Identification } from '@spindle/plugin-sdk';
 import { createFakeContext, sampleJob } from '@spindle/plugin-sdk/testing';
 import { HeuristicIdentifier } from '../src/heuristic-identifier.ts';
 import { COLLECTION_OR_EPISODES } from '../src/collection-disc.ts';
+import { catalogAnswer } from './support/catalog-answer.ts';
 
 /** Six ~24-minute specials and one of ~48 minutes, each its own playlist of one clip, plus two short clips. */
 const SPECIALS = ['0:24:17', '0:24:23', '0:48:17', '0:24:20', '0:24:24', '0:24:28', '0:24:21', '0:00:13', '0:01:00'];
@@ -37,23 +38,6 @@ function scanOf(label: string, durations: string[], playAll = false): DiscScan {
   }
   return { volumeLabel: label, discType: 'bluray', contentHash: null, titles };
 }
-
-const catalog = (contentType: 'tv' | 'movie'): Identification => ({
-  contentType,
-  source: 'catalog',
-  confidence: 0.9,
-  title: 'Specials',
-  year: 1982,
-  season: null,
-  discNumber: null,
-  catalogId: 7,
-  catalogTitle: 'Specials',
-  discLookup: null,
-  titleHints: [],
-  ambiguousMovie: false,
-  reviewReason: null,
-  evidence: ['catalog'],
-});
 
 async function identify(scan: DiscScan, previous: Identification[] = []) {
   const ctx = await createFakeContext();
@@ -93,10 +77,10 @@ describe('a disc of alike titles with nothing that says series', () => {
   });
 
   it('follows a catalog answer: a show settles TV, a movie makes every special a main-feature candidate', async () => {
-    const show = await identify(scanOf('ULTIMATE COLLECTION D3', SPECIALS), [catalog('tv')]);
+    const show = await identify(scanOf('ULTIMATE COLLECTION D3', SPECIALS), [catalogAnswer('tv', 7)]);
     expect(show.contentType).toBe('tv');
     expect(show.reviewReason ?? '').not.toMatch(new RegExp(COLLECTION_OR_EPISODES));
-    const film = await identify(scanOf('ULTIMATE COLLECTION D3', SPECIALS), [catalog('movie')]);
+    const film = await identify(scanOf('ULTIMATE COLLECTION D3', SPECIALS), [catalogAnswer('movie', 7)]);
     expect(film.contentType).toBe('movie');
     expect(film.reviewReason ?? '').not.toMatch(new RegExp(COLLECTION_OR_EPISODES));
     expect(ripped(film).filter(([, role]) => role === 'main_feature_candidate').length).toBeGreaterThanOrEqual(6);
