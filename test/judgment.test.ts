@@ -21,13 +21,15 @@ interface Gate {
 
 /** Shares on the corpus (tune and holdout discs together; the bench prints them apart). */
 const GATES: Gate[] = [
-  { name: 'TV vs movie right', value: (t) => t.typeRight, target: 0.97, achieved: 0.94 },
-  { name: 'episode precision', value: (t) => t.episodePrecision, target: 0.97, achieved: 0.86 },
+  { name: 'TV vs movie right', value: (t) => t.typeRight, target: 0.97, achieved: 0.98 },
+  // The same with TheDiscDB's kind taken strictly: a collection of specials left open (episodes or films) counts wrong.
+  { name: 'TV vs movie right, strictly', value: (t) => t.typeRightStrict, target: 0.97, achieved: 0.94 },
+  { name: 'episode precision', value: (t) => t.episodePrecision, target: 0.97, achieved: 0.986 },
   { name: 'episode recall', value: (t) => t.episodeRecall, target: 0.97, achieved: 0.995 },
   { name: 'episode precision, catalog type given', value: (t) => t.typedPrecision, target: 0.97, achieved: 0.986 },
   { name: 'episode recall, catalog type given', value: (t) => t.typedRecall, target: 0.97, achieved: 0.995 },
   { name: 'main feature right, catalog runtime given', value: (t) => t.mainWithRuntime, target: 0.97, achieved: 1 },
-  { name: 'main feature right, no catalog runtime', value: (t) => t.mainWithoutRuntime, target: 0.9, achieved: 0.895 },
+  { name: 'main feature right, no catalog runtime', value: (t) => t.mainWithoutRuntime, target: 0.9, achieved: 0.958 },
   { name: 'bonus discs recognised', value: (t) => t.bonusRecognised, target: 1, achieved: 0.75 },
   { name: 'extras typed right, no TheDiscDB match', value: (t) => t.extrasTyped, target: 0.5, achieved: 0.7 },
   {

@@ -8,6 +8,11 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { SAMPLE_AVAILABLE, SAMPLE_DIR } from '../../plugins/provider-thediscdb/test/support/sample-discs.ts';
 
+/** A TheDiscDB duration ("1:02:03") in seconds. */
+export function seconds(duration: string): number {
+  return duration.split(':').reduce((total, part) => total * 60 + Number(part), 0);
+}
+
 export const CORPUS_DIR = resolve(import.meta.dirname, '../fixtures/real-discs');
 
 export interface TruthItem {

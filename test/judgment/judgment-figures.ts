@@ -1,9 +1,8 @@
 /**
- * Runs what the service runs on a disc that TheDiscDB does not know — the heuristic identifier on
- * the scanned titles, then (movie discs) the movie-runtime matcher's layout reading on the titles
- * it rips — and scores the answer against TheDiscDB's truth: TV or movie, episodes kept and
- * ripped, the main feature picked with and without a catalog runtime, bonus discs, typed extras,
- * and the content hash from the transcript.
+ * Runs what the service runs on a disc that TheDiscDB does not know — the heuristic identifier on the scanned titles,
+ * then (movie discs) the movie-runtime matcher's layout reading on the titles it rips — and scores the answer against
+ * TheDiscDB's truth: TV or movie, episodes kept and ripped, the main feature picked with and without a catalog
+ * runtime, bonus discs, typed extras, and the content hash from the transcript.
  */
 import type { DiscScan, ExtraType, Identification, ScannedTitle } from '@spindle/plugin-sdk';
 import { contentHashOfFiles } from '@spindle/plugin-sdk';
@@ -14,12 +13,11 @@ import { DEFAULT_SETTINGS as MOVIE_SETTINGS } from '../../plugins/matcher-movie-
 import { toMatchResult } from '../../plugins/matcher-movie-runtime/src/movie-scoring.ts';
 import { parseInfoTranscript } from '../../plugins/ripper-makemkv/src/disc-info.ts';
 import { contentHashFromListing } from '../../plugins/ripper-makemkv/src/disc-scanner.ts';
-import type { RealDisc, TruthTitle } from './judgment-discs.ts';
+import { seconds, type RealDisc, type TruthTitle } from './judgment-discs.ts';
 import { namedExtrasFigure } from './judgment-named-extras.ts';
+import { everyWorkRipped, isCollection, leftOpen } from './judgment-collection.ts';
 
-export function seconds(duration: string): number {
-  return duration.split(':').reduce((total, part) => total * 60 + Number(part), 0);
-}
+export { seconds } from './judgment-discs.ts';
 
 /** TheDiscDB types of extras that name a specific kind, and the kind Spindle uses for each. */
 const TYPED_EXTRAS: Record<string, ExtraType> = {
@@ -88,6 +86,8 @@ export interface EpisodeCounts {
   keptTitles: number;
   keptRight: number;
   keptUnassigned: number;
+  /** Works of a collection kept as episode candidates on a disc left open as episodes-or-collection (not counted). */
+  keptOpenWorks: number;
   notRipped: number;
 }
 
@@ -97,6 +97,8 @@ export interface DiscFigures {
   heldOut: boolean;
   said: string;
   typeRight: boolean;
+  /** TheDiscDB's kind, with no allowance for a collection left open (see judgment-collection.ts). */
+  typeRightStrict: boolean;
   /** Series discs with ≥ 2 real episodes called "movie". */
   seriesCalledMovie: boolean;
   episodes: EpisodeCounts;
@@ -147,7 +149,7 @@ function catalogAnswer(disc: RealDisc): Identification {
 type Truths = { t: TruthTitle; truth: ReturnType<typeof truthOf> }[];
 
 /** Episodes kept and ripped by an identification; episodes are counted by number ("11-12" holds 11 and 12). */
-function episodeFigure(truths: Truths, id: Identification): EpisodeCounts & { notRippedKeys: string[] } {
+function episodeFigure(truths: Truths, id: Identification, open = false): EpisodeCounts & { notRippedKeys: string[] } {
   const hint = new Map(id.titleHints.map((h) => [h.titleIndex, h]));
   const episodeKeys = new Set(truths.flatMap((x) => (x.truth.role === 'episode' ? x.truth.keys : [])));
   const keptKeys = new Set<string>();
@@ -155,6 +157,7 @@ function episodeFigure(truths: Truths, id: Identification): EpisodeCounts & { no
   let keptTitles = 0;
   let keptRight = 0;
   let keptUnassigned = 0;
+  let keptOpenWorks = 0;
   for (const { t, truth } of truths) {
     const h = hint.get(t.Index);
     if (truth.role === 'episode' && h?.rip) truth.keys.forEach((k) => rippedKeys.add(k));
@@ -162,6 +165,10 @@ function episodeFigure(truths: Truths, id: Identification): EpisodeCounts & { no
       // TheDiscDB leaves some titles unassigned (some discs map only a few of their episodes): not counted either way.
       if (truth.role === 'none') {
         keptUnassigned++;
+        continue;
+      }
+      if (open && truth.role === 'main') {
+        keptOpenWorks++;
         continue;
       }
       keptTitles++;
@@ -178,6 +185,7 @@ function episodeFigure(truths: Truths, id: Identification): EpisodeCounts & { no
     keptTitles,
     keptRight,
     keptUnassigned,
+    keptOpenWorks,
     notRipped: notRippedKeys.length,
     notRippedKeys,
   };
@@ -225,7 +233,9 @@ export async function measureDisc(disc: RealDisc): Promise<DiscFigures> {
   const truths = disc.record.Titles.map((t) => ({ t, truth: truthOf(t) }));
   const notes: string[] = [];
 
-  const episodes = episodeFigure(truths, id);
+  // A collection of specials left open as episodes-or-collection (see judgment-collection.ts).
+  const open = isCollection(disc) && leftOpen(id);
+  const episodes = episodeFigure(truths, id, open);
   if (episodes.notRippedKeys.length > 0) notes.push(`episodes not ripped: ${episodes.notRippedKeys.join(', ')}`);
   // The same disc when the catalog identifier before the heuristic named it as what TheDiscDB files it as (a show
   // or a movie): the heuristic reads the titles as that kind (TheDiscDB files collections of TV specials as films).
@@ -248,7 +258,7 @@ export async function measureDisc(disc: RealDisc): Promise<DiscFigures> {
     const withRt = mainPick(scan, typedId, runtime);
     const withoutRt = id.contentType === 'movie' ? mainPick(scan, id, null) : null;
     mainWithRuntime = withRt !== null && mains.has(withRt);
-    mainWithoutRuntime = withoutRt !== null && mains.has(withoutRt);
+    mainWithoutRuntime = open ? everyWorkRipped(disc.record.Titles, id) : withoutRt !== null && mains.has(withoutRt);
     if (!mainWithoutRuntime) notes.push(`main pick without runtime: ${withoutRt ?? 'none'}`);
   }
   if (isMovie && mains.size === 0) bonusRecognised = /bonus disc/i.test(id.reviewReason ?? '');
@@ -256,8 +266,10 @@ export async function measureDisc(disc: RealDisc): Promise<DiscFigures> {
   const typedExtras = truths.filter((x) => x.truth.role === 'extra' && x.truth.extraType !== null);
   const typedRight = typedExtras.filter((x) => hintExtraType(id, x.t.Index) === x.truth.extraType).length;
 
-  const typeRight = id.contentType === (disc.kind === 'series' ? 'tv' : 'movie');
+  const typeRightStrict = id.contentType === (disc.kind === 'series' ? 'tv' : 'movie');
+  const typeRight = typeRightStrict || open;
   if (!typeRight) notes.push(`called ${id.contentType}`);
+  if (open) notes.push('left open: episodes or a collection of specials');
   const named = await namedExtrasFigure(disc);
   if (named.wrong.length > 0) notes.push(`TheDiscDB extras misfiled: ${named.wrong.join(', ')}`);
   return {
@@ -266,6 +278,7 @@ export async function measureDisc(disc: RealDisc): Promise<DiscFigures> {
     heldOut: disc.heldOut,
     said: id.contentType,
     typeRight,
+    typeRightStrict,
     seriesCalledMovie: disc.kind === 'series' && episodes.truth >= 2 && id.contentType === 'movie',
     episodes: withoutKeys(episodes),
     episodesTypeGiven: withoutKeys(typed),

@@ -9,11 +9,13 @@ export interface Ratio {
 export interface Totals {
   discs: number;
   typeRight: Ratio;
+  typeRightStrict: Ratio;
   wrongKind: number;
   seriesCalledMovie: number;
   episodePrecision: Ratio;
   episodeRecall: Ratio;
   keptUnassigned: number;
+  keptOpenWorks: number;
   episodesNotRipped: number;
   /** The same three when a catalog answer named the disc's kind (show or movie) before the heuristic. */
   typedPrecision: Ratio;
@@ -37,11 +39,13 @@ export function totalsOf(figures: readonly DiscFigures[]): Totals {
   return {
     discs: figures.length,
     typeRight: ratio(figures.map((d) => d.typeRight)),
+    typeRightStrict: ratio(figures.map((d) => d.typeRightStrict)),
     wrongKind: figures.filter((d) => !d.typeRight && d.said !== 'unknown').length,
     seriesCalledMovie: figures.filter((d) => d.seriesCalledMovie).length,
     episodePrecision: { right: sum((d) => d.episodes.keptRight), of: sum((d) => d.episodes.keptTitles) },
     episodeRecall: { right: sum((d) => d.episodes.kept), of: sum((d) => d.episodes.truth) },
     keptUnassigned: sum((d) => d.episodes.keptUnassigned),
+    keptOpenWorks: sum((d) => d.episodes.keptOpenWorks),
     episodesNotRipped: sum((d) => d.episodes.notRipped),
     typedPrecision: {
       right: sum((d) => d.episodesTypeGiven.keptRight),
@@ -66,10 +70,15 @@ const cell = (r: Ratio) => (r.of === 0 ? 'n/a' : `${r.right}/${r.of} (${Math.rou
 export const ROWS: [string, (t: Totals) => string][] = [
   ['discs', (t) => String(t.discs)],
   ['TV vs movie right', (t) => cell(t.typeRight)],
+  [
+    '  TheDiscDB\u2019s kind strictly (a collection of specials left open counted wrong)',
+    (t) => cell(t.typeRightStrict),
+  ],
   ['  called the other kind (not unknown)', (t) => String(t.wrongKind)],
   ['series discs called movie', (t) => String(t.seriesCalledMovie)],
   ['episode precision (kept episode titles that are episodes)', (t) => cell(t.episodePrecision)],
   ['  kept as episodes, unassigned in TheDiscDB (not counted)', (t) => String(t.keptUnassigned)],
+  ['  kept as episodes, works of a collection left open (not counted)', (t) => String(t.keptOpenWorks)],
   ['episode recall (episodes kept as episodes)', (t) => cell(t.episodeRecall)],
   ['real episodes marked don\u2019t-rip', (t) => String(t.episodesNotRipped)],
   ['episode precision, catalog type given (show or movie)', (t) => cell(t.typedPrecision)],

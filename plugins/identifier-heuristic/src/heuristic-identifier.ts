@@ -23,6 +23,7 @@ import { hintsFor } from './title-hints.ts';
 import { CONFIDENCE, classify, extrasBeside, EXTRAS_OF_A_BONUS_DISC, soleSubstantialTitle } from './disc-verdict.ts';
 import { bonusDiscReason, variedExtras, variedSubstance } from './bonus-disc.ts';
 import { episodeLengthTitles, knownContentType } from './known-type.ts';
+import { collectionReason } from './collection-disc.ts';
 
 export { CONFIDENCE } from './disc-verdict.ts';
 export { knownContentType } from './known-type.ts';
@@ -85,8 +86,12 @@ export class HeuristicIdentifier implements Identifier {
       confidence = CONFIDENCE.bonusDisc;
     }
     const known = knownContentType(input);
+    // TV by lengths alone, nothing that says series: maybe a collection of specials or short films (a review).
+    const collection = contentType === 'tv' && !catalog && !known && !seriesBonus;
+    const unsettled = collection ? collectionReason(titles, layout, label.season) : null;
+    if (unsettled) evidence.push(unsettled);
     let specials: ScannedTitle[] = [];
-    let bonusReason = bonus ?? seriesBonus;
+    let bonusReason = bonus ?? seriesBonus ?? unsettled;
     if (known && known.contentType !== contentType) {
       // The person or the catalog said what the disc is: the titles are read as that kind (the hints are lent to that
       // answer), with no more confidence than a small cluster gives when the durations alone said otherwise.

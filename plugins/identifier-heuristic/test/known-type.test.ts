@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { DiscScan, Identification, JobView } from '@spindle/plugin-sdk';
 import { createFakeContext, sampleJob } from '@spindle/plugin-sdk/testing';
 import { HeuristicIdentifier } from '../src/heuristic-identifier.ts';
+import { catalogAnswer } from './support/catalog-answer.ts';
 
 function scanOf(seconds: number[]): DiscScan {
   return {
@@ -18,22 +19,7 @@ function scanOf(seconds: number[]): DiscScan {
   };
 }
 
-const catalogMovie: Identification = {
-  contentType: 'movie',
-  source: 'catalog',
-  confidence: 0.9,
-  title: 'Specials',
-  year: 1982,
-  season: null,
-  discNumber: null,
-  catalogId: 99,
-  catalogTitle: 'Specials',
-  discLookup: null,
-  titleHints: [],
-  ambiguousMovie: false,
-  reviewReason: null,
-  evidence: ['catalog'],
-};
+const catalogMovie = catalogAnswer('movie');
 
 async function identify(seconds: number[], job: Partial<JobView> = {}, previous: Identification[] = []) {
   const ctx = await createFakeContext();

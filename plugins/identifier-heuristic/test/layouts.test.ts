@@ -24,7 +24,8 @@ describe('heuristic identifier layouts', () => {
       );
     }
     if (layout.expect.ambiguous !== undefined) expect(id.ambiguousMovie).toBe(layout.expect.ambiguous);
-    if (id.ambiguousMovie) expect(id.reviewReason).toMatch(/could be the main feature/);
+    if (layout.expect.open) expect(id.reviewReason).toMatch(/^episodes of a show, or a collection of specials/);
+    else if (id.ambiguousMovie) expect(id.reviewReason).toMatch(/could be the main feature/);
     else if (id.contentType === 'unknown' || band(id.confidence) === 'low')
       expect(id.reviewReason ?? '').toMatch(/^$|bonus disc/);
     else expect(id.reviewReason).toBeNull();

@@ -20,6 +20,8 @@ export interface Layout {
     season?: number | null;
     disc?: number | null;
     title?: string | null;
+    /** TV by lengths alone (no Play All, no season in the label): left open as episodes or a collection, for review. */
+    open?: boolean;
   };
 }
 

@@ -120,7 +120,7 @@ export const clusterLayouts: Layout[] = [
     label: 'MINISERIES',
     minutes: [75, 76, 75.5],
     settings: { episode_max_minutes: 80 },
-    expect: { contentType: 'tv', band: 'high' },
+    expect: { contentType: 'tv', band: 'high', open: true },
   },
   {
     name: 'a Play All just outside the 2% tolerance: still TV, the long title is ripped as an extra',

@@ -81,6 +81,7 @@ export const specialCaseLayouts: Layout[] = [
       roles: { 0: 'episode_candidate', 4: 'short', 5: 'short' },
       disc: 3,
       title: '24',
+      open: true,
     },
   },
   {
@@ -90,7 +91,12 @@ export const specialCaseLayouts: Layout[] = [
       0.18, 0.1, 23.43, 11.73, 23.67, 11.83, 23.65, 11.8, 23.65, 11.8, 23.6, 11.78, 23.6, 11.8, 22.33, 24.1, 11.73,
       23.57, 11.73, 23.62, 11.8,
     ],
-    expect: { contentType: 'tv', band: 'high', roles: { 2: 'episode_candidate', 3: 'extra', 0: 'short' } },
+    expect: {
+      contentType: 'tv',
+      band: 'high',
+      roles: { 2: 'episode_candidate', 3: 'extra', 0: 'short' },
+      open: true,
+    },
   },
   {
     name: 'two hour-long episodes of one broadcast slot (same length to the second) and a profile featurette: TV',
@@ -100,6 +106,7 @@ export const specialCaseLayouts: Layout[] = [
       contentType: 'tv',
       band: 'medium',
       roles: { 2: 'episode_candidate', 4: 'episode_candidate', 3: 'extra' },
+      open: true,
     },
   },
   {
