@@ -12,9 +12,6 @@ import { cleanCues, parseSrt } from '../subtitles/srt-parser.ts';
 import type { SubtitleService } from '../subtitles/subtitle-service.ts';
 import { toJobView, toTitleView } from './job-view.ts';
 import type { PipelineRunner } from './pipeline-runner.ts';
-import { inject, injectable } from 'tsyringe';
-import { Tokens } from '../container/tokens.ts';
-import type { ConfigReader } from '../plugins/plugin-context-factory.ts';
 
 export interface StepProbeDeps {
   providers: ProviderLookup;
@@ -25,27 +22,8 @@ export interface StepProbeDeps {
   mediaTool: () => string;
 }
 
-@injectable()
 export class StepProbes {
-  private readonly deps: StepProbeDeps;
-
-  constructor(
-    @inject(Tokens.ProviderTable) providers: ProviderLookup,
-    @inject(Tokens.PipelineRunner) runner: PipelineRunner,
-    @inject(Tokens.JobRepository) jobs: JobRepository,
-    @inject(Tokens.TitleRepository) titles: TitleRepository,
-    @inject(Tokens.SubtitleService) subtitles: SubtitleService,
-    @inject(Tokens.ConfigService) config: ConfigReader,
-  ) {
-    this.deps = {
-      providers,
-      runner,
-      jobs,
-      titles,
-      subtitles,
-      mediaTool: () => config.get().media_tool_path ?? 'ffmpeg',
-    };
-  }
+  constructor(private readonly deps: StepProbeDeps) {}
 
   async subtitles(query: {
     catalogId: number | null;
