@@ -11,7 +11,7 @@ import { composeModules, provideValue, type ContainerModule } from '../../src/co
 import { Tokens, type Token } from '../../src/container/tokens.ts';
 import { JobService } from '../../src/jobs/job-service.ts';
 
-/** What service-host.ts seeds before composing. */
+/** What app/container-seeds.ts seeds before composing. */
 const SEEDS: Token[] = [
   Tokens.ServerSettings,
   Tokens.StartOptions,

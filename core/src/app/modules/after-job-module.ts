@@ -15,10 +15,6 @@ import { pickServices, serviceView } from '../service-view.ts';
 export const afterJobModule: ContainerModule = {
   name: 'after-job',
   needs: [
-    Tokens.ServerSettings,
-    Tokens.LogSink,
-    Tokens.SecretRedactor,
-    Tokens.Shutdown,
     Tokens.JobRepository,
     Tokens.TitleRepository,
     Tokens.ConfigService,

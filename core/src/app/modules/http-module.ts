@@ -14,16 +14,11 @@ import { APP_VERSION, UI_DIST } from '../app-paths.ts';
 import { PendingRestarts } from '../pending-restart.ts';
 import { buildRoutes } from '../routes.ts';
 import { pickServices, serviceView } from '../service-view.ts';
+import { DRIVEN_BY_ROUTES } from './pipeline-module.ts';
 
 export const httpModule: ContainerModule = {
   name: 'http',
   needs: [
-    Tokens.ServerSettings,
-    Tokens.StartOptions,
-    Tokens.StartedAt,
-    Tokens.LogSink,
-    Tokens.EventBus,
-    Tokens.Shutdown,
     Tokens.Database,
     Tokens.ConfigService,
     Tokens.PluginRegistry,
@@ -31,14 +26,7 @@ export const httpModule: ContainerModule = {
     Tokens.ProviderTable,
     Tokens.FingerprintServices,
     Tokens.NotificationService,
-    Tokens.MatchConcurrency,
-    Tokens.JobService,
-    Tokens.PipelineRunner,
-    Tokens.JobIntake,
-    Tokens.JobCommands,
-    Tokens.DiscSimulator,
-    Tokens.StepProbes,
-    Tokens.DetectorHost,
+    ...DRIVEN_BY_ROUTES,
   ],
   provides: [Tokens.ClientGateway, Tokens.AccessControl, Tokens.HttpApp],
   register(c: DependencyContainer) {

@@ -17,14 +17,7 @@ import { serviceView } from '../service-view.ts';
 
 export const persistenceModule: ContainerModule = {
   name: 'persistence',
-  needs: [
-    Tokens.ServerSettings,
-    Tokens.StartOptions,
-    Tokens.LogSink,
-    Tokens.SecretRedactor,
-    Tokens.EventBus,
-    Tokens.Shutdown,
-  ],
+  needs: [],
   provides: [
     Tokens.Database,
     Tokens.JobRepository,

@@ -34,15 +34,21 @@ export interface MatchConcurrency {
   effective: number;
 }
 
+/** What the pipeline module provides for the routes to drive (the http module needs these). */
+export const DRIVEN_BY_ROUTES = [
+  Tokens.JobService,
+  Tokens.MatchConcurrency,
+  Tokens.PipelineRunner,
+  Tokens.JobIntake,
+  Tokens.JobCommands,
+  Tokens.DiscSimulator,
+  Tokens.StepProbes,
+  Tokens.DetectorHost,
+] as const;
+
 export const pipelineModule: ContainerModule = {
   name: 'pipeline',
   needs: [
-    Tokens.ServerSettings,
-    Tokens.LogSink,
-    Tokens.Logger,
-    Tokens.EventBus,
-    Tokens.Clock,
-    Tokens.Shutdown,
     Tokens.Database,
     Tokens.JobRepository,
     Tokens.TitleRepository,
@@ -56,19 +62,7 @@ export const pipelineModule: ContainerModule = {
     Tokens.NotificationService,
     Tokens.LibraryRefreshService,
   ],
-  provides: [
-    Tokens.JobLifecycle,
-    Tokens.JobService,
-    Tokens.MatchConcurrency,
-    Tokens.SubtitleService,
-    Tokens.SimulationPace,
-    Tokens.PipelineRunner,
-    Tokens.JobIntake,
-    Tokens.JobCommands,
-    Tokens.DiscSimulator,
-    Tokens.StepProbes,
-    Tokens.DetectorHost,
-  ],
+  provides: [Tokens.JobLifecycle, Tokens.SubtitleService, Tokens.SimulationPace, ...DRIVEN_BY_ROUTES],
   async register(c: DependencyContainer) {
     const s = serviceView(c);
     const { settings, logs, config } = s;

@@ -19,16 +19,7 @@ import { serviceView } from '../service-view.ts';
 
 export const pluginsModule: ContainerModule = {
   name: 'plugins',
-  needs: [
-    Tokens.ServerSettings,
-    Tokens.StartOptions,
-    Tokens.LogSink,
-    Tokens.SecretRedactor,
-    Tokens.EventBus,
-    Tokens.Shutdown,
-    Tokens.Database,
-    Tokens.ConfigService,
-  ],
+  needs: [Tokens.Database, Tokens.ConfigService],
   provides: [
     Tokens.FingerprintServices,
     Tokens.ProviderTable,
