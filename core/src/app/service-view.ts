@@ -33,6 +33,7 @@ import type { StepProbes } from '../pipeline/step-probes.ts';
 import type { PluginContextFactory } from '../plugins/plugin-context-factory.ts';
 import type { PluginRegistry } from '../plugins/plugin-registry.ts';
 import type { DiscSimulator } from '../simulation/disc-simulator.ts';
+import type { SimulationPace } from '../simulation/simulation-pace.ts';
 import type { SubtitleService } from '../subtitles/subtitle-service.ts';
 import type { DetectorHost } from './detector-host.ts';
 import type { HttpApp } from './http-listener.ts';
@@ -67,6 +68,7 @@ export interface ServiceView {
   runner: PipelineRunner;
   intake: JobIntake;
   commands: JobCommands;
+  pace: SimulationPace;
   simulator: DiscSimulator;
   probes: StepProbes;
   detectors: DetectorHost;
@@ -106,6 +108,7 @@ const TOKEN_OF: { readonly [K in keyof ServiceView]: Token } = {
   runner: Tokens.PipelineRunner,
   intake: Tokens.JobIntake,
   commands: Tokens.JobCommands,
+  pace: Tokens.SimulationPace,
   simulator: Tokens.DiscSimulator,
   probes: Tokens.StepProbes,
   detectors: Tokens.DetectorHost,

@@ -77,7 +77,6 @@ export const pipelineModule: ContainerModule = {
     c.registerSingleton(Tokens.JobLifecycle, JobLifecycle);
     c.registerSingleton(Tokens.JobService, JobService);
     c.registerSingleton(Tokens.SimulationPace, SimulationPace);
-    c.registerSingleton(Tokens.DiscSimulator, DiscSimulator);
     // The services below take one deps object, built here from the container (service-view.ts).
     provide(
       c,
@@ -129,8 +128,13 @@ export const pipelineModule: ContainerModule = {
           workRoot,
         }),
     );
+    provide(
+      c,
+      Tokens.DiscSimulator,
+      () => new DiscSimulator(pickServices(c, 'jobs', 'jobService', 'runner', 'intake', 'bus', 'config', 'pace')),
+    );
     provide(c, Tokens.PipelineRunner, () => {
-      const pace = c.resolve<SimulationPace>(Tokens.SimulationPace);
+      const { pace } = s;
       // A job the DEBUG simulator created runs the simulated stages; every other job the configured ones.
       const steps = new SimulatingStepSource(
         CONFIGURED_STEPS,
