@@ -12,6 +12,7 @@ import { cleanCues, parseSrt } from '../subtitles/srt-parser.ts';
 import type { SubtitleService } from '../subtitles/subtitle-service.ts';
 import { toJobView, toTitleView } from './job-view.ts';
 import type { PipelineRunner } from './pipeline-runner.ts';
+import type { ConfigReader } from '../plugins/plugin-context-factory.ts';
 
 export interface StepProbeDeps {
   providers: ProviderLookup;
@@ -19,7 +20,8 @@ export interface StepProbeDeps {
   jobs: JobRepository;
   titles: TitleRepository;
   subtitles: SubtitleService;
-  mediaTool: () => string;
+  /** Reads media_tool_path live (ffmpeg on PATH when unset). */
+  config: ConfigReader;
 }
 
 export class StepProbes {
@@ -82,7 +84,7 @@ export class StepProbes {
     try {
       const wav = join(dir, 'chunk.wav');
       const extract = await execa(
-        this.deps.mediaTool(),
+        this.deps.config.get().media_tool_path ?? 'ffmpeg',
         [
           '-v',
           'error',

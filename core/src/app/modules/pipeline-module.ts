@@ -102,11 +102,7 @@ export const pipelineModule: ContainerModule = {
     provide(
       c,
       Tokens.StepProbes,
-      () =>
-        new StepProbes({
-          ...pickServices(c, 'providers', 'runner', 'jobs', 'titles', 'subtitles'),
-          mediaTool: () => config.get().media_tool_path ?? 'ffmpeg',
-        }),
+      () => new StepProbes(pickServices(c, 'providers', 'runner', 'jobs', 'titles', 'subtitles', 'config')),
     );
     provide(
       c,
