@@ -11,10 +11,6 @@ import type { JobIntake } from '../intake/job-intake.ts';
 import type { PluginContextFactory } from '../plugins/plugin-context-factory.ts';
 import type { Resolved, StageResolver } from '../pipeline/stage-resolver.ts';
 import { errorMessage } from '@spindle/plugin-sdk';
-import { inject, injectable } from 'tsyringe';
-import { Tokens } from '../container/tokens.ts';
-import type { LogSink } from '../logging/logger.ts';
-import type { ServerSettings } from '../config/server-settings.ts';
 
 export interface DetectorStatus {
   id: string;
@@ -37,29 +33,12 @@ type DetectorHostDeps = {
   workRoot: string;
 };
 
-@injectable()
 export class DetectorHost {
   private readonly running = new Map<string, Running>();
   private readonly statuses = new Map<string, string>();
   private stopped = false;
 
-  private readonly deps: DetectorHostDeps;
-
-  constructor(
-    @inject(Tokens.StageResolver) resolver: StageResolver,
-    @inject(Tokens.PluginContextFactory) contexts: PluginContextFactory,
-    @inject(Tokens.JobIntake) intake: JobIntake,
-    @inject(Tokens.LogSink) logs: LogSink,
-    @inject(Tokens.ServerSettings) settings: ServerSettings,
-  ) {
-    this.deps = {
-      resolver,
-      contexts,
-      intake,
-      logger: logs.logger('detectors'),
-      workRoot: join(settings.dataDir, 'work'),
-    };
-  }
+  constructor(private readonly deps: DetectorHostDeps) {}
 
   statusList(): DetectorStatus[] {
     return [...this.statuses.entries()].map(([id, status]) => ({ id, status }));

@@ -1,6 +1,7 @@
 /**
- * A container module: a named group of services that declares the tokens it needs (provided by
- * service-host's seeds or an earlier module) and the tokens it provides. `composeModules` registers
+ * A container module: a named group of services that declares the tokens it needs from earlier
+ * modules (the seeds, app/container-seeds.ts, are there for every module and are not listed) and
+ * the tokens it provides. `composeModules` registers
  * them in order and fails fast, naming the missing registration, when a module needs something no
  * one provided, forgets to provide what it declared, or a service asks for an unregistered token.
  */
@@ -20,7 +21,7 @@ export class CompositionError extends Error {
   override name = 'CompositionError';
 }
 
-/** Registers a singleton built on first resolve from the container (for classes taking a deps object). */
+/** Registers a singleton built on first resolve (classes taking one deps object, built by their module). */
 export function provide<T>(container: DependencyContainer, token: Token, build: (c: DependencyContainer) => T): void {
   container.register(token, { useFactory: instanceCachingFactory(build) });
 }

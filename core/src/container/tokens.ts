@@ -5,7 +5,7 @@
  * core/src/app/modules/ (see ARCHITECTURE.md, "The container").
  */
 export const Tokens = {
-  // seeded by service-host.ts
+  // seeded by app/container-seeds.ts (there for every module)
   ServerSettings: Symbol('ServerSettings'),
   StartOptions: Symbol('StartOptions'),
   StartedAt: Symbol('StartedAt'),

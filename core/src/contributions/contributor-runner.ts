@@ -15,11 +15,6 @@ import type { StageResolver } from '../pipeline/stage-resolver.ts';
 import type { PluginContextFactory } from '../plugins/plugin-context-factory.ts';
 import type { ContributionQueue } from './contribution-queue.ts';
 import { errorMessage } from '@spindle/plugin-sdk';
-import { inject, injectable } from 'tsyringe';
-import { Tokens } from '../container/tokens.ts';
-import type { FingerprintServices } from './fingerprint-services.ts';
-import type { LogSink } from '../logging/logger.ts';
-import type { ServerSettings } from '../config/server-settings.ts';
 
 const noProgress: ProgressReporter = { report: () => undefined };
 
@@ -33,31 +28,10 @@ type ContributorRunnerDeps = {
   workRoot: string;
 };
 
-@injectable()
 export class ContributorRunner {
   private readonly tasks = new BackgroundTasks();
 
-  private readonly deps: ContributorRunnerDeps;
-
-  constructor(
-    @inject(Tokens.StageResolver) resolver: StageResolver,
-    @inject(Tokens.PluginContextFactory) contexts: PluginContextFactory,
-    @inject(Tokens.JobRepository) jobs: JobRepository,
-    @inject(Tokens.TitleRepository) titles: TitleRepository,
-    @inject(Tokens.FingerprintServices) fingerprint: FingerprintServices,
-    @inject(Tokens.LogSink) logs: LogSink,
-    @inject(Tokens.ServerSettings) settings: ServerSettings,
-  ) {
-    this.deps = {
-      resolver,
-      contexts,
-      jobs,
-      titles,
-      queue: fingerprint.queue,
-      logger: logs.logger('contributions'),
-      workRoot: join(settings.dataDir, 'work'),
-    };
-  }
+  constructor(private readonly deps: ContributorRunnerDeps) {}
 
   /** A job completed (job-state-hooks.ts): it gets its contributions derived. */
   async jobFinished(job: JobRecord): Promise<void> {

@@ -13,11 +13,6 @@ import type { ImportMode, JobRecord } from '../persistence/records.ts';
 import type { PipelineRunner } from '../pipeline/pipeline-runner.ts';
 import { reportLateFiles, unclaimedFiles } from './late-files.ts';
 import { confineImport, currentStagingRoot, type ImportRoots } from './import-confinement.ts';
-import { inject, injectable } from 'tsyringe';
-import { Tokens } from '../container/tokens.ts';
-import type { LogSink } from '../logging/logger.ts';
-import type { ServerSettings } from '../config/server-settings.ts';
-import type { ConfigReader } from '../plugins/plugin-context-factory.ts';
 
 export interface FolderImport {
   path: string;
@@ -56,30 +51,8 @@ type JobIntakeDeps = {
   roots?: () => ImportRoots;
 };
 
-@injectable()
 export class JobIntake {
-  private readonly deps: JobIntakeDeps;
-
-  constructor(
-    @inject(Tokens.JobService) jobService: JobService,
-    @inject(Tokens.PipelineRunner) runner: PipelineRunner,
-    @inject(Tokens.EventBus) bus: EventBus,
-    @inject(Tokens.JobRepository) jobs: JobRepository,
-    @inject(Tokens.TitleRepository) titles: TitleRepository,
-    @inject(Tokens.LogSink) logs: LogSink,
-    @inject(Tokens.ServerSettings) settings: ServerSettings,
-    @inject(Tokens.ConfigService) config: ConfigReader,
-  ) {
-    this.deps = {
-      jobService,
-      runner,
-      bus,
-      jobs,
-      titles,
-      logger: logs.logger('intake'),
-      roots: () => ({ stagingPath: config.get().staging_path, importRoots: settings.importRoots }),
-    };
-  }
+  constructor(private readonly deps: JobIntakeDeps) {}
 
   async discInserted(disc: DiscInsert, autoStart = true): Promise<JobRecord> {
     this.deps.bus.emit('drive.changed', { driveId: disc.driveId, event: 'inserted', volumeLabel: disc.volumeLabel });

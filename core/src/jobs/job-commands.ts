@@ -4,45 +4,20 @@
  * to the pipeline runner. Review decisions are kept on the job's timeline.
  */
 import { ConflictError, parseEpisodeCode } from '@spindle/plugin-sdk';
-import type { SubtitleService } from '../subtitles/subtitle-service.ts';
-import type { JobRepository, TitleRepository } from '../persistence/ports.ts';
 import type { JobRecord, TitleRecord } from '../persistence/records.ts';
-import type { PipelineRunner } from '../pipeline/pipeline-runner.ts';
 import type { JobService } from './job-service.ts';
 import { isRunning, isTerminal } from './job-state-machine.ts';
 import { retryJob, type RetryFrom } from './job-retry.ts';
 import type { ReviewDecision } from './review-decisions.ts';
 import { approveAllTitles, resumeFromReview, reviewTitle, type JobCommandsDeps } from './review-commands.ts';
 import { failUnfinishedTitles } from './unfinished-titles.ts';
-import { inject, injectable } from 'tsyringe';
-import { Tokens } from '../container/tokens.ts';
-import type { ConfigReader } from '../plugins/plugin-context-factory.ts';
 
 export type { ReviewDecision } from './review-decisions.ts';
 
 export const CANCELLED_MESSAGE = 'Cancelled by user';
 
-@injectable()
 export class JobCommands {
-  private readonly deps: JobCommandsDeps;
-
-  constructor(
-    @inject(Tokens.JobRepository) jobs: JobRepository,
-    @inject(Tokens.TitleRepository) titles: TitleRepository,
-    @inject(Tokens.JobService) jobService: JobService,
-    @inject(Tokens.PipelineRunner) runner: PipelineRunner,
-    @inject(Tokens.SubtitleService) subtitles: SubtitleService,
-    @inject(Tokens.ConfigService) config: ConfigReader,
-  ) {
-    this.deps = {
-      jobs,
-      titles,
-      jobService,
-      runner,
-      subtitles,
-      askBeforeFiling: () => config.get().always_ask_before_filing,
-    };
-  }
+  constructor(private readonly deps: JobCommandsDeps) {}
 
   async start(id: number): Promise<JobRecord> {
     const job = await this.deps.jobService.require(id);

@@ -11,11 +11,6 @@ import { BackgroundTasks } from '../app/background-tasks.ts';
 import type { JobRepository, TitleRepository } from '../persistence/ports.ts';
 import type { JobRecord } from '../persistence/records.ts';
 import type { Resolved } from '../pipeline/stage-resolver.ts';
-import { inject, injectable } from 'tsyringe';
-import { Tokens } from '../container/tokens.ts';
-import type { StageResolver } from '../pipeline/stage-resolver.ts';
-import type { SecretRedactor } from '../logging/secret-redactor.ts';
-import type { LogSink } from '../logging/logger.ts';
 
 export interface LibraryRefreshDeps {
   refreshers: () => Resolved<LibraryRefresher>[];
@@ -25,27 +20,10 @@ export interface LibraryRefreshDeps {
   logger: Logger;
 }
 
-@injectable()
 export class LibraryRefreshService {
   private readonly tasks = new BackgroundTasks();
 
-  private readonly deps: LibraryRefreshDeps;
-
-  constructor(
-    @inject(Tokens.JobRepository) jobs: JobRepository,
-    @inject(Tokens.TitleRepository) titles: TitleRepository,
-    @inject(Tokens.StageResolver) resolver: StageResolver,
-    @inject(Tokens.SecretRedactor) redactor: SecretRedactor,
-    @inject(Tokens.LogSink) logs: LogSink,
-  ) {
-    this.deps = {
-      refreshers: () => resolver.providers('library_refresher'),
-      jobs,
-      titles,
-      redact: (text) => redactor.redact(text),
-      logger: logs.logger('library-refresh'),
-    };
-  }
+  constructor(private readonly deps: LibraryRefreshDeps) {}
 
   /** A job completed (job-state-hooks.ts): its library folders are rescanned. */
   jobFinished(job: JobRecord): void {

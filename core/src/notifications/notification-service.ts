@@ -11,11 +11,6 @@ import type { JobRecord } from '../persistence/records.ts';
 import type { Resolved } from '../pipeline/stage-resolver.ts';
 import { DEFAULT_RETRY, withRetries, type RetryPolicy } from './delivery-retry.ts';
 import { buildJobNotification, buildTestNotification, eventOfState, type Redact } from './notification-builder.ts';
-import { inject, injectable } from 'tsyringe';
-import { Tokens } from '../container/tokens.ts';
-import type { StageResolver } from '../pipeline/stage-resolver.ts';
-import type { SecretRedactor } from '../logging/secret-redactor.ts';
-import type { LogSink } from '../logging/logger.ts';
 
 export interface NotifierResult {
   notifier: string;
@@ -37,27 +32,10 @@ export interface NotificationServiceDeps {
   retry?: RetryPolicy;
 }
 
-@injectable()
 export class NotificationService {
   private readonly tasks = new BackgroundTasks();
 
-  private readonly deps: NotificationServiceDeps;
-
-  constructor(
-    @inject(Tokens.JobRepository) jobs: JobRepository,
-    @inject(Tokens.TitleRepository) titles: TitleRepository,
-    @inject(Tokens.StageResolver) resolver: StageResolver,
-    @inject(Tokens.SecretRedactor) redactor: SecretRedactor,
-    @inject(Tokens.LogSink) logs: LogSink,
-  ) {
-    this.deps = {
-      jobs,
-      titles,
-      notifiers: () => resolver.providers('notifier'),
-      redact: (text) => redactor.redact(text),
-      logger: logs.logger('notifications'),
-    };
-  }
+  constructor(private readonly deps: NotificationServiceDeps) {}
 
   /** A job entered a state (job-state-hooks.ts): completed, failed and review needed are told, in the background. */
   jobEntered(job: JobRecord): void {

@@ -12,8 +12,6 @@ import { cleanCues, parseSrt } from '../subtitles/srt-parser.ts';
 import type { SubtitleService } from '../subtitles/subtitle-service.ts';
 import { toJobView, toTitleView } from './job-view.ts';
 import type { PipelineRunner } from './pipeline-runner.ts';
-import { inject, injectable } from 'tsyringe';
-import { Tokens } from '../container/tokens.ts';
 import type { ConfigReader } from '../plugins/plugin-context-factory.ts';
 
 export interface StepProbeDeps {
@@ -22,30 +20,12 @@ export interface StepProbeDeps {
   jobs: JobRepository;
   titles: TitleRepository;
   subtitles: SubtitleService;
-  mediaTool: () => string;
+  /** Reads media_tool_path live (ffmpeg on PATH when unset). */
+  config: ConfigReader;
 }
 
-@injectable()
 export class StepProbes {
-  private readonly deps: StepProbeDeps;
-
-  constructor(
-    @inject(Tokens.ProviderTable) providers: ProviderLookup,
-    @inject(Tokens.PipelineRunner) runner: PipelineRunner,
-    @inject(Tokens.JobRepository) jobs: JobRepository,
-    @inject(Tokens.TitleRepository) titles: TitleRepository,
-    @inject(Tokens.SubtitleService) subtitles: SubtitleService,
-    @inject(Tokens.ConfigService) config: ConfigReader,
-  ) {
-    this.deps = {
-      providers,
-      runner,
-      jobs,
-      titles,
-      subtitles,
-      mediaTool: () => config.get().media_tool_path ?? 'ffmpeg',
-    };
-  }
+  constructor(private readonly deps: StepProbeDeps) {}
 
   async subtitles(query: {
     catalogId: number | null;
@@ -104,7 +84,7 @@ export class StepProbes {
     try {
       const wav = join(dir, 'chunk.wav');
       const extract = await execa(
-        this.deps.mediaTool(),
+        this.deps.config.get().media_tool_path ?? 'ffmpeg',
         [
           '-v',
           'error',

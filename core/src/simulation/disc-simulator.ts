@@ -14,8 +14,6 @@ import type { JobRecord } from '../persistence/records.ts';
 import type { ConfigReader } from '../plugins/plugin-context-factory.ts';
 import type { PipelineRunner } from '../pipeline/pipeline-runner.ts';
 import type { SimulationPace } from './simulation-pace.ts';
-import { inject, injectable } from 'tsyringe';
-import { Tokens } from '../container/tokens.ts';
 
 export interface InsertDisc {
   volumeLabel: string;
@@ -35,23 +33,10 @@ type DiscSimulatorDeps = {
   pace: SimulationPace;
 };
 
-@injectable()
 export class DiscSimulator {
   private nextDrive = 0;
 
-  private readonly deps: DiscSimulatorDeps;
-
-  constructor(
-    @inject(Tokens.JobRepository) jobs: JobRepository,
-    @inject(Tokens.JobService) jobService: JobService,
-    @inject(Tokens.PipelineRunner) runner: PipelineRunner,
-    @inject(Tokens.JobIntake) intake: JobIntake,
-    @inject(Tokens.EventBus) bus: EventBus,
-    @inject(Tokens.ConfigService) config: ConfigReader,
-    @inject(Tokens.SimulationPace) pace: SimulationPace,
-  ) {
-    this.deps = { jobs, jobService, runner, intake, bus, config, pace };
-  }
+  constructor(private readonly deps: DiscSimulatorDeps) {}
 
   async insertDisc(request: InsertDisc): Promise<JobRecord> {
     const driveId = request.driveId ?? `sim:${this.nextDrive++}`;

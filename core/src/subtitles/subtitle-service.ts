@@ -16,12 +16,6 @@ import type { JobService } from '../jobs/job-service.ts';
 import type { JobRecord } from '../persistence/records.ts';
 import { cleanCues, parseSrt } from './srt-parser.ts';
 import { showKeyOf, SubtitleCache } from './subtitle-cache.ts';
-import { inject, injectable } from 'tsyringe';
-import { Tokens } from '../container/tokens.ts';
-import type { LogSink } from '../logging/logger.ts';
-import type { ServerSettings } from '../config/server-settings.ts';
-import type { ConfigReader } from '../plugins/plugin-context-factory.ts';
-import { join } from 'node:path';
 
 export type SubtitleStatus = 'not_needed' | 'downloading' | 'ready' | 'partial' | 'quota_exhausted' | 'unavailable';
 
@@ -41,32 +35,13 @@ export interface SubtitleServiceDeps {
   language: () => string;
 }
 
-@injectable()
 export class SubtitleService {
   private readonly tasks = new Map<number, Promise<void>>();
   private readonly episodeInfo = new Map<number, EpisodeInfo[]>();
   /** The most telling provider problem of each job's last download (a missing key, a spent quota). */
   private readonly problems = new Map<number, string>();
 
-  private readonly deps: SubtitleServiceDeps;
-
-  constructor(
-    @inject(Tokens.JobService) jobs: JobService,
-    @inject(Tokens.EventBus) bus: EventBus,
-    @inject(Tokens.ProviderTable) providers: ProviderLookup,
-    @inject(Tokens.LogSink) logs: LogSink,
-    @inject(Tokens.ServerSettings) settings: ServerSettings,
-    @inject(Tokens.ConfigService) config: ConfigReader,
-  ) {
-    this.deps = {
-      jobs,
-      bus,
-      providers,
-      cache: new SubtitleCache(join(settings.dataDir, 'cache', 'subtitles')),
-      logger: logs.logger('subtitles'),
-      language: () => config.get().subtitle_language,
-    };
-  }
+  constructor(private readonly deps: SubtitleServiceDeps) {}
 
   /** Whether a job needs reference subtitles at all (a TV job with a known season and show). */
   needs(job: JobRecord): boolean {

@@ -7,11 +7,13 @@ import 'reflect-metadata';
 import { container as root, type DependencyContainer } from 'tsyringe';
 import { describe, expect, it } from 'vitest';
 import { SERVICE_MODULES } from '../../src/app/modules/service-modules.ts';
-import { composeModules, provideValue, type ContainerModule } from '../../src/container/container-module.ts';
+import { pickServices } from '../../src/app/service-view.ts';
+import { composeModules, provide, provideValue, type ContainerModule } from '../../src/container/container-module.ts';
 import { Tokens, type Token } from '../../src/container/tokens.ts';
 import { JobService } from '../../src/jobs/job-service.ts';
+import { StepProbes } from '../../src/pipeline/step-probes.ts';
 
-/** What service-host.ts seeds before composing. */
+/** What app/container-seeds.ts seeds before composing. */
 const SEEDS: Token[] = [
   Tokens.ServerSettings,
   Tokens.StartOptions,
@@ -68,6 +70,28 @@ describe('container composition', () => {
     );
     expect(failure?.message).toMatch(/container module "jobs" could not build Tokens\.JobService/);
     expect(failure?.message).toContain('JobLifecycle');
+  });
+
+  it('a service built from a deps object (pickServices) fails there too, naming the token it lacks', async () => {
+    // The module forgot to provide Tokens.ProviderTable, one of the services StepProbes picks.
+    const probes: ContainerModule = {
+      name: 'probes',
+      needs: [],
+      provides: [Tokens.StepProbes],
+      register(c) {
+        provide(
+          c,
+          Tokens.StepProbes,
+          () => new StepProbes(pickServices(c, 'providers', 'runner', 'jobs', 'titles', 'subtitles', 'config')),
+        );
+      },
+    };
+    const failure = await composeModules(seeded(), [probes]).then(
+      () => null,
+      (error: unknown) => error as Error,
+    );
+    expect(failure?.message).toMatch(/container module "probes" could not build Tokens\.StepProbes/);
+    expect(failure?.message).toContain('ProviderTable');
   });
 
   it('accounts for every token exactly once: seeded by service-host or provided by one module, each needed token provided earlier', () => {

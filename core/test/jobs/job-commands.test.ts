@@ -7,25 +7,21 @@ import type { MatchResult } from '@spindle/plugin-sdk';
 import { describe, expect, it } from 'vitest';
 import { CANCELLED_MESSAGE, JobCommands } from '../../src/jobs/job-commands.ts';
 import type { PipelineRunner } from '../../src/pipeline/pipeline-runner.ts';
-import type { ConfigReader } from '../../src/plugins/plugin-context-factory.ts';
 import type { SubtitleService } from '../../src/subtitles/subtitle-service.ts';
 import { FakeRunner, jobWorld } from './job-fakes.ts';
 
 function world(options: { askBeforeFiling?: boolean } = {}) {
   const w = jobWorld();
   const runner = new FakeRunner();
-  const config = {
-    get: () => ({ always_ask_before_filing: options.askBeforeFiling ?? false }),
-  } as unknown as ConfigReader;
   const noSubtitles = undefined as unknown as SubtitleService; // no command tested here uploads subtitles
-  const commands = new JobCommands(
-    w.jobs,
-    w.titles,
-    w.service,
-    runner as unknown as PipelineRunner,
-    noSubtitles,
-    config,
-  );
+  const commands = new JobCommands({
+    jobs: w.jobs,
+    titles: w.titles,
+    jobService: w.service,
+    runner: runner as unknown as PipelineRunner,
+    subtitles: noSubtitles,
+    askBeforeFiling: () => options.askBeforeFiling ?? false,
+  });
   return { ...w, runner, commands };
 }
 

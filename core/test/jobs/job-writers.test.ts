@@ -5,14 +5,13 @@
  */
 import type { DiscScan, Identification, Organizer, StageContext } from '@spindle/plugin-sdk';
 import { RecordingLogger } from '@spindle/plugin-sdk/testing';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { ServerSettings } from '../../src/config/server-settings.ts';
-import type { LogSink } from '../../src/logging/logger.ts';
 import { fileEarly } from '../../src/pipeline/early-organize.ts';
 import type { StepDeps } from '../../src/pipeline/step-deps.ts';
 import { identifyStep } from '../../src/pipeline/steps/identify-step.ts';
-import type { ConfigReader } from '../../src/plugins/plugin-context-factory.ts';
 import { createSimulatedSteps } from '../../src/simulation/simulated-steps.ts';
+import { SubtitleCache } from '../../src/subtitles/subtitle-cache.ts';
 import { SubtitleService } from '../../src/subtitles/subtitle-service.ts';
 import { tempDir } from '../persistence/test-database.ts';
 import { IdentityDeclarations } from '../../src/jobs/identity-declaration.ts';
@@ -171,17 +170,15 @@ describe('JobService is the one writer of job and title rows', () => {
   it('the subtitle service stores a job’s subtitle counts through the job service (job.updated)', async () => {
     const w = jobWorld();
     const { job } = await w.seed('review_needed', { detectedTitle: 'Show', detectedSeason: 1 });
-    const logs = { logger: () => new RecordingLogger() } as unknown as LogSink;
     const providers = { get: () => null, all: () => [] };
-    const config = { get: () => ({ subtitle_language: 'en' }) } as unknown as ConfigReader;
-    const subtitles = new SubtitleService(
-      w.service,
-      w.bus,
+    const subtitles = new SubtitleService({
+      jobs: w.service,
+      bus: w.bus,
       providers,
-      logs,
-      { dataDir: tempDir() } as ServerSettings,
-      config,
-    );
+      cache: new SubtitleCache(join(tempDir(), 'subtitles')),
+      logger: new RecordingLogger(),
+      language: () => 'en',
+    });
     const srt = '1\n00:00:01,000 --> 00:00:02,000\nHello there.\n';
     const updated = await subtitles.upload(job, [{ season: 1, episode: 1, srt }]);
     expect(updated).toMatchObject({ subtitlesDownloaded: 1, subtitleStatus: 'ready' });
@@ -194,14 +191,14 @@ describe('JobService is the one writer of job and title rows', () => {
 
   it('clearing jobs from the dashboard (JobCommands) is announced for each job (job.updated)', async () => {
     const w = jobWorld();
-    const commands = new JobCommands(
-      w.jobs,
-      w.titles,
-      w.service,
-      new FakeRunner() as unknown as PipelineRunner,
-      undefined as unknown as SubtitleService,
-      { get: () => ({}) } as unknown as ConfigReader,
-    );
+    const commands = new JobCommands({
+      jobs: w.jobs,
+      titles: w.titles,
+      jobService: w.service,
+      runner: new FakeRunner() as unknown as PipelineRunner,
+      subtitles: undefined as unknown as SubtitleService,
+      askBeforeFiling: () => false,
+    });
     const { job: one } = await w.seed('completed');
     const { job: two } = await w.seed('failed');
     w.emitted.length = 0;

@@ -8,10 +8,8 @@ import { RecordingLogger } from '@spindle/plugin-sdk/testing';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { LogSink } from '../../src/logging/logger.ts';
-import type { SecretRedactor } from '../../src/logging/secret-redactor.ts';
 import { LibraryRefreshService } from '../../src/media-servers/library-refresh-service.ts';
-import type { StageResolver } from '../../src/pipeline/stage-resolver.ts';
+import type { Resolved } from '../../src/pipeline/stage-resolver.ts';
 import { jobWorld } from '../jobs/job-fakes.ts';
 import { tempDir } from '../persistence/test-database.ts';
 
@@ -25,12 +23,13 @@ function refreshWorld() {
       return { detail: `rescanned ${request.paths.length} folder(s)` };
     },
   };
-  const resolver = {
-    providers: () => [{ record: { id: 'test-server' }, impl: refresher }],
-  } as unknown as StageResolver;
-  const redactor = { redact: (text: string) => text } as unknown as SecretRedactor;
-  const logs = { logger: () => new RecordingLogger() } as unknown as LogSink;
-  const service = new LibraryRefreshService(w.jobs, w.titles, resolver, redactor, logs);
+  const service = new LibraryRefreshService({
+    refreshers: () => [{ record: { id: 'test-server' }, impl: refresher }] as unknown as Resolved<LibraryRefresher>[],
+    jobs: w.jobs,
+    titles: w.titles,
+    redact: (text) => text,
+    logger: new RecordingLogger(),
+  });
   return { ...w, asked, service };
 }
 

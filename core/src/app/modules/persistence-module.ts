@@ -7,29 +7,17 @@ import type { DependencyContainer } from 'tsyringe';
 import { PIPELINE_DEFAULT } from '../../config/app-config-fields.ts';
 import { ConfigService } from '../../config/config-service.ts';
 import { configuredSecretValues } from '../../config/secret-registry.ts';
-import type { ServerSettings } from '../../config/server-settings.ts';
 import { provideValue, type ContainerModule } from '../../container/container-module.ts';
-import type { Shutdown } from '../../container/shutdown.ts';
 import { Tokens } from '../../container/tokens.ts';
-import type { EventBus } from '../../events/event-bus.ts';
-import type { LogSink } from '../../logging/logger.ts';
-import type { SecretRedactor } from '../../logging/secret-redactor.ts';
 import { openDatabase } from '../../persistence/database.ts';
 import { registerMakemkvSettingsSync } from '../../tools/makemkv-settings-file.ts';
 import { registerRipperKeyValidator } from '../../tools/ripper-key.ts';
-import type { StartOptions } from '../service-host.ts';
 import { serverLevelEnvironment } from '../plugin-setting-roles.ts';
+import { serviceView } from '../service-view.ts';
 
 export const persistenceModule: ContainerModule = {
   name: 'persistence',
-  needs: [
-    Tokens.ServerSettings,
-    Tokens.StartOptions,
-    Tokens.LogSink,
-    Tokens.SecretRedactor,
-    Tokens.EventBus,
-    Tokens.Shutdown,
-  ],
+  needs: [],
   provides: [
     Tokens.Database,
     Tokens.JobRepository,
@@ -38,12 +26,9 @@ export const persistenceModule: ContainerModule = {
     Tokens.ConfigService,
   ],
   async register(c: DependencyContainer) {
-    const settings = c.resolve<ServerSettings>(Tokens.ServerSettings);
-    const options = c.resolve<StartOptions>(Tokens.StartOptions);
-    const logs = c.resolve<LogSink>(Tokens.LogSink);
-    const bus = c.resolve<EventBus>(Tokens.EventBus);
+    const { settings, options, logs, bus, shutdown, redactor } = serviceView(c);
     const db = await openDatabase({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir });
-    c.resolve<Shutdown>(Tokens.Shutdown).add('database', () => db.close());
+    shutdown.add('database', () => db.close());
     provideValue(c, Tokens.Database, db);
     provideValue(c, Tokens.JobRepository, db.jobs);
     provideValue(c, Tokens.TitleRepository, db.titles);
@@ -58,7 +43,6 @@ export const persistenceModule: ContainerModule = {
 
     // Contribution pseudonyms (the current one and those rotated away) are blanked out of every log line, like secrets.
     const pseudonyms = new Set<string>();
-    const redactor = c.resolve<SecretRedactor>(Tokens.SecretRedactor);
     redactor.follow(() => [
       settings.password,
       ...configuredSecretValues(config.get()),

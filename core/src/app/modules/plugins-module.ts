@@ -6,36 +6,20 @@
 import { SDK_VERSION } from '@spindle/plugin-sdk';
 import type { DependencyContainer } from 'tsyringe';
 import type { AppConfig } from '../../config/app-config-fields.ts';
-import type { ConfigService } from '../../config/config-service.ts';
-import type { ServerSettings } from '../../config/server-settings.ts';
 import { provide, provideValue, type ContainerModule } from '../../container/container-module.ts';
-import type { Shutdown } from '../../container/shutdown.ts';
 import { Tokens } from '../../container/tokens.ts';
 import { createFingerprintServices, type FingerprintServices } from '../../contributions/fingerprint-services.ts';
-import type { EventBus } from '../../events/event-bus.ts';
-import type { LogSink } from '../../logging/logger.ts';
-import type { SecretRedactor } from '../../logging/secret-redactor.ts';
-import type { Database } from '../../persistence/database.ts';
 import { ProviderTable } from '../../pipeline/stage-resolver.ts';
 import { PluginContextFactory } from '../../plugins/plugin-context-factory.ts';
 import { ToolProcessLedger } from '../../tools/tool-process-ledger.ts';
 import { APP_VERSION, COMPILED, ROOT_NODE_MODULES, SOURCE_PLUGINS, WORKSPACE_PLUGINS } from '../app-paths.ts';
 import { PipelineHost } from '../pipeline-host.ts';
 import { declarePluginSettingRoles } from '../plugin-setting-roles.ts';
-import type { StartOptions } from '../service-host.ts';
+import { serviceView } from '../service-view.ts';
 
 export const pluginsModule: ContainerModule = {
   name: 'plugins',
-  needs: [
-    Tokens.ServerSettings,
-    Tokens.StartOptions,
-    Tokens.LogSink,
-    Tokens.SecretRedactor,
-    Tokens.EventBus,
-    Tokens.Shutdown,
-    Tokens.Database,
-    Tokens.ConfigService,
-  ],
+  needs: [Tokens.Database, Tokens.ConfigService],
   provides: [
     Tokens.FingerprintServices,
     Tokens.ProviderTable,
@@ -45,19 +29,15 @@ export const pluginsModule: ContainerModule = {
     Tokens.PluginRegistry,
   ],
   async register(c: DependencyContainer) {
-    const settings = c.resolve<ServerSettings>(Tokens.ServerSettings);
-    const options = c.resolve<StartOptions>(Tokens.StartOptions);
-    const logs = c.resolve<LogSink>(Tokens.LogSink);
-    const db = c.resolve<Database>(Tokens.Database);
-    const config = c.resolve<ConfigService>(Tokens.ConfigService);
-    const shutdown = c.resolve<Shutdown>(Tokens.Shutdown);
+    const s = serviceView(c);
+    const { settings, options, logs, db, config, shutdown } = s;
     const env = options.settings?.env ?? process.env;
 
     const fingerprint = createFingerprintServices({
       orm: db.orm,
       settings,
       config,
-      bus: c.resolve<EventBus>(Tokens.EventBus),
+      bus: s.bus,
       logger: logs.logger('contributions'),
       appVersion: APP_VERSION,
     });
@@ -70,7 +50,7 @@ export const pluginsModule: ContainerModule = {
     provide(
       c,
       Tokens.PluginContextFactory,
-      (r) =>
+      () =>
         new PluginContextFactory({
           processObserver: toolProcesses,
           outbound: { allowLinkLocal: settings.allowLinkLocalRequests },
@@ -78,7 +58,7 @@ export const pluginsModule: ContainerModule = {
           logSink: logs,
           pluginStore: db.pluginStore,
           config,
-          providers: r.resolve<ProviderTable>(Tokens.ProviderTable),
+          providers: s.providers,
           host: {
             sdkVersion: SDK_VERSION,
             appVersion: APP_VERSION,
@@ -87,7 +67,7 @@ export const pluginsModule: ContainerModule = {
           },
         }),
     );
-    const contexts = c.resolve<PluginContextFactory>(Tokens.PluginContextFactory);
+    const contexts = s.contexts;
     shutdown.add('plugin contexts', () => contexts.shutdown());
 
     let configReadWithRoles = false;
@@ -106,7 +86,7 @@ export const pluginsModule: ContainerModule = {
       sdkVersion: SDK_VERSION,
       logger: logs.logger('plugins'),
       contexts,
-      providers: c.resolve<ProviderTable>(Tokens.ProviderTable),
+      providers: s.providers,
       // Which plugin settings are secrets or server-level is known once the manifests are read:
       // the configuration is read again with that knowledge before any plugin gets its settings.
       manifestsChecked: async (manifests) => {
@@ -119,7 +99,7 @@ export const pluginsModule: ContainerModule = {
     provideValue(c, Tokens.StageResolver, await host.start(config.get().pipeline, () => config.get().plugin_settings));
     provideValue(c, Tokens.PipelineHost, host);
     provideValue(c, Tokens.PluginRegistry, host.registry);
-    c.resolve<SecretRedactor>(Tokens.SecretRedactor).refresh();
+    s.redactor.refresh();
     // Now that writeOnly settings are known, a read seals any of them still stored in plain text.
     await db.config.readAll();
     const checkPipeline = (_: unknown, next: AppConfig) =>
