@@ -1,46 +1,26 @@
-import { SDK_VERSION, type Logger } from '@spindle/plugin-sdk';
+import { SDK_VERSION } from '@spindle/plugin-sdk';
 import { join } from 'node:path';
 import { container } from 'tsyringe';
 import { describe, expect, it } from 'vitest';
-import { PIPELINE_DEFAULT, type PipelineConfig } from '../../src/config/app-config-fields.ts';
+import type { PipelineConfig } from '../../src/config/app-config-fields.ts';
 import { loadPlugins } from '../../src/plugins/plugin-loader.ts';
 import { implementationToken } from '../../src/plugins/plugin-registry.ts';
-import { PluginStartupError } from '../../src/plugins/plugin-startup-error.ts';
-import { identifierPlugin, makePluginRoot, writePlugin } from './plugin-fixtures.ts';
+import {
+  identifierPlugin,
+  loadFrom,
+  makePluginRoot,
+  pipeline,
+  silent,
+  startupError,
+  writePlugin,
+} from './plugin-fixtures.ts';
 
-const silent: Logger = { debug() {}, info() {}, warn() {}, error() {} };
-
-function pipeline(overrides: Partial<PipelineConfig>): PipelineConfig {
-  return {
-    ...structuredClone(PIPELINE_DEFAULT),
-    detectors: [],
-    identifiers: [],
-    rippers: { disc: null, folder: null },
-    matchers: [],
-    organizer: null,
-    contributors: [],
-    providers: {},
-    ...overrides,
-  };
-}
-
-async function load(root: string, p: PipelineConfig, pluginSettings: Record<string, Record<string, unknown>> = {}) {
-  return loadPlugins({
-    roots: { workspacePlugins: [], nodeModules: [join(root, 'node_modules')], pluginsPaths: [join(root, 'extra')] },
-    pipeline: p,
+function load(root: string, p: PipelineConfig, pluginSettings: Record<string, Record<string, unknown>> = {}) {
+  return loadFrom(
+    { nodeModules: [join(root, 'node_modules')], pluginsPaths: [join(root, 'extra')] },
+    p,
     pluginSettings,
-    container: container.createChildContainer(),
-    logger: silent,
-  });
-}
-
-async function startupError(promise: Promise<unknown>): Promise<PluginStartupError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
   );
-  expect(error).toBeInstanceOf(PluginStartupError);
-  return error as PluginStartupError;
 }
 
 describe('plugin loader', () => {
