@@ -121,16 +121,7 @@ export async function kill(s: Setup, svc: ServiceProcess, state: string): Promis
   return processesMentioning(s.dir).map((p) => p.pid);
 }
 
-export const pipeline = (over: Record<string, unknown>) => ({
-  detectors: [],
-  identifiers: ['heuristic'],
-  rippers: { disc: 'makemkv', folder: 'folder' },
-  matchers: ['order-guess'],
-  organizer: 'library',
-  contributors: [],
-  providers: {},
-  ...over,
-});
+export { pipeline } from './stage-pipeline.ts';
 
 export async function titles(api: ReturnType<typeof apiClient>, id: number): Promise<TitleWire[]> {
   return (await api.get<TitleWire[]>(`/api/jobs/${id}/titles`)).body;

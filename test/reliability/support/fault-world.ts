@@ -16,6 +16,7 @@ import { apiClient, eventually } from '../../support/http-client.ts';
 import { makeLongMkv } from '../../support/make-media.ts';
 import { startTestService, type TestService } from '../../support/service-harness.ts';
 import { recordFigures } from './figures.ts';
+import { pipeline } from './stage-pipeline.ts';
 
 export const isRoot = process.getuid?.() === 0;
 export const STACK_LINE = /\n\s+at .+\(.+:\d+:\d+\)|\n\s+at .+:\d+:\d+/;
@@ -57,16 +58,7 @@ export function useFaultWorld(part: string): void {
   });
 }
 
-export const pipeline = (over: Record<string, unknown> = {}) => ({
-  detectors: [],
-  identifiers: ['heuristic'],
-  rippers: { disc: 'makemkv', folder: 'folder' },
-  matchers: ['order-guess'],
-  organizer: 'library',
-  contributors: [],
-  providers: {},
-  ...over,
-});
+export { pipeline };
 const THIRD_PARTY = join(import.meta.dirname, '..', '..', 'fixtures', 'third-party-plugins');
 
 export async function service(
