@@ -31,24 +31,9 @@ export async function muxTitle(
   audio: string[],
 ): Promise<void> {
   const { colour, size, rate } = picture;
-  const video = `color=c=${colour}:size=${size}:rate=${rate}:duration=${seconds.toFixed(2)}`;
-  await ffmpeg(
-    '-f',
-    'lavfi',
-    '-i',
-    video,
-    '-i',
-    wav,
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-c:a',
-    'aac',
-    ...audio,
-    '-shortest',
-    out,
-  );
+  const still = ['-f', 'lavfi', '-i', `color=c=${colour}:size=${size}:rate=${rate}:duration=${seconds.toFixed(2)}`];
+  const h264 = ['-c:v', 'libx264', '-preset', 'ultrafast'];
+  await ffmpeg(...still, '-i', wav, ...h264, '-c:a', 'aac', ...audio, '-shortest', out);
 }
 
 /** Joins the files the concat list names into `out`, streams copied. */
