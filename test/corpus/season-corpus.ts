@@ -93,27 +93,10 @@ async function speak(
   await writeFile(list, parts.map((p) => `file '${p}'\nfile '${join(dir, 'gap.wav')}'`).join('\n'));
   await ffmpeg('-f', 'lavfi', '-i', 'anullsrc=r=22050:cl=mono', '-t', '0.4', join(dir, 'gap.wav'));
   const wav = join(dir, 'speech.wav');
-  await ffmpeg(
-    '-f',
-    'lavfi',
-    '-t',
-    '1',
-    '-i',
-    'anullsrc=r=22050:cl=mono',
-    '-f',
-    'concat',
-    '-safe',
-    '0',
-    '-i',
-    list,
-    '-filter_complex',
-    '[0:a][1:a]concat=n=2:v=0:a=1',
-    '-ar',
-    '22050',
-    '-ac',
-    '1',
-    wav,
-  );
+  const leadIn = ['-f', 'lavfi', '-t', '1', '-i', 'anullsrc=r=22050:cl=mono'];
+  const spoken = ['-f', 'concat', '-safe', '0', '-i', list];
+  const joined = ['-filter_complex', '[0:a][1:a]concat=n=2:v=0:a=1', '-ar', '22050', '-ac', '1'];
+  await ffmpeg(...leadIn, ...spoken, ...joined, wav);
   return { wav, cues };
 }
 
