@@ -14,7 +14,6 @@ import { scoreCandidates, type Candidate } from '../../plugins/identifier-catalo
 import catalogIdentifier from '../../plugins/identifier-catalog/src/index.ts';
 import tmdbPlugin from '../../plugins/provider-tmdb/src/index.ts';
 import { SAMPLE_TOKEN, startTmdbServer } from '../../plugins/provider-tmdb/test/support/tmdb-server.ts';
-import { unidentifiedJob } from '../support/unidentified-job.ts';
 
 const CLASSIFY_RUNS = Number(process.env.BENCH_CLASSIFY_RUNS ?? 2000);
 const SCORE_RUNS = Number(process.env.BENCH_SCORE_RUNS ?? 200);
@@ -173,7 +172,15 @@ async function main(): Promise<void> {
         resolution: '480p',
       })),
     };
-    const job = unidentifiedJob(disc.volumeLabel);
+    const job = sampleJob({
+      volumeLabel: disc.volumeLabel,
+      contentType: 'unknown',
+      detectedTitle: null,
+      detectedSeason: null,
+      discNumber: null,
+      discMappings: null,
+      contentHash: null,
+    });
     const timeOnce = async () => {
       const c = await createFakeContext({ providers: { catalog } });
       const t0 = performance.now();
