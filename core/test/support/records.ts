@@ -19,6 +19,9 @@ export function jobRecord(fields: Partial<JobRecord> = {}): JobRecord {
   };
 }
 
+/** What an answer leaves empty unless a test says otherwise. */
+const NOTHING_MORE = { year: null, catalogId: null, catalogTitle: null, discLookup: null, reviewReason: null } as const;
+
 /** A confident heuristic TV answer for season 1, disc 1 of "Show Name"; `fields` override any part. */
 export function identificationAnswer(fields: Partial<Identification> = {}): Identification {
   return {
@@ -26,16 +29,12 @@ export function identificationAnswer(fields: Partial<Identification> = {}): Iden
     source: 'heuristic',
     confidence: 0.85,
     title: 'Show Name',
-    year: null,
     season: 1,
     discNumber: 1,
-    catalogId: null,
-    catalogTitle: null,
-    discLookup: null,
     titleHints: [],
     ambiguousMovie: false,
-    reviewReason: null,
     evidence: ['x'],
+    ...NOTHING_MORE,
     ...fields,
   };
 }
