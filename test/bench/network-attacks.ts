@@ -5,14 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { request } from 'node:http';
 import { encodeFingerprint } from '@spindle/plugin-sdk';
-import {
-  discHash,
-  distort,
-  episodePayload,
-  rng,
-  shifted,
-  syntheticFingerprint,
-} from '../../fingerprint-server/test/synthetic-fingerprints.ts';
+import * as synthetic from '../../fingerprint-server/test/synthetic-fingerprints.ts';
 import { canonicalItems, canonicalLabel } from './network-load.ts';
 
 export interface AttackOutcome {
@@ -63,17 +56,17 @@ export async function runAttacks(
   const out: AttackOutcome[] = [];
 
   // 1. The quadratic body: 20 000 identical items (≈ 370 bytes), then the costliest legal shape.
-  const quadratic = await episodePayload(Array(20_000).fill(123456789), { pseudonym: randomUUID() });
+  const quadratic = await synthetic.episodePayload(Array(20_000).fill(123456789), { pseudonym: randomUUID() });
   const q1 = await post(url, '/v1/contribute', quadratic);
-  const legal = await episodePayload(
+  const legal = await synthetic.episodePayload(
     Array(2048)
       .fill(0)
-      .map((_, i) => syntheticFingerprint(77, 300)[i % 300]!),
+      .map((_, i) => synthetic.syntheticFingerprint(77, 300)[i % 300]!),
     { pseudonym: randomUUID() },
   );
   const q2 = await post(url, '/v1/contribute', legal);
-  const random = rng(99);
-  const sevenEach = await episodePayload(
+  const random = synthetic.rng(99);
+  const sevenEach = await synthetic.episodePayload(
     Array.from({ length: 2048 }, () => (Math.floor(random() * 300) << 4) + 1),
     { pseudonym: randomUUID(), ...labelOf(0) },
   );
@@ -83,9 +76,9 @@ export async function runAttacks(
     const r = await post(
       url,
       '/v1/contribute',
-      await episodePayload(
+      await synthetic.episodePayload(
         Array.from({ length: 2048 }, () => (Math.floor(random() * 300) << 4) + 1),
-        { pseudonym: randomUUID(), ...labelOf(0), disc_content_hash_b64: discHash(k) },
+        { pseudonym: randomUUID(), ...labelOf(0), disc_content_hash_b64: synthetic.discHash(k) },
       ),
     );
     q3.push(r.status);
@@ -102,7 +95,7 @@ export async function runAttacks(
   // 2. Poisoning: 1 000 fresh pseudonyms, each with its own invented disc hash, push one wrong label.
   //    (a) another label's canonical audio; (b) new audio nobody else has.
   for (const variant of ['canonical audio of another label', 'new audio'] as const) {
-    const audio = variant === 'new audio' ? syntheticFingerprint(8_888_888) : canonicalItems(1);
+    const audio = variant === 'new audio' ? synthetic.syntheticFingerprint(8_888_888) : canonicalItems(1);
     const wrong = { catalog_id: 987_654, season: 1, episode: variant === 'new audio' ? 2 : 1 };
     const statuses: number[] = [];
     const promotions: Record<string, number> = {};
@@ -113,11 +106,14 @@ export async function runAttacks(
         const r = await post(
           url,
           '/v1/contribute',
-          await episodePayload(distort(shifted(audio, k % 40, 10_000 + k), 0.03, 20_000 + k), {
-            ...wrong,
-            pseudonym: randomUUID(),
-            disc_content_hash_b64: discHash(k % 256).replace(/^./, String.fromCharCode(65 + (k % 26))),
-          }),
+          await synthetic.episodePayload(
+            synthetic.distort(synthetic.shifted(audio, k % 40, 10_000 + k), 0.03, 20_000 + k),
+            {
+              ...wrong,
+              pseudonym: randomUUID(),
+              disc_content_hash_b64: synthetic.discHash(k % 256).replace(/^./, String.fromCharCode(65 + (k % 26))),
+            },
+          ),
         );
         statuses.push(r.status);
         const key = r.body?.promotion ?? r.body?.status ?? r.body?.error?.code;
@@ -132,7 +128,7 @@ export async function runAttacks(
     });
     let identified = '';
     if (variant !== 'new audio') {
-      const query = (await encodeFingerprint(distort(canonicalItems(1), 0.04, 5))).fingerprintB64;
+      const query = (await encodeFingerprint(synthetic.distort(canonicalItems(1), 0.04, 5))).fingerprintB64;
       const top = ((await (await fetch(`${url}/v1/identify?fingerprint=${encodeURIComponent(query)}`)).json()) as any)
         .candidates[0];
       identified = `; identify of that audio still answers ${top ? `${top.catalog_id} S${top.season}E${top.episode}` : 'nothing'} (right: ${canonicalLabel(1).catalogId} S1E${canonicalLabel(1).episode})`;
@@ -144,12 +140,12 @@ export async function runAttacks(
   }
 
   // 3. zstd bombs: a few KB inflating to 90 000 items (and to megabytes of zeros).
-  const bomb = await episodePayload(
+  const bomb = await synthetic.episodePayload(
     Array.from({ length: 90_000 }, (_, i) => (i % 2 ? 0xffffffff : 0xfffffffe)),
     { pseudonym: randomUUID() },
   );
   const b1 = await post(url, '/v1/contribute', bomb);
-  const zeros = await episodePayload(Array(300_000).fill(0), { pseudonym: randomUUID() });
+  const zeros = await synthetic.episodePayload(Array(300_000).fill(0), { pseudonym: randomUUID() });
   const b2 = await post(url, '/v1/contribute', zeros);
   const b3 = await fetch(`${url}/v1/identify?fingerprint=${encodeURIComponent(zeros.fingerprint_b64)}`);
   out.push({

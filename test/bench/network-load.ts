@@ -7,18 +7,11 @@ import { randomUUID } from 'node:crypto';
 import { encodeFingerprint, type EpisodeContributionPayload } from '@spindle/plugin-sdk';
 import { CanonicalStore } from '../../fingerprint-server/src/persistence/canonical-store.ts';
 import { openServerDatabase } from '../../fingerprint-server/src/persistence/database.ts';
-import {
-  discHash,
-  distort,
-  episodePayload,
-  rng,
-  shifted,
-  syntheticFingerprint,
-} from '../../fingerprint-server/test/synthetic-fingerprints.ts';
+import * as synthetic from '../../fingerprint-server/test/synthetic-fingerprints.ts';
 
 export const canonicalLabel = (k: number) => ({ catalogId: 1 + Math.floor(k / 1000), season: 1, episode: k % 1000 });
 /** Canonical fingerprint k is syntheticFingerprint(k + 1). */
-export const canonicalItems = (k: number) => syntheticFingerprint(k + 1);
+export const canonicalItems = (k: number) => synthetic.syntheticFingerprint(k + 1);
 
 export async function loadCanonical(databaseUrl: string, size: number): Promise<number> {
   const db = await openServerDatabase(databaseUrl);
@@ -46,7 +39,7 @@ export interface RequestPool {
 
 /** Identify queries (canonical audio re-encoded with 5 % bit errors, shifted 0–30 s) and contributions (half known audio under its label, half new audio). */
 export async function preparePool(size: number, identifies: number, contributions: number): Promise<RequestPool> {
-  const random = rng(size + 7);
+  const random = synthetic.rng(size + 7);
   const pick = () => Math.floor(random() * size);
   const identify: string[] = [];
   for (let q = 0; q < identifies; q++) {
@@ -54,7 +47,11 @@ export async function preparePool(size: number, identifies: number, contribution
     identify.push(
       (
         await encodeFingerprint(
-          distort(shifted(canonicalItems(k), Math.floor(random() * 243), 900_000 + q), 0.05, 800_000 + q),
+          synthetic.distort(
+            synthetic.shifted(canonicalItems(k), Math.floor(random() * 243), 900_000 + q),
+            0.05,
+            800_000 + q,
+          ),
         )
       ).fingerprintB64,
     );
@@ -65,20 +62,20 @@ export async function preparePool(size: number, identifies: number, contribution
       const k = pick();
       const l = canonicalLabel(k);
       payloads.push(
-        await episodePayload(distort(canonicalItems(k), 0.03, 700_000 + c), {
+        await synthetic.episodePayload(synthetic.distort(canonicalItems(k), 0.03, 700_000 + c), {
           catalog_id: l.catalogId,
           season: l.season,
           episode: l.episode,
-          disc_content_hash_b64: discHash(c % 250),
+          disc_content_hash_b64: synthetic.discHash(c % 250),
         }),
       );
     } else {
       payloads.push(
-        await episodePayload(syntheticFingerprint(3_000_000 + c), {
+        await synthetic.episodePayload(synthetic.syntheticFingerprint(3_000_000 + c), {
           catalog_id: 900_000 + (c % 500),
           season: 1,
           episode: 1 + (c % 20),
-          disc_content_hash_b64: discHash(c % 250),
+          disc_content_hash_b64: synthetic.discHash(c % 250),
         }),
       );
     }
@@ -120,7 +117,7 @@ export async function runLoad(
   const post = (path: string, body: unknown) =>
     fetch(url + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   const client = async (n: number) => {
-    const random = rng(1000 + n);
+    const random = synthetic.rng(1000 + n);
     let pseudonym = randomUUID();
     let due = performance.now() + random() * meanGapMs;
     for (;;) {

@@ -24,7 +24,7 @@ import { parseWhisperJson } from '../../plugins/transcriber-whisper/src/whisper-
 import { WhisperServerPool } from '../../plugins/transcriber-whisper/src/whisper-server-pool.ts';
 import { locateWhisperSource } from '../../plugins/transcriber-whisper/src/whisper-source.ts';
 import { smallShapedModel } from '../../plugins/transcriber-whisper/test/fixtures/make-small-shaped-ggml-model.ts';
-import { SHARED_BUILD_CACHE } from '../../plugins/transcriber-whisper/test/support/whisper-fixtures.ts';
+import { SHARED_BUILD_CACHE, speechWav } from '../../plugins/transcriber-whisper/test/support/whisper-fixtures.ts';
 
 const CHUNKS = Math.max(2, Number(process.env.BENCH_CHUNKS ?? 4));
 const THREADS = Math.max(1, Number(process.env.BENCH_THREADS ?? 2));
@@ -73,36 +73,9 @@ try {
     `  model: ${(model.bytes / 2 ** 20).toFixed(0)} MiB, small-shaped, random weights (${model.made ? `generated in ${s(Date.now() - modelStarted)} s` : 'cached'})`,
   );
 
-  const raw = join(work, 'raw.wav');
+  const speech = speechWav(work, 'Every chunk of a title goes to the speech model; this one is thirty seconds long.');
   const chunk = join(work, 'chunk.wav');
-  execFileSync('espeak-ng', [
-    '-v',
-    'en-us',
-    '-s',
-    '150',
-    '-w',
-    raw,
-    'Every chunk of a title goes to the speech model; this one is thirty seconds long.',
-  ]);
-  execFileSync('ffmpeg', [
-    '-nostdin',
-    '-loglevel',
-    'error',
-    '-y',
-    '-i',
-    raw,
-    '-af',
-    'apad',
-    '-t',
-    '30',
-    '-ar',
-    '16000',
-    '-ac',
-    '1',
-    '-c:a',
-    'pcm_s16le',
-    chunk,
-  ]);
+  execFileSync('ffmpeg', ['-nostdin', '-loglevel', 'error', '-y', '-i', speech, '-af', 'apad', '-t', '30', chunk]);
 
   // A process per chunk: whisper-cli exactly as the plugin runs it.
   const cliWall: number[] = [];

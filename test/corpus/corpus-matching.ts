@@ -63,22 +63,7 @@ export async function matchCorpus(
     isExtra: false,
   }));
   const label = corpus.discDir.split('/').pop()!;
-  const job: JobView = {
-    id: 1,
-    source: { kind: 'folder', path: corpus.discDir, driveId: null, volumeLabel: label },
-    contentType: 'tv',
-    volumeLabel: label,
-    detectedTitle: corpus.show,
-    detectedSeason: corpus.season,
-    detectedYear: null,
-    discNumber: 1,
-    contentHash: null,
-    catalogId: null,
-    catalogTitle: null,
-    discMappings: null,
-    stagingPath: null,
-    identityDeclared: true,
-  };
+  const job = declaredSeasonJob(label, corpus.discDir, corpus.show, corpus.season);
   const results = new Map<number, MatchResult | null>();
   const queue = [...views];
   await Promise.all(
@@ -106,4 +91,24 @@ export function resultTable(corpus: SeasonCorpus, results: Map<number, MatchResu
       return `${t.titleIndex}\t${t.truth.kind === 'episode' ? `E${t.truth.episode}` : t.truth.kind}\t${r ? `E${r.episode} ${r.confidence}` : 'no match'}`;
     })
     .join('\n');
+}
+
+/** A folder job for disc 1 of the show's season, its identity declared (as the corpus runs give it). */
+export function declaredSeasonJob(label: string, path: string, show: string, season: number): JobView {
+  return {
+    id: 1,
+    source: { kind: 'folder', path, driveId: null, volumeLabel: label },
+    contentType: 'tv',
+    volumeLabel: label,
+    detectedTitle: show,
+    detectedSeason: season,
+    detectedYear: null,
+    discNumber: 1,
+    contentHash: null,
+    catalogId: null,
+    catalogTitle: null,
+    discMappings: null,
+    stagingPath: null,
+    identityDeclared: true,
+  };
 }

@@ -6,6 +6,7 @@ import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { muxTitle } from './corpus-ffmpeg.ts';
 import type { Random } from './dialogue-generator.ts';
 
 const run = promisify(execFile);
@@ -94,29 +95,6 @@ export function withBed(speech: Int16Array, r: Random, snrDb = 10): Int16Array {
 
 /** A title as MKV: a tiny video track and stereo 48 kHz AAC (the mono speech on both channels). */
 export async function mux(wav: string, seconds: number, out: string): Promise<void> {
-  await run('ffmpeg', [
-    '-v',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    `color=c=0x302010:size=96x64:rate=2:duration=${seconds.toFixed(2)}`,
-    '-i',
-    wav,
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-c:a',
-    'aac',
-    '-b:a',
-    '96k',
-    '-ac',
-    '2',
-    '-ar',
-    '48000',
-    '-shortest',
-    out,
-  ]);
+  const picture = { colour: '0x302010', size: '96x64', rate: 2 };
+  await muxTitle(wav, seconds, out, picture, ['-b:a', '96k', '-ac', '2', '-ar', '48000']);
 }

@@ -16,6 +16,7 @@ import { promisify } from 'node:util';
 import { buildOnce } from '../support/build-once.ts';
 import { wav as wavFile } from '../support/episode-audio.ts';
 import { episodeLines, extraLines, seeded, type Random } from './dialogue-generator.ts';
+import { concatCopy } from './corpus-ffmpeg.ts';
 import { mux, RATE, speakLines, withBed } from './degraded-audio.ts';
 import { pad, subtitles } from './degraded-subtitles.ts';
 
@@ -145,20 +146,7 @@ async function generate(build: string, seasonCount: number, episodeCount: number
       const list = join(work, 'play-all.txt');
       await writeFile(list, episodeFiles[v].map((f) => `file '${join(build, f)}'`).join('\n'));
       playAll[v] = join(discRel(v), 'title_t00.mkv');
-      await run('ffmpeg', [
-        '-v',
-        'error',
-        '-y',
-        '-f',
-        'concat',
-        '-safe',
-        '0',
-        '-i',
-        list,
-        '-c',
-        'copy',
-        join(build, playAll[v]),
-      ]);
+      await concatCopy(list, join(build, playAll[v]));
     }
     titles.unshift({
       titleIndex: 0,

@@ -6,7 +6,7 @@
  * the reference context), so a re-run after a scoring change costs no recognition, while any
  * change to the audio fed to the recognizer is heard afresh.
  */
-import type { JobView, MatchResult, TitleView, TranscribeRequest, Transcriber, Transcript } from '@spindle/plugin-sdk';
+import type { MatchResult, TitleView, TranscribeRequest, Transcriber, Transcript } from '@spindle/plugin-sdk';
 import { createFakeContext, createStage } from '@spindle/plugin-sdk/testing';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { decideDisc, type DiscTitle } from '../../core/src/pipeline/steps/disc-assignment.ts';
 import asrPlugin from '../../plugins/matcher-asr-subtitles/src/index.ts';
 import { pluginSettings } from '../support/plugin-defaults.ts';
-import { loadReferences } from './corpus-matching.ts';
+import { declaredSeasonJob, loadReferences } from './corpus-matching.ts';
 import type { DegradedSeason, Truth, Variant } from './degraded-corpus.ts';
 
 const pkg = (name: string) => fileURLToPath(new URL(`../../plugins/${name}/package.json`, import.meta.url));
@@ -133,22 +133,7 @@ export async function matchDisc(
     isExtra: t.truth.kind === 'extra',
   }));
   const label = `HARBOUR_LIGHTS_S${season.season}_D1`;
-  const job: JobView = {
-    id: 1,
-    source: { kind: 'folder', path: label, driveId: null, volumeLabel: label },
-    contentType: 'tv',
-    volumeLabel: label,
-    detectedTitle: season.show,
-    detectedSeason: season.season,
-    detectedYear: null,
-    discNumber: 1,
-    contentHash: null,
-    catalogId: null,
-    catalogTitle: null,
-    discMappings: null,
-    stagingPath: null,
-    identityDeclared: true,
-  };
+  const job = declaredSeasonJob(label, label, season.show, season.season);
   const results = new Map<number, MatchResult | null>();
   const heard = new Map<number, { offset: number; text: string }[]>();
   const queue = [...views];

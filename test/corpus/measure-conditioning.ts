@@ -39,12 +39,8 @@ const transcriber = new CachedTranscriber(await pocketsphinx());
 const rows: string[] = [];
 for (const variant of variants) {
   for (const conditioning of conditionings) {
-    let found = 0;
-    let total = 0;
-    let own = 0;
-    let top = 0;
-    let margin = 0;
-    let chunks = 0;
+    // Words said and found, summed scores of the right episode and margins over the next, chunks ranked first, chunks.
+    const sum = { found: 0, total: 0, own: 0, margin: 0, top: 0, chunks: 0 };
     for (const season of corpus.seasons.filter((s) => seasons.includes(s.season))) {
       const references = await loadReferences(season.srtDir, season.season);
       const index = new TfidfIndex(references, settings.window_seconds);
@@ -78,20 +74,21 @@ for (const variant of variants) {
           );
           const said = new Set(terms(cues.map((c) => c.text).join(' ')).filter((t) => !t.includes(' ')));
           const heard = new Set(terms(heardText));
-          total += said.size;
-          found += [...said].filter((t) => heard.has(t)).length;
+          sum.total += said.size;
+          sum.found += [...said].filter((t) => heard.has(t)).length;
           const scores = index.score(heardText);
           const mine = scores.find((s) => s.reference === reference)?.score ?? 0;
           const other = scores.find((s) => s.reference !== reference)?.score ?? 0;
-          own += mine;
-          margin += mine - other;
-          if (mine > other) top++;
-          chunks++;
+          sum.own += mine;
+          sum.margin += mine - other;
+          if (mine > other) sum.top++;
+          sum.chunks++;
         }
         await source.dispose();
         await ctx.dispose();
       }
     }
+    const { found, total, own, margin, top, chunks } = sum;
     const row = `| ${variant} | ${conditioning} | ${chunks} | ${((100 * found) / Math.max(1, total)).toFixed(1)} % | ${(own / chunks).toFixed(3)} | ${top}/${chunks} | ${(margin / chunks).toFixed(3)} |`;
     rows.push(row);
     console.log(`${row} (${transcriber.recognized} recognized so far)`);

@@ -36,13 +36,17 @@ export const PASSAGES = [
 /** Unrelated to every episode: the text of the generated "extra". */
 export const EXTRA_PASSAGE = 'Ecclesiastes3:1-22';
 
-export function passageText(reference: string): string {
+/** The passage's verses, each without its reference (`Ruth1:1`), blank lines dropped. */
+export function passageVerses(reference: string): string[] {
   const out = execFileSync('bible', ['-f', reference], { encoding: 'utf8' });
   return out
     .split('\n')
     .map((line) => line.replace(/^\S+:\d+\s+/, '').trim())
-    .filter(Boolean)
-    .join(' ');
+    .filter(Boolean);
+}
+
+export function passageText(reference: string): string {
+  return passageVerses(reference).join(' ');
 }
 
 /** Sentences of at most `maxWords` words in total. */

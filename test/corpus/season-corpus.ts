@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { buildOnce } from '../support/build-once.ts';
+import { concatCopy, ffmpeg, muxTitle } from './corpus-ffmpeg.ts';
 import { EXTRA_PASSAGE, PASSAGES, passageText, sentences } from './public-domain-text.ts';
 
 const run = promisify(execFile);
@@ -90,69 +91,18 @@ async function speak(
   }
   const list = join(dir, 'parts.txt');
   await writeFile(list, parts.map((p) => `file '${p}'\nfile '${join(dir, 'gap.wav')}'`).join('\n'));
-  await run('ffmpeg', [
-    '-v',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    'anullsrc=r=22050:cl=mono',
-    '-t',
-    '0.4',
-    join(dir, 'gap.wav'),
-  ]);
+  await ffmpeg('-f', 'lavfi', '-i', 'anullsrc=r=22050:cl=mono', '-t', '0.4', join(dir, 'gap.wav'));
   const wav = join(dir, 'speech.wav');
-  await run('ffmpeg', [
-    '-v',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-t',
-    '1',
-    '-i',
-    'anullsrc=r=22050:cl=mono',
-    '-f',
-    'concat',
-    '-safe',
-    '0',
-    '-i',
-    list,
-    '-filter_complex',
-    '[0:a][1:a]concat=n=2:v=0:a=1',
-    '-ar',
-    '22050',
-    '-ac',
-    '1',
-    wav,
-  ]);
+  const leadIn = ['-f', 'lavfi', '-t', '1', '-i', 'anullsrc=r=22050:cl=mono'];
+  const spoken = ['-f', 'concat', '-safe', '0', '-i', list];
+  const joined = ['-filter_complex', '[0:a][1:a]concat=n=2:v=0:a=1', '-ar', '22050', '-ac', '1'];
+  await ffmpeg(...leadIn, ...spoken, ...joined, wav);
   return { wav, cues };
 }
 
 async function muxMkv(wav: string, out: string): Promise<void> {
-  const seconds = await wavSeconds(wav);
-  await run('ffmpeg', [
-    '-v',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    `color=c=0x203040:size=160x90:rate=5:duration=${seconds.toFixed(2)}`,
-    '-i',
-    wav,
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-c:a',
-    'aac',
-    '-b:a',
-    '48k',
-    '-shortest',
-    out,
-  ]);
+  const picture = { colour: '0x203040', size: '160x90', rate: 5 };
+  await muxTitle(wav, await wavSeconds(wav), out, picture, ['-b:a', '48k']);
 }
 
 export async function buildSeasonCorpus(options: CorpusOptions = {}): Promise<SeasonCorpus> {
@@ -194,20 +144,7 @@ async function generate(build: string, root: string, episodes: number, words: nu
   await muxMkv(extra.wav, extraMkv);
   const playAll = join(build, 'work', 'play-all.mkv');
   await writeFile(join(build, 'work', 'play-all.txt'), episodeFiles.map((f) => `file '${f}'`).join('\n'));
-  await run('ffmpeg', [
-    '-v',
-    'error',
-    '-y',
-    '-f',
-    'concat',
-    '-safe',
-    '0',
-    '-i',
-    join(build, 'work', 'play-all.txt'),
-    '-c',
-    'copy',
-    playAll,
-  ]);
+  await concatCopy(join(build, 'work', 'play-all.txt'), playAll);
 
   const pieces: { file: string; truth: CorpusTitle['truth'] }[] = shuffled(
     [

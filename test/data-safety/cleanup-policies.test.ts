@@ -67,52 +67,50 @@ async function runCase(
 const where = async (c: { id: number; before: RecordedFile[] }) =>
   whereabouts(await accountFor(c.before, { staging, library }, api, [c.id]));
 
+/** Where the five files end: the two episodes filed, the clip and the note left, ep_c (the skipped one) at `skipped`. */
+const filedWithSkipped = (skipped: string) => ({
+  'ep_a.mkv': 'library',
+  'ep_b.mkv': 'library',
+  'ep_c.mkv': skipped,
+  'clip.mkv': 'staging',
+  'notes.txt': 'staging',
+});
+
 describe('data safety: staging cleanup policies', () => {
-  it('on_success deletes only the file the person skipped', async () => {
-    const c = await runCase('on_success', 'POLICY_SUCCESS', 1300);
-    expect(await where(c)).toEqual({
-      'ep_a.mkv': 'library',
-      'ep_b.mkv': 'library',
-      'ep_c.mkv': 'deleted by a person',
-      'clip.mkv': 'staging',
-      'notes.txt': 'staging',
-    });
-    expect((await timelineOf(api, c.id)).join('\n')).toContain(
-      'staging cleanup (on_success): deleted 1 file(s) a person chose to discard: ep_c.mkv',
-    );
-  });
-
-  it('on_completion does the same for a completed job', async () => {
-    const c = await runCase('on_completion', 'POLICY_COMPLETION', 1400);
-    expect(await where(c)).toEqual({
-      'ep_a.mkv': 'library',
-      'ep_b.mkv': 'library',
-      'ep_c.mkv': 'deleted by a person',
-      'clip.mkv': 'staging',
-      'notes.txt': 'staging',
-    });
-  });
-
-  it('manual deletes nothing', async () => {
-    const c = await runCase('manual', 'POLICY_MANUAL', 1500);
-    expect(await where(c)).toEqual({
-      'ep_a.mkv': 'library',
-      'ep_b.mkv': 'library',
-      'ep_c.mkv': 'staging',
-      'clip.mkv': 'staging',
-      'notes.txt': 'staging',
-    });
+  it.each([
+    {
+      does: 'deletes only the file the person skipped',
+      policy: 'on_success',
+      label: 'POLICY_SUCCESS',
+      seconds: 1300,
+      skipped: 'deleted by a person',
+      noted: 'staging cleanup (on_success): deleted 1 file(s) a person chose to discard: ep_c.mkv',
+    },
+    {
+      does: 'does the same for a completed job',
+      policy: 'on_completion',
+      label: 'POLICY_COMPLETION',
+      seconds: 1400,
+      skipped: 'deleted by a person',
+      noted: null,
+    },
+    {
+      does: 'deletes nothing',
+      policy: 'manual',
+      label: 'POLICY_MANUAL',
+      seconds: 1500,
+      skipped: 'staging',
+      noted: null,
+    },
+  ] as const)('$policy $does', async ({ policy, label, seconds, skipped, noted }) => {
+    const c = await runCase(policy, label, seconds);
+    expect(await where(c)).toEqual(filedWithSkipped(skipped));
+    if (noted) expect((await timelineOf(api, c.id)).join('\n')).toContain(noted);
   });
 
   it('after_days deletes nothing at completion, and only the skipped file once the days have passed (sweep at the next start)', async () => {
     const c = await runCase('after_days', 'POLICY_DAYS', 1600);
-    expect(await where(c)).toEqual({
-      'ep_a.mkv': 'library',
-      'ep_b.mkv': 'library',
-      'ep_c.mkv': 'staging',
-      'clip.mkv': 'staging',
-      'notes.txt': 'staging',
-    });
+    expect(await where(c)).toEqual(filedWithSkipped('staging'));
     // Eight days later (staging_cleanup_days defaults to 7): the job's end is moved back, the service restarted.
     await svc.service.db.jobs.update(c.id, { completedAt: new Date(Date.now() - 8 * 24 * 3600 * 1000) });
     await svc.close({ keepData: true });
@@ -123,13 +121,7 @@ describe('data safety: staging cleanup policies', () => {
       (w) => w['ep_c.mkv'] !== 'staging',
       SETTLE_MS,
     );
-    expect(swept).toEqual({
-      'ep_a.mkv': 'library',
-      'ep_b.mkv': 'library',
-      'ep_c.mkv': 'deleted by a person',
-      'clip.mkv': 'staging',
-      'notes.txt': 'staging',
-    });
+    expect(swept).toEqual(filedWithSkipped('deleted by a person'));
     expect((await timelineOf(api, c.id)).join('\n')).toContain(
       'staging cleanup (after 7 days): deleted 1 file(s) a person chose to discard: ep_c.mkv',
     );

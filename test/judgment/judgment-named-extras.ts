@@ -8,6 +8,7 @@
 import { createFakeContext, sampleJob } from '@spindle/plugin-sdk/testing';
 import type { DiscMapping, ExtraType } from '@spindle/plugin-sdk';
 import { mappingOf } from '../../plugins/provider-thediscdb/src/disc-mappings.ts';
+import { wireTitle } from '../../plugins/provider-thediscdb/test/support/thediscdb-server.ts';
 import { DiscLookupMatcher } from '../../plugins/matcher-disc-lookup/src/disc-lookup-matcher.ts';
 import { EXTRAS_FOLDERS, placeTitle } from '../../plugins/organizer-library/src/library-naming.ts';
 import type { RealDisc } from './judgment-discs.ts';
@@ -25,23 +26,7 @@ function extrasFolderOf(path: string | undefined): string | null {
 export async function namedExtrasFigure(
   disc: RealDisc,
 ): Promise<{ typedTruth: number; typedRight: number; wrong: string[] }> {
-  const mappings = disc.record.Titles.map((t) =>
-    mappingOf({
-      index: t.Index,
-      duration: t.Duration,
-      size: t.Size,
-      sourceFile: t.SourceFile ?? null,
-      segmentMap: t.SegmentMap ?? null,
-      item: t.Item
-        ? {
-            title: t.Item.Title ?? null,
-            season: t.Item.Season ?? null,
-            episode: t.Item.Episode ?? null,
-            type: t.Item.Type,
-          }
-        : null,
-    }),
-  ).filter((m): m is DiscMapping => m !== null);
+  const mappings = disc.record.Titles.map((t) => mappingOf(wireTitle(t))).filter((m): m is DiscMapping => m !== null);
   const contentType = disc.kind === 'series' ? 'tv' : 'movie';
   const job = sampleJob({
     contentType,

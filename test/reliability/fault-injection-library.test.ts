@@ -13,33 +13,21 @@ import { existsSync } from 'node:fs';
 import { chmod, mkdir, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  expectClear,
-  expectSourceIntact,
-  finished,
-  importTv,
-  isRoot,
-  mounts,
-  root,
-  service,
-  sha,
-  stagingFolder,
-  useFaultWorld,
-} from './support/fault-world.ts';
+import * as world from './support/fault-world.ts';
 
-useFaultWorld('fault-injection-library');
+world.useFaultWorld('fault-injection-library');
 
 describe('the library cannot take the files', () => {
   async function volume(name: string, options: string): Promise<string | null> {
-    if (!isRoot) return null;
-    const dir = join(root, name);
+    if (!world.isRoot) return null;
+    const dir = join(world.root, name);
     await mkdir(dir, { recursive: true });
     try {
       execFileSync('mount', ['-t', 'tmpfs', '-o', options, 'tmpfs', dir], { stdio: 'ignore' });
     } catch {
       return null;
     }
-    mounts.push(dir);
+    world.mounts.push(dir);
     return dir;
   }
 
@@ -48,16 +36,18 @@ describe('the library cannot take the files', () => {
     const SIZE = 20 * 1024 * 1024;
     const library = await volume('full-volume', 'size=24m');
     if (!library) return ctx.skip('needs root to mount a small tmpfs as the library');
-    const { api, staging } = await service('disk-full', {}, {}, library);
-    const { folder, hashes } = await stagingFolder(staging, 'FAULT_SHOW_S1_D1', SIZE);
+    const { api, staging } = await world.service('disk-full', {}, {}, library);
+    const { folder, hashes } = await world.stagingFolder(staging, 'FAULT_SHOW_S1_D1', SIZE);
     // A write failing while nothing awaits it yet would be an unhandled rejection: it ends a real service process.
     const unhandled: unknown[] = [];
     const onUnhandled = (reason: unknown) => unhandled.push(reason);
     process.on('unhandledRejection', onUnhandled);
-    const job = await finished(api, await importTv(api, folder)).finally(() => new Promise((r) => setTimeout(r, 200)));
+    const job = await world
+      .finished(api, await world.importTv(api, folder))
+      .finally(() => new Promise((r) => setTimeout(r, 200)));
     process.off('unhandledRejection', onUnhandled);
     expect(unhandled.map(String)).toEqual([]);
-    expectClear('disk full during organize', job, 'failed', /disk holding .* is full/i);
+    world.expectClear('disk full during organize', job, 'failed', /disk holding .* is full/i);
     const left = (await readdir(library, { recursive: true })).map(String);
     expect(left.filter((n) => n.includes('.spindle-partial-'))).toEqual([]);
     // Every file is somewhere whole: in the library (title OK) or untouched in staging (title FAIL).
@@ -71,10 +61,10 @@ describe('the library cannot take the files', () => {
       const name = `title_t0${t.title_index}.mkv`;
       if (t.state === 'completed') {
         expect(existsSync(join(folder, name))).toBe(false);
-        expect(await sha(t.organized_path!)).toBe(hashes[name]);
+        expect(await world.sha(t.organized_path!)).toBe(hashes[name]);
       } else {
         expect(t.state).toBe('failed');
-        expect(await sha(join(folder, name))).toBe(hashes[name]);
+        expect(await world.sha(join(folder, name))).toBe(hashes[name]);
       }
     }
   });
@@ -83,17 +73,17 @@ describe('the library cannot take the files', () => {
     let library = await volume('ro-volume', 'ro,size=1m');
     if (!library) {
       // root writes into a 0555 folder anyway: only a read-only mount makes the library read-only for root
-      if (isRoot) return ctx.skip('root, and mounting a read-only tmpfs failed (no CAP_SYS_ADMIN?)');
-      library = join(root, 'ro-folder');
+      if (world.isRoot) return ctx.skip('root, and mounting a read-only tmpfs failed (no CAP_SYS_ADMIN?)');
+      library = join(world.root, 'ro-folder');
       await mkdir(library, { recursive: true });
       await chmod(library, 0o555);
     }
-    const { api, staging } = await service('read-only', {}, {}, library);
-    const { folder, hashes } = await stagingFolder(staging, 'FAULT_SHOW_S1_D1');
-    const job = await finished(api, await importTv(api, folder));
-    expectClear('library read-only', job, 'failed', /read-only file system|permission denied/i);
+    const { api, staging } = await world.service('read-only', {}, {}, library);
+    const { folder, hashes } = await world.stagingFolder(staging, 'FAULT_SHOW_S1_D1');
+    const job = await world.finished(api, await world.importTv(api, folder));
+    world.expectClear('library read-only', job, 'failed', /read-only file system|permission denied/i);
     expect(job.error_message).toContain(library);
-    await expectSourceIntact(folder, hashes);
+    await world.expectSourceIntact(folder, hashes);
     expect(await readdir(library)).toEqual([]);
   });
 });

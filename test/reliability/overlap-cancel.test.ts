@@ -22,6 +22,7 @@ import { spawnService, type ServiceProcess } from '../support/service-process.ts
 import { recordFigures } from './support/figures.ts';
 import { createGatedMakemkv } from './support/gated-makemkv.ts';
 import { childrenOf, isAlive, processesMentioning, schedulingOf, serviceNodePid } from './support/processes.ts';
+import { pipeline } from './support/stage-pipeline.ts';
 
 const THIRD_PARTY = fileURLToPath(new URL('../fixtures/third-party-plugins', import.meta.url));
 
@@ -88,15 +89,7 @@ describe('ripping and matching at once', () => {
       library_movies_path: join(dir, 'library', 'Movies'),
       max_concurrent_matches: 2,
       ripper_path: mkv.path,
-      pipeline: {
-        detectors: ['linux-drive'],
-        identifiers: ['heuristic'],
-        rippers: { disc: 'makemkv', folder: 'folder' },
-        matchers: ['order-guess'],
-        organizer: 'library',
-        contributors: [],
-        providers: {},
-      },
+      pipeline: pipeline({ detectors: ['linux-drive'] }),
       plugin_settings: {
         'detector-linux-drive': linux.settings({ poll_interval_seconds: 0.1, auto_eject: false }),
         'order-guess': { confidence: 0.9, work_seconds: 60 },

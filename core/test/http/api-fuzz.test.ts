@@ -7,6 +7,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMPTY_PIPELINE, startTestService, type TestService } from '../../../test/support/service-harness.ts';
+import { JOB_STATES } from '../../src/jobs/job-state-machine.ts';
 
 interface Operation {
   method: string;
@@ -61,16 +62,7 @@ afterAll(async () => {
 
 async function snapshot(): Promise<string> {
   const { db, config } = svc.service;
-  const jobs = await db.jobs.listInStates([
-    'idle',
-    'identifying',
-    'review_needed',
-    'ripping',
-    'matching',
-    'organizing',
-    'completed',
-    'failed',
-  ]);
+  const jobs = await db.jobs.listInStates([...JOB_STATES]);
   const rows = [];
   for (const job of jobs.sort((a, b) => a.id - b.id))
     rows.push({ job, titles: await db.titles.listByJob(job.id), timeline: await db.jobs.timeline(job.id) });

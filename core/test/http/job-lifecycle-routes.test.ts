@@ -1,8 +1,7 @@
 /** The jobs API over a job's life: listing, reading one job, running, starting and cancelling. */
 import { describe, expect, it } from 'vitest';
-import { eventually } from '../../../test/support/http-client.ts';
 import { connectWs } from '../../../test/support/ws-client.ts';
-import { api, svc, useJobsApi } from './support/jobs-api.ts';
+import { api, insertDisc, svc, jobReaching, useJobsApi } from './support/jobs-api.ts';
 
 useJobsApi();
 
@@ -22,13 +21,11 @@ describe('jobs API', () => {
   });
 
   it('answers one job, its detail and its titles, with 404 and 400 for bad ids', async () => {
-    const created = (
-      await api.post('/api/simulate/insert-disc', {
-        volume_label: 'MOVIE_X',
-        content_type: 'movie',
-        simulate_ripping: false,
-      })
-    ).body;
+    const created = await insertDisc({
+      volume_label: 'MOVIE_X',
+      content_type: 'movie',
+      simulate_ripping: false,
+    });
     const one = await api.get(`/api/jobs/${created.id}`);
     expect(one).toMatchObject({
       status: 200,
@@ -47,18 +44,13 @@ describe('jobs API', () => {
 
   it('runs a simulated disc to completion and broadcasts every transition in order', async () => {
     const ws = await connectWs(svc.url);
-    const created = (
-      await api.post('/api/simulate/insert-disc', {
-        volume_label: 'FAST_SHOW',
-        content_type: 'tv',
-        simulate_ripping: true,
-        rip_speed_multiplier: 50,
-      })
-    ).body;
-    const done = await eventually(
-      () => api.get(`/api/jobs/${created.id}`),
-      (r) => r.body.state === 'completed',
-    );
+    const created = await insertDisc({
+      volume_label: 'FAST_SHOW',
+      content_type: 'tv',
+      simulate_ripping: true,
+      rip_speed_multiplier: 50,
+    });
+    const done = await jobReaching(created.id, 'completed');
     expect(done.body).toMatchObject({
       progress_percent: 100,
       detected_title: 'FAST SHOW',
@@ -101,17 +93,12 @@ describe('jobs API', () => {
   });
 
   it('cancels a running job: it fails with "Cancelled by user" and stops progressing; 409 once terminal', async () => {
-    const created = (
-      await api.post('/api/simulate/insert-disc', {
-        volume_label: 'LONG',
-        simulate_ripping: true,
-        rip_speed_multiplier: 0.5,
-      })
-    ).body;
-    await eventually(
-      () => api.get(`/api/jobs/${created.id}`),
-      (r) => r.body.state === 'ripping',
-    );
+    const created = await insertDisc({
+      volume_label: 'LONG',
+      simulate_ripping: true,
+      rip_speed_multiplier: 0.5,
+    });
+    await jobReaching(created.id, 'ripping');
     const cancelled = await api.post(`/api/jobs/${created.id}/cancel`);
     expect(cancelled).toMatchObject({ status: 200, body: { state: 'failed', error_message: 'Cancelled by user' } });
     expect(cancelled.body.completed_at).not.toBeNull();

@@ -1,7 +1,6 @@
 /** The jobs API's review decisions: per title, approve-all, the filing plan, conflict choices. */
 import { describe, expect, it } from 'vitest';
-import { eventually } from '../../../test/support/http-client.ts';
-import { api, jobInReview, svc, useJobsApi } from './support/jobs-api.ts';
+import { api, insertDisc, jobInReview, svc, jobReaching, useJobsApi } from './support/jobs-api.ts';
 
 useJobsApi();
 
@@ -26,10 +25,7 @@ describe('jobs API', () => {
     expect((await api.get(`/api/jobs/${job.id}`)).body.state).toBe('review_needed');
     await api.post(`/api/jobs/${job.id}/review`, { title_id: titles[1]!.id, episode_code: 'S01E06' });
     // No organizer is configured in this test service, so the continued job fails in organizing: it did continue.
-    const after = await eventually(
-      () => api.get(`/api/jobs/${job.id}`),
-      (r) => r.body.state === 'failed',
-    );
+    const after = await jobReaching(job.id, 'failed');
     expect(after.body.error_message).toContain('No organizer is configured');
     const timeline = (await api.get(`/api/jobs/${job.id}/detail`)).body.timeline as {
       from: string;
@@ -51,9 +47,7 @@ describe('jobs API', () => {
   });
 
   it('refuses review on a job that is not in review (409), whichever title is named', async () => {
-    const created = (
-      await api.post('/api/simulate/insert-disc', { volume_label: 'NOT_REVIEW', simulate_ripping: false })
-    ).body;
+    const created = await insertDisc({ volume_label: 'NOT_REVIEW', simulate_ripping: false });
     const { titles } = await jobInReview();
     // The job's state is the first thing wrong: 409 even for another job's title (it used to say 404 title_not_found).
     const foreign = await api.post(`/api/jobs/${created.id}/review`, {

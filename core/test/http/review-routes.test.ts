@@ -2,24 +2,13 @@
  * GET /api/review (the whole queue, paginated, newest first, also past the dashboard's 10 newest
  * jobs) and each job's `actions`, decided by the server and agreeing with what its routes accept.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TitleReview } from '../../src/jobs/title-review.ts';
 import type { ReviewKind } from '../../src/persistence/records.ts';
 import { rawRequest } from '../../../test/security/support/attack-kit.ts';
-import { apiClient } from '../../../test/support/http-client.ts';
-import { EMPTY_PIPELINE, startTestService, type TestService } from '../../../test/support/service-harness.ts';
+import { api, svc, useJobsApi } from './support/jobs-api.ts';
 
-let svc: TestService;
-let api: ReturnType<typeof apiClient>;
-
-beforeAll(async () => {
-  svc = await startTestService({ config: { pipeline: EMPTY_PIPELINE }, env: { DEBUG: 'true' } });
-  api = apiClient(svc.url);
-});
-afterAll(() => svc.close());
-beforeEach(async () => {
-  expect((await api.del('/api/simulate/reset-all-jobs')).status).toBe(200);
-});
+useJobsApi();
 
 /** A job waiting in review about `kind`, with one title waiting (or one left out, for nothing_filed). */
 async function parkInReview(label: string, kind: ReviewKind = 'titles') {

@@ -2,22 +2,13 @@
  * The DEBUG simulation routes (insert a disc, advance a job, remove a disc, reset): what they do
  * with DEBUG on, and that they do not exist with it off.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { apiClient, eventually } from '../../../test/support/http-client.ts';
-import { EMPTY_PIPELINE, startTestService, type TestService } from '../../../test/support/service-harness.ts';
+import { describe, expect, it } from 'vitest';
+import { apiClient } from '../../../test/support/http-client.ts';
+import { EMPTY_PIPELINE, startTestService } from '../../../test/support/service-harness.ts';
+import { api, insertDisc, svc, jobReaching, useJobsApi } from './support/jobs-api.ts';
 import { connectWs } from '../../../test/support/ws-client.ts';
 
-let svc: TestService;
-let api: ReturnType<typeof apiClient>;
-
-beforeAll(async () => {
-  svc = await startTestService({ config: { pipeline: EMPTY_PIPELINE }, env: { DEBUG: 'true' } });
-  api = apiClient(svc.url);
-});
-afterAll(() => svc.close());
-beforeEach(async () => {
-  expect((await api.del('/api/simulate/reset-all-jobs')).status).toBe(200);
-});
+useJobsApi();
 
 describe('simulation endpoints', () => {
   it('advance-job walks the happy path and answers 409 from a terminal state', async () => {
@@ -32,18 +23,13 @@ describe('simulation endpoints', () => {
 
   it('remove-disc takes a URL-encoded drive id and fails a job still reading it', async () => {
     const ws = await connectWs(svc.url);
-    const created = (
-      await api.post('/api/simulate/insert-disc', {
-        volume_label: 'EJECT',
-        drive_id: '/dev/sr0',
-        simulate_ripping: true,
-        rip_speed_multiplier: 0.5,
-      })
-    ).body;
-    await eventually(
-      () => api.get(`/api/jobs/${created.id}`),
-      (r) => r.body.state === 'ripping',
-    );
+    const created = await insertDisc({
+      volume_label: 'EJECT',
+      drive_id: '/dev/sr0',
+      simulate_ripping: true,
+      rip_speed_multiplier: 0.5,
+    });
+    await jobReaching(created.id, 'ripping');
     const res = await api.post(`/api/simulate/remove-disc?drive_id=${encodeURIComponent('/dev/sr0')}`);
     expect(res).toMatchObject({ status: 200, body: { drive_id: '/dev/sr0', failed_job_ids: [created.id] } });
     await ws.waitFor((m) => m.type === 'drive_event' && m.event === 'removed' && m.drive_id === '/dev/sr0');

@@ -4,6 +4,7 @@
  * through the service, and hands running work to the runner.
  */
 import type { MatchResult } from '@spindle/plugin-sdk';
+import { sampleEpisodeMatch } from '@spindle/plugin-sdk/testing';
 import { describe, expect, it } from 'vitest';
 import { CANCELLED_MESSAGE, JobCommands } from '../../src/jobs/job-commands.ts';
 import type { PipelineRunner } from '../../src/pipeline/pipeline-runner.ts';
@@ -25,29 +26,21 @@ function world(options: { askBeforeFiling?: boolean } = {}) {
   return { ...w, runner, commands };
 }
 
+/** An episode match at this confidence with these runners-up ([season, episode, score]). */
 const unsure = (
   season: number,
   episode: number,
   confidence: number,
   candidates: [number, number, number][] = [],
-): MatchResult => ({
-  kind: 'episode',
-  season,
-  episode,
-  episodeEnd: null,
-  edition: null,
-  confidence,
-  source: 'local_asr',
-  components: [],
-  candidates: candidates.map(([s, e, score]) => ({
-    kind: 'episode',
-    season: s,
-    episode: e,
-    episodeEnd: null,
-    edition: null,
-    score,
-  })),
-});
+): MatchResult =>
+  sampleEpisodeMatch(season, episode, {
+    confidence,
+    components: [],
+    candidates: candidates.map(([s, e, score]) => ({ ...episodeAt(s, e), score })),
+  });
+/** The kind and place of an episode candidate, no range and no edition. */
+const episodeAt = (season: number, episode: number) =>
+  ({ kind: 'episode', season, episode, episodeEnd: null, edition: null }) as const;
 const NOTHING: MatchResult = { ...unsure(1, 1, 0), kind: 'discarded', season: null, episode: null };
 
 const title = (titleIndex: number, extra: Record<string, unknown> = {}) => ({

@@ -10,17 +10,8 @@ import { JobLifecycle } from '../../src/jobs/job-lifecycle.ts';
 import { JobService } from '../../src/jobs/job-service.ts';
 import { newJobData, newTitleData } from '../../src/persistence/entity-mappers.ts';
 import type { JobRepository, TitleRepository } from '../../src/persistence/ports.ts';
-import type {
-  HistoryQuery,
-  JobEventRecord,
-  JobPatch,
-  JobRecord,
-  JobStats,
-  NewJob,
-  NewTitle,
-  TitlePatch,
-  TitleRecord,
-} from '../../src/persistence/records.ts';
+import type { HistoryQuery, JobEventRecord, JobPatch, JobRecord, JobStats } from '../../src/persistence/records.ts';
+import type { NewJob, NewTitle, TitlePatch, TitleRecord } from '../../src/persistence/records.ts';
 
 const copy = <T>(value: T): T => structuredClone(value);
 const FINISHED: readonly JobState[] = ['completed', 'failed'];
@@ -60,13 +51,8 @@ export class MemoryJobRepository implements JobRepository {
     return copy(row);
   }
 
-  async transition(
-    id: number,
-    from: JobState,
-    to: JobState,
-    patch: JobPatch,
-    message: string | null,
-  ): Promise<JobRecord | null> {
+  /** The port's signature, typed from it: compare-and-set on the state, then a timeline row. */
+  transition: JobRepository['transition'] = async (id, from, to, patch, message) => {
     this.beforeCompare?.(id);
     const row = this.rows.get(id);
     if (!row || row.state !== from) return null;
@@ -80,7 +66,7 @@ export class MemoryJobRepository implements JobRepository {
       message,
     });
     return copy(row);
-  }
+  };
 
   async listActive(limit: number): Promise<JobRecord[]> {
     return [...this.rows.values()]

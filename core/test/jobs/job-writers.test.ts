@@ -3,7 +3,7 @@
  * make goes through JobService, which announces it on the bus (`job.updated` with the fields that
  * changed, `title.updated` for each title stored or changed). One test per write moved there.
  */
-import type { DiscScan, Identification, Organizer, StageContext } from '@spindle/plugin-sdk';
+import type { DiscScan, Organizer, StageContext } from '@spindle/plugin-sdk';
 import { RecordingLogger } from '@spindle/plugin-sdk/testing';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -18,6 +18,7 @@ import { IdentityDeclarations } from '../../src/jobs/identity-declaration.ts';
 import { JobCommands } from '../../src/jobs/job-commands.ts';
 import type { PipelineRunner } from '../../src/pipeline/pipeline-runner.ts';
 import { FakeRunner, jobWorld } from './job-fakes.ts';
+import { identificationAnswer } from '../support/records.ts';
 
 type World = ReturnType<typeof jobWorld>;
 const names = (w: World) => w.emitted.map((e) => e.name);
@@ -71,22 +72,7 @@ describe('JobService is the one writer of job and title rows', () => {
       contentHash: null,
       titles: [0, 1, 2].map((i) => ({ index: i, durationSeconds: 1300 + i, sizeBytes: 1, resolution: '480p' })),
     };
-    const answer: Identification = {
-      contentType: 'tv',
-      source: 'heuristic',
-      confidence: 0.9,
-      title: 'Show',
-      year: null,
-      season: 1,
-      discNumber: 1,
-      catalogId: null,
-      catalogTitle: null,
-      discLookup: null,
-      titleHints: [],
-      ambiguousMovie: false,
-      reviewReason: null,
-      evidence: ['test'],
-    };
+    const answer = identificationAnswer({ confidence: 0.9, title: 'Show', evidence: ['test'] });
     const deps = stepDeps(w, {
       resolver: {
         ripperFor: () => ({ record: { id: 'ripper' }, impl: { scan: async () => scan } }),

@@ -7,7 +7,7 @@ import { APP_CONFIG_FIELDS, type AppConfig } from '../../src/config/app-config-f
 import { StagingCleanup } from '../../src/jobs/staging-cleanup.ts';
 import type { Database } from '../../src/persistence/database.ts';
 import type { DiscardedBy, JobRecord } from '../../src/persistence/records.ts';
-import { openTempDatabase, tempDir } from '../persistence/test-database.ts';
+import { openTempDatabase, storeJobWithTitles, tempDir } from '../persistence/test-database.ts';
 
 const quiet: Logger = { debug() {}, info() {}, warn() {}, error() {} };
 const DAY = 24 * 60 * 60 * 1000;
@@ -39,13 +39,11 @@ async function finishedJob(
   completedAt = new Date(),
   extra: Partial<JobRecord> = {},
 ): Promise<JobRecord> {
-  const job = await db.jobs.create({ sourceKind: 'disc', volumeLabel: 'DISC', stagingPath, ...extra });
-  await db.titles.replaceForJob(
-    job.id,
-    titles.map((t, i) => ({
-      titleIndex: i,
-      durationSeconds: 60,
-      sizeBytes: 1,
+  const { job } = await storeJobWithTitles(
+    db,
+    { sourceKind: 'disc', volumeLabel: 'DISC', stagingPath, ...extra },
+    60,
+    titles.map((t) => ({
       filePath: join(stagingPath, t.file),
       state: 'completed' as const,
       discardReason: t.discardedBy ? (t.reason ?? 'left out') : null,

@@ -9,7 +9,7 @@ import { EventBus } from '../../src/events/event-bus.ts';
 import { JobLifecycle } from '../../src/jobs/job-lifecycle.ts';
 import { JobService } from '../../src/jobs/job-service.ts';
 import { failUnfinishedTitles, type ReleasedFiles } from '../../src/jobs/unfinished-titles.ts';
-import { openTempDatabase } from '../persistence/test-database.ts';
+import { openTempDatabase, storeJobWithTitles } from '../persistence/test-database.ts';
 
 const quiet = { debug() {}, info() {}, warn() {}, error() {} } as unknown as Logger;
 
@@ -19,14 +19,12 @@ async function run(released: ReleasedFiles) {
   const events: number[] = [];
   bus.on('title.updated', (e) => void events.push(e.titleIndex));
   const jobService = new JobService(db.jobs, db.titles, bus, { now: () => new Date() }, quiet, new JobLifecycle(quiet));
-  const job = await db.jobs.create({ sourceKind: 'disc', volumeLabel: 'DISC', state: 'ripping' });
   const states = ['ripping', 'queued', 'matching', 'matched', 'pending'] as const;
-  await db.titles.replaceForJob(
-    job.id,
+  const { job } = await storeJobWithTitles(
+    db,
+    { sourceKind: 'disc', volumeLabel: 'DISC', state: 'ripping' },
+    1300,
     states.map((state, i) => ({
-      titleIndex: i,
-      durationSeconds: 1300,
-      sizeBytes: 1,
       outputFilename: `t${i}.mkv`,
       state,
       selected: true,

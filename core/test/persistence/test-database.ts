@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach } from 'vitest';
 import { openDatabase, type Database } from '../../src/persistence/database.ts';
+import type { JobRecord, NewJob, NewTitle, TitleRecord } from '../../src/persistence/records.ts';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 
@@ -28,4 +29,16 @@ export async function openTempDatabase(dir = tempDir(), file = 'spindle.db'): Pr
 /** Registers extra cleanup (e.g. closing a second handle) to run after the test. */
 export function onCleanup(cleanup: () => Promise<void> | void): void {
   cleanups.push(cleanup);
+}
+
+/** Stores a job and its titles: title i at index i, 1 byte, `seconds` long, then what `titles[i]` says. */
+export async function storeJobWithTitles(
+  db: Database,
+  job: NewJob,
+  seconds: number,
+  titles: Partial<NewTitle>[],
+): Promise<{ job: JobRecord; titles: TitleRecord[] }> {
+  const stored = await db.jobs.create(job);
+  const rows = titles.map((t, i) => ({ titleIndex: i, durationSeconds: seconds, sizeBytes: 1, ...t }));
+  return { job: stored, titles: await db.titles.replaceForJob(stored.id, rows) };
 }

@@ -1,28 +1,18 @@
 import type { MatchResult } from '@spindle/plugin-sdk';
+import { sampleEpisodeMatch } from '@spindle/plugin-sdk/testing';
 import { describe, expect, it } from 'vitest';
 import { decideDisc, type DiscTitle } from '../../src/pipeline/steps/disc-assignment.ts';
+
+const NO_RANGE = { episodeEnd: null, edition: null };
 
 /** A matcher's answer: the first candidate is its pick, the rest runners-up (episode → probability). */
 function result(candidates: [number, number][]): MatchResult {
   const [[episode, confidence]] = candidates as [[number, number]];
-  return {
-    kind: 'episode',
-    season: 1,
-    episode,
-    episodeEnd: null,
-    edition: null,
+  return sampleEpisodeMatch(1, episode, {
     confidence,
-    source: 'local_asr',
     components: [{ name: 'separation', value: 0.5, weight: 1 }],
-    candidates: candidates.map(([e, score]) => ({
-      kind: 'episode' as const,
-      season: 1,
-      episode: e,
-      episodeEnd: null,
-      edition: null,
-      score,
-    })),
-  };
+    candidates: candidates.map(([e, score]) => ({ kind: 'episode', season: 1, episode: e, ...NO_RANGE, score })),
+  });
 }
 const title = (id: number, candidates: [number, number][], extra: Partial<DiscTitle> = {}): DiscTitle => ({
   id,

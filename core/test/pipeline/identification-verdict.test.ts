@@ -1,78 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { Identification } from '@spindle/plugin-sdk';
 import { decideIdentification } from '../../src/pipeline/identification-verdict.ts';
 import type { JobRecord } from '../../src/persistence/records.ts';
+import { identificationAnswer, jobRecord } from '../support/records.ts';
 
-const at = new Date('2025-01-01T00:00:00Z');
-const job = (fields: Partial<JobRecord> = {}): JobRecord => ({
-  id: 1,
-  state: 'identifying',
-  contentType: 'unknown',
-  volumeLabel: 'SHOW_NAME_S1_D1',
-  driveId: null,
-  sourceKind: 'folder',
-  sourcePath: '/x',
-  detectedTitle: null,
-  detectedSeason: null,
-  detectedYear: null,
-  discNumber: null,
-  contentHash: null,
-  discMappingsJson: null,
-  createdAt: at,
-  updatedAt: at,
-  completedAt: null,
-  clearedAt: null,
-  errorMessage: null,
-  stagingPath: '/x',
-  libraryPath: null,
-  classificationSource: null,
-  classificationConfidence: null,
-  catalogTitle: null,
-  catalogId: null,
-  isAmbiguousMovie: false,
-  reviewReason: null,
-  discLookupTitleSlug: null,
-  discLookupDiscSlug: null,
-  subtitleStatus: null,
-  subtitlesDownloaded: 0,
-  subtitlesTotal: 0,
-  subtitlesFailed: 0,
-  progressPercent: 0,
-  currentSpeed: null,
-  etaSeconds: null,
-  resumeState: null,
-  identityDeclared: false,
-  simulated: false,
-  identificationJson: null,
-  importMode: null,
-  reviewKind: null,
-  onlyFilesJson: null,
-  filesFiled: 0,
-  titlesDiscarded: 0,
-  retryFrom: null,
-  folderOrigin: null,
-  stagingRoot: null,
-  askTitles: false,
-  ...fields,
-});
-
-const answer = (fields: Partial<Identification>): Identification => ({
-  contentType: 'tv',
-  source: 'heuristic',
-  confidence: 0.85,
-  title: 'Show Name',
-  year: null,
-  season: 1,
-  discNumber: 1,
-  catalogId: null,
-  catalogTitle: null,
-  discLookup: null,
-  titleHints: [],
-  ambiguousMovie: false,
-  reviewReason: null,
-  evidence: ['x'],
-  ...fields,
-});
+const job = (fields: Partial<JobRecord> = {}): JobRecord =>
+  jobRecord({ sourceKind: 'folder', sourcePath: '/x', stagingPath: '/x', ...fields });
+const answer = identificationAnswer;
 
 describe('decideIdentification', () => {
   it('lets a confident winner through and stores what it says', () => {

@@ -9,77 +9,19 @@ import type { DiscScan, Identification, Identifier, StageContext } from '@spindl
 import type { JobRecord, NewTitle, TitleRecord } from '../../src/persistence/records.ts';
 import type { StepDeps } from '../../src/pipeline/step-deps.ts';
 import { identifyStep } from '../../src/pipeline/steps/identify-step.ts';
+import { identificationAnswer, jobRecord } from '../support/records.ts';
 
-const at = new Date('2025-01-01T00:00:00Z');
-const job = (fields: Partial<JobRecord> = {}): JobRecord => ({
-  id: 1,
-  state: 'identifying',
-  contentType: 'unknown',
-  volumeLabel: 'SHOW_NAME_S1_D2',
-  driveId: '/dev/sr0',
-  sourceKind: 'disc',
-  sourcePath: null,
-  detectedTitle: null,
-  detectedSeason: null,
-  detectedYear: null,
-  discNumber: null,
-  contentHash: null,
-  discMappingsJson: null,
-  createdAt: at,
-  updatedAt: at,
-  completedAt: null,
-  clearedAt: null,
-  errorMessage: null,
-  stagingPath: null,
-  libraryPath: null,
-  classificationSource: null,
-  classificationConfidence: null,
-  catalogTitle: null,
-  catalogId: null,
-  isAmbiguousMovie: false,
-  reviewReason: null,
-  discLookupTitleSlug: null,
-  discLookupDiscSlug: null,
-  subtitleStatus: null,
-  subtitlesDownloaded: 0,
-  subtitlesTotal: 0,
-  subtitlesFailed: 0,
-  progressPercent: 0,
-  currentSpeed: null,
-  etaSeconds: null,
-  resumeState: null,
-  identityDeclared: false,
-  simulated: false,
-  identificationJson: null,
-  importMode: null,
-  reviewKind: null,
-  onlyFilesJson: null,
-  filesFiled: 0,
-  titlesDiscarded: 0,
-  retryFrom: null,
-  folderOrigin: null,
-  stagingRoot: null,
-  askTitles: false,
-  ...fields,
-});
-
-const answer = (fields: Partial<Identification>): Identification => ({
-  contentType: 'tv',
-  source: 'catalog',
-  confidence: 0.9,
-  title: 'Show Name',
-  year: null,
-  season: 1,
-  discNumber: 2,
-  catalogId: 42,
-  catalogTitle: 'Show Name',
-  discLookup: null,
-  titleHints: [],
-  ambiguousMovie: false,
-  reviewReason: null,
-  evidence: ['x'],
-  ...fields,
-});
+const job = (fields: Partial<JobRecord> = {}): JobRecord =>
+  jobRecord({ volumeLabel: 'SHOW_NAME_S1_D2', driveId: '/dev/sr0', ...fields });
+const answer = (fields: Partial<Identification>): Identification =>
+  identificationAnswer({
+    source: 'catalog',
+    confidence: 0.9,
+    discNumber: 2,
+    catalogId: 42,
+    catalogTitle: 'Show Name',
+    ...fields,
+  });
 
 /** Four episodes, a Play All of them, a 20-second clip. */
 const scan: DiscScan = {

@@ -75,6 +75,16 @@ const moveAll = (input: OrganizeInput): PlannedMove[] =>
     reason: null,
   }));
 
+/** A plan that moves every title to `othersTo` but gives title 1 its own move (`to`, `action`, `reason`). */
+const titleOneApart =
+  (titleOne: Pick<PlannedMove, 'to' | 'action' | 'reason'>, othersTo: string) =>
+  (input: OrganizeInput): PlannedMove[] =>
+    input.titles.map((t) =>
+      t.titleIndex === 1
+        ? { titleIndex: 1, from: t.filePath, ...titleOne }
+        : { titleIndex: t.titleIndex, from: t.filePath, to: othersTo, action: 'move', reason: null },
+    );
+
 async function setup(org: Organizer | undefined, titles: NewTitle[], config: Record<string, unknown> = {}) {
   const w = pipelineWorld({
     config: { library_tv_path: '/library/TV', library_movies_path: '/library/Movies', ...config },
@@ -107,17 +117,10 @@ describe('organizing step', () => {
   });
 
   it('a plan asking for decisions parks the job before anything moves, with each title and its reason', async () => {
-    const org = organizer((input) =>
-      input.titles.map((t) =>
-        t.titleIndex === 1
-          ? {
-              titleIndex: 1,
-              from: t.filePath,
-              to: '/library/x.mkv',
-              action: 'review',
-              reason: 'a file already exists at /library/x.mkv',
-            }
-          : { titleIndex: t.titleIndex, from: t.filePath, to: '/library/y.mkv', action: 'move', reason: null },
+    const org = organizer(
+      titleOneApart(
+        { to: '/library/x.mkv', action: 'review', reason: 'a file already exists at /library/x.mkv' },
+        '/library/y.mkv',
       ),
     );
     const { w, job } = await setup(org.impl, [matched(0), matched(1)]);
@@ -133,18 +136,8 @@ describe('organizing step', () => {
   });
 
   it('records every skip on its title (reason and who decided) before anything moves', async () => {
-    const org = organizer((input) =>
-      input.titles.map((t) =>
-        t.titleIndex === 1
-          ? {
-              titleIndex: 1,
-              from: t.filePath,
-              to: null,
-              action: 'skip',
-              reason: 'extras are skipped (extras_policy skip)',
-            }
-          : { titleIndex: t.titleIndex, from: t.filePath, to: '/library/a.mkv', action: 'move', reason: null },
-      ),
+    const org = organizer(
+      titleOneApart({ to: null, action: 'skip', reason: 'extras are skipped (extras_policy skip)' }, '/library/a.mkv'),
     );
     const { w, job } = await setup(org.impl, [
       matched(0),

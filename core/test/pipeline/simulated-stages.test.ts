@@ -59,19 +59,22 @@ function runnerWorld(config: Partial<AppConfig> = {}) {
     await runner.settled(jobId);
     return (await world.jobs.get(jobId))!;
   };
-  return { ...world, runner, run, configuredJobs, workRoot, subtitles, subtitlesStarted };
+  /** A disc job in this drive, TV or movie, made by the simulator when `simulated`. */
+  const createDisc = (driveId: string, volumeLabel: string, contentType: 'tv' | 'movie', simulated = false) =>
+    world.service.create({
+      sourceKind: 'disc',
+      driveId,
+      volumeLabel,
+      contentType,
+      ...(simulated ? { simulated } : {}),
+    });
+  return { ...world, runner, run, createDisc, configuredJobs, workRoot, subtitles, subtitlesStarted };
 }
 
 describe('simulation as an implementation of the stages', () => {
   it('runs a simulated job through the simulated stages to completion, with fake titles and no file', async () => {
     const w = runnerWorld();
-    const job = await w.service.create({
-      sourceKind: 'disc',
-      driveId: 'sim:0',
-      volumeLabel: 'SIM_SHOW',
-      contentType: 'tv',
-      simulated: true,
-    });
+    const job = await w.createDisc('sim:0', 'SIM_SHOW', 'tv', true);
     w.emitted.length = 0;
     const done = await w.run(job.id);
     expect(done.state).toBe('completed');
@@ -92,12 +95,7 @@ describe('simulation as an implementation of the stages', () => {
 
   it('runs a job the simulator did not create through the configured steps', async () => {
     const w = runnerWorld();
-    const job = await w.service.create({
-      sourceKind: 'disc',
-      driveId: '/dev/sr0',
-      volumeLabel: 'REAL_DISC',
-      contentType: 'tv',
-    });
+    const job = await w.createDisc('/dev/sr0', 'REAL_DISC', 'tv');
     const held = await w.run(job.id);
     expect(w.configuredJobs).toEqual([job.id]);
     expect(held).toMatchObject({
@@ -109,13 +107,7 @@ describe('simulation as an implementation of the stages', () => {
 
   it('holds a simulated job for "ask which titles to rip" like any job, and rips only the titles left ticked', async () => {
     const w = runnerWorld({ ask_which_titles_to_rip: true });
-    const job = await w.service.create({
-      sourceKind: 'disc',
-      driveId: 'sim:1',
-      volumeLabel: 'SIM_MOVIE',
-      contentType: 'movie',
-      simulated: true,
-    });
+    const job = await w.createDisc('sim:1', 'SIM_MOVIE', 'movie', true);
     const held = await w.run(job.id);
     expect(held).toMatchObject({ state: 'review_needed', reviewKind: 'rip_choice', resumeState: 'ripping' });
     const [main, extra] = await w.titles.listByJob(job.id);

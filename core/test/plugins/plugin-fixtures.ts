@@ -1,10 +1,51 @@
-/** Builds real plugin packages on disk for loader tests (package.json + ESM entry). */
+/**
+ * Builds real plugin packages on disk for loader tests (package.json + ESM entry), and the loader
+ * call, pipeline and error capture those tests share.
+ */
+import type { Logger } from '@spindle/plugin-sdk';
 import { mkdir, mkdtemp, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { container } from 'tsyringe';
+import { expect } from 'vitest';
+import { EMPTY_PIPELINE } from '../../../test/support/service-harness.ts';
+import { PIPELINE_DEFAULT, type PipelineConfig } from '../../src/config/app-config-fields.ts';
+import { loadPlugins } from '../../src/plugins/plugin-loader.ts';
+import { PluginStartupError } from '../../src/plugins/plugin-startup-error.ts';
 
-const SDK_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../plugin-sdk');
+export const SDK_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../plugin-sdk');
+export const silent: Logger = { debug() {}, info() {}, warn() {}, error() {} };
+
+/** The default pipeline with every stage empty, then `overrides`. */
+export function pipeline(overrides: Partial<PipelineConfig>): PipelineConfig {
+  return { ...structuredClone(PIPELINE_DEFAULT), ...structuredClone(EMPTY_PIPELINE), ...overrides };
+}
+
+/** Loads the plugins found in these node_modules folders and plugins_path folders (no workspace plugins). */
+export function loadFrom(
+  found: { nodeModules: string[]; pluginsPaths: string[] },
+  p: PipelineConfig,
+  pluginSettings: Record<string, Record<string, unknown>> = {},
+) {
+  return loadPlugins({
+    roots: { workspacePlugins: [], ...found },
+    pipeline: p,
+    pluginSettings,
+    container: container.createChildContainer(),
+    logger: silent,
+  });
+}
+
+/** The PluginStartupError the promise rejects with (fails the test if it resolves or throws something else). */
+export async function startupError(promise: Promise<unknown>): Promise<PluginStartupError> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(PluginStartupError);
+  return error as PluginStartupError;
+}
 
 export interface FixturePlugin {
   folder: string;

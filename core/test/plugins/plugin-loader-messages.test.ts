@@ -2,36 +2,27 @@
  * The loader's messages name the plugin, the place (file and line of a throw with its stack, the
  * manifest key, the setting) and the fix; and the running SDK is provided to plugins_path plugins.
  */
-import { SDK_VERSION, type Logger } from '@spindle/plugin-sdk';
+import { SDK_VERSION } from '@spindle/plugin-sdk';
 import { createFakeSetup } from '@spindle/plugin-sdk/testing';
 import { lstat, mkdir, mkdtemp, readlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { container } from 'tsyringe';
 import { describe, expect, it } from 'vitest';
-import { PIPELINE_DEFAULT, type PipelineConfig } from '../../src/config/app-config-fields.ts';
+import type { PipelineConfig } from '../../src/config/app-config-fields.ts';
 import { createImplementation } from '../../src/plugins/create-implementation.ts';
 import { codeThrowProblem, locateSyntaxError } from '../../src/plugins/plugin-load-messages.ts';
 import { loadPlugins } from '../../src/plugins/plugin-loader.ts';
-import { PluginStartupError } from '../../src/plugins/plugin-startup-error.ts';
-import { identifierPlugin, makePluginRoot, writePlugin } from './plugin-fixtures.ts';
-
-const silent: Logger = { debug() {}, info() {}, warn() {}, error() {} };
-const SDK_DIR = resolve(import.meta.dirname, '../../../plugin-sdk');
-
-function pipeline(overrides: Partial<PipelineConfig>): PipelineConfig {
-  return {
-    ...structuredClone(PIPELINE_DEFAULT),
-    detectors: [],
-    identifiers: [],
-    rippers: { disc: null, folder: null },
-    matchers: [],
-    organizer: null,
-    contributors: [],
-    providers: {},
-    ...overrides,
-  };
-}
+import {
+  SDK_DIR,
+  identifierPlugin,
+  loadFrom,
+  makePluginRoot,
+  pipeline,
+  silent,
+  startupError,
+  writePlugin,
+} from './plugin-fixtures.ts';
 
 function load(
   pluginsPath: string,
@@ -39,22 +30,7 @@ function load(
   pluginSettings: Record<string, Record<string, unknown>> = {},
   nodeModules: string[] = [],
 ) {
-  return loadPlugins({
-    roots: { workspacePlugins: [], nodeModules, pluginsPaths: [pluginsPath] },
-    pipeline: p,
-    pluginSettings,
-    container: container.createChildContainer(),
-    logger: silent,
-  });
-}
-
-async function startupError(promise: Promise<unknown>): Promise<PluginStartupError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(PluginStartupError);
-  return error as PluginStartupError;
+  return loadFrom({ nodeModules, pluginsPaths: [pluginsPath] }, p, pluginSettings);
 }
 
 /** A fixture's code with a throw on a known line (line 3 of index.js). */

@@ -1,56 +1,31 @@
-import { SDK_VERSION, type Logger } from '@spindle/plugin-sdk';
+import { SDK_VERSION } from '@spindle/plugin-sdk';
 import { join } from 'node:path';
 import { container } from 'tsyringe';
 import { describe, expect, it } from 'vitest';
-import { PIPELINE_DEFAULT, type PipelineConfig } from '../../src/config/app-config-fields.ts';
+import type { PipelineConfig } from '../../src/config/app-config-fields.ts';
 import { loadPlugins } from '../../src/plugins/plugin-loader.ts';
 import { implementationToken } from '../../src/plugins/plugin-registry.ts';
-import { PluginStartupError } from '../../src/plugins/plugin-startup-error.ts';
-import { identifierPlugin, makePluginRoot, writePlugin } from './plugin-fixtures.ts';
+import * as fixture from './plugin-fixtures.ts';
 
-const silent: Logger = { debug() {}, info() {}, warn() {}, error() {} };
-
-function pipeline(overrides: Partial<PipelineConfig>): PipelineConfig {
-  return {
-    ...structuredClone(PIPELINE_DEFAULT),
-    detectors: [],
-    identifiers: [],
-    rippers: { disc: null, folder: null },
-    matchers: [],
-    organizer: null,
-    contributors: [],
-    providers: {},
-    ...overrides,
-  };
-}
-
-async function load(root: string, p: PipelineConfig, pluginSettings: Record<string, Record<string, unknown>> = {}) {
-  return loadPlugins({
-    roots: { workspacePlugins: [], nodeModules: [join(root, 'node_modules')], pluginsPaths: [join(root, 'extra')] },
-    pipeline: p,
+function load(root: string, p: PipelineConfig, pluginSettings: Record<string, Record<string, unknown>> = {}) {
+  return fixture.loadFrom(
+    { nodeModules: [join(root, 'node_modules')], pluginsPaths: [join(root, 'extra')] },
+    p,
     pluginSettings,
-    container: container.createChildContainer(),
-    logger: silent,
-  });
-}
-
-async function startupError(promise: Promise<unknown>): Promise<PluginStartupError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
   );
-  expect(error).toBeInstanceOf(PluginStartupError);
-  return error as PluginStartupError;
 }
 
 describe('plugin loader', () => {
   it('discovers plugins in node_modules (plain and scoped) and in a plugins folder, skipping ordinary packages', async () => {
-    const root = await makePluginRoot();
-    await writePlugin(join(root, 'node_modules'), identifierPlugin('alpha', 'alpha'));
-    await writePlugin(join(root, 'node_modules', '@acme'), { ...identifierPlugin('beta', 'beta'), name: '@acme/beta' });
-    await writePlugin(join(root, 'extra'), identifierPlugin('gamma', 'gamma'));
-    await writePlugin(join(root, 'node_modules'), { folder: 'left-pad', name: 'left-pad' });
-    const registry = await load(root, pipeline({ identifiers: ['beta'] }));
+    const root = await fixture.makePluginRoot();
+    await fixture.writePlugin(join(root, 'node_modules'), fixture.identifierPlugin('alpha', 'alpha'));
+    await fixture.writePlugin(join(root, 'node_modules', '@acme'), {
+      ...fixture.identifierPlugin('beta', 'beta'),
+      name: '@acme/beta',
+    });
+    await fixture.writePlugin(join(root, 'extra'), fixture.identifierPlugin('gamma', 'gamma'));
+    await fixture.writePlugin(join(root, 'node_modules'), { folder: 'left-pad', name: 'left-pad' });
+    const registry = await load(root, fixture.pipeline({ identifiers: ['beta'] }));
     const byId = Object.fromEntries(registry.plugins.map((p) => [p.id, p]));
     expect(Object.keys(byId).sort()).toEqual(['alpha', 'beta', 'gamma']);
     expect(byId.beta!.status).toBe('loaded');
@@ -61,15 +36,15 @@ describe('plugin loader', () => {
   });
 
   it('registers the configured implementation in the container and applies setting defaults', async () => {
-    const root = await makePluginRoot();
-    await writePlugin(join(root, 'extra'), identifierPlugin('alpha', 'alpha'));
+    const root = await fixture.makePluginRoot();
+    await fixture.writePlugin(join(root, 'extra'), fixture.identifierPlugin('alpha', 'alpha'));
     const child = container.createChildContainer();
     await loadPlugins({
       roots: { workspacePlugins: [], nodeModules: [], pluginsPaths: [join(root, 'extra')] },
-      pipeline: pipeline({ identifiers: ['alpha'] }),
+      pipeline: fixture.pipeline({ identifiers: ['alpha'] }),
       pluginSettings: {},
       container: child,
-      logger: silent,
+      logger: fixture.silent,
     });
     const record = child.resolve<{ settings: Record<string, unknown>; pluginId: string }>(
       implementationToken('stage', 'identifier', 'alpha'),
@@ -79,8 +54,8 @@ describe('plugin loader', () => {
   });
 
   it('stops startup when a configured implementation is missing, saying how to fix it', async () => {
-    const root = await makePluginRoot();
-    const error = await startupError(load(root, pipeline({ identifiers: ['nowhere'] })));
+    const root = await fixture.makePluginRoot();
+    const error = await fixture.startupError(load(root, fixture.pipeline({ identifiers: ['nowhere'] })));
     expect(error.message).toContain(
       'identifier "nowhere": configured in pipeline.identifiers, but no installed plugin offers it',
     );
@@ -89,45 +64,45 @@ describe('plugin loader', () => {
   });
 
   it('stops startup when a configured plugin does not default-export definePlugin()', async () => {
-    const root = await makePluginRoot();
-    await writePlugin(join(root, 'extra'), {
-      ...identifierPlugin('broken', 'broken'),
+    const root = await fixture.makePluginRoot();
+    await fixture.writePlugin(join(root, 'extra'), {
+      ...fixture.identifierPlugin('broken', 'broken'),
       code: 'export default { identify() {} };\n',
     });
-    const error = await startupError(load(root, pipeline({ identifiers: ['broken'] })));
+    const error = await fixture.startupError(load(root, fixture.pipeline({ identifiers: ['broken'] })));
     expect(error.message).toContain(
       'spindle-plugin-broken: its entry index.js does not default-export the result of definePlugin()',
     );
   });
 
   it('stops startup when a configured plugin throws while loading', async () => {
-    const root = await makePluginRoot();
-    await writePlugin(join(root, 'extra'), {
-      ...identifierPlugin('crashy', 'crashy'),
+    const root = await fixture.makePluginRoot();
+    await fixture.writePlugin(join(root, 'extra'), {
+      ...fixture.identifierPlugin('crashy', 'crashy'),
       code: 'throw new Error("boom at import");\n',
     });
-    const error = await startupError(load(root, pipeline({ identifiers: ['crashy'] })));
+    const error = await fixture.startupError(load(root, fixture.pipeline({ identifiers: ['crashy'] })));
     expect(error.message).toContain('importing its entry index.js threw at index.js:1');
     expect(error.message).toContain('Error: boom at import');
   });
 
   it('stops startup for a plugin built for another SDK major, naming both versions', async () => {
-    const root = await makePluginRoot();
-    await writePlugin(join(root, 'extra'), identifierPlugin('future', 'future', { apiVersion: '^2' }));
-    const error = await startupError(load(root, pipeline({ identifiers: ['future'] })));
+    const root = await fixture.makePluginRoot();
+    await fixture.writePlugin(join(root, 'extra'), fixture.identifierPlugin('future', 'future', { apiVersion: '^2' }));
+    const error = await fixture.startupError(load(root, fixture.pipeline({ identifiers: ['future'] })));
     expect(error.message).toContain(`it was built for plugin SDK ^2, but this Spindle provides SDK ${SDK_VERSION}`);
     expect(error.message).toContain('install a version of spindle-plugin-future made for SDK 1');
   });
 
   it('only reports a broken plugin that nobody configured', async () => {
-    const root = await makePluginRoot();
-    await writePlugin(join(root, 'extra'), identifierPlugin('future', 'future', { apiVersion: '^2' }));
-    await writePlugin(join(root, 'extra'), {
+    const root = await fixture.makePluginRoot();
+    await fixture.writePlugin(join(root, 'extra'), fixture.identifierPlugin('future', 'future', { apiVersion: '^2' }));
+    await fixture.writePlugin(join(root, 'extra'), {
       folder: 'bad-manifest',
       name: 'bad-manifest',
       spindle: { id: 'Bad Id!' },
     });
-    const registry = await load(root, pipeline({}));
+    const registry = await load(root, fixture.pipeline({}));
     const statuses = Object.fromEntries(registry.plugins.map((p) => [p.packageName, p.status]));
     expect(statuses).toEqual({ 'spindle-plugin-future': 'invalid', 'bad-manifest': 'invalid' });
     expect(registry.plugins.find((p) => p.packageName === 'bad-manifest')!.problem).toMatch(
@@ -136,30 +111,32 @@ describe('plugin loader', () => {
   });
 
   it('refuses a plugin whose code offers something other than its package.json declares', async () => {
-    const root = await makePluginRoot();
-    const plugin = identifierPlugin('liar', 'liar');
-    await writePlugin(join(root, 'extra'), {
+    const root = await fixture.makePluginRoot();
+    const plugin = fixture.identifierPlugin('liar', 'liar');
+    await fixture.writePlugin(join(root, 'extra'), {
       ...plugin,
       code: plugin.code!.replace('"liar": (setup)', '"other": (setup)'),
     });
-    const error = await startupError(load(root, pipeline({ identifiers: ['liar'] })));
+    const error = await fixture.startupError(load(root, fixture.pipeline({ identifiers: ['liar'] })));
     expect(error.message).toContain(
       'package.json declares [stage:identifier:liar] but definePlugin() offers [stage:identifier:other]',
     );
   });
 
   it('refuses invalid plugin settings with the field named', async () => {
-    const root = await makePluginRoot();
-    await writePlugin(join(root, 'extra'), identifierPlugin('alpha', 'alpha'));
-    const error = await startupError(load(root, pipeline({ identifiers: ['alpha'] }), { alpha: { confidence: 7 } }));
+    const root = await fixture.makePluginRoot();
+    await fixture.writePlugin(join(root, 'extra'), fixture.identifierPlugin('alpha', 'alpha'));
+    const error = await fixture.startupError(
+      load(root, fixture.pipeline({ identifiers: ['alpha'] }), { alpha: { confidence: 7 } }),
+    );
     expect(error.message).toContain('its settings are invalid:\n  - plugin_settings.alpha.confidence: 7 must be <= 1');
   });
 
   it('refuses two packages offering the same implementation', async () => {
-    const root = await makePluginRoot();
-    await writePlugin(join(root, 'extra'), identifierPlugin('one', 'same'));
-    await writePlugin(join(root, 'extra'), identifierPlugin('two', 'same'));
-    const error = await startupError(load(root, pipeline({ identifiers: ['same'] })));
+    const root = await fixture.makePluginRoot();
+    await fixture.writePlugin(join(root, 'extra'), fixture.identifierPlugin('one', 'same'));
+    await fixture.writePlugin(join(root, 'extra'), fixture.identifierPlugin('two', 'same'));
+    const error = await fixture.startupError(load(root, fixture.pipeline({ identifiers: ['same'] })));
     expect(error.message).toContain('offered by several packages (spindle-plugin-one, spindle-plugin-two)');
   });
 });

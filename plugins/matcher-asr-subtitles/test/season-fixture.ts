@@ -1,41 +1,11 @@
 /** A synthetic season of reference subtitles for unit tests, from distinct public-domain passages. */
 import type { ReferenceSubtitle } from '@spindle/plugin-sdk';
-import { execFileSync } from 'node:child_process';
-
-const PASSAGES = [
-  'Ruth1:1-22',
-  'Jonah1:1-17',
-  'Esther2:1-23',
-  'Job1:1-22',
-  'Daniel3:1-30',
-  'Mark5:1-43',
-  'Acts27:1-44',
-  'Genesis37:1-36',
-  'Exodus14:1-31',
-  'Judges16:1-31',
-  '1Samuel17:1-58',
-  '1Kings3:1-28',
-  'Nehemiah2:1-20',
-  'Luke15:1-32',
-  'John11:1-44',
-  'Acts9:1-31',
-  'Genesis22:1-24',
-  'Joshua6:1-27',
-  '2Kings5:1-27',
-  'Daniel6:1-28',
-  'Matthew14:1-36',
-  'Luke10:25-42',
-  'Acts12:1-25',
-  'Jonah3:1-10',
-];
+import { PASSAGES, passageVerses } from '../../../test/corpus/public-domain-text.ts';
 
 /** Each verse becomes a 6-second cue. Needs Debian's bible-kjv (installed by the test setup). */
 export function syntheticSeason(episodes: number): ReferenceSubtitle[] {
   return PASSAGES.slice(0, episodes).map((passage, i) => {
-    const verses = execFileSync('bible', ['-f', passage], { encoding: 'utf8' })
-      .split('\n')
-      .map((l) => l.replace(/^\S+:\d+\s+/, '').trim())
-      .filter(Boolean);
+    const verses = passageVerses(passage);
     const cues = verses.map((text, v) => ({ start: v * 6, end: v * 6 + 5.5, text }));
     return { season: 1, episode: i + 1, name: null, runtimeMinutes: null, text: verses.join(' '), cues };
   });

@@ -11,11 +11,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { apiClient, eventually } from '../../support/http-client.ts';
+import { apiClient } from '../../support/http-client.ts';
 import { makeLongMkv } from '../../support/make-media.ts';
 import { writeConfig } from '../../support/service-harness.ts';
 import { spawnService, type ServiceProcess } from '../../support/service-process.ts';
 import { recordFigures } from './figures.ts';
+import { settledJob, type Wire } from './settled-job.ts';
 import { processesMentioning, serviceNodePid } from './processes.ts';
 
 const THIRD_PARTY = fileURLToPath(new URL('../../fixtures/third-party-plugins', import.meta.url));
@@ -29,13 +30,7 @@ const running: ServiceProcess[] = [];
 const killed: { state: string; outcome: string }[] = [];
 export const shmDirs: string[] = [];
 
-export interface Wire {
-  id: number;
-  state: string;
-  error_message: string | null;
-  review_reason: string | null;
-  [k: string]: unknown;
-}
+export type { Wire };
 export interface TitleWire {
   id: number;
   title_index: number;
@@ -121,29 +116,14 @@ export async function kill(s: Setup, svc: ServiceProcess, state: string): Promis
   return processesMentioning(s.dir).map((p) => p.pid);
 }
 
-export const pipeline = (over: Record<string, unknown>) => ({
-  detectors: [],
-  identifiers: ['heuristic'],
-  rippers: { disc: 'makemkv', folder: 'folder' },
-  matchers: ['order-guess'],
-  organizer: 'library',
-  contributors: [],
-  providers: {},
-  ...over,
-});
+export { pipeline } from './stage-pipeline.ts';
 
 export async function titles(api: ReturnType<typeof apiClient>, id: number): Promise<TitleWire[]> {
   return (await api.get<TitleWire[]>(`/api/jobs/${id}/titles`)).body;
 }
 
-export async function terminal(api: ReturnType<typeof apiClient>, id: number, timeoutMs = 60_000): Promise<Wire> {
-  return (
-    await eventually(
-      () => api.get<Wire>(`/api/jobs/${id}`),
-      (r) => ['completed', 'failed', 'review_needed'].includes(r.body.state),
-      timeoutMs,
-    )
-  ).body;
+export function terminal(api: ReturnType<typeof apiClient>, id: number, timeoutMs = 60_000): Promise<Wire> {
+  return settledJob(api, id, timeoutMs);
 }
 
 /** No process started for this test's paths is left, apart from the service itself. */

@@ -12,10 +12,12 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { apiClient, eventually } from '../../support/http-client.ts';
+import { apiClient } from '../../support/http-client.ts';
 import { makeLongMkv } from '../../support/make-media.ts';
 import { startTestService, type TestService } from '../../support/service-harness.ts';
 import { recordFigures } from './figures.ts';
+import { settledJob, type Wire } from './settled-job.ts';
+import { pipeline } from './stage-pipeline.ts';
 
 export const isRoot = process.getuid?.() === 0;
 export const STACK_LINE = /\n\s+at .+\(.+:\d+:\d+\)|\n\s+at .+:\d+:\d+/;
@@ -26,13 +28,7 @@ const services: TestService[] = [];
 export const mounts: string[] = [];
 export const faults: { fault: string; state: string; message: string }[] = [];
 
-export interface Wire {
-  id: number;
-  state: string;
-  error_message: string | null;
-  review_reason: string | null;
-  [k: string]: unknown;
-}
+export type { Wire };
 
 /** Registers the scratch root's setup and teardown; the faults seen are recorded as figures under `part`. */
 export function useFaultWorld(part: string): void {
@@ -57,16 +53,7 @@ export function useFaultWorld(part: string): void {
   });
 }
 
-export const pipeline = (over: Record<string, unknown> = {}) => ({
-  detectors: [],
-  identifiers: ['heuristic'],
-  rippers: { disc: 'makemkv', folder: 'folder' },
-  matchers: ['order-guess'],
-  organizer: 'library',
-  contributors: [],
-  providers: {},
-  ...over,
-});
+export { pipeline };
 const THIRD_PARTY = join(import.meta.dirname, '..', '..', 'fixtures', 'third-party-plugins');
 
 export async function service(
@@ -96,14 +83,8 @@ export async function service(
   return { svc, api: apiClient(svc.url), staging, tv, dir };
 }
 
-export async function finished(api: ReturnType<typeof apiClient>, id: number, timeoutMs = 30_000): Promise<Wire> {
-  return (
-    await eventually(
-      () => api.get<Wire>(`/api/jobs/${id}`),
-      (r) => ['completed', 'failed', 'review_needed'].includes(r.body.state),
-      timeoutMs,
-    )
-  ).body;
+export function finished(api: ReturnType<typeof apiClient>, id: number, timeoutMs = 30_000): Promise<Wire> {
+  return settledJob(api, id, timeoutMs);
 }
 
 /** The job's outcome is clear: a state and a message without a stack trace; recorded for the figures. */

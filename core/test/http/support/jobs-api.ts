@@ -4,7 +4,7 @@
  * `useJobsApi()` registers the hooks; `svc` and `api` are live bindings set by its beforeAll.
  */
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
-import { apiClient } from '../../../../test/support/http-client.ts';
+import { apiClient, eventually } from '../../../../test/support/http-client.ts';
 import { EMPTY_PIPELINE, startTestService, type TestService } from '../../../../test/support/service-harness.ts';
 
 export let svc: TestService;
@@ -20,6 +20,21 @@ export function useJobsApi(): void {
   beforeEach(async () => {
     expect((await api.del('/api/simulate/reset-all-jobs')).status).toBe(200);
   });
+}
+
+/** POST /api/simulate/insert-disc with these fields; the created job's body (fails the test unless 201). */
+export async function insertDisc(fields: Record<string, unknown>) {
+  const res = await api.post('/api/simulate/insert-disc', fields);
+  expect(res.status).toBe(201);
+  return res.body;
+}
+
+/** GET /api/jobs/:id, polled until the job is in `state`; the last answer. */
+export function jobReaching(id: number, state: string) {
+  return eventually(
+    () => api.get(`/api/jobs/${id}`),
+    (r) => r.body.state === state,
+  );
 }
 
 /** A job parked in review_needed with two titles waiting for a decision. */

@@ -9,7 +9,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { SampleDisc } from './sample-discs.ts';
+import type { SampleDisc, SampleTitle } from './sample-discs.ts';
 
 export interface WireItem {
   id: number;
@@ -28,6 +28,25 @@ export interface TheDiscDbServer {
   items: WireItem[];
   fail(...faults: { status: number; body: string; headers?: Record<string, string> }[]): void;
   close(): Promise<void>;
+}
+
+/** A disc record's title in TheDiscDB's wire shape (what the GraphQL API answers for it). */
+export function wireTitle(t: SampleTitle) {
+  return {
+    index: t.Index,
+    duration: t.Duration,
+    size: t.Size,
+    sourceFile: t.SourceFile ?? null,
+    segmentMap: t.SegmentMap ?? null,
+    item: t.Item
+      ? {
+          title: t.Item.Title ?? null,
+          season: t.Item.Season ?? null,
+          episode: t.Item.Episode ?? null,
+          type: t.Item.Type,
+        }
+      : null,
+  };
 }
 
 /** Media items in TheDiscDB's wire shape, one per sample media item, its discs under their releases. */
@@ -60,21 +79,7 @@ export function itemsFromSample(discs: readonly SampleDisc[], tmdbIds: Record<st
       format: disc.record.Format,
       slug: disc.record.Slug ?? null,
       contentHash: disc.record.ContentHash,
-      titles: disc.record.Titles.map((t) => ({
-        index: t.Index,
-        duration: t.Duration,
-        size: t.Size,
-        sourceFile: t.SourceFile ?? null,
-        segmentMap: t.SegmentMap ?? null,
-        item: t.Item
-          ? {
-              title: t.Item.Title ?? null,
-              season: t.Item.Season ?? null,
-              episode: t.Item.Episode ?? null,
-              type: t.Item.Type,
-            }
-          : null,
-      })),
+      titles: disc.record.Titles.map(wireTitle),
     });
   }
   return [...items.values()];
