@@ -27,8 +27,8 @@ import { RecordingLogger } from './recording-logger.ts';
 import { RecordingProgress } from './recording-progress.ts';
 
 export interface FakeSetupOptions<S = JsonObject> {
-  /** The plugin's own settings, as a person would write them in plugin_settings. */
-  settings?: S;
+  /** The plugin's own settings, as a person would write them in plugin_settings (the schema's defaults fill the rest). */
+  settings?: Partial<S>;
   /**
    * The plugin's `settingsSchema` (or pass `manifest`): its defaults are filled into `settings` by
    * the same function the core uses (applySettingsDefaults).
