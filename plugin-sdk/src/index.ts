@@ -10,6 +10,7 @@ export * from './manifest.ts';
 export * from './settings-defaults.ts';
 export * from './match-codes.ts';
 export * from './volume-label.ts';
+export * from './identification.ts';
 export * from './extra-length.ts';
 export * from './runtime/child-process-runner.ts';
 export * from './runtime/fetch-http-client.ts';
