@@ -22,3 +22,4 @@ export * from './runtime/media-tools.ts';
 export * from './runtime/subtitle-text.ts';
 export * from './runtime/service-request.ts';
 export * from './runtime/sleep.ts';
+export * from './runtime/detection-reports.ts';
