@@ -6,7 +6,6 @@
  */
 import {
   computeContentHash,
-  errorMessage,
   reportDiscInserted,
   reportDiscRemoved,
   type DetectionSink,
@@ -27,7 +26,6 @@ interface DriveState {
 
 const discKey = (drive: string) => `disc:${drive}`;
 const identityOf = (d: CdromDrive) => `${d.volumeSerialNumber ?? ''}|${d.size ?? ''}|${d.volumeName}`;
-const message = (error: unknown) => errorMessage(error);
 
 export class DriveTracker {
   private readonly drives = new Map<string, DriveState>();
