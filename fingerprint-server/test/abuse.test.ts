@@ -15,6 +15,7 @@ import { startFingerprintServer, type RunningFingerprintServer } from '../src/fi
 import { bestAlignment, MAX_POSITIONS_PER_TERM, SILENCE_ITEM } from '../src/identify/fingerprint-compare.ts';
 import { MAX_FINGERPRINT_ITEMS } from '../src/identify/fingerprint-quality.ts';
 import { SERVER_DEFAULTS, type FingerprintServerSettings } from '../src/server-settings.ts';
+import { postJson } from './json-post.ts';
 import { discHash, distort, episodePayload, rng, shifted, syntheticFingerprint } from './synthetic-fingerprints.ts';
 
 const running: { server: RunningFingerprintServer; dir: string }[] = [];
@@ -36,14 +37,7 @@ async function start(settings: Partial<FingerprintServerSettings> = {}) {
     },
   );
   running.push({ server, dir });
-  const post = async (path: string, body: unknown) => {
-    const res = await fetch(server.url + path, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    return { status: res.status, body: (await res.json()) as any, headers: res.headers };
-  };
+  const post = (path: string, body: unknown) => postJson(server.url, path, body);
   return { server, state, post };
 }
 

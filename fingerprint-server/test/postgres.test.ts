@@ -12,6 +12,7 @@ import { encodeFingerprint } from '@spindle/plugin-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFingerprintServer, type RunningFingerprintServer } from '../src/fingerprint-server.ts';
 import { SERVER_DEFAULTS } from '../src/server-settings.ts';
+import { postJson } from './json-post.ts';
 import { PREVIOUS_VERSION_SQL } from './previous-schema.ts';
 import {
   discHash,
@@ -108,14 +109,7 @@ describe.skipIf(!available)('fingerprint server on PostgreSQL', () => {
     if (dir && existsSync(dir)) rmSync(dir, { recursive: true, force: true });
   });
 
-  const post = async (path: string, body: unknown) => {
-    const res = await fetch(server.url + path, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    return { status: res.status, body: (await res.json()) as any, headers: res.headers };
-  };
+  const post = (path: string, body: unknown) => postJson(server.url, path, body);
 
   it('contributes, dedupes, promotes after three releases, identifies, rate-limits and forgets', async () => {
     expect(server.db.dialect).toBe('postgresql');

@@ -160,15 +160,18 @@ function withoutNoise(words: string[]): string[] {
   return kept.length > 0 ? kept : words;
 }
 
+/** What a label that says nothing tells: every fact null. */
+export const NO_LABEL_FACTS: Readonly<VolumeLabelFacts> = Object.freeze({
+  title: null,
+  season: null,
+  discNumber: null,
+  year: null,
+  volume: null,
+  catalogueNumber: null,
+});
+
 export function parseVolumeLabel(label: string, now: Date = new Date()): VolumeLabelFacts {
-  const facts: VolumeLabelFacts = {
-    title: null,
-    season: null,
-    discNumber: null,
-    year: null,
-    volume: null,
-    catalogueNumber: null,
-  };
+  const facts: VolumeLabelFacts = { ...NO_LABEL_FACTS };
   const tokens = tokenize(label);
   if (tokens.length === 1 && CATALOGUE.test(tokens[0]!)) {
     facts.catalogueNumber = tokens[0]!;

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { throwIfAborted, type Identification, type Identifier, type Matcher, type MatchResult } from '../src/index.ts';
+import {
+  emptyIdentity,
+  throwIfAborted,
+  type Identification,
+  type Identifier,
+  type Matcher,
+  type MatchResult,
+} from '../src/index.ts';
 import {
   assertConformance,
   ConformanceError,
@@ -29,15 +36,8 @@ function lengthIdentifier(flaws: Flaws = {}): Identifier {
         contentType: longest > 4800 ? 'movie' : 'tv',
         source: 'heuristic',
         confidence: flaws.confidence ?? 0.6,
-        title: null,
-        year: null,
-        season: null,
-        discNumber: null,
-        catalogId: null,
-        catalogTitle: null,
-        discLookup: null,
+        ...emptyIdentity(),
         titleHints: input.scan.titles.map((t) => ({ titleIndex: t.index, role: 'extra', rip: true })),
-        ambiguousMovie: false,
         reviewReason: null,
         evidence: [`longest title ${longest}s`],
       };

@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { parseVolumeLabel, type VolumeLabelFacts } from '../src/volume-label.ts';
+import { NO_LABEL_FACTS, parseVolumeLabel, type VolumeLabelFacts } from '../src/volume-label.ts';
 
 const now = new Date('2025-06-01T00:00:00Z');
-const none: VolumeLabelFacts = {
-  title: null,
-  season: null,
-  discNumber: null,
-  year: null,
-  volume: null,
-  catalogueNumber: null,
-};
+const none = NO_LABEL_FACTS;
 const f = (facts: Partial<VolumeLabelFacts>): VolumeLabelFacts => ({ ...none, ...facts });
 
 /** Label styles seen on real discs (several from TheDiscDB's sample: 24_DISC1, TV24_D3, 30 Rock D1, 27DRESSES_WS, …). */

@@ -2,17 +2,22 @@
 import type { KindTemplate } from './kind-template.ts';
 import { TEST_SIGNAL as signal } from './kind-template.ts';
 
+/** Both templates append to a file named by their one setting (default: a file in the data folder). */
+const APPEND_TO_FILE = {
+  sdkImports: ['throwIfAborted'],
+  imports: ["import { appendFile } from 'node:fs/promises';", "import { join } from 'node:path';"],
+  settingsSchema: {
+    type: 'object',
+    properties: { file: { type: 'string', default: '' } },
+    additionalProperties: false,
+  },
+} satisfies Partial<KindTemplate>;
+
 export const OUTBOUND_PROVIDER_TEMPLATES: Record<string, KindTemplate> = {
   notifier: {
     summary:
       'appends each notification as a JSON line to a file (its setting, or notifications.jsonl in its data folder)',
-    sdkImports: ['throwIfAborted'],
-    imports: ["import { appendFile } from 'node:fs/promises';", "import { join } from 'node:path';"],
-    settingsSchema: {
-      type: 'object',
-      properties: { file: { type: 'string', default: '' } },
-      additionalProperties: false,
-    },
+    ...APPEND_TO_FILE,
     factory: `(setup) => {
     const file = String(setup.settings.file) || join(setup.host.dataDir, 'notifications.jsonl');
     return {
@@ -45,13 +50,7 @@ describe('__ID__ (more)', () => {`,
   },
   library_refresher: {
     summary: 'records the folders to rescan in a file (replace with a call to your media server)',
-    sdkImports: ['throwIfAborted'],
-    imports: ["import { appendFile } from 'node:fs/promises';", "import { join } from 'node:path';"],
-    settingsSchema: {
-      type: 'object',
-      properties: { file: { type: 'string', default: '' } },
-      additionalProperties: false,
-    },
+    ...APPEND_TO_FILE,
     factory: `(setup) => {
     const file = String(setup.settings.file) || join(setup.host.dataDir, 'refreshes.log');
     return {

@@ -27,8 +27,8 @@ import { RecordingLogger } from './recording-logger.ts';
 import { RecordingProgress } from './recording-progress.ts';
 
 export interface FakeSetupOptions<S = JsonObject> {
-  /** The plugin's own settings, as a person would write them in plugin_settings. */
-  settings?: S;
+  /** The plugin's own settings, as a person would write them in plugin_settings (the schema's defaults fill the rest). */
+  settings?: Partial<S>;
   /**
    * The plugin's `settingsSchema` (or pass `manifest`): its defaults are filled into `settings` by
    * the same function the core uses (applySettingsDefaults).
@@ -103,20 +103,31 @@ function readerOf(appSettings: Record<string, JsonValue> = {}): (name: string) =
   return (name) => (Object.hasOwn(appSettings, name) ? structuredClone(appSettings[name]) : undefined);
 }
 
+/** What a fake setup and a fake context share; the real HTTP client and process runner stop with `lifetime`. */
+function setupParts<S>(
+  options: FakeSetupOptions<S>,
+  dataDir: string,
+  lifetime: AbortSignal,
+): Omit<FakeSetup<S>, 'dispose'> {
+  return {
+    logger: new RecordingLogger(),
+    settings: settingsOf(options),
+    store: storeFrom(options.store),
+    http: options.http ?? createFetchHttpClient(lifetime),
+    processes: options.processes ?? createChildProcessRunner(lifetime),
+    providers: providerLookupFrom(options.providers),
+    host: hostInfo(dataDir, options.host),
+    setting: readerOf(options.appSettings),
+    ...(options.fingerprintNetwork ? { fingerprintNetwork: options.fingerprintNetwork } : {}),
+  };
+}
+
 /** What a plugin's factory receives. Call `dispose()` when done. */
 export async function createFakeSetup<S = JsonObject>(options: FakeSetupOptions<S> = {}): Promise<FakeSetup<S>> {
   const { root, dataDir } = await makeRoot();
   const lifetime = new AbortController();
   return {
-    logger: new RecordingLogger(),
-    settings: settingsOf(options),
-    store: storeFrom(options.store),
-    http: options.http ?? createFetchHttpClient(lifetime.signal),
-    processes: options.processes ?? createChildProcessRunner(lifetime.signal),
-    providers: providerLookupFrom(options.providers),
-    host: hostInfo(dataDir, options.host),
-    setting: readerOf(options.appSettings),
-    ...(options.fingerprintNetwork ? { fingerprintNetwork: options.fingerprintNetwork } : {}),
+    ...setupParts(options, dataDir, lifetime.signal),
     dispose: async () => {
       lifetime.abort(new AbortedError('Fake setup disposed'));
       await rm(root, { recursive: true, force: true });
@@ -135,18 +146,10 @@ export async function createFakeContext<S = JsonObject>(options: FakeContextOpti
   };
   if (options.aborted) abort();
   return {
-    logger: new RecordingLogger(),
-    settings: settingsOf(options),
-    store: storeFrom(options.store),
-    http: options.http ?? createFetchHttpClient(controller.signal),
-    processes: options.processes ?? createChildProcessRunner(controller.signal),
-    providers: providerLookupFrom(options.providers),
-    host: hostInfo(dataDir, options.host),
+    ...setupParts(options, dataDir, controller.signal),
     signal: controller.signal,
     progress: new RecordingProgress(),
     workDir,
-    setting: readerOf(options.appSettings),
-    ...(options.fingerprintNetwork ? { fingerprintNetwork: options.fingerprintNetwork } : {}),
     controller,
     abort,
     dispose: async () => {

@@ -12,5 +12,7 @@ export * from './provider-table.ts';
 export * from './recording-http-server.ts';
 export * from './sample-values.ts';
 export * from './create-stage.ts';
+export * from './detector-runs.ts';
+export * from './wait-until.ts';
 export * from './read-manifest.ts';
 export * from './conformance/index.ts';

@@ -1,16 +1,13 @@
-import { definePlugin, type PluginSetup } from '@spindle/plugin-sdk';
+import { definePlugin } from '@spindle/plugin-sdk';
 import { FingerprintContributor, type NetworkSettings } from './fingerprint-contributor.ts';
 import { NetworkFingerprintMatcher } from './network-matcher.ts';
 
-/** The core has filled in the manifest's defaults and validated the settings. */
-const configured = (setup: PluginSetup): PluginSetup<NetworkSettings> =>
-  setup as unknown as PluginSetup<NetworkSettings>;
-
-export default definePlugin({
+/** The core fills in the manifest's defaults and validates the settings before a factory runs. */
+export default definePlugin<NetworkSettings>({
   id: 'contributor-fingerprint-network',
   name: 'Fingerprint network',
   stages: {
-    contributor: { 'fingerprint-network': (setup) => new FingerprintContributor(configured(setup)) },
+    contributor: { 'fingerprint-network': (setup) => new FingerprintContributor(setup) },
     matcher: { 'fingerprint-network': () => new NetworkFingerprintMatcher() },
   },
 });

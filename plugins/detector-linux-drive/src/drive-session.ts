@@ -8,6 +8,8 @@
 import {
   computeContentHash,
   errorMessage,
+  reportDiscInserted,
+  reportDiscRemoved,
   type DetectionSink,
   type JsonObject,
   type StageContext,
@@ -134,27 +136,20 @@ export class DriveSession {
       mountPoint: path,
       contentHash,
     });
-    try {
-      await this.sink.discInserted({
-        driveId: drive.device,
-        volumeLabel: label.label,
-        path,
-        device: drive.device,
-        contentHash,
-      });
-    } catch (error) {
-      this.ctx.logger.error(`the disc in ${drive.device} could not be turned into a job: ${message(error)}`);
-    }
+    await reportDiscInserted(this.sink, this.ctx.logger, {
+      driveId: drive.device,
+      volumeLabel: label.label,
+      path,
+      device: drive.device,
+      contentHash,
+    });
   }
 
   private async removed(device: string, state: DriveState): Promise<void> {
     Object.assign(state, { reported: false, sectors: 0, label: '', labelAttempts: 0, seenEmpty: true });
     await this.ctx.store.delete(discKey(device));
     if (this.ctx.signal.aborted) return;
-    this.ctx.logger.info(`disc removed from ${device}`);
-    await Promise.resolve(this.sink.discRemoved({ driveId: device })).catch((error: unknown) =>
-      this.ctx.logger.warn(`reporting the removal from ${device} failed: ${message(error)}`),
-    );
+    await reportDiscRemoved(this.sink, this.ctx.logger, device);
   }
 
   private updateStatus(seen: DriveObservation[]): void {

@@ -8,14 +8,11 @@ import { mkdir, open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
-  createFakeContext,
-  createStage,
+  DetectorRuns,
   MemoryKeyValueStore,
   RecordingLogger,
-  RecordingSink,
-  type FakeContext,
+  type DetectorStartOptions,
 } from '@spindle/plugin-sdk/testing';
-import type { Detector, JsonObject } from '@spindle/plugin-sdk';
 import plugin from '../src/index.ts';
 import { LinuxDriveDetector } from '../src/linux-drive-detector.ts';
 import { blkidExport, createFakeLinux, type FakeLinux } from './fake-linux.ts';
@@ -24,31 +21,19 @@ const POLL_MS = 50;
 const delay = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 let linux: FakeLinux;
-const contexts: FakeContext[] = [];
+const runs = new DetectorRuns(plugin, 'linux-drive');
 
 beforeEach(async () => {
   linux = await createFakeLinux();
 });
 afterEach(async () => {
-  for (const ctx of contexts.splice(0)) await ctx.dispose();
+  await runs.dispose();
   await linux.dispose();
 });
 
-async function start(
-  options: { settings?: JsonObject; store?: MemoryKeyValueStore; platform?: NodeJS.Platform; detector?: Detector } = {},
-): Promise<{ detector: Detector; sink: RecordingSink; ctx: FakeContext }> {
-  const settings = linux.settings(options.settings);
-  const detector = options.detector ?? (await createStage(plugin, 'detector', 'linux-drive', { settings }));
-  const ctx = await createFakeContext({
-    settings,
-    store: options.store ?? new MemoryKeyValueStore(),
-    host: { platform: options.platform ?? 'linux' },
-  });
-  contexts.push(ctx);
-  const sink = new RecordingSink();
-  await detector.start(sink, ctx);
-  return { detector, sink, ctx };
-}
+/** Starts the detector on the fake Linux (its sysfs root and tools); the host says Linux unless told. */
+const start = (options: DetectorStartOptions = {}) =>
+  runs.start({ ...options, settings: linux.settings(options.settings), platform: options.platform ?? 'linux' });
 
 describe('linux drive detector: discs in and out', () => {
   it('reports an inserted disc with its blkid label, and its removal', async () => {

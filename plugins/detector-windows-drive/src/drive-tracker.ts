@@ -6,7 +6,8 @@
  */
 import {
   computeContentHash,
-  errorMessage,
+  reportDiscInserted,
+  reportDiscRemoved,
   type DetectionSink,
   type JsonObject,
   type StageContext,
@@ -25,7 +26,6 @@ interface DriveState {
 
 const discKey = (drive: string) => `disc:${drive}`;
 const identityOf = (d: CdromDrive) => `${d.volumeSerialNumber ?? ''}|${d.size ?? ''}|${d.volumeName}`;
-const message = (error: unknown) => errorMessage(error);
 
 export class DriveTracker {
   private readonly drives = new Map<string, DriveState>();
@@ -75,27 +75,20 @@ export class DriveTracker {
     if (this.ctx.signal.aborted) return;
     await this.ctx.store.set(discKey(drive.drive), { identity } satisfies StoredDisc);
     this.ctx.logger.info(`disc "${drive.volumeName}" inserted in ${drive.drive}`, { contentHash });
-    try {
-      await this.sink.discInserted({
-        driveId: drive.drive,
-        volumeLabel: drive.volumeName,
-        path,
-        device: drive.drive,
-        contentHash,
-      });
-    } catch (error) {
-      this.ctx.logger.error(`the disc in ${drive.drive} could not be turned into a job: ${message(error)}`);
-    }
+    await reportDiscInserted(this.sink, this.ctx.logger, {
+      driveId: drive.drive,
+      volumeLabel: drive.volumeName,
+      path,
+      device: drive.drive,
+      contentHash,
+    });
   }
 
   private async removed(letter: string, state: DriveState): Promise<void> {
     Object.assign(state, { identity: null, label: '', seenEmpty: true });
     await this.ctx.store.delete(discKey(letter));
     if (this.ctx.signal.aborted) return;
-    this.ctx.logger.info(`disc removed from ${letter}`);
-    await Promise.resolve(this.sink.discRemoved({ driveId: letter })).catch((error: unknown) =>
-      this.ctx.logger.warn(`reporting the removal from ${letter} failed: ${message(error)}`),
-    );
+    await reportDiscRemoved(this.sink, this.ctx.logger, letter);
   }
 
   status(list: CdromDrive[]): void {

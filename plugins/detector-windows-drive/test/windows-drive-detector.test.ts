@@ -5,14 +5,11 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Detector, JsonObject } from '@spindle/plugin-sdk';
 import {
-  createFakeContext,
-  createStage,
+  DetectorRuns,
   MemoryKeyValueStore,
   RecordingLogger,
-  RecordingSink,
-  type FakeContext,
+  type DetectorStartOptions,
 } from '@spindle/plugin-sdk/testing';
 import plugin from '../src/index.ts';
 import { WindowsDriveDetector } from '../src/windows-drive-detector.ts';
@@ -31,35 +28,22 @@ const drive = (letter: string, loaded: boolean, label: string | null = null, ser
   });
 
 let ps: FakePowershell;
-const contexts: FakeContext[] = [];
+const runs = new DetectorRuns(plugin, 'windows-drive');
 beforeEach(async () => {
   ps = await createFakePowershell();
 });
 afterEach(async () => {
-  for (const ctx of contexts.splice(0)) await ctx.dispose();
+  await runs.dispose();
   await ps.dispose();
 });
 
-async function start(
-  options: { settings?: JsonObject; platform?: NodeJS.Platform; store?: MemoryKeyValueStore; detector?: Detector } = {},
-) {
-  const settings: JsonObject = {
-    poll_interval_seconds: 0.05,
-    auto_eject: true,
-    powershell_path: ps.path,
-    ...options.settings,
-  };
-  const detector = options.detector ?? (await createStage(plugin, 'detector', 'windows-drive', { settings }));
-  const ctx = await createFakeContext({
-    settings,
-    host: { platform: options.platform ?? 'win32' },
-    store: options.store ?? new MemoryKeyValueStore(),
+/** Starts the detector polling the fake PowerShell every 50 ms; the host says Windows unless told. */
+const start = (options: DetectorStartOptions = {}) =>
+  runs.start({
+    ...options,
+    settings: { poll_interval_seconds: 0.05, auto_eject: true, powershell_path: ps.path, ...options.settings },
+    platform: options.platform ?? 'win32',
   });
-  contexts.push(ctx);
-  const sink = new RecordingSink();
-  await detector.start(sink, ctx);
-  return { detector, sink, ctx };
-}
 
 describe('windows drive detector', () => {
   it('reports the disc already in a drive, new discs, and removals from the drive list', async () => {

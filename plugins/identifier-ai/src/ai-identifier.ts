@@ -4,6 +4,7 @@
  * alone, and a low one sends the job to review. Silent when no AI provider is configured.
  */
 import {
+  emptyIdentity,
   errorMessage,
   SpindleError,
   throwIfAborted,
@@ -11,6 +12,7 @@ import {
   type Identifier,
   type IdentifyInput,
   type StageContext,
+  unknownIdentification,
 } from '@spindle/plugin-sdk';
 import { checkAnswer } from './ai-answer.ts';
 import { ANSWER_SCHEMA, SYSTEM_PROMPT, userPrompt } from './ai-prompt.ts';
@@ -21,25 +23,6 @@ const HIGH_BAND = 0.8;
 function capOf(settings: Record<string, unknown>): number {
   const value = settings.max_confidence;
   return typeof value === 'number' && value >= 0 && value < HIGH_BAND ? value : DEFAULT_CAP;
-}
-
-function unanswered(reason: string): Identification {
-  return {
-    contentType: 'unknown',
-    source: 'ai',
-    confidence: 0,
-    title: null,
-    year: null,
-    season: null,
-    discNumber: null,
-    catalogId: null,
-    catalogTitle: null,
-    discLookup: null,
-    titleHints: [],
-    ambiguousMovie: false,
-    reviewReason: reason,
-    evidence: [reason],
-  };
 }
 
 export class AiIdentifier implements Identifier {
@@ -60,13 +43,13 @@ export class AiIdentifier implements Identifier {
       if (SpindleError.is(error) && error.code === 'ai_not_configured') return null;
       const message = errorMessage(error);
       ctx.logger.warn('AI identification failed; the chain goes on without it', { error: message });
-      return unanswered(`AI fallback failed: ${message}`);
+      return unknownIdentification('ai', `AI fallback failed: ${message}`);
     }
     throwIfAborted(ctx.signal);
     const checked = checkAnswer(raw);
     if (!checked.ok) {
       ctx.logger.warn('AI answer rejected', { problem: checked.problem });
-      return unanswered(`AI answer rejected: ${checked.problem}`);
+      return unknownIdentification('ai', `AI answer rejected: ${checked.problem}`);
     }
     const { answer } = checked;
     const cap = capOf(ctx.settings);
@@ -74,17 +57,12 @@ export class AiIdentifier implements Identifier {
     const said = `${answer.contentType}${answer.title ? ` "${answer.title}"` : ''}${answer.year ? ` (${answer.year})` : ''}${answer.season !== null ? `, season ${answer.season}` : ''}`;
     return {
       contentType: answer.contentType,
+      ...emptyIdentity(),
       source: 'ai',
       confidence,
       title: answer.title,
       year: answer.year,
       season: answer.season,
-      discNumber: null,
-      catalogId: null,
-      catalogTitle: null,
-      discLookup: null,
-      titleHints: [],
-      ambiguousMovie: false,
       reviewReason:
         confidence < 0.5
           ? `the AI guessed ${said} with low confidence (${Math.round(confidence * 100)}%); confirm what this disc is`

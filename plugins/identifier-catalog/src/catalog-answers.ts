@@ -1,5 +1,5 @@
 /** The Identifications the catalog identifier gives: a scored match, a refusal (degraded), or a failure. */
-import type { Identification } from '@spindle/plugin-sdk';
+import { emptyIdentity, unknownIdentification, type Identification } from '@spindle/plugin-sdk';
 import type { ScoredCandidate } from './candidate-scoring.ts';
 import type { SearchPlan } from './search-plan.ts';
 
@@ -14,41 +14,17 @@ function describeComponents(s: ScoredCandidate): string {
   return s.components.map((c) => `${c.name} ${c.value.toFixed(2)}`).join(', ');
 }
 
-const empty = () => ({
-  title: null,
-  year: null,
-  season: null,
-  discNumber: null,
-  catalogId: null,
-  catalogTitle: null,
-  discLookup: null,
-  titleHints: [],
-  ambiguousMovie: false,
-});
-
 /** The catalog cannot be used with this credential: the job waits for a person, whatever comes later. */
 export function degradedAnswer(message: string): Identification {
   return {
-    ...empty(),
-    contentType: 'unknown',
-    source: 'catalog',
-    confidence: 0,
-    reviewReason: message,
+    ...unknownIdentification('catalog', message),
     holdForReview: true,
-    evidence: [message],
   };
 }
 
 /** The lookup failed (service down, rate limited, bad answer) or found nothing: evidence for the chain. */
 export function unansweredAnswer(reason: string, notes: string[] = []): Identification {
-  return {
-    ...empty(),
-    contentType: 'unknown',
-    source: 'catalog',
-    confidence: 0,
-    reviewReason: reason,
-    evidence: [...notes, reason],
-  };
+  return unknownIdentification('catalog', reason, notes);
 }
 
 export function matchAnswer(
@@ -76,6 +52,7 @@ export function matchAnswer(
     ? `several catalog entries match "${best.matchedQuery}" about equally: ${describeCandidate(best)} and ${describeCandidate(runnerUp!)}; say which one it is`
     : null;
   return {
+    ...emptyIdentity(),
     contentType: c.kind,
     source: 'catalog',
     confidence: close ? Math.min(best.confidence, 0.75) : best.confidence,
@@ -85,9 +62,6 @@ export function matchAnswer(
     discNumber: c.kind === 'tv' ? plan.discNumber : null,
     catalogId: c.id,
     catalogTitle: c.name,
-    discLookup: null,
-    titleHints: [],
-    ambiguousMovie: false,
     reviewReason,
     ...(close ? { holdForReview: true } : {}),
     evidence,

@@ -16,6 +16,7 @@ import {
   type IdentifyInput,
   type JsonValue,
   type StageContext,
+  unknownIdentification,
 } from '@spindle/plugin-sdk';
 import { fittingMappings, hintsFromMappings, mismatches, seasonOf } from './mapping-hints.ts';
 
@@ -77,26 +78,6 @@ function answerOf(
   };
 }
 
-/** An answer that only carries why the lookup could not help (the chain goes on). */
-function failureAnswer(message: string): Identification {
-  return {
-    contentType: 'unknown',
-    source: 'disc_lookup',
-    confidence: 0,
-    title: null,
-    year: null,
-    season: null,
-    discNumber: null,
-    catalogId: null,
-    catalogTitle: null,
-    discLookup: null,
-    titleHints: [],
-    ambiguousMovie: false,
-    reviewReason: message,
-    evidence: [message],
-  };
-}
-
 export class DiscLookupIdentifier implements Identifier {
   async identify(input: IdentifyInput, ctx: StageContext): Promise<Identification | null> {
     throwIfAborted(ctx.signal);
@@ -127,7 +108,10 @@ export class DiscLookupIdentifier implements Identifier {
       if (ctx.signal.aborted || (SpindleError.is(error) && error.code === 'aborted')) throw error;
       const message = errorMessage(error);
       ctx.logger.warn('disc lookup failed; the next identifier decides', { error: message });
-      return failureAnswer(message.startsWith('disc lookup') ? message : `disc lookup failed: ${message}`);
+      return unknownIdentification(
+        'disc_lookup',
+        message.startsWith('disc lookup') ? message : `disc lookup failed: ${message}`,
+      );
     }
     throwIfAborted(ctx.signal);
     if (!result) return null;

@@ -3,17 +3,10 @@
  * more): POST <server>/notify/<key> with a stored configuration's key, or POST <server>/notify/
  * with the Apprise URLs to send to. The body is Apprise's JSON: title, body, type, optional tag.
  */
-import {
-  requestService,
-  serviceHost,
-  type Notification,
-  type Notifier,
-  type NotifierStatus,
-  type PluginSetup,
-} from '@spindle/plugin-sdk';
-import { bodyText, headline, shareable } from './message-text.ts';
-import { wants, type NotifierSettings } from './notifier-settings.ts';
-import { USER_AGENT } from './webhook-notifier.ts';
+import { serviceHost, type Notification, type NotifierStatus } from '@spindle/plugin-sdk';
+import { bodyText, headline } from './message-text.ts';
+import { JsonNotifier, type JsonPost } from './json-notifier.ts';
+import type { NotifierSettings } from './notifier-settings.ts';
 
 /** Apprise's message types, which its services show as colours or icons. */
 const TYPES: Record<Notification['event'], 'info' | 'success' | 'warning' | 'failure'> = {
@@ -53,9 +46,7 @@ export function appriseEndpoint(server: string, key: string): string {
   return key.trim() ? `${base}/notify/${encodeURIComponent(key.trim())}` : `${base}/notify/`;
 }
 
-export class AppriseNotifier implements Notifier {
-  constructor(private readonly setup: PluginSetup<NotifierSettings>) {}
-
+export class AppriseNotifier extends JsonNotifier {
   private ready(): boolean {
     const s = this.setup.settings;
     return s.apprise_url.trim() !== '' && (s.apprise_key.trim() !== '' || appriseUrls(s.apprise_urls) !== '');
@@ -66,17 +57,14 @@ export class AppriseNotifier implements Notifier {
     return { configured: ready, target: ready ? serviceHost(this.setup.settings.apprise_url.trim()) : null };
   }
 
-  async send(notification: Notification, signal: AbortSignal): Promise<void> {
-    const s = this.setup.settings;
-    if (!this.ready() || !wants(s, notification.event)) return;
-    await requestService(this.setup.http, appriseEndpoint(s.apprise_url, s.apprise_key), {
+  protected request(n: Notification, s: NotifierSettings): JsonPost | null {
+    if (!this.ready()) return null;
+    return {
+      url: appriseEndpoint(s.apprise_url, s.apprise_key),
       service: 'Apprise',
       authHint: 'the Apprise server refused the request; check its access settings',
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json', 'user-agent': USER_AGENT },
-      body: JSON.stringify(apprisePayload(shareable(notification, s.include_paths), s)),
-      timeoutMs: s.timeout_seconds * 1000,
-      signal,
-    });
+      headers: { accept: 'application/json' },
+      body: apprisePayload(n, s),
+    };
   }
 }

@@ -1,15 +1,8 @@
 /** A Discord channel webhook: one embed per notification; mentions in disc labels never ping anyone. */
-import {
-  requestService,
-  serviceHost,
-  type Notification,
-  type Notifier,
-  type NotifierStatus,
-  type PluginSetup,
-} from '@spindle/plugin-sdk';
-import { bodyText, countsLine, headline, shareable, subject } from './message-text.ts';
-import { wants, type NotifierSettings } from './notifier-settings.ts';
-import { USER_AGENT } from './webhook-notifier.ts';
+import { serviceHost, type Notification, type NotifierStatus } from '@spindle/plugin-sdk';
+import { bodyText, countsLine, headline, subject } from './message-text.ts';
+import { JsonNotifier, type JsonPost } from './json-notifier.ts';
+import type { NotifierSettings } from './notifier-settings.ts';
 
 const COLORS: Record<Notification['event'], number> = {
   job_completed: 0x2e7d32,
@@ -43,26 +36,20 @@ export function discordPayload(n: Notification) {
   };
 }
 
-export class DiscordNotifier implements Notifier {
-  constructor(private readonly setup: PluginSetup<NotifierSettings>) {}
-
+export class DiscordNotifier extends JsonNotifier {
   status(): NotifierStatus {
     const url = this.setup.settings.discord_webhook_url.trim();
     return { configured: url !== '', target: url ? serviceHost(url) : null };
   }
 
-  async send(notification: Notification, signal: AbortSignal): Promise<void> {
-    const s = this.setup.settings;
+  protected request(n: Notification, s: NotifierSettings): JsonPost | null {
     const url = s.discord_webhook_url.trim();
-    if (!url || !wants(s, notification.event)) return;
-    await requestService(this.setup.http, url, {
+    if (!url) return null;
+    return {
+      url,
       service: 'Discord',
       authHint: 'the webhook URL is wrong or the webhook was deleted',
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'user-agent': USER_AGENT },
-      body: JSON.stringify(discordPayload(shareable(notification, s.include_paths))),
-      timeoutMs: s.timeout_seconds * 1000,
-      signal,
-    });
+      body: discordPayload(n),
+    };
   }
 }

@@ -2,17 +2,10 @@
  * Gotify (a self-hosted push server): POST <server>/message?token=<application token> with a
  * title, a message and a priority. Failures go out at a higher priority than the rest.
  */
-import {
-  requestService,
-  serviceHost,
-  type Notification,
-  type Notifier,
-  type NotifierStatus,
-  type PluginSetup,
-} from '@spindle/plugin-sdk';
-import { bodyText, headline, shareable } from './message-text.ts';
-import { wants, type NotifierSettings } from './notifier-settings.ts';
-import { USER_AGENT } from './webhook-notifier.ts';
+import { serviceHost, type Notification, type NotifierStatus } from '@spindle/plugin-sdk';
+import { bodyText, headline } from './message-text.ts';
+import { JsonNotifier, type JsonPost } from './json-notifier.ts';
+import type { NotifierSettings } from './notifier-settings.ts';
 
 /** Gotify priorities run 0–10; its apps show 8 and above as urgent. */
 const FAILURE_PRIORITY = 8;
@@ -32,9 +25,7 @@ export function gotifyMessageUrl(server: string, token: string): string {
   return url.toString();
 }
 
-export class GotifyNotifier implements Notifier {
-  constructor(private readonly setup: PluginSetup<NotifierSettings>) {}
-
+export class GotifyNotifier extends JsonNotifier {
   status(): NotifierStatus {
     const s = this.setup.settings;
     const server = s.gotify_url.trim();
@@ -42,25 +33,21 @@ export class GotifyNotifier implements Notifier {
     return { configured, target: configured ? serviceHost(server) : null };
   }
 
-  async send(notification: Notification, signal: AbortSignal): Promise<void> {
-    const s = this.setup.settings;
+  protected request(n: Notification, s: NotifierSettings): JsonPost | null {
     const server = s.gotify_url.trim();
     const token = s.gotify_token.trim();
-    if (!server || !token || !wants(s, notification.event)) return;
+    if (!server || !token) return null;
     let url: string;
     try {
       url = gotifyMessageUrl(server, token);
     } catch {
       url = server; // not a URL: requestService says so without repeating it
     }
-    await requestService(this.setup.http, url, {
+    return {
+      url,
       service: 'Gotify',
       authHint: 'the application token is wrong or was deleted',
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'user-agent': USER_AGENT },
-      body: JSON.stringify(gotifyPayload(shareable(notification, s.include_paths), s.gotify_priority)),
-      timeoutMs: s.timeout_seconds * 1000,
-      signal,
-    });
+      body: gotifyPayload(n, s.gotify_priority),
+    };
   }
 }

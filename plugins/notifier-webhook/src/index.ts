@@ -1,4 +1,4 @@
-import { definePlugin, type PluginSetup } from '@spindle/plugin-sdk';
+import { definePlugin } from '@spindle/plugin-sdk';
 import { AppriseNotifier } from './apprise-notifier.ts';
 import { DiscordNotifier } from './discord-notifier.ts';
 import type { NotifierSettings } from './notifier-settings.ts';
@@ -6,20 +6,17 @@ import { GotifyNotifier } from './gotify-notifier.ts';
 import { NtfyNotifier } from './ntfy-notifier.ts';
 import { WebhookNotifier } from './webhook-notifier.ts';
 
-/** The core has filled in the manifest's defaults and validated the settings. */
-const configured = (setup: PluginSetup): PluginSetup<NotifierSettings> =>
-  setup as unknown as PluginSetup<NotifierSettings>;
-
-export default definePlugin({
+/** The core fills in the manifest's defaults and validates the settings before a factory runs. */
+export default definePlugin<NotifierSettings>({
   id: 'notifier-webhook',
   name: 'Notifications: webhook, ntfy, Discord, Gotify and Apprise',
   providers: {
     notifier: {
-      webhook: (setup) => new WebhookNotifier(configured(setup)),
-      ntfy: (setup) => new NtfyNotifier(configured(setup)),
-      discord: (setup) => new DiscordNotifier(configured(setup)),
-      gotify: (setup) => new GotifyNotifier(configured(setup)),
-      apprise: (setup) => new AppriseNotifier(configured(setup)),
+      webhook: (setup) => new WebhookNotifier(setup),
+      ntfy: (setup) => new NtfyNotifier(setup),
+      discord: (setup) => new DiscordNotifier(setup),
+      gotify: (setup) => new GotifyNotifier(setup),
+      apprise: (setup) => new AppriseNotifier(setup),
     },
   },
 });

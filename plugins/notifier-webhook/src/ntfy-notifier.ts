@@ -1,15 +1,8 @@
 /** ntfy (ntfy.sh or a self-hosted server): JSON publishing to the server root, optional access token. */
-import {
-  requestService,
-  serviceHost,
-  type Notification,
-  type Notifier,
-  type NotifierStatus,
-  type PluginSetup,
-} from '@spindle/plugin-sdk';
-import { bodyText, headline, shareable } from './message-text.ts';
-import { wants, type NotifierSettings } from './notifier-settings.ts';
-import { USER_AGENT } from './webhook-notifier.ts';
+import { serviceHost, type Notification, type NotifierStatus } from '@spindle/plugin-sdk';
+import { bodyText, headline } from './message-text.ts';
+import { JsonNotifier, type JsonPost } from './json-notifier.ts';
+import type { NotifierSettings } from './notifier-settings.ts';
 
 const TAGS: Record<Notification['event'], string> = {
   job_completed: 'white_check_mark',
@@ -24,32 +17,23 @@ export function ntfyPayload(topic: string, n: Notification) {
   return { topic, title: headline(n), message: bodyText(n), tags: [TAGS[n.event]], priority: PRIORITY[n.event] };
 }
 
-export class NtfyNotifier implements Notifier {
-  constructor(private readonly setup: PluginSetup<NotifierSettings>) {}
-
+export class NtfyNotifier extends JsonNotifier {
   status(): NotifierStatus {
     const s = this.setup.settings;
     const configured = s.ntfy_topic.trim() !== '' && s.ntfy_server.trim() !== '';
     return { configured, target: configured ? serviceHost(s.ntfy_server.trim()) : null };
   }
 
-  async send(notification: Notification, signal: AbortSignal): Promise<void> {
-    const s = this.setup.settings;
+  protected request(n: Notification, s: NotifierSettings): JsonPost | null {
     const topic = s.ntfy_topic.trim();
-    if (!topic || !wants(s, notification.event)) return;
+    if (!topic) return null;
     const token = s.ntfy_token.trim();
-    await requestService(this.setup.http, s.ntfy_server.trim().replace(/\/+$/, '') + '/', {
+    return {
+      url: s.ntfy_server.trim().replace(/\/+$/, '') + '/',
       service: 'ntfy',
       authHint: 'check the access token',
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'user-agent': USER_AGENT,
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      body: JSON.stringify(ntfyPayload(topic, shareable(notification, s.include_paths))),
-      timeoutMs: s.timeout_seconds * 1000,
-      signal,
-    });
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      body: ntfyPayload(topic, n),
+    };
   }
 }

@@ -1,16 +1,7 @@
 /** The generic JSON webhook: one POST per notification with a flat, documented JSON body. */
-import {
-  requestService,
-  serviceHost,
-  type Notification,
-  type Notifier,
-  type NotifierStatus,
-  type PluginSetup,
-} from '@spindle/plugin-sdk';
-import { shareable } from './message-text.ts';
-import { wants, type NotifierSettings } from './notifier-settings.ts';
-
-export const USER_AGENT = 'Spindle notifier';
+import { serviceHost, type Notification, type NotifierStatus } from '@spindle/plugin-sdk';
+import { JsonNotifier, type JsonPost } from './json-notifier.ts';
+import type { NotifierSettings } from './notifier-settings.ts';
 
 /** The JSON body (snake_case; `paths` only when the user chose to include paths). */
 export function webhookPayload(n: Notification, includePaths: boolean) {
@@ -37,31 +28,22 @@ export function webhookPayload(n: Notification, includePaths: boolean) {
   };
 }
 
-export class WebhookNotifier implements Notifier {
-  constructor(private readonly setup: PluginSetup<NotifierSettings>) {}
-
+export class WebhookNotifier extends JsonNotifier {
   status(): NotifierStatus {
     const url = this.setup.settings.webhook_url.trim();
     return { configured: url !== '', target: url ? serviceHost(url) : null };
   }
 
-  async send(notification: Notification, signal: AbortSignal): Promise<void> {
-    const s = this.setup.settings;
+  protected request(n: Notification, s: NotifierSettings): JsonPost | null {
     const url = s.webhook_url.trim();
-    if (!url || !wants(s, notification.event)) return;
+    if (!url) return null;
     const auth = s.webhook_authorization.trim();
-    await requestService(this.setup.http, url, {
+    return {
+      url,
       service: 'Webhook',
       authHint: 'check the Authorization header value',
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'user-agent': USER_AGENT,
-        ...(auth ? { authorization: auth } : {}),
-      },
-      body: JSON.stringify(webhookPayload(shareable(notification, s.include_paths), s.include_paths)),
-      timeoutMs: s.timeout_seconds * 1000,
-      signal,
-    });
+      headers: auth ? { authorization: auth } : {},
+      body: webhookPayload(n, s.include_paths),
+    };
   }
 }

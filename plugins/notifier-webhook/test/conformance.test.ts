@@ -2,6 +2,7 @@ import { describe, it } from 'vitest';
 import type { Notifier } from '@spindle/plugin-sdk';
 import { createFakeSetup, notifierConformance, readManifest, runConformance } from '@spindle/plugin-sdk/testing';
 import plugin from '../src/index.ts';
+import type { NotifierSettings } from '../src/notifier-settings.ts';
 
 const manifest = readManifest(new URL('../package.json', import.meta.url));
 
@@ -17,7 +18,10 @@ const settingFor = {
 for (const variant of ['webhook', 'ntfy', 'discord', 'gotify', 'apprise', 'apprise-stateless'] as const) {
   const id = variant === 'apprise-stateless' ? 'apprise' : variant;
   const create = async (url: string | null): Promise<Notifier> => {
-    const setup = await createFakeSetup({ manifest, settings: url === null ? {} : settingFor[variant](url) });
+    const setup = await createFakeSetup<NotifierSettings>({
+      manifest,
+      settings: url === null ? {} : settingFor[variant](url),
+    });
     return await plugin.definition.providers!.notifier![id]!(setup);
   };
   runConformance(notifierConformance({ create }), { describe, it }, `notifier-webhook ${variant} conformance`);

@@ -1,20 +1,17 @@
-import { definePlugin, type PluginSetup } from '@spindle/plugin-sdk';
+import { definePlugin } from '@spindle/plugin-sdk';
 import { EMBY, EmbyRefresher, JELLYFIN } from './emby-refresher.ts';
 import { PlexRefresher } from './plex-refresher.ts';
 import type { RefresherSettings } from './refresher-settings.ts';
 
-/** The core has filled in the manifest's defaults and validated the settings. */
-const configured = (setup: PluginSetup): PluginSetup<RefresherSettings> =>
-  setup as unknown as PluginSetup<RefresherSettings>;
-
-export default definePlugin({
+/** The core fills in the manifest's defaults and validates the settings before a factory runs. */
+export default definePlugin<RefresherSettings>({
   id: 'refresher-media-server',
   name: 'Jellyfin, Plex and Emby library refresh',
   providers: {
     library_refresher: {
-      jellyfin: (setup) => new EmbyRefresher(configured(setup), JELLYFIN),
-      plex: (setup) => new PlexRefresher(configured(setup)),
-      emby: (setup) => new EmbyRefresher(configured(setup), EMBY),
+      jellyfin: (setup) => new EmbyRefresher(setup, JELLYFIN),
+      plex: (setup) => new PlexRefresher(setup),
+      emby: (setup) => new EmbyRefresher(setup, EMBY),
     },
   },
 });

@@ -7,6 +7,7 @@ import {
   runConformance,
 } from '@spindle/plugin-sdk/testing';
 import plugin from '../src/index.ts';
+import type { RefresherSettings } from '../src/refresher-settings.ts';
 
 const manifest = readManifest(new URL('../package.json', import.meta.url));
 
@@ -19,7 +20,10 @@ const settingFor = {
 
 for (const id of ['jellyfin', 'plex', 'emby'] as const) {
   const create = async (url: string | null): Promise<LibraryRefresher> => {
-    const setup = await createFakeSetup({ manifest, settings: url === null ? {} : settingFor[id](url) });
+    const setup = await createFakeSetup<RefresherSettings>({
+      manifest,
+      settings: url === null ? {} : settingFor[id](url),
+    });
     return await plugin.definition.providers!.library_refresher![id]!(setup);
   };
   runConformance(libraryRefresherConformance({ create }), { describe, it }, `refresher-media-server ${id} conformance`);

@@ -13,19 +13,23 @@ import {
   type RecordingHttpServer,
 } from '@spindle/plugin-sdk/testing';
 import plugin from '../src/index.ts';
+import type { RefresherSettings } from '../src/refresher-settings.ts';
 import { planScans } from '../src/plex-refresher.ts';
 
 const KEY = 'key-0a1b2c3d4e5f';
 let server: RecordingHttpServer;
 const manifest = readManifest(new URL('../package.json', import.meta.url));
 let host: string;
-const setups: FakeSetup[] = [];
+const setups: FakeSetup<RefresherSettings>[] = [];
 
 async function refresher(
   id: 'jellyfin' | 'plex' | 'emby',
   settings: Record<string, unknown>,
 ): Promise<LibraryRefresher> {
-  const setup = await createFakeSetup({ manifest, settings: settings as never });
+  const setup = await createFakeSetup<RefresherSettings>({
+    manifest,
+    settings: settings as Partial<RefresherSettings>,
+  });
   setups.push(setup);
   return plugin.definition.providers!.library_refresher![id]!(setup) as LibraryRefresher;
 }

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFakeSetup, type FakeSetup } from '@spindle/plugin-sdk/testing';
+import { createFakeSetup, waitUntil, type FakeSetup } from '@spindle/plugin-sdk/testing';
 import { PocketsphinxTranscriber, type PocketsphinxSettings } from '../src/pocketsphinx-transcriber.ts';
 
 const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
@@ -33,14 +33,6 @@ function batchPids(needle: string): number[] {
         return [];
       }
     });
-}
-
-async function until(check: () => boolean, what: string, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 describe.skipIf(process.platform !== 'linux')(
@@ -87,7 +79,7 @@ describe.skipIf(process.platform !== 'linux')(
       expect(general.model).toBe('pocketsphinx en-us');
       expect(t.decoders!.started).toBe(2);
       await t.stop();
-      await until(() => batchPids(setup.host.dataDir).length === 0, 'the decoders to stop');
+      await waitUntil(() => batchPids(setup.host.dataDir).length === 0, 'the decoders to stop');
     });
 
     it('replaces a killed decoder, stops an idle one, and goes away at shutdown', async () => {
@@ -95,10 +87,10 @@ describe.skipIf(process.platform !== 'linux')(
       await chunk(t);
       const [pid] = batchPids(setup.host.dataDir);
       process.kill(pid!, 'SIGKILL');
-      await until(() => batchPids(setup.host.dataDir).length === 0, 'the killed decoder to exit');
+      await waitUntil(() => batchPids(setup.host.dataDir).length === 0, 'the killed decoder to exit');
       expect(heard((await chunk(t)).text)).toBeGreaterThanOrEqual(4);
       expect(t.decoders!.started).toBe(2);
-      await until(
+      await waitUntil(
         () => t.decoders!.size === 0 && batchPids(setup.host.dataDir).length === 0,
         'the idle decoder to stop',
       );
@@ -106,7 +98,7 @@ describe.skipIf(process.platform !== 'linux')(
       await chunk(t);
       expect(batchPids(setup.host.dataDir)).toHaveLength(1);
       await setup.dispose();
-      await until(() => batchPids(setup.host.dataDir).length === 0, 'the decoder to exit at shutdown');
+      await waitUntil(() => batchPids(setup.host.dataDir).length === 0, 'the decoder to exit at shutdown');
     });
 
     it('stops the process of an aborted chunk and says the transcription was cancelled', async () => {
@@ -122,7 +114,7 @@ describe.skipIf(process.platform !== 'linux')(
       await new Promise((resolve) => setTimeout(resolve, 500));
       controller.abort();
       expect(await pending).toMatchObject({ code: 'aborted' });
-      await until(
+      await waitUntil(
         () => !existsSync(`/proc/${pid}`) || /\) Z /.test(readFileSync(`/proc/${pid}/stat`, 'utf8')),
         'the aborted decoder to be killed',
       );

@@ -142,17 +142,20 @@ describe.skipIf(process.platform === 'win32')('building whisper-cli', () => {
     });
   });
 
-  it('waits while another live process builds into the same cache, then uses its build', async () => {
+  /** A builder with the fake cmake over its own cache folder under the test root. */
+  async function cpuBuilder(cacheName: string): Promise<{ builder: WhisperBuilder; cacheRoot: string }> {
     const setup = await createFakeSetup<JsonObject>();
     setups.push(setup);
-    const cacheRoot = join(root, 'shared-cache');
-    const builder = new WhisperBuilder({
-      processes: setup.processes,
-      logger: setup.logger,
-      source: locateWhisperSource(),
+    const cacheRoot = join(root, cacheName);
+    const source = locateWhisperSource();
+    return {
+      builder: new WhisperBuilder({ processes: setup.processes, logger: setup.logger, source, cacheRoot, cmake }),
       cacheRoot,
-      cmake,
-    });
+    };
+  }
+
+  it('waits while another live process builds into the same cache, then uses its build', async () => {
+    const { builder, cacheRoot } = await cpuBuilder('shared-cache');
     const dir = builder.folderOf('cpu');
     await mkdir(cacheRoot, { recursive: true });
     const other = spawn('sleep', ['30'], { stdio: 'ignore' }); // stands in for the other building process
@@ -176,16 +179,7 @@ describe.skipIf(process.platform === 'win32')('building whisper-cli', () => {
   });
 
   it('takes over the lock of a build whose process died', async () => {
-    const setup = await createFakeSetup<JsonObject>();
-    setups.push(setup);
-    const cacheRoot = join(root, 'stale-cache');
-    const builder = new WhisperBuilder({
-      processes: setup.processes,
-      logger: setup.logger,
-      source: locateWhisperSource(),
-      cacheRoot,
-      cmake,
-    });
+    const { builder, cacheRoot } = await cpuBuilder('stale-cache');
     const dir = builder.folderOf('cpu');
     await mkdir(`${dir}.build-999999`, { recursive: true }); // its half-done work folder
     const dead = spawn('true', [], { stdio: 'ignore' });

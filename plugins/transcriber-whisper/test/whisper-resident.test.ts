@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AbortedError, type JsonObject } from '@spindle/plugin-sdk';
-import { createFakeSetup, type FakeSetup } from '@spindle/plugin-sdk/testing';
+import { createFakeSetup, waitUntil, type FakeSetup } from '@spindle/plugin-sdk/testing';
 import { WhisperTranscriber } from '../src/whisper-transcriber.ts';
 import { TINY_MODEL_TEXT } from './fixtures/make-tiny-ggml-model.ts';
 import { startModelServer, type ModelServer } from './support/model-server.ts';
@@ -20,14 +20,6 @@ import { BUILD_TIMEOUT_MS, SHARED_BUILD_CACHE, speechWav, tinyModel } from './su
 const model = tinyModel();
 const alive = (pid: number) =>
   existsSync(`/proc/${pid}`) && !/^\S+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-
-async function until(check: () => boolean, what: string, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe.skipIf(process.platform !== 'linux')(
   'resident whisper-server',
@@ -82,7 +74,7 @@ describe.skipIf(process.platform !== 'linux')(
       const hexPort = port.toString(16).toUpperCase().padStart(4, '0');
       expect(listening.filter((a) => a.endsWith(`:${hexPort}`))).toEqual([`0100007F:${hexPort}`]);
       await whisper.stop();
-      await until(() => !alive(pid!), 'the stopped server to exit');
+      await waitUntil(() => !alive(pid!), 'the stopped server to exit');
     });
 
     it('starts a new server after kill -9, trying the chunk in flight once more', async () => {
@@ -103,7 +95,7 @@ describe.skipIf(process.platform !== 'linux')(
       expect(alive(pid!)).toBe(false);
 
       process.kill(replacement!, 'SIGKILL'); // killed between chunks: the next chunk starts another
-      await until(() => !alive(replacement!), 'the killed server to exit');
+      await waitUntil(() => !alive(replacement!), 'the killed server to exit');
       expect((await chunk(whisper)).text).toBe(TINY_MODEL_TEXT);
       expect(whisper.servers!.started).toBe(3);
       await whisper.stop();
@@ -133,7 +125,7 @@ describe.skipIf(process.platform !== 'linux')(
       const { setup, whisper } = await make({ resident_idle_seconds: 1 });
       await chunk(whisper);
       const [pid] = whisper.servers!.pids();
-      await until(() => whisper.servers!.size === 0 && !alive(pid!), 'the idle server to stop');
+      await waitUntil(() => whisper.servers!.size === 0 && !alive(pid!), 'the idle server to stop');
       expect(setup.logger.messages('info')).toContain(
         'whisper-server idle; stopping it (the model is loaded again on the next chunk)',
       );
@@ -147,7 +139,7 @@ describe.skipIf(process.platform !== 'linux')(
       await chunk(whisper);
       const [pid] = whisper.servers!.pids();
       await setup.dispose();
-      await until(() => !alive(pid!), 'the server to exit at shutdown');
+      await waitUntil(() => !alive(pid!), 'the server to exit at shutdown');
     });
 
     it('uses whisper-cli when whisper-server cannot start', async () => {

@@ -8,13 +8,11 @@ import type { FakeContextOptions } from '../fake-context.ts';
 import {
   assertNoProblems,
   assertProgress,
-  assertUnchanged,
-  DEFAULT_ABORT_WITHIN_MS,
-  expectAbortRejection,
+  abortExpectation,
   fail,
   invoke,
-  snapshot,
   withContext,
+  withoutChanging,
   type ConformanceCheck,
 } from './check.ts';
 
@@ -40,7 +38,7 @@ export interface AnswerOrNullSuite<S, I, A> {
 }
 
 export function answerOrNullChecks<S, I, A>(suite: AnswerOrNullSuite<S, I, A>): ConformanceCheck[] {
-  const abortMs = suite.abortWithinMs ?? DEFAULT_ABORT_WITHIN_MS;
+  const expectAbort = abortExpectation(suite);
   return [
     {
       name: `${suite.stage}: answers null or a well-formed ${suite.answerName}, with progress within 0–1`,
@@ -80,9 +78,7 @@ export function answerOrNullChecks<S, I, A>(suite: AnswerOrNullSuite<S, I, A>): 
         const stage = await invoke('create()', suite.create);
         for (const input of suite.inputs()) {
           await withContext(suite.context, async (ctx) => {
-            const before = snapshot(input);
-            await invoke(suite.call, () => suite.answer(stage, input, ctx));
-            assertUnchanged(suite.call, before, input);
+            await withoutChanging(suite.call, input, () => invoke(suite.call, () => suite.answer(stage, input, ctx)));
           });
         }
       },
@@ -94,7 +90,7 @@ export function answerOrNullChecks<S, I, A>(suite: AnswerOrNullSuite<S, I, A>): 
         const input = suite.inputs()[0];
         if (!input) fail('no canned input given');
         await withContext({ ...suite.context, aborted: true }, (ctx) =>
-          expectAbortRejection(suite.call, () => suite.answer(stage, input, ctx), abortMs),
+          expectAbort(suite.call, () => suite.answer(stage, input, ctx)),
         );
       },
     },

@@ -153,8 +153,24 @@ export function snapshot(value: unknown): string {
   return JSON.stringify(value);
 }
 
+/** Runs a call that must only read `value` and fails when the value changed; returns the call's result. */
+export async function withoutChanging<T>(what: string, value: unknown, call: () => Promise<T>): Promise<T> {
+  const before = snapshot(value);
+  const result = await call();
+  assertUnchanged(what, before, value);
+  return result;
+}
+
 export function assertUnchanged(what: string, before: string, value: unknown): void {
   if (snapshot(value) !== before) fail(`${what} mutated its input; stages must treat their input as read-only`);
 }
 
 export const DEFAULT_ABORT_WITHIN_MS = 2000;
+
+/** `expectAbortRejection` bound to a suite's `abortWithinMs` option (default DEFAULT_ABORT_WITHIN_MS). */
+export function abortExpectation(options: {
+  abortWithinMs?: number;
+}): (what: string, call: () => Promise<unknown>) => Promise<void> {
+  const withinMs = options.abortWithinMs ?? DEFAULT_ABORT_WITHIN_MS;
+  return (what, call) => expectAbortRejection(what, call, withinMs);
+}

@@ -5,13 +5,11 @@ import type { FakeContextOptions } from '../fake-context.ts';
 import { sampleContributorInput } from '../sample-values.ts';
 import {
   assertProgress,
-  assertUnchanged,
-  DEFAULT_ABORT_WITHIN_MS,
-  expectAbortRejection,
+  abortExpectation,
   invoke,
   invokeMayFail,
-  snapshot,
   withContext,
+  withoutChanging,
   type ConformanceCheck,
 } from './check.ts';
 
@@ -26,7 +24,7 @@ export interface ContributorConformanceOptions {
 
 export function contributorConformance(options: ContributorConformanceOptions): ConformanceCheck[] {
   const input = options.input ?? sampleContributorInput;
-  const abortMs = options.abortWithinMs ?? DEFAULT_ABORT_WITHIN_MS;
+  const expectAbort = abortExpectation(options);
   return [
     {
       name: 'contributor: handles a completed job without mutating it, with progress within 0–1',
@@ -34,9 +32,9 @@ export function contributorConformance(options: ContributorConformanceOptions): 
         const contributor = await invoke('create()', options.create);
         await withContext(options.context, async (ctx) => {
           const job = input();
-          const before = snapshot(job);
-          await invoke('jobCompleted()', () => contributor.jobCompleted(job, ctx));
-          assertUnchanged('jobCompleted()', before, job);
+          await withoutChanging('jobCompleted()', job, () =>
+            invoke('jobCompleted()', () => contributor.jobCompleted(job, ctx)),
+          );
           assertProgress('jobCompleted()', ctx);
         });
       },
@@ -58,7 +56,7 @@ export function contributorConformance(options: ContributorConformanceOptions): 
       async run() {
         const contributor = await invoke('create()', options.create);
         await withContext({ ...options.context, aborted: true }, (ctx) =>
-          expectAbortRejection('jobCompleted()', () => contributor.jobCompleted(input(), ctx), abortMs),
+          expectAbort('jobCompleted()', () => contributor.jobCompleted(input(), ctx)),
         );
       },
     },

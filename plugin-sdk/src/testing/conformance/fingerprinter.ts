@@ -1,14 +1,6 @@
 /** Conformance checks for a Fingerprinter provider: window shape, 32-bit items, abort, error codes. */
 import type { Fingerprinter, FingerprintRequest } from '../../providers/fingerprinter.ts';
-import {
-  assertNoProblems,
-  DEFAULT_ABORT_WITHIN_MS,
-  expectAbortRejection,
-  fail,
-  invoke,
-  invokeMayFail,
-  type ConformanceCheck,
-} from './check.ts';
+import { assertNoProblems, abortExpectation, fail, invoke, invokeMayFail, type ConformanceCheck } from './check.ts';
 
 export interface FingerprinterConformanceOptions {
   create: () => Fingerprinter | Promise<Fingerprinter>;
@@ -40,7 +32,7 @@ export function fingerprintWindowProblems(request: Omit<FingerprintRequest, 'sig
 export function fingerprinterConformance(options: FingerprinterConformanceOptions): ConformanceCheck[] {
   const windowStarts = options.windowStarts ?? [0, 30];
   const windowSeconds = options.windowSeconds ?? 30;
-  const abortMs = options.abortWithinMs ?? DEFAULT_ABORT_WITHIN_MS;
+  const expectAbort = abortExpectation(options);
   return [
     {
       name: 'fingerprinter: one window of 32-bit items per requested start',
@@ -76,10 +68,8 @@ export function fingerprinterConformance(options: FingerprinterConformanceOption
         const filePath = await options.filePath();
         const controller = new AbortController();
         controller.abort();
-        await expectAbortRejection(
-          'fingerprint()',
-          () => fingerprinter.fingerprint({ filePath, windowStarts, windowSeconds, signal: controller.signal }),
-          abortMs,
+        await expectAbort('fingerprint()', () =>
+          fingerprinter.fingerprint({ filePath, windowStarts, windowSeconds, signal: controller.signal }),
         );
       },
     },

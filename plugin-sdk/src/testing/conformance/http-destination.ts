@@ -7,14 +7,7 @@
 import type { Notification, Notifier } from '../../providers/notifier.ts';
 import type { LibraryRefresher } from '../../providers/library-refresher.ts';
 import { startRecordingServer, type RecordingHttpServer } from '../recording-http-server.ts';
-import {
-  DEFAULT_ABORT_WITHIN_MS,
-  expectAbortRejection,
-  fail,
-  invoke,
-  invokeMayFail,
-  type ConformanceCheck,
-} from './check.ts';
+import { abortExpectation, fail, invoke, invokeMayFail, type ConformanceCheck } from './check.ts';
 
 /** A secret-looking path segment the checks put into the destination URL. */
 export const CONFORMANCE_TOKEN = 'conformance-token-5e1c7a';
@@ -57,7 +50,7 @@ function destinationChecks<T extends { status(): { configured: boolean; target: 
   options: HttpDestinationOptions<T>,
   deliver: (provider: T, signal: AbortSignal) => Promise<unknown>,
 ): ConformanceCheck[] {
-  const abortMs = options.abortWithinMs ?? DEFAULT_ABORT_WITHIN_MS;
+  const expectAbort = abortExpectation(options);
   return [
     {
       name: `${kind}: says it is not configured without a destination, and names only the host when it is`,
@@ -112,7 +105,7 @@ function destinationChecks<T extends { status(): { configured: boolean; target: 
           const provider = await invoke('create(url)', () => options.create(url));
           const controller = new AbortController();
           controller.abort();
-          await expectAbortRejection(`${kind} delivery`, () => deliver(provider, controller.signal), abortMs);
+          await expectAbort(`${kind} delivery`, () => deliver(provider, controller.signal));
         });
       },
     },

@@ -5,15 +5,7 @@
 import type { CatalogProvider } from '../../providers/catalog.ts';
 import type { DiscLookupProvider } from '../../providers/disc-lookup.ts';
 import type { SubtitleProvider, SubtitleQuery } from '../../providers/subtitles.ts';
-import {
-  assertNoProblems,
-  DEFAULT_ABORT_WITHIN_MS,
-  expectAbortRejection,
-  fail,
-  invoke,
-  invokeMayFail,
-  type ConformanceCheck,
-} from './check.ts';
+import { assertNoProblems, abortExpectation, fail, invoke, invokeMayFail, type ConformanceCheck } from './check.ts';
 import {
   catalogMovieProblems,
   catalogSeasonProblems,
@@ -171,7 +163,7 @@ const UNKNOWN_QUERY: SubtitleQuery = {
 };
 
 export function subtitlesConformance(options: SubtitlesConformanceOptions): ConformanceCheck[] {
-  const abortMs = options.abortWithinMs ?? DEFAULT_ABORT_WITHIN_MS;
+  const expectAbort = abortExpectation(options);
   const checks: ConformanceCheck[] = [
     {
       name: 'subtitles: quota() answers remaining and resetsAt (numbers/strings or null)',
@@ -203,11 +195,7 @@ export function subtitlesConformance(options: SubtitlesConformanceOptions): Conf
         const provider = await invoke('create()', options.create);
         const controller = new AbortController();
         controller.abort();
-        await expectAbortRejection(
-          'fetch()',
-          () => provider.fetch(options.knownQuery ?? UNKNOWN_QUERY, controller.signal),
-          abortMs,
-        );
+        await expectAbort('fetch()', () => provider.fetch(options.knownQuery ?? UNKNOWN_QUERY, controller.signal));
       },
     },
   ];

@@ -7,13 +7,11 @@ import type { Notifier } from '../../providers/notifier.ts';
 import type { Transcriber, TranscribeRequest } from '../../providers/transcriber.ts';
 import {
   assertNoProblems,
-  assertUnchanged,
-  DEFAULT_ABORT_WITHIN_MS,
-  expectAbortRejection,
+  abortExpectation,
   fail,
   invoke,
   invokeMayFail,
-  snapshot,
+  withoutChanging,
   type ConformanceCheck,
 } from './check.ts';
 import { sampleNotification } from './http-destination.ts';
@@ -30,7 +28,7 @@ export interface TranscriberConformanceOptions {
 }
 
 export function transcriberConformance(options: TranscriberConformanceOptions): ConformanceCheck[] {
-  const abortMs = options.abortWithinMs ?? DEFAULT_ABORT_WITHIN_MS;
+  const expectAbort = abortExpectation(options);
   const language = options.language ?? 'en';
   const checks: ConformanceCheck[] = [
     {
@@ -53,10 +51,8 @@ export function transcriberConformance(options: TranscriberConformanceOptions): 
         const controller = new AbortController();
         controller.abort();
         const wavPath = options.wavPath ? await options.wavPath() : '/nonexistent/spindle-conformance.wav';
-        await expectAbortRejection(
-          'transcribe()',
-          () => transcriber.transcribe({ wavPath, language, signal: controller.signal }),
-          abortMs,
+        await expectAbort('transcribe()', () =>
+          transcriber.transcribe({ wavPath, language, signal: controller.signal }),
         );
       },
     },
@@ -107,7 +103,7 @@ const SAMPLE_AI_REQUEST: Omit<AiRequest, 'signal'> = {
 };
 
 export function aiConformance(options: AiConformanceOptions): ConformanceCheck[] {
-  const abortMs = options.abortWithinMs ?? DEFAULT_ABORT_WITHIN_MS;
+  const expectAbort = abortExpectation(options);
   const request = options.request ?? SAMPLE_AI_REQUEST;
   return [
     {
@@ -115,11 +111,11 @@ export function aiConformance(options: AiConformanceOptions): ConformanceCheck[]
       async run() {
         const ai = await invoke('create()', options.create);
         const full: AiRequest = { ...structuredClone(request), signal: new AbortController().signal };
-        const before = snapshot(full);
-        const outcome = options.request
-          ? { ok: true as const, value: await invoke('completeJson()', () => ai.completeJson(full)) }
-          : await invokeMayFail('completeJson()', () => ai.completeJson(full));
-        assertUnchanged('completeJson()', before, full);
+        const outcome = await withoutChanging('completeJson()', full, async () =>
+          options.request
+            ? { ok: true as const, value: await invoke('completeJson()', () => ai.completeJson(full)) }
+            : await invokeMayFail('completeJson()', () => ai.completeJson(full)),
+        );
         if (outcome.ok) assertNoProblems('completeJson() answer', jsonValueProblems(outcome.value));
       },
     },
@@ -129,11 +125,7 @@ export function aiConformance(options: AiConformanceOptions): ConformanceCheck[]
         const ai = await invoke('create()', options.create);
         const controller = new AbortController();
         controller.abort();
-        await expectAbortRejection(
-          'completeJson()',
-          () => ai.completeJson({ ...request, signal: controller.signal }),
-          abortMs,
-        );
+        await expectAbort('completeJson()', () => ai.completeJson({ ...request, signal: controller.signal }));
       },
     },
   ];
@@ -146,7 +138,7 @@ export interface NotifierContractOptions {
 
 /** For any notifier (a file, a desktop notification, a chat service…): the contract without a destination server. */
 export function notifierContractConformance(options: NotifierContractOptions): ConformanceCheck[] {
-  const abortMs = options.abortWithinMs ?? DEFAULT_ABORT_WITHIN_MS;
+  const expectAbort = abortExpectation(options);
   return [
     {
       name: 'notifier: status() says whether it is configured and where it delivers',
@@ -161,11 +153,9 @@ export function notifierContractConformance(options: NotifierContractOptions): C
         const notifier = await invoke('create()', options.create);
         for (const event of ['job_completed', 'job_failed', 'review_needed', 'test'] as const) {
           const notification = { ...sampleNotification(), event };
-          const before = snapshot(notification);
-          const outcome = await invokeMayFail(`send(${event})`, () =>
-            notifier.send(notification, new AbortController().signal),
+          const outcome = await withoutChanging(`send(${event})`, notification, () =>
+            invokeMayFail(`send(${event})`, () => notifier.send(notification, new AbortController().signal)),
           );
-          assertUnchanged(`send(${event})`, before, notification);
           if (outcome.ok && outcome.value !== undefined)
             fail(`send(${event}) resolved to a value; it must resolve to nothing`);
         }
@@ -177,7 +167,7 @@ export function notifierContractConformance(options: NotifierContractOptions): C
         const notifier = await invoke('create()', options.create);
         const controller = new AbortController();
         controller.abort();
-        await expectAbortRejection('send()', () => notifier.send(sampleNotification(), controller.signal), abortMs);
+        await expectAbort('send()', () => notifier.send(sampleNotification(), controller.signal));
       },
     },
   ];

@@ -8,8 +8,7 @@ import type { FakeContext, FakeContextOptions } from '../fake-context.ts';
 import {
   assertNoProblems,
   assertProgress,
-  DEFAULT_ABORT_WITHIN_MS,
-  expectAbortRejection,
+  abortExpectation,
   fail,
   invoke,
   invokeMayFail,
@@ -34,7 +33,7 @@ export interface RipperConformanceOptions {
 const SOURCE_KINDS = ['disc', 'folder'];
 
 export function ripperConformance(options: RipperConformanceOptions): ConformanceCheck[] {
-  const abortMs = options.abortWithinMs ?? DEFAULT_ABORT_WITHIN_MS;
+  const expectAbort = abortExpectation(options);
   const pick = options.pickTitles ?? ((scan: DiscScan) => scan.titles);
 
   const scanned = async (ctx: FakeContext): Promise<{ ripper: Ripper; scan: DiscScan }> => {
@@ -103,7 +102,7 @@ export function ripperConformance(options: RipperConformanceOptions): Conformanc
       async run() {
         const ripper = await invoke('create()', options.create);
         await withContext({ ...options.context, aborted: true }, (ctx) =>
-          expectAbortRejection('scan()', () => ripper.scan(options.source, ctx), abortMs),
+          expectAbort('scan()', () => ripper.scan(options.source, ctx)),
         );
       },
     },
@@ -113,7 +112,7 @@ export function ripperConformance(options: RipperConformanceOptions): Conformanc
         await withContext(options.context, async (ctx) => {
           const { ripper, scan } = await scanned(ctx);
           ctx.abort();
-          await expectAbortRejection('rip()', () => ripper.rip(requestFor(ctx, scan), ctx), abortMs);
+          await expectAbort('rip()', () => ripper.rip(requestFor(ctx, scan), ctx));
         });
       },
     },

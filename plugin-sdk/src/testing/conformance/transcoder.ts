@@ -7,8 +7,7 @@ import type { ProgressUpdate } from '../../context.ts';
 import type { Transcoder } from '../../providers/transcoder.ts';
 import {
   assertNoProblems,
-  DEFAULT_ABORT_WITHIN_MS,
-  expectAbortRejection,
+  abortExpectation,
   fail,
   invoke,
   invokeMayFail,
@@ -33,7 +32,7 @@ async function inTempFolder(run: (dir: string) => Promise<void>): Promise<void> 
 }
 
 export function transcoderConformance(options: TranscoderConformanceOptions): ConformanceCheck[] {
-  const abortMs = options.abortWithinMs ?? DEFAULT_ABORT_WITHIN_MS;
+  const expectAbort = abortExpectation(options);
   return [
     {
       name: 'transcoder: writes a verified output, reports progress within 0–1, and leaves the input alone',
@@ -99,10 +98,8 @@ export function transcoderConformance(options: TranscoderConformanceOptions): Co
         await inTempFolder(async (dir) => {
           const controller = new AbortController();
           controller.abort();
-          await expectAbortRejection(
-            'transcode()',
-            () => transcoder.transcode({ input, output: join(dir, 'out.mkv'), signal: controller.signal }),
-            abortMs,
+          await expectAbort('transcode()', () =>
+            transcoder.transcode({ input, output: join(dir, 'out.mkv'), signal: controller.signal }),
           );
           if ((await readdir(dir)).length > 0) fail('an aborted transcode() left files behind');
         });

@@ -13,11 +13,12 @@ import {
 } from '@spindle/plugin-sdk/testing';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import plugin from '../../src/index.ts';
+import type { NotifierSettings } from '../../src/notifier-settings.ts';
 
 /** Stands for every credential: it must never show up in a request it does not belong in, nor in an error. */
 export const TOKEN = 'tok-9f8e7d6c5b4a';
 const manifest = readManifest(new URL('../../package.json', import.meta.url));
-const setups: FakeSetup[] = [];
+const setups: FakeSetup<NotifierSettings>[] = [];
 
 export function notification(overrides: Partial<Notification> = {}): Notification {
   return {
@@ -41,7 +42,7 @@ export async function notifier(
   id: 'webhook' | 'ntfy' | 'discord' | 'gotify' | 'apprise',
   settings: Record<string, unknown>,
 ): Promise<Notifier> {
-  const setup = await createFakeSetup({ manifest, settings: settings as never });
+  const setup = await createFakeSetup<NotifierSettings>({ manifest, settings: settings as Partial<NotifierSettings> });
   setups.push(setup);
   return plugin.definition.providers!.notifier![id]!(setup) as Notifier;
 }
