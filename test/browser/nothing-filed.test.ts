@@ -4,31 +4,19 @@
  * says per title why it would not be filed; the review queue lets a person include a title a rule
  * left out, or give up — which stops the job and keeps every file where it is.
  */
-import { mkdir, mkdtemp, readdir } from 'node:fs/promises';
+import { mkdir, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { apiClient, eventually } from '../support/http-client.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { eventually } from '../support/http-client.ts';
 import { makeLongMkv } from '../support/make-media.ts';
-import { type TestService } from '../support/service-harness.ts';
-import { closeBrowserSession, openPage, screenshots, startBrowserSession } from './support/browser.ts';
+import { openPage, screenshots } from './support/browser.ts';
+import { api, browser, sources, svc, useBrowserSession } from './support/session.ts';
 
 vi.setConfig({ testTimeout: 120_000 });
 
-let svc: TestService;
-let browser: Browser;
-let api: ReturnType<typeof apiClient>;
-let sources: string;
-
 const CLIPS = [40, 65, 90, 105];
 
-beforeAll(async () => {
-  ({ svc, browser, api } = await startBrowserSession());
-  // Imports come from inside staging_path (or IMPORT_ROOTS): the person's folders live there.
-  sources = await mkdtemp(join(svc.service.config.get().staging_path!, 'sources-'));
-}, 90_000);
-
-afterAll(() => closeBrowserSession({ svc, browser }));
+useBrowserSession({ sources: true, timeout: 90_000 });
 
 /** Imports a folder of four short clips and waits until the job stops for review. */
 async function shortClipsJob(name: string): Promise<{ id: number; folder: string }> {

@@ -2,24 +2,15 @@
  * The review queue resolved with the keyboard, and the history screen's server-side filters,
  * search and pagination, plus the statistics built from them — in a real browser.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { apiClient, eventually } from '../support/http-client.ts';
-import { type TestService } from '../support/service-harness.ts';
-import { closeBrowserSession, openPage, screenshots, startBrowserSession } from './support/browser.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { eventually } from '../support/http-client.ts';
+import { openPage, screenshots } from './support/browser.ts';
+import { api, browser, svc, useBrowserSession } from './support/session.ts';
 
 // A browser, a service and a simulated rip per test: allow for a busy machine.
 vi.setConfig({ testTimeout: 60_000 });
 
-let svc: TestService;
-let browser: Browser;
-let api: ReturnType<typeof apiClient>;
-
-beforeAll(async () => {
-  ({ svc, browser, api } = await startBrowserSession());
-});
-
-afterAll(() => closeBrowserSession({ svc, browser }));
+useBrowserSession();
 
 const component = (name: string, value: number, weight: number, detail: string) => ({ name, value, weight, detail });
 

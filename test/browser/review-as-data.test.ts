@@ -6,23 +6,15 @@
  * GET /api/review, so a job older than the dashboard's 10 newest is in it; a job's buttons come
  * from the server's `actions`.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it, vi } from 'vitest';
 import type { TitleReview } from '../../core/src/jobs/title-review.ts';
-import { apiClient } from '../support/http-client.ts';
-import { type TestService } from '../support/service-harness.ts';
-import { closeBrowserSession, openPage, startBrowserSession } from './support/browser.ts';
+import { openPage } from './support/browser.ts';
+import { api, browser, svc, useBrowserSession } from './support/session.ts';
 
 vi.setConfig({ testTimeout: 90_000 });
 
-let svc: TestService;
-let browser: Browser;
-let api: ReturnType<typeof apiClient>;
-
-beforeAll(async () => {
-  ({ svc, browser, api } = await startBrowserSession());
-});
-afterAll(() => closeBrowserSession({ svc, browser }));
+useBrowserSession();
 
 const episode = (n: number, score: number) => ({
   kind: 'episode' as const,

@@ -7,7 +7,7 @@
 import { mkdir, mkdtemp } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import {
   SAMPLE_TOKEN,
   startTmdbServer,
@@ -66,6 +66,21 @@ export async function closeIdentifySession(session: IdentifySession | undefined)
   if (!session) return;
   await closeBrowserSession(session);
   await session.tmdb.close();
+}
+
+/** Live bindings of the session `useIdentifySession()` starts before a file's tests and stops after them. */
+export let svc: TestService;
+export let browser: Browser;
+export let api: ReturnType<typeof apiClient>;
+export let sources: string;
+
+export function useIdentifySession(): void {
+  let session: IdentifySession | undefined;
+  beforeAll(async () => {
+    session = await startIdentifySession();
+    ({ svc, browser, api, sources } = session);
+  }, 90_000);
+  afterAll(() => closeIdentifySession(session));
 }
 
 /** A folder with one 44-minute title (the heuristic cannot tell what it is), imported: it waits in review. */
