@@ -16,16 +16,9 @@ import {
 import catalogIdentifier from '../plugins/identifier-catalog/src/index.ts';
 import tmdbPlugin from '../plugins/provider-tmdb/src/index.ts';
 import { SAMPLE_TOKEN, startTmdbServer, type TmdbServer } from '../plugins/provider-tmdb/test/support/tmdb-server.ts';
-import {
-  durationSeconds,
-  loadSampleDiscs,
-  SAMPLE_AVAILABLE,
-  SAMPLE_MISSING_MESSAGE,
-  type SampleDisc,
-} from '../plugins/provider-thediscdb/test/support/sample-discs.ts';
+import { durationSeconds, SAMPLE_AVAILABLE, type SampleDisc, sampleDiscs } from './support/sample-discs.ts';
 
-if (!SAMPLE_AVAILABLE) console.warn(SAMPLE_MISSING_MESSAGE);
-const discs = loadSampleDiscs();
+const discs = sampleDiscs();
 
 /** Stem prefix → the catalog entry the disc is (kind, id), or null when the label cannot tell. */
 const TRUTH: [string, ['tv' | 'movie', number] | null][] = [

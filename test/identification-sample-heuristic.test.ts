@@ -8,16 +8,9 @@ import { describe, expect, it } from 'vitest';
 import type { DiscScan } from '@spindle/plugin-sdk';
 import { createFakeContext, sampleJob } from '@spindle/plugin-sdk/testing';
 import { HeuristicIdentifier } from '../plugins/identifier-heuristic/src/heuristic-identifier.ts';
-import {
-  durationSeconds,
-  loadSampleDiscs,
-  SAMPLE_AVAILABLE,
-  SAMPLE_MISSING_MESSAGE,
-  type SampleDisc,
-} from '../plugins/provider-thediscdb/test/support/sample-discs.ts';
+import { durationSeconds, SAMPLE_AVAILABLE, type SampleDisc, sampleDiscs } from './support/sample-discs.ts';
 
-if (!SAMPLE_AVAILABLE) console.warn(SAMPLE_MISSING_MESSAGE);
-const discs = loadSampleDiscs();
+const discs = sampleDiscs();
 
 /** Discs whose layout alone says what they are (the Peanuts specials are 25-minute "movies": unknown is fair). */
 const CLEAR = ['24_', '30_Rock', 'Aaahh', "'Round", '2001_', '27_Dresses', 'A_Christmas_Carol', "A_Hard_Day's"];
