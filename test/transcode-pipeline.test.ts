@@ -12,8 +12,8 @@ import { chmod, mkdir, mkdtemp, readdir, symlink, writeFile } from 'node:fs/prom
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, eventually } from './support/http-client.ts';
-import { makeLongMkv } from './support/make-media.ts';
+import { apiClient } from './support/http-client.ts';
+import { importMovie, LOCAL_PIPELINE, SHORT_FEATURES } from './support/folder-import.ts';
 import { startTestService, type TestService } from './support/service-harness.ts';
 import { connectWs, type RecordingSocket } from './support/ws-client.ts';
 
@@ -30,20 +30,8 @@ const probe = (file: string, entries: string) =>
     .trim();
 
 async function runMovie(folder: string, title: string) {
-  await mkdir(join(staging, folder));
-  await makeLongMkv(join(staging, folder, 'title_t00.mkv'), 150);
-  const created = await api.post('/api/staging/import', {
-    staging_path: join(staging, folder),
-    content_type: 'movie',
-    detected_title: title,
-  });
-  expect(created.status).toBe(201);
-  const done = await eventually(
-    () => api.get(`/api/jobs/${created.body.id}`),
-    (r) => ['completed', 'failed', 'review_needed'].includes(r.body.state),
-    30_000,
-  );
-  const detail = (await api.get(`/api/jobs/${created.body.id}/detail`)).body;
+  const done = await importMovie(api, staging, folder, title);
+  const detail = (await api.get(`/api/jobs/${done.body.id}/detail`)).body;
   return {
     job: done.body,
     detail,
@@ -66,16 +54,10 @@ beforeAll(async () => {
       library_movies_path: movies,
       staging_cleanup_policy: 'manual',
       transcoding_enabled: true,
-      pipeline: {
-        detectors: [],
-        identifiers: ['heuristic'],
-        matchers: ['movie-runtime'],
-        contributors: [],
-        providers: { transcoder: ['ffmpeg'] },
-      },
+      pipeline: { ...LOCAL_PIPELINE, providers: { transcoder: ['ffmpeg'] } },
       plugin_settings: {
         'transcoder-ffmpeg': { codec: 'h265', crf: 30, preset: 'ultrafast', hardware: 'off' },
-        'matcher-movie-runtime': { feature_min_minutes: 1 },
+        ...SHORT_FEATURES,
       },
     },
   });
