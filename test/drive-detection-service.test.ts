@@ -11,8 +11,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blkidExport, createFakeLinux, type FakeLinux } from '../plugins/detector-linux-drive/test/fake-linux.ts';
 import { apiClient, eventually } from './support/http-client.ts';
-import { startTestService, type TestService } from './support/service-harness.ts';
-import { connectWs, type RecordingSocket } from './support/ws-client.ts';
+import { type TestService } from './support/service-harness.ts';
+import { type RecordingSocket } from './support/ws-client.ts';
+import { closeServiceWithSocket, startServiceWithSocket } from './support/service-socket.ts';
 
 const FIXTURES = join(import.meta.dirname, 'fixtures');
 
@@ -68,7 +69,7 @@ beforeAll(async () => {
     .toUpperCase();
   await linux.setMounts([`/dev/sr1 ${mountPoint} udf ro,nosuid,nodev 0 0`]);
 
-  svc = await startTestService({
+  ({ svc, api, ws } = await startServiceWithSocket({
     pluginPaths: [join(FIXTURES, 'third-party-plugins'), join(FIXTURES, 'drive-plugins')],
     config: {
       staging_path: join(root, 'staging'),
@@ -91,14 +92,11 @@ beforeAll(async () => {
         },
       },
     },
-  });
-  api = apiClient(svc.url);
-  ws = await connectWs(svc.url);
+  }));
 }, 60_000);
 
 afterAll(async () => {
-  await ws?.close();
-  await svc?.close();
+  await closeServiceWithSocket({ ws, svc });
   await linux?.dispose();
   await rm(root, { recursive: true, force: true });
 });

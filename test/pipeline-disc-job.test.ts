@@ -7,7 +7,7 @@
  */
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { promisify } from 'node:util';
@@ -18,8 +18,9 @@ import { apiClient, eventually } from './support/http-client.ts';
 import { libraryFoldersUnder } from './support/library-folders.ts';
 import { LOCAL_PIPELINE } from './support/folder-import.ts';
 import { createMakemkvReplay, mkvRuns, type MakemkvReplay } from './support/makemkv-replay.ts';
-import { startTestService, type TestService } from './support/service-harness.ts';
-import { connectWs, type RecordingSocket } from './support/ws-client.ts';
+import { type TestService } from './support/service-harness.ts';
+import { type RecordingSocket } from './support/ws-client.ts';
+import { closeServiceWithSocket, startServiceWithSocket } from './support/service-socket.ts';
 
 const run = promisify(execFile);
 const DRIVES = { '/dev/sr0': 'tv-bluray', '/dev/sr1': 'movie-dvd', '/dev/sr2': 'region-hang' };
@@ -48,7 +49,7 @@ beforeAll(async () => {
   staging = folders.staging_path;
   replay = await createMakemkvReplay(join(root, 'replay'), { drives: DRIVES, secondsPerTitle: 0.8 });
   slow = await createMakemkvReplay(join(root, 'slow'), { drives: DRIVES, secondsPerTitle: 60 });
-  svc = await startTestService({
+  ({ svc, api, ws } = await startServiceWithSocket({
     config: {
       ...folders,
       ripper_path: replay.path,
@@ -56,16 +57,10 @@ beforeAll(async () => {
       pipeline: { ...LOCAL_PIPELINE, matchers: ['disc-lookup'] },
       plugin_settings: { 'ripper-makemkv': { stall_timeout_seconds: 2 } },
     },
-  });
-  api = apiClient(svc.url);
-  ws = await connectWs(svc.url);
+  }));
 }, 60_000);
 
-afterAll(async () => {
-  await ws?.close();
-  await svc?.close();
-  await rm(root, { recursive: true, force: true });
-});
+afterAll(() => closeServiceWithSocket({ ws, svc }, root));
 
 describe('a disc job with the MakeMKV ripper', () => {
   it('is ripped by default with makemkv', async () => {

@@ -7,7 +7,7 @@
  * The order of events is read from /ws, as the UI sees it.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,8 +17,9 @@ import { apiClient, eventually } from './support/http-client.ts';
 import { libraryFoldersUnder } from './support/library-folders.ts';
 import { LOCAL_PIPELINE } from './support/folder-import.ts';
 import { createMakemkvReplay } from './support/makemkv-replay.ts';
-import { startTestService, type TestService } from './support/service-harness.ts';
-import { connectWs, type RecordingSocket } from './support/ws-client.ts';
+import { type TestService } from './support/service-harness.ts';
+import { type RecordingSocket } from './support/ws-client.ts';
+import { closeServiceWithSocket, startServiceWithSocket } from './support/service-socket.ts';
 
 const THIRD_PARTY = fileURLToPath(new URL('./fixtures/third-party-plugins', import.meta.url));
 
@@ -34,7 +35,7 @@ beforeAll(async () => {
     drives: { '/dev/sr0': 'tv-bluray', '/dev/sr1': 'tv-bluray' },
     secondsPerTitle: 3,
   });
-  svc = await startTestService({
+  ({ svc, api, ws } = await startServiceWithSocket({
     env: { SPINDLE_PLUGINS_DIR: THIRD_PARTY },
     config: {
       ...folders,
@@ -43,16 +44,10 @@ beforeAll(async () => {
       pipeline: { ...LOCAL_PIPELINE, matchers: ['order-guess'], organizer: 'library' },
       plugin_settings: { 'order-guess': { confidence: 0.9 } },
     },
-  });
-  api = apiClient(svc.url);
-  ws = await connectWs(svc.url);
+  }));
 }, 60_000);
 
-afterAll(async () => {
-  await ws?.close();
-  await svc?.close();
-  await rm(root, { recursive: true, force: true });
-});
+afterAll(() => closeServiceWithSocket({ ws, svc }, root));
 
 /** A job for the disc in `driveId`, as a drive detector creates it. */
 const discJob = (driveId: string) => startDiscJob(svc, { driveId, volumeLabel: 'SPINDLE_SHOW_S1D1' });

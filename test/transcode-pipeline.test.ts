@@ -14,8 +14,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from './support/http-client.ts';
 import { importMovie, LOCAL_PIPELINE, SHORT_FEATURES } from './support/folder-import.ts';
-import { startTestService, type TestService } from './support/service-harness.ts';
-import { connectWs, type RecordingSocket } from './support/ws-client.ts';
+import { type TestService } from './support/service-harness.ts';
+import { type RecordingSocket } from './support/ws-client.ts';
+import { closeServiceWithSocket, startServiceWithSocket } from './support/service-socket.ts';
 
 let svc: TestService;
 let api: ReturnType<typeof apiClient>;
@@ -47,7 +48,7 @@ beforeAll(async () => {
   movies = join(root, 'Movies');
   await mkdir(staging);
   await mkdir(movies);
-  svc = await startTestService({
+  ({ svc, api, ws } = await startServiceWithSocket({
     gateway: { progressIntervalMs: 0 },
     config: {
       staging_path: staging,
@@ -60,15 +61,10 @@ beforeAll(async () => {
         ...SHORT_FEATURES,
       },
     },
-  });
-  api = apiClient(svc.url);
-  ws = await connectWs(svc.url);
+  }));
 }, 60_000);
 
-afterAll(async () => {
-  await ws?.close();
-  await svc?.close();
-});
+afterAll(() => closeServiceWithSocket({ ws, svc }));
 
 describe('transcoding after the rip', () => {
   it('re-encodes the rip, reports speed while ripping, files the transcode, and keeps the person’s original', async () => {

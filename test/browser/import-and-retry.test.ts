@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { eventually } from '../support/http-client.ts';
 import { makeLongMkv } from '../support/make-media.ts';
-import { openPage, screenshots } from './support/browser.ts';
+import { openImportForm, openPage, postedBodies, screenshots } from './support/browser.ts';
 import { api, browser, sources, svc, useBrowserSession } from './support/session.ts';
 
 // A browser, a service and real rips of whole folders: allow for a busy machine.
@@ -44,14 +44,9 @@ describe('dashboard import and retry', () => {
   it('imports a folder from the dashboard with copy preselected, and the folder keeps its files', async () => {
     const { folder, file } = await movieFolder('Night Train');
     const { page, errors, close } = await openPage(browser, svc.url);
-    const sent: unknown[] = [];
-    page.on('request', (r) => {
-      if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/staging/import') sent.push(r.postDataJSON());
-    });
+    const sent = postedBodies(page, '/api/staging/import');
     try {
-      await page.goto('/');
-      await page.getByRole('button', { name: 'Import a folder' }).click();
-      const form = page.getByTestId('import-form');
+      const form = await openImportForm(page);
       await form.waitFor();
       expect(await form.getByRole('radio', { name: /^Copy/ }).isChecked()).toBe(true);
       await expect(form.textContent()).resolves.toMatch(/your folder stays exactly as it is/);

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { eventually } from '../support/http-client.ts';
-import { openPage } from './support/browser.ts';
+import { openPage, postedBodies } from './support/browser.ts';
 import { jobWaitingForIdentity, api, browser, sources, svc, useIdentifySession } from './support/identify-session.ts';
 
 // A browser, a service and a real identification per test: allow for a busy machine.
@@ -29,10 +29,7 @@ describe('re-running a job in review', () => {
     );
     expect(waiting.body.review_kind).toBe('titles');
     const { page, errors, close } = await openPage(browser, svc.url);
-    const sent: unknown[] = [];
-    page.on('request', (r) => {
-      if (r.method() === 'POST' && new URL(r.url()).pathname === `/api/jobs/${id}/retry`) sent.push(r.postDataJSON());
-    });
+    const sent = postedBodies(page, `/api/jobs/${id}/retry`);
     const messages = async () =>
       ((await api.get(`/api/jobs/${id}/detail`)).body.timeline as { message: string | null }[]).map(
         (e) => e.message ?? '',

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { eventually } from '../support/http-client.ts';
 import { makeLongMkv } from '../support/make-media.ts';
-import { openPage, screenshots } from './support/browser.ts';
+import { openPage, postedBodies, screenshots } from './support/browser.ts';
 import { api, browser, sources, svc, useBrowserSession } from './support/session.ts';
 
 vi.setConfig({ testTimeout: 120_000 });
@@ -73,10 +73,7 @@ describe('a job in which nothing would be filed', () => {
   it('includes a short title from the review queue', async () => {
     const { id } = await shortClipsJob('SHORT_KEEP_ONE');
     const { page, errors, close } = await openPage(browser, svc.url);
-    const sent: unknown[] = [];
-    page.on('request', (r) => {
-      if (r.method() === 'POST' && new URL(r.url()).pathname === `/api/jobs/${id}/review`) sent.push(r.postDataJSON());
-    });
+    const sent = postedBodies(page, `/api/jobs/${id}/review`);
     try {
       await page.goto('/review');
       const section = page.locator(`[data-testid="review-job"][data-job-id="${id}"]`);

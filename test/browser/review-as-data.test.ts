@@ -10,20 +10,13 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it, vi } from 'vitest';
 import type { TitleReview } from '../../core/src/jobs/title-review.ts';
 import { openPage } from './support/browser.ts';
+import { episode, matchDetails, titleInReview, tvSeasonJob } from './support/review-fixtures.ts';
 import { api, browser, svc, useBrowserSession } from './support/session.ts';
 
 vi.setConfig({ testTimeout: 90_000 });
 
 useBrowserSession();
 
-const episode = (n: number, score: number) => ({
-  kind: 'episode' as const,
-  season: 1,
-  episode: n,
-  episodeEnd: null,
-  edition: null,
-  score,
-});
 const review = (kind: TitleReview['kind'], message: string, extra: Partial<TitleReview> = {}): TitleReview => ({
   kind,
   message,
@@ -34,67 +27,36 @@ const review = (kind: TitleReview['kind'], message: string, extra: Partial<Title
   ...extra,
 });
 const details = (n: number, confidence: number, candidates: ReturnType<typeof episode>[]) =>
-  JSON.stringify({
-    kind: 'episode',
-    season: 1,
-    episode: n,
-    episodeEnd: null,
-    edition: null,
-    confidence,
-    source: 'local_asr',
-    components: [],
-    candidates,
-  });
+  matchDetails(episode(n, confidence), confidence, 'local_asr', candidates);
 
 /** A TV job in review with three titles, one per kind; created first, so it is the oldest job. */
 async function jobWithThreeKinds() {
   const { jobService, db } = svc.service;
-  const job = await jobService.create({
-    sourceKind: 'folder',
-    volumeLabel: 'MIXED_S1_D1',
-    contentType: 'tv',
-    detectedSeason: 1,
-    detectedTitle: 'Mixed',
-  });
+  const job = await tvSeasonJob(svc, 'MIXED_S1_D1', 'Mixed');
   const conflictPath = '/library/TV/Mixed/Season 01/Mixed - S01E02.mkv';
   const titles = await db.titles.replaceForJob(job.id, [
-    {
-      titleIndex: 0,
-      durationSeconds: 1320,
-      sizeBytes: 10,
-      state: 'review',
-      filePath: '/x/a.mkv',
+    titleInReview(0, 1320, '/x/a.mkv', {
       matchDetailsJson: details(3, 0.6, [episode(3, 0.6), episode(4, 0.3)]),
       review: review('low_confidence', 'The best match has 60 % confidence', {
         candidates: [episode(3, 0.6), episode(4, 0.3)],
       }),
-    },
-    {
-      titleIndex: 1,
-      durationSeconds: 1310,
-      sizeBytes: 10,
-      state: 'review',
-      filePath: '/x/b.mkv',
+    }),
+    titleInReview(1, 1310, '/x/b.mkv', {
       matchDetailsJson: details(2, 0.95, [episode(2, 0.95)]),
       review: review(
         'conflict',
         `A file already exists at ${conflictPath}. Keep the library file (skip) or replace it (overwrite)?`,
         { path: conflictPath, candidates: [episode(2, 0.95)] },
       ),
-    },
-    {
-      titleIndex: 2,
-      durationSeconds: 1300,
-      sizeBytes: 10,
-      state: 'review',
-      filePath: '/x/c.mkv',
+    }),
+    titleInReview(2, 1300, '/x/c.mkv', {
       matchDetailsJson: details(3, 0.55, [episode(3, 0.55)]),
       review: review('duplicate_claim', 'S01E03 is also claimed by title 0', {
         episode: 'S01E03',
         otherTitles: [0],
         candidates: [episode(3, 0.55)],
       }),
-    },
+    }),
   ]);
   await jobService.transition(job.id, 'review_needed', {
     patch: { reviewKind: 'organize', reviewReason: 'Organizing needs decisions', resumeState: 'organizing' },

@@ -16,7 +16,7 @@ import {
 import { eventually, type apiClient } from '../../support/http-client.ts';
 import { makeLongMkv } from '../../support/make-media.ts';
 import type { TestService } from '../../support/service-harness.ts';
-import { closeBrowserSession, startBrowserSession } from './browser.ts';
+import { closeBrowserSession, postedBodies, startBrowserSession } from './browser.ts';
 
 export interface IdentifySession {
   svc: TestService;
@@ -106,14 +106,7 @@ export async function jobWaitingForIdentity(
 }
 
 /** The JSON bodies of every POST /api/jobs/{id}/identify the page sends. */
-export function identifyRequests(page: Page, id: number): unknown[] {
-  const bodies: unknown[] = [];
-  page.on('request', (request) => {
-    if (request.method() === 'POST' && new URL(request.url()).pathname === `/api/jobs/${id}/identify`)
-      bodies.push(request.postDataJSON());
-  });
-  return bodies;
-}
+export const identifyRequests = (page: Page, id: number) => postedBodies(page, `/api/jobs/${id}/identify`);
 
 /** Clears a field and types the text key by key, as a person does. */
 export async function typeInto(page: Page, label: string, text: string, scope = page.locator('body')): Promise<void> {
