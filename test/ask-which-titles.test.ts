@@ -46,12 +46,7 @@ beforeAll(async () => {
   }
   // Cleanup `manual`: an unticked title counts as skipped by the person, and under another policy a
   // cleanup may delete its file after the job (the data-safety suite covers that); here it must stay.
-  svc = await startTestService({
-    config: {
-      ...folders,
-      staging_cleanup_policy: 'manual',
-    },
-  });
+  svc = await startTestService({ config: { ...folders, staging_cleanup_policy: 'manual' } });
   api = apiClient(svc.url);
 }, 120_000);
 afterAll(() => svc?.close());

@@ -32,12 +32,7 @@ beforeAll(async () => {
   await mkdir(join(staging, 'TWO_EPISODES'), { recursive: true });
   await makeLongMkv(join(staging, 'TWO_EPISODES', 'title_t00.mkv'), 1320);
   await makeLongMkv(join(staging, 'TWO_EPISODES', 'title_t01.mkv'), 1334);
-  svc = await startTestService({
-    config: {
-      ...folders,
-      staging_cleanup_policy: 'manual',
-    },
-  });
+  svc = await startTestService({ config: { ...folders, staging_cleanup_policy: 'manual' } });
   api = apiClient(svc.url);
 }, 120_000);
 afterAll(() => svc?.close());

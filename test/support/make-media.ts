@@ -4,8 +4,15 @@ import { promisify } from 'node:util';
 
 const run = promisify(execFile);
 
-export async function makeLongMkv(path: string, seconds: number, height = 72): Promise<void> {
+/** How the frames and the sound look: a flat colour (ffmpeg's name or 0xRRGGBB) and a sine tone in Hz, or silence. */
+export interface MkvLook {
+  color?: string;
+  toneHz?: number;
+}
+
+export async function makeLongMkv(path: string, seconds: number, height = 72, look: MkvLook = {}): Promise<void> {
   const width = Math.round((height * 16) / 9 / 2) * 2;
+  const sound = look.toneHz ? `sine=frequency=${look.toneHz}:sample_rate=8000` : 'anullsrc=r=8000:cl=mono';
   await run('ffmpeg', [
     '-v',
     'error',
@@ -13,11 +20,11 @@ export async function makeLongMkv(path: string, seconds: number, height = 72): P
     '-f',
     'lavfi',
     '-i',
-    `color=c=gray:size=${width}x${height}:rate=1`,
+    `color=c=${look.color ?? 'gray'}:size=${width}x${height}:rate=1`,
     '-f',
     'lavfi',
     '-i',
-    'anullsrc=r=8000:cl=mono',
+    sound,
     '-t',
     String(seconds),
     '-c:v',
