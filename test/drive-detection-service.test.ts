@@ -4,12 +4,12 @@
  * for the test. Two discs make two independent jobs; cancelling one never touches the other; only
  * the drive whose rip succeeded is ejected; inserts and removals reach WebSocket clients.
  */
-import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, open, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blkidExport, createFakeLinux, type FakeLinux } from '../plugins/detector-linux-drive/test/fake-linux.ts';
+import { contentHashOfSizes } from './support/content-hash.ts';
 import { apiClient, eventually } from './support/http-client.ts';
 import { type TestService } from './support/service-harness.ts';
 import { type RecordingSocket } from './support/ws-client.ts';
@@ -55,18 +55,7 @@ beforeAll(async () => {
     await handle.truncate(size);
     await handle.close();
   }
-  blurayHash = createHash('md5')
-    .update(
-      Buffer.concat(
-        sizes.map((s) => {
-          const b = Buffer.alloc(8);
-          b.writeBigUInt64LE(BigInt(s));
-          return b;
-        }),
-      ),
-    )
-    .digest('hex')
-    .toUpperCase();
+  blurayHash = contentHashOfSizes(sizes);
   await linux.setMounts([`/dev/sr1 ${mountPoint} udf ro,nosuid,nodev 0 0`]);
 
   ({ svc, api, ws } = await startServiceWithSocket({

@@ -4,11 +4,11 @@
  * hash of the folder's BDMV structure); a restart imports nothing twice; PUT /api/config switches
  * the watcher off and on; an API import and the watcher never make two jobs of one folder.
  */
-import { createHash } from 'node:crypto';
 import { copyFile, mkdir, mkdtemp, open, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contentHashOfSizes } from './support/content-hash.ts';
 import { apiClient, eventually } from './support/http-client.ts';
 import { makeLongMkv } from './support/make-media.ts';
 import { startTestService, type TestService } from './support/service-harness.ts';
@@ -113,18 +113,7 @@ describe('staging watcher in the service', () => {
     expect(titles.map((t) => [t.title_index, Math.round(t.duration_seconds), t.resolution, t.size_bytes])).toEqual(
       made.map((m, i) => [i, m.seconds, `${m.height}p`, sizes[i]]),
     );
-    const expectedHash = createHash('md5')
-      .update(
-        Buffer.concat(
-          m2ts.map((s) => {
-            const b = Buffer.alloc(8);
-            b.writeBigUInt64LE(BigInt(s));
-            return b;
-          }),
-        ),
-      )
-      .digest('hex')
-      .toUpperCase();
+    const expectedHash = contentHashOfSizes(m2ts);
     expect((await api.get<JobWire>(`/api/jobs/${job!.id}`)).body.content_hash).toBe(expectedHash);
     await delay(POLL_SECONDS * 1000 * 6);
     expect(await jobsFor('WATCHED_SHOW_D1')).toHaveLength(1);

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from './support/http-client.ts';
 import { startTestService, type TestService } from './support/service-harness.ts';
+import { tvSeasonJob } from './support/job-fixtures.ts';
 
 let svc: TestService;
 let api: ReturnType<typeof apiClient>;
@@ -68,13 +69,8 @@ describe('/api/test/*', () => {
   });
 
   it("shows every matcher's answer for a title without changing the job", async () => {
-    const { jobService, db } = svc.service;
-    const job = await jobService.create({
-      sourceKind: 'folder',
-      volumeLabel: 'PROBE',
-      contentType: 'tv',
-      detectedSeason: 3,
-    });
+    const { db } = svc.service;
+    const job = await tvSeasonJob(svc, 'PROBE', undefined, 3);
     const titles = await db.titles.replaceForJob(job.id, [
       { titleIndex: 0, durationSeconds: 1300, sizeBytes: 1 },
       { titleIndex: 1, durationSeconds: 1310, sizeBytes: 1 },

@@ -20,7 +20,7 @@ import {
   toastText,
   useJobsSession,
 } from './support/jobs-session.ts';
-import { discarded, matchDetails, tvSeasonJob } from './support/review-fixtures.ts';
+import { completedFolderJob, discarded, matchDetails, tvSeasonJob } from '../support/job-fixtures.ts';
 
 // A browser, a service and real pipelines: allow for a busy machine.
 vi.setConfig({ testTimeout: 120_000 });
@@ -148,14 +148,7 @@ describe('jobs: rough edges of the first hour on the dashboard', () => {
     const { jobService } = svc.service;
     const folder = await mkdtemp(join(sources, 'done-'));
     await writeFile(join(folder, 'title_t00.mkv'), 'kept');
-    const done = await jobService.create({
-      sourceKind: 'folder',
-      volumeLabel: 'DONE_DISC',
-      sourcePath: folder,
-      stagingPath: folder,
-    });
-    for (const s of ['identifying', 'ripping', 'matching', 'organizing', 'completed'] as const)
-      await jobService.transition(done.id, s);
+    const done = await completedFolderJob(svc, 'DONE_DISC', folder);
     const failed = await jobService.create({ sourceKind: 'folder', volumeLabel: 'FAILED_DISC' });
     await jobService.transition(failed.id, 'failed', { patch: { errorMessage: 'the disc could not be read' } });
     const idle = (

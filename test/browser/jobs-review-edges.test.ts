@@ -10,7 +10,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { eventually } from '../support/http-client.ts';
 import { openPage, screenshots } from './support/browser.ts';
 import { api, browser, importFolder, settled, svc, toastText, useJobsSession } from './support/jobs-session.ts';
-import { parkInReview, titleInReview, tvSeasonJob } from './support/review-fixtures.ts';
+import { parkInReview, titleInReview, tvSeasonJob } from '../support/job-fixtures.ts';
 
 // A browser, a service and real pipelines: allow for a busy machine.
 vi.setConfig({ testTimeout: 120_000 });

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { eventually } from '../support/http-client.ts';
 import { makeLongMkv } from '../support/make-media.ts';
+import { importAndSettle } from '../support/folder-import.ts';
 import { openPage, postedBodies, screenshots } from './support/browser.ts';
 import { api, browser, sources, svc, useBrowserSession } from './support/session.ts';
 
@@ -23,19 +24,12 @@ async function shortClipsJob(name: string): Promise<{ id: number; folder: string
   const folder = join(sources, name);
   await mkdir(folder);
   await Promise.all(CLIPS.map((s, i) => makeLongMkv(join(folder, `title_t0${i}.mkv`), s)));
-  const created = await api.post('/api/staging/import', {
-    staging_path: folder,
-    content_type: 'tv',
-    detected_title: 'Clip Show',
-    detected_season: 1,
-  });
-  expect(created.status).toBe(201);
-  const id = created.body.id as number;
-  const waiting = await eventually(
-    () => api.get(`/api/jobs/${id}`),
-    (r) => ['review_needed', 'completed', 'failed'].includes(r.body.state),
+  const waiting = await importAndSettle(
+    api,
+    { staging_path: folder, content_type: 'tv', detected_title: 'Clip Show', detected_season: 1 },
     60_000,
   );
+  const id = waiting.body.id as number;
   expect(waiting.body).toMatchObject({ state: 'review_needed', review_kind: 'nothing_filed' });
   expect(waiting.body.review_reason).toMatch(/nothing on this disc would be filed/);
   return { id, folder };

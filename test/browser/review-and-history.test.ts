@@ -4,7 +4,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { eventually } from '../support/http-client.ts';
-import { openPage, screenshots } from './support/browser.ts';
+import { openPage, reviewLinkText, screenshots } from './support/browser.ts';
 import {
   component,
   episode,
@@ -13,7 +13,7 @@ import {
   parkInReview,
   titleInReview,
   tvSeasonJob,
-} from './support/review-fixtures.ts';
+} from '../support/job-fixtures.ts';
 import { api, browser, svc, useBrowserSession } from './support/session.ts';
 
 // A browser, a service and a simulated rip per test: allow for a busy machine.
@@ -76,14 +76,7 @@ describe('review queue', () => {
     const { page, errors, close } = await openPage(browser, svc.url);
     try {
       await page.goto('/');
-      await expect
-        .poll(() =>
-          page
-            .getByRole('link', { name: /Review/ })
-            .first()
-            .textContent(),
-        )
-        .toContain('2');
+      await expect.poll(() => reviewLinkText(page)).toContain('2');
       await page
         .getByRole('link', { name: /Review/ })
         .first()

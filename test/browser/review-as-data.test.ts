@@ -9,8 +9,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it, vi } from 'vitest';
 import type { TitleReview } from '../../core/src/jobs/title-review.ts';
-import { openPage } from './support/browser.ts';
-import { episode, matchDetails, titleInReview, tvSeasonJob } from './support/review-fixtures.ts';
+import { openPage, reviewLinkText } from './support/browser.ts';
+import { episode, matchDetails, titleInReview, tvSeasonJob } from '../support/job-fixtures.ts';
 import { api, browser, svc, useBrowserSession } from './support/session.ts';
 
 vi.setConfig({ testTimeout: 90_000 });
@@ -99,14 +99,7 @@ describe('review as data', () => {
       const section = page.locator(`[data-testid="review-job"][data-job-id="${job.id}"]`);
       await section.waitFor();
       // The navigation counts it too: the count is the service's, not the dashboard list's.
-      await expect
-        .poll(() =>
-          page
-            .getByRole('link', { name: /Review/ })
-            .first()
-            .textContent(),
-        )
-        .toContain('1');
+      await expect.poll(() => reviewLinkText(page)).toContain('1');
       const item = (i: number) => section.locator(`[data-testid="review-item"][data-title-id="${titles[i]!.id}"]`);
       // The words are the renamed ones: the page shows what it was sent and decides nothing from it.
       for (let i = 0; i < 3; i++)

@@ -223,3 +223,10 @@ export async function openImportForm(page: Page) {
   await page.getByRole('button', { name: 'Import a folder' }).click();
   return page.getByTestId('import-form');
 }
+
+/** The text of the navigation's Review link (it carries the count of jobs waiting for review). */
+export const reviewLinkText = (page: Page) =>
+  page
+    .getByRole('link', { name: /Review/ })
+    .first()
+    .textContent();

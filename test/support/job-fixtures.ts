@@ -1,11 +1,11 @@
 /**
- * Jobs and titles written straight into a browser test's service, the way the pipeline leaves them:
- * a TV season folder job, titles waiting in review, match details as the pipeline stores them
- * (a title's matchDetailsJson), and a job walked through the stages into review_needed.
+ * Jobs and titles written straight into a test service, the way the pipeline leaves them: a TV
+ * season folder job, titles waiting in review, match details as the pipeline stores them (a title's
+ * matchDetailsJson), and a job walked through the stages into review_needed or to completed.
  */
 import type { MatchCandidate } from '@spindle/plugin-sdk';
-import type { JobPatch } from '../../../core/src/persistence/records.ts';
-import type { TestService } from '../../support/service-harness.ts';
+import type { JobPatch } from '../../core/src/persistence/records.ts';
+import type { TestService } from './service-harness.ts';
 
 export const episode = (n: number, score: number): MatchCandidate => ({
   kind: 'episode',
@@ -40,21 +40,30 @@ export function matchDetails(
   confidence: number,
   source: string,
   candidates: MatchCandidate[] = [],
-  components: ReturnType<typeof component>[] = [],
+  components: { name: string; value: number; weight: number; detail?: string }[] = [],
 ): string {
   const { score: _score, ...fields } = best;
   return JSON.stringify({ ...fields, confidence, source, components, candidates });
 }
 
-/** A season-1 TV job from a folder, as an import creates it (idle). */
-export function tvSeasonJob(svc: TestService, volumeLabel: string, detectedTitle?: string) {
+/** A TV job from a folder (season 1 unless told), as an import creates it (idle). */
+export function tvSeasonJob(svc: TestService, volumeLabel: string, detectedTitle?: string, detectedSeason = 1) {
   return svc.service.jobService.create({
     sourceKind: 'folder',
     volumeLabel,
     contentType: 'tv',
-    detectedSeason: 1,
+    detectedSeason,
     ...(detectedTitle ? { detectedTitle } : {}),
   });
+}
+
+/** A job for the folder `folder` (its own staging folder too), walked through every stage to completed. */
+export async function completedFolderJob(svc: TestService, volumeLabel: string, folder: string) {
+  const { jobService } = svc.service;
+  const job = await jobService.create({ sourceKind: 'folder', volumeLabel, sourcePath: folder, stagingPath: folder });
+  for (const s of ['identifying', 'ripping', 'matching', 'organizing', 'completed'] as const)
+    await jobService.transition(job.id, s);
+  return job;
 }
 
 /** A ripped title waiting in review (10 bytes, no match details unless `extra` gives them). */
