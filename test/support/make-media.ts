@@ -1,5 +1,6 @@
 /** Real MKV files made by ffmpeg for tests: long durations encode fast (tiny frames, 1 fps). */
 import { execFile } from 'node:child_process';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
@@ -39,4 +40,18 @@ export async function makeLongMkv(path: string, seconds: number, height = 72, lo
     '8k',
     path,
   ]);
+}
+
+/**
+ * An MKV whose sound is `text` read by espeak-ng (American English, 150 words a minute) over a small
+ * still picture, as long as the reading; `dir` holds the reading's WAV too.
+ */
+export async function makeSpeechMkv(dir: string, name: string, text: string): Promise<string> {
+  const reading = join(dir, `${name}.wav`);
+  await run('espeak-ng', ['-v', 'en-us', '-s', '150', '-w', reading, text]);
+  const mkv = join(dir, `${name}.mkv`);
+  const video = ['-f', 'lavfi', '-i', 'color=size=64x36:rate=1:duration=6'];
+  const codecs = ['-c:v', 'libx264', '-preset', 'ultrafast', '-c:a', 'aac', '-shortest'];
+  await run('ffmpeg', ['-v', 'error', '-y', ...video, '-i', reading, ...codecs, mkv]);
+  return mkv;
 }
