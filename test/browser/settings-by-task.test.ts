@@ -15,13 +15,21 @@ import {
   startBrowserSession,
   type BrowserSession,
 } from './support/browser.ts';
-import { SECTIONS } from '../../ui/src/lib/settings-sections.ts';
 
 vi.setConfig({ testTimeout: 150_000 });
 
 const GOTIFY_TOKEN = 'AgotifyAppToken.x9';
-/** The sections of the side menu, in its order. */
-const SECTION_IDS = SECTIONS.map((section) => section.id);
+const SECTIONS = [
+  'folders',
+  'tools',
+  'identification',
+  'matching',
+  'library',
+  'after-job',
+  'notifications',
+  'contributions',
+  'advanced',
+];
 
 let session: BrowserSession;
 let gotify: RecordingHttpServer;
@@ -155,7 +163,7 @@ describe('settings grouped by task', () => {
     const { page, errors, close } = await openPage(session.browser, session.svc.url);
     try {
       const found: Record<string, string[]> = {};
-      for (const section of SECTION_IDS) {
+      for (const section of SECTIONS) {
         await page.goto(`/settings/${section}`);
         await page.locator(`[data-section="${section}"] h2`).waitFor();
         // Unfold every plugin's settings (not the folded shell commands for the machine).
