@@ -12,6 +12,7 @@ import { contentHashOfSizes } from './support/content-hash.ts';
 import { apiClient, eventually } from './support/http-client.ts';
 import { makeLongMkv } from './support/make-media.ts';
 import { startTestService, type TestService } from './support/service-harness.ts';
+import { importFolder, tvSeason } from './support/folder-import.ts';
 
 const POLL_SECONDS = 0.2;
 const delay = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -173,21 +174,15 @@ describe('staging watcher in the service', () => {
     const folder = join(staging, 'BUSY_FOLDER');
     await mkdir(folder);
     await makeLongMkv(join(folder, 'title_t00.mkv'), 1300); // episode length: ripped, then no match → review
-    const first = await api.post('/api/staging/import', {
-      staging_path: folder,
-      content_type: 'tv',
-      detected_title: 'Busy',
-      detected_season: 1,
-    });
-    expect(first.status).toBe(201);
+    const first = await importFolder(api, { staging_path: folder, ...tvSeason('Busy') });
     await eventually(
-      () => api.get<JobWire>(`/api/jobs/${first.body.id}`),
+      () => api.get<JobWire>(`/api/jobs/${first}`),
       (r) => r.body.state === 'review_needed',
       15_000,
     );
     const again = await api.post('/api/staging/import', { staging_path: folder });
     expect(again.status).toBe(409);
     expect(again.body.error).toMatchObject({ code: 'folder_in_use' });
-    expect(again.body.error.message).toContain(`Job ${first.body.id} (review_needed) already works on ${folder}`);
+    expect(again.body.error.message).toContain(`Job ${first} (review_needed) already works on ${folder}`);
   }, 30_000);
 });

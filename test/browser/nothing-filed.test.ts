@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { eventually } from '../support/http-client.ts';
 import { makeLongMkv } from '../support/make-media.ts';
-import { importAndSettle } from '../support/folder-import.ts';
+import { importAndSettle, tvSeason } from '../support/folder-import.ts';
 import { openPage, postedBodies, screenshots } from './support/browser.ts';
 import { api, browser, sources, svc, useBrowserSession } from './support/session.ts';
 
@@ -24,11 +24,7 @@ async function shortClipsJob(name: string): Promise<{ id: number; folder: string
   const folder = join(sources, name);
   await mkdir(folder);
   await Promise.all(CLIPS.map((s, i) => makeLongMkv(join(folder, `title_t0${i}.mkv`), s)));
-  const waiting = await importAndSettle(
-    api,
-    { staging_path: folder, content_type: 'tv', detected_title: 'Clip Show', detected_season: 1 },
-    60_000,
-  );
+  const waiting = await importAndSettle(api, { staging_path: folder, ...tvSeason('Clip Show') }, 60_000);
   const id = waiting.body.id as number;
   expect(waiting.body).toMatchObject({ state: 'review_needed', review_kind: 'nothing_filed' });
   expect(waiting.body.review_reason).toMatch(/nothing on this disc would be filed/);

@@ -23,17 +23,23 @@ export const SHORT_FEATURES = { 'matcher-movie-runtime': { feature_min_minutes: 
 
 const SETTLED = ['completed', 'failed', 'review_needed'];
 
-/** POST /api/staging/import with `body` (201 expected), then the job once it has settled; `seen` collects the states it passed. */
+/** POST /api/staging/import with `body`; 201 expected; the new job's id. */
+export async function importFolder(api: ReturnType<typeof apiClient>, body: Record<string, unknown>): Promise<number> {
+  const created = await api.post('/api/staging/import', body);
+  expect(created.status).toBe(201);
+  return created.body.id as number;
+}
+
+/** Imports with `body`, then the job once it has settled; `seen` collects the states it passed. */
 export async function importAndSettle(
   api: ReturnType<typeof apiClient>,
   body: Record<string, unknown>,
   timeout = 120_000,
   seen?: Set<string>,
 ) {
-  const created = await api.post('/api/staging/import', body);
-  expect(created.status).toBe(201);
+  const id = await importFolder(api, body);
   return eventually(
-    () => api.get(`/api/jobs/${created.body.id}`),
+    () => api.get(`/api/jobs/${id}`),
     (r) => {
       seen?.add(r.body.state);
       return SETTLED.includes(r.body.state);
@@ -41,6 +47,9 @@ export async function importAndSettle(
     timeout,
   );
 }
+
+/** The import fields that declare a folder season 1 of the series `title`. */
+export const tvSeason = (title: string) => ({ content_type: 'tv', detected_title: title, detected_season: 1 });
 
 /** A folder `name` inside `staging` with one 150-second title, imported as the movie `title`; waits until the job settles. */
 export async function importMovie(api: ReturnType<typeof apiClient>, staging: string, name: string, title: string) {
@@ -50,4 +59,4 @@ export async function importMovie(api: ReturnType<typeof apiClient>, staging: st
 }
 
 /** How a disc of the generated season corpus (test/corpus/season-corpus.ts) is imported: its show, season 1. */
-export const GENERATED_SEASON = { content_type: 'tv', detected_title: 'Generated Chronicles', detected_season: 1 };
+export const GENERATED_SEASON = tvSeason('Generated Chronicles');
