@@ -5,12 +5,10 @@
  * partial file; the watchdog fails a job whose makemkvcon hangs on a region mismatch; tool
  * validation reads version and license from the same stand-in.
  */
-import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { processAlive } from '../core/src/app/run-file.ts';
 import { startDiscJob } from './support/disc-jobs.ts';
@@ -21,8 +19,8 @@ import { createMakemkvReplay, mkvRuns, type MakemkvReplay } from './support/make
 import { type TestService } from './support/service-harness.ts';
 import { type RecordingSocket } from './support/ws-client.ts';
 import { closeServiceWithSocket, startServiceWithSocket } from './support/service-socket.ts';
+import { mediaDuration } from './support/make-media.ts';
 
-const run = promisify(execFile);
 const DRIVES = { '/dev/sr0': 'tv-bluray', '/dev/sr1': 'movie-dvd', '/dev/sr2': 'region-hang' };
 
 let root: string;
@@ -90,16 +88,7 @@ describe('a disc job with the MakeMKV ripper', () => {
     for (const t of titles.filter((x) => x.selected)) {
       expect(t.filePath).toBe(join(folder, t.outputFilename!));
       expect(t.sizeBytes).toBe((await stat(t.filePath!)).size);
-      const { stdout } = await run('ffprobe', [
-        '-v',
-        'error',
-        '-show_entries',
-        'format=duration',
-        '-of',
-        'csv=p=0',
-        t.filePath!,
-      ]);
-      expect(Number(stdout)).toBeCloseTo(t.durationSeconds, 0);
+      expect(await mediaDuration(t.filePath!)).toBeCloseTo(t.durationSeconds, 0);
     }
     expect(titles.filter((t) => !t.selected).every((t) => t.filePath === null)).toBe(true);
     expect((await readdir(folder)).sort()).toEqual([

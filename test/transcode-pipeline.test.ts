@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from './support/http-client.ts';
 import { importMovie, LOCAL_PIPELINE, SHORT_FEATURES } from './support/folder-import.ts';
+import { mediaDuration } from './support/make-media.ts';
 import { type TestService } from './support/service-harness.ts';
 import { type RecordingSocket } from './support/ws-client.ts';
 import { closeServiceWithSocket, startServiceWithSocket } from './support/service-socket.ts';
@@ -113,19 +114,7 @@ describe('transcoding after the rip', () => {
       );
       const filed = join(movies, 'Movie Two', 'Movie Two.mkv');
       expect(probe(filed, 'stream=codec_name')).toBe('h264'); // the original rip
-      expect(
-        Number(
-          execFileSync('ffprobe', [
-            '-v',
-            'error',
-            '-show_entries',
-            'format=duration',
-            '-of',
-            'csv=p=0',
-            filed,
-          ]).toString(),
-        ),
-      ).toBeGreaterThan(149);
+      expect(await mediaDuration(filed)).toBeGreaterThan(149);
       expect(existsSync(join(staging, 'MOVIE_TWO', 'title_t00.transcoded.mkv'))).toBe(false);
       expect((await readdir(join(staging, 'MOVIE_TWO'))).filter((n) => n.includes('partial'))).toEqual([]);
     } finally {

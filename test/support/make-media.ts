@@ -55,3 +55,9 @@ export async function makeSpeechMkv(dir: string, name: string, text: string): Pr
   await run('ffmpeg', ['-v', 'error', '-y', ...video, '-i', reading, ...codecs, mkv]);
   return mkv;
 }
+
+/** A media file's duration in seconds, as ffprobe reads it from the container. */
+export async function mediaDuration(file: string): Promise<number> {
+  const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', file]);
+  return Number(stdout.trim());
+}
