@@ -16,7 +16,7 @@ import {
 import catalogIdentifier from '../plugins/identifier-catalog/src/index.ts';
 import tmdbPlugin from '../plugins/provider-tmdb/src/index.ts';
 import { SAMPLE_TOKEN, startTmdbServer, type TmdbServer } from '../plugins/provider-tmdb/test/support/tmdb-server.ts';
-import { durationSeconds, SAMPLE_AVAILABLE, type SampleDisc, sampleDiscs } from './support/sample-discs.ts';
+import { SAMPLE_AVAILABLE, type SampleDisc, sampleDiscs, sampleTitles } from './support/sample-discs.ts';
 
 const discs = sampleDiscs();
 
@@ -90,12 +90,7 @@ async function identify(disc: SampleDisc): Promise<Identification | null> {
     volumeLabel: disc.volumeLabel,
     discType: 'dvd',
     contentHash: null,
-    titles: disc.record.Titles.map((t) => ({
-      index: t.Index,
-      durationSeconds: durationSeconds(t.Duration),
-      sizeBytes: t.Size,
-      resolution: null,
-    })),
+    titles: sampleTitles(disc),
   };
   const identifier = await createStage(catalogIdentifier, 'identifier', 'catalog');
   const ctx = await createFakeContext({ providers: { catalog } });

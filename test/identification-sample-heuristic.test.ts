@@ -8,7 +8,13 @@ import { describe, expect, it } from 'vitest';
 import type { DiscScan } from '@spindle/plugin-sdk';
 import { createFakeContext, sampleJob } from '@spindle/plugin-sdk/testing';
 import { HeuristicIdentifier } from '../plugins/identifier-heuristic/src/heuristic-identifier.ts';
-import { durationSeconds, SAMPLE_AVAILABLE, type SampleDisc, sampleDiscs } from './support/sample-discs.ts';
+import {
+  durationSeconds,
+  SAMPLE_AVAILABLE,
+  type SampleDisc,
+  sampleDiscs,
+  sampleTitles,
+} from './support/sample-discs.ts';
 
 const discs = sampleDiscs();
 
@@ -20,13 +26,7 @@ async function classify(disc: SampleDisc) {
     volumeLabel: disc.volumeLabel,
     discType: disc.record.Format.toUpperCase() === 'DVD' ? 'dvd' : 'bluray',
     contentHash: null,
-    titles: disc.record.Titles.map((t) => ({
-      index: t.Index,
-      durationSeconds: durationSeconds(t.Duration),
-      sizeBytes: t.Size,
-      resolution: null,
-      sourceFile: t.SourceFile ?? '',
-    })),
+    titles: sampleTitles(disc).map((t, i) => ({ ...t, sourceFile: disc.record.Titles[i]!.SourceFile ?? '' })),
   };
   const ctx = await createFakeContext();
   try {
