@@ -12,7 +12,7 @@ import { apiClient } from '../support/http-client.ts';
 import { startTestService } from '../support/service-harness.ts';
 import { libraryFolders, openPage, screenshots } from './support/browser.ts';
 import { api, browser, svc, useBrowserSession } from './support/session.ts';
-import { SETTINGS_SECTIONS } from './support/settings-sections.ts';
+import { settingsSections } from './support/settings-sections.ts';
 
 const CATALOG_TOKEN = 'eyJhbGciOiJIUzI1NiJ9.catalog-token-that-must-never-show';
 const NEW_TOKEN = 'eyJhbGciOiJIUzI1NiJ9.a-newer-token-also-hidden';
@@ -34,7 +34,7 @@ describe('settings', () => {
       // Every field of the config is in one of the sections.
       const config = (await api.get('/api/config')).body as Record<string, unknown>;
       const seen = new Set<string>();
-      for (const section of SETTINGS_SECTIONS.filter((id) => id !== 'notifications')) {
+      for (const section of (await settingsSections()).filter((id) => id !== 'notifications')) {
         await page.goto(`/settings/${section}`);
         await page.locator(`[data-section="${section}"] h2`).waitFor();
         for (const field of await page

@@ -1,16 +1,13 @@
 /**
- * The settings side menu's sections, in order, as a person finds them (the same ids as
- * ui/src/lib/settings-sections.ts; written out here because importing that file brings the UI's
- * Svelte rune modules into the root type check).
+ * The settings side menu's section ids, in order, taken from the UI's own list
+ * (ui/src/lib/settings-sections.ts). Loaded at run time: a static import would bring the UI's Svelte
+ * rune modules into the root type check.
  */
-export const SETTINGS_SECTIONS = [
-  'folders',
-  'tools',
-  'identification',
-  'matching',
-  'library',
-  'after-job',
-  'notifications',
-  'contributions',
-  'advanced',
-];
+import { fileURLToPath } from 'node:url';
+
+const SOURCE = fileURLToPath(new URL('../../../ui/src/lib/settings-sections.ts', import.meta.url));
+
+export async function settingsSections(): Promise<string[]> {
+  const { SECTIONS } = (await import(SOURCE)) as { SECTIONS: readonly { id: string }[] };
+  return SECTIONS.map((section) => section.id);
+}
