@@ -12,6 +12,7 @@ import { buildSeasonCorpus, type SeasonCorpus } from './corpus/season-corpus.ts'
 import { GENERATED_SEASON, importAndSettle } from './support/folder-import.ts';
 import { apiClient } from './support/http-client.ts';
 import { startTestService, type TestService } from './support/service-harness.ts';
+import { libraryFoldersUnder } from './support/library-folders.ts';
 
 let corpus: SeasonCorpus;
 let root: string;
@@ -35,9 +36,7 @@ describe('disc-wide matching through the service', () => {
     await cp(corpus.discDir, disc, { recursive: true });
     svc = await startTestService({
       config: {
-        staging_path: join(root, 'staging'),
-        library_tv_path: join(root, 'library', 'TV'),
-        library_movies_path: join(root, 'library', 'Movies'),
+        ...(await libraryFoldersUnder(root)),
         pipeline: {
           matchers: ['asr-subtitles'],
           providers: { subtitles: ['local-folder'], transcriber: ['pocketsphinx'] },

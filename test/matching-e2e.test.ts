@@ -17,6 +17,7 @@ import { buildSeasonCorpus, type SeasonCorpus } from './corpus/season-corpus.ts'
 import { GENERATED_SEASON, importAndSettle } from './support/folder-import.ts';
 import { apiClient, eventually } from './support/http-client.ts';
 import { startTestService, type TestService } from './support/service-harness.ts';
+import { libraryFoldersUnder } from './support/library-folders.ts';
 
 const SHOW_ID = 4242;
 let corpus: SeasonCorpus;
@@ -60,9 +61,7 @@ describe('matching end to end', () => {
     await cp(corpus.discDir, disc, { recursive: true });
     const svc = await startTestService({
       config: {
-        staging_path: join(root, 'staging'),
-        library_tv_path: join(root, 'library', 'TV'),
-        library_movies_path: join(root, 'library', 'Movies'),
+        ...(await libraryFoldersUnder(root)),
         pipeline: {
           matchers: ['asr-subtitles'],
           providers: { subtitles: ['opensubtitles'], transcriber: ['pocketsphinx'] },
