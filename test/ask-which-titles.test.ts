@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, eventually } from './support/http-client.ts';
 import { makeLongMkv } from './support/make-media.ts';
 import { startTestService, type TestService } from './support/service-harness.ts';
+import { libraryFoldersUnder } from './support/library-folders.ts';
 
 let svc: TestService;
 let api: ReturnType<typeof apiClient>;
@@ -32,9 +33,9 @@ interface WireTitle {
 
 beforeAll(async () => {
   const root = await mkdtemp(join(tmpdir(), 'spindle-ask-titles-'));
-  staging = join(root, 'staging');
+  const folders = await libraryFoldersUnder(root);
+  staging = folders.staging_path;
   library = join(root, 'library');
-  for (const dir of ['TV', 'Movies']) await mkdir(join(library, dir), { recursive: true });
   await mkdir(join(staging, 'TICKED_MOVIE'), { recursive: true });
   await makeLongMkv(join(staging, 'TICKED_MOVIE', 'title_t00.mkv'), 6010); // the feature
   await makeLongMkv(join(staging, 'TICKED_MOVIE', 'title_t01.mkv'), 2400); // a 40-minute extra the rules would rip
@@ -45,14 +46,7 @@ beforeAll(async () => {
   }
   // Cleanup `manual`: an unticked title counts as skipped by the person, and under another policy a
   // cleanup may delete its file after the job (the data-safety suite covers that); here it must stay.
-  svc = await startTestService({
-    config: {
-      staging_path: staging,
-      library_tv_path: join(library, 'TV'),
-      library_movies_path: join(library, 'Movies'),
-      staging_cleanup_policy: 'manual',
-    },
-  });
+  svc = await startTestService({ config: { ...folders, staging_cleanup_policy: 'manual' } });
   api = apiClient(svc.url);
 }, 120_000);
 afterAll(() => svc?.close());

@@ -4,48 +4,25 @@
  * that failed or wait for review (exit codes 1 and 2), read and change the configuration, refused
  * requests (exit 3), and a clear message with exit 69 once the service is down.
  */
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runSpindle } from './support/cli-process.ts';
 import { makeLongMkv } from './support/make-media.ts';
+import { LOCAL_PIPELINE, SHORT_FEATURES } from './support/folder-import.ts';
 import { writeConfig } from './support/service-harness.ts';
 import { spawnService, type ServiceProcess } from './support/service-process.ts';
-
-const TSX_CLI = createRequire(import.meta.url).resolve('tsx/cli');
-const MAIN = fileURLToPath(new URL('../core/src/cli/main.ts', import.meta.url));
 
 let root: string;
 let staging: string;
 let movies: string;
 let service: ServiceProcess;
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function cli(args: string[], env: Record<string, string> = {}): Promise<Run> {
-  return new Promise((resolve) => {
-    // A clean environment: no HOST/PORT/SPINDLE_URL from the test runner unless a test sets them.
-    const { HOST: _h, PORT: _p, SPINDLE_URL: _u, ...base } = process.env;
-    const child = spawn(process.execPath, [TSX_CLI, MAIN, ...args], {
-      cwd: root,
-      env: { ...base, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    child.on('exit', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+// A clean environment: no HOST/PORT/SPINDLE_URL from the test runner unless a test sets them.
+const cli = (args: string[], env: Record<string, string> = {}) =>
+  runSpindle(args, { cwd: root, env, unset: ['HOST', 'PORT', 'SPINDLE_URL'] });
 
 const url = () => ['--url', service.url];
 
@@ -68,14 +45,8 @@ beforeAll(async () => {
     library_tv_path: join(root, 'TV'),
     staging_watch_enabled: false,
     staging_cleanup_policy: 'manual',
-    pipeline: {
-      detectors: [],
-      identifiers: ['heuristic'],
-      matchers: ['movie-runtime'],
-      contributors: [],
-      providers: {},
-    },
-    plugin_settings: { 'matcher-movie-runtime': { feature_min_minutes: 1 } },
+    pipeline: LOCAL_PIPELINE,
+    plugin_settings: SHORT_FEATURES,
   });
   service = await spawnService({ SPINDLE_DATA_DIR: dataDir });
 }, 60_000);

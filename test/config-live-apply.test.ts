@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, eventually } from './support/http-client.ts';
 import { makeLongMkv } from './support/make-media.ts';
 import { startTestService, type TestService } from './support/service-harness.ts';
+import { importFolder, tvSeason } from './support/folder-import.ts';
 
 const THIRD_PARTY = fileURLToPath(new URL('./fixtures/third-party-plugins', import.meta.url));
 const LIVE = fileURLToPath(new URL('./fixtures/live-plugins', import.meta.url));
@@ -58,14 +59,7 @@ async function importShow(): Promise<number> {
   const folder = join(root, 'staging', `LIVE_SHOW_D${++disc}`);
   await mkdir(folder, { recursive: true });
   await Promise.all([0, 1].map((i) => makeLongMkv(join(folder, `t0${i}.mkv`), 1300 + i)));
-  const job = await api.post('/api/staging/import', {
-    staging_path: folder,
-    content_type: 'tv',
-    detected_title: 'Live Show',
-    detected_season: 1,
-  });
-  expect(job.status).toBe(201);
-  return job.body.id as number;
+  return importFolder(api, { staging_path: folder, ...tvSeason('Live Show') });
 }
 
 const settled = (id: number) =>

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, eventually } from './support/http-client.ts';
 import { makeLongMkv } from './support/make-media.ts';
 import { startTestService, type TestService } from './support/service-harness.ts';
+import { libraryFoldersUnder } from './support/library-folders.ts';
 
 let svc: TestService;
 let api: ReturnType<typeof apiClient>;
@@ -26,20 +27,12 @@ interface WireTitle {
 
 beforeAll(async () => {
   const root = await mkdtemp(join(tmpdir(), 'spindle-declared-kind-'));
-  staging = join(root, 'staging');
-  const library = join(root, 'library');
-  for (const dir of ['TV', 'Movies']) await mkdir(join(library, dir), { recursive: true });
+  const folders = await libraryFoldersUnder(root);
+  staging = folders.staging_path;
   await mkdir(join(staging, 'TWO_EPISODES'), { recursive: true });
   await makeLongMkv(join(staging, 'TWO_EPISODES', 'title_t00.mkv'), 1320);
   await makeLongMkv(join(staging, 'TWO_EPISODES', 'title_t01.mkv'), 1334);
-  svc = await startTestService({
-    config: {
-      staging_path: staging,
-      library_tv_path: join(library, 'TV'),
-      library_movies_path: join(library, 'Movies'),
-      staging_cleanup_policy: 'manual',
-    },
-  });
+  svc = await startTestService({ config: { ...folders, staging_cleanup_policy: 'manual' } });
   api = apiClient(svc.url);
 }, 120_000);
 afterAll(() => svc?.close());

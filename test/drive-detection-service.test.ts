@@ -4,15 +4,16 @@
  * for the test. Two discs make two independent jobs; cancelling one never touches the other; only
  * the drive whose rip succeeded is ejected; inserts and removals reach WebSocket clients.
  */
-import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, open, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blkidExport, createFakeLinux, type FakeLinux } from '../plugins/detector-linux-drive/test/fake-linux.ts';
+import { contentHashOfSizes } from './support/content-hash.ts';
 import { apiClient, eventually } from './support/http-client.ts';
-import { startTestService, type TestService } from './support/service-harness.ts';
-import { connectWs, type RecordingSocket } from './support/ws-client.ts';
+import { type TestService } from './support/service-harness.ts';
+import { type RecordingSocket } from './support/ws-client.ts';
+import { closeServiceWithSocket, startServiceWithSocket } from './support/service-socket.ts';
 
 const FIXTURES = join(import.meta.dirname, 'fixtures');
 
@@ -54,21 +55,10 @@ beforeAll(async () => {
     await handle.truncate(size);
     await handle.close();
   }
-  blurayHash = createHash('md5')
-    .update(
-      Buffer.concat(
-        sizes.map((s) => {
-          const b = Buffer.alloc(8);
-          b.writeBigUInt64LE(BigInt(s));
-          return b;
-        }),
-      ),
-    )
-    .digest('hex')
-    .toUpperCase();
+  blurayHash = contentHashOfSizes(sizes);
   await linux.setMounts([`/dev/sr1 ${mountPoint} udf ro,nosuid,nodev 0 0`]);
 
-  svc = await startTestService({
+  ({ svc, api, ws } = await startServiceWithSocket({
     pluginPaths: [join(FIXTURES, 'third-party-plugins'), join(FIXTURES, 'drive-plugins')],
     config: {
       staging_path: join(root, 'staging'),
@@ -91,14 +81,11 @@ beforeAll(async () => {
         },
       },
     },
-  });
-  api = apiClient(svc.url);
-  ws = await connectWs(svc.url);
+  }));
 }, 60_000);
 
 afterAll(async () => {
-  await ws?.close();
-  await svc?.close();
+  await closeServiceWithSocket({ ws, svc });
   await linux?.dispose();
   await rm(root, { recursive: true, force: true });
 });

@@ -14,6 +14,7 @@ import { encodeRelease, writeEpisodeWav } from './support/episode-audio.ts';
 import { apiClient, eventually } from './support/http-client.ts';
 import { EMPTY_PIPELINE, startTestService, type TestService } from './support/service-harness.ts';
 import { connectWs, type RecordingSocket } from './support/ws-client.ts';
+import { episode, matchDetails } from './support/job-fixtures.ts';
 
 let dir = '';
 let network: FingerprintServerProcess;
@@ -75,18 +76,8 @@ async function completedJob(): Promise<number> {
     { titleIndex: 1, durationSeconds: 200, sizeBytes: 5_100_000 },
     { titleIndex: 2, durationSeconds: 45, sizeBytes: 90_000, selected: false },
   ]);
-  const match = (episode: number, source: string, confidence: number) =>
-    JSON.stringify({
-      kind: 'episode',
-      season: 1,
-      episode,
-      episodeEnd: null,
-      edition: null,
-      confidence,
-      source,
-      components: [{ name: 'x', value: confidence, weight: 1 }],
-      candidates: [],
-    });
+  const match = (n: number, source: string, confidence: number) =>
+    matchDetails(episode(n, confidence), confidence, source, [], [{ name: 'x', value: confidence, weight: 1 }]);
   await db.titles.update(titles[0]!.id, {
     state: 'completed',
     organizedPath: files[0],

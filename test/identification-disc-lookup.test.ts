@@ -11,13 +11,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  durationSeconds,
-  loadSampleDiscs,
-  SAMPLE_AVAILABLE,
-  SAMPLE_MISSING_MESSAGE,
-  type SampleDisc,
-} from '../plugins/provider-thediscdb/test/support/sample-discs.ts';
-import {
   itemsFromSample,
   startTheDiscDbServer,
   type TheDiscDbServer,
@@ -25,9 +18,9 @@ import {
 import { apiClient, eventually } from './support/http-client.ts';
 import { makeLongMkv } from './support/make-media.ts';
 import { startTestService, type TestService } from './support/service-harness.ts';
+import { durationSeconds, SAMPLE_AVAILABLE, type SampleDisc, sampleDiscs } from './support/sample-discs.ts';
 
-if (!SAMPLE_AVAILABLE) console.warn(SAMPLE_MISSING_MESSAGE);
-const discs = loadSampleDiscs();
+const discs = sampleDiscs();
 const disc = (stem: string) => discs.find((d) => d.stem === stem)!;
 
 let svc: TestService;

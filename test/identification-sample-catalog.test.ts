@@ -16,16 +16,9 @@ import {
 import catalogIdentifier from '../plugins/identifier-catalog/src/index.ts';
 import tmdbPlugin from '../plugins/provider-tmdb/src/index.ts';
 import { SAMPLE_TOKEN, startTmdbServer, type TmdbServer } from '../plugins/provider-tmdb/test/support/tmdb-server.ts';
-import {
-  durationSeconds,
-  loadSampleDiscs,
-  SAMPLE_AVAILABLE,
-  SAMPLE_MISSING_MESSAGE,
-  type SampleDisc,
-} from '../plugins/provider-thediscdb/test/support/sample-discs.ts';
+import { SAMPLE_AVAILABLE, type SampleDisc, sampleDiscs, sampleTitles } from './support/sample-discs.ts';
 
-if (!SAMPLE_AVAILABLE) console.warn(SAMPLE_MISSING_MESSAGE);
-const discs = loadSampleDiscs();
+const discs = sampleDiscs();
 
 /** Stem prefix → the catalog entry the disc is (kind, id), or null when the label cannot tell. */
 const TRUTH: [string, ['tv' | 'movie', number] | null][] = [
@@ -97,12 +90,7 @@ async function identify(disc: SampleDisc): Promise<Identification | null> {
     volumeLabel: disc.volumeLabel,
     discType: 'dvd',
     contentHash: null,
-    titles: disc.record.Titles.map((t) => ({
-      index: t.Index,
-      durationSeconds: durationSeconds(t.Duration),
-      sizeBytes: t.Size,
-      resolution: null,
-    })),
+    titles: sampleTitles(disc),
   };
   const identifier = await createStage(catalogIdentifier, 'identifier', 'catalog');
   const ctx = await createFakeContext({ providers: { catalog } });

@@ -11,14 +11,13 @@ import { HeuristicIdentifier } from '../plugins/identifier-heuristic/src/heurist
 import { COLLECTION_OR_EPISODES } from '../plugins/identifier-heuristic/src/collection-disc.ts';
 import {
   durationSeconds,
-  loadSampleDiscs,
   SAMPLE_AVAILABLE,
-  SAMPLE_MISSING_MESSAGE,
   type SampleDisc,
-} from '../plugins/provider-thediscdb/test/support/sample-discs.ts';
+  sampleDiscs,
+  sampleTitles,
+} from './support/sample-discs.ts';
 
-if (!SAMPLE_AVAILABLE) console.warn(SAMPLE_MISSING_MESSAGE);
-const discs = loadSampleDiscs();
+const discs = sampleDiscs();
 const COLLECTION_OPEN = new RegExp(`^${COLLECTION_OR_EPISODES}`);
 
 /** Discs whose layout alone says what they are (the Peanuts specials are 25-minute "movies": unknown is fair). */
@@ -29,13 +28,7 @@ async function classify(disc: SampleDisc) {
     volumeLabel: disc.volumeLabel,
     discType: disc.record.Format.toUpperCase() === 'DVD' ? 'dvd' : 'bluray',
     contentHash: null,
-    titles: disc.record.Titles.map((t) => ({
-      index: t.Index,
-      durationSeconds: durationSeconds(t.Duration),
-      sizeBytes: t.Size,
-      resolution: null,
-      sourceFile: t.SourceFile ?? '',
-    })),
+    titles: sampleTitles(disc).map((t, i) => ({ ...t, sourceFile: disc.record.Titles[i]!.SourceFile ?? '' })),
   };
   const ctx = await createFakeContext();
   try {

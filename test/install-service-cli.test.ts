@@ -13,32 +13,14 @@ import { tmpdir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { runNode } from './support/cli-process.ts';
 import { eventually } from './support/http-client.ts';
 
 const REPO = fileURLToPath(new URL('..', import.meta.url)).replace(/\/$/, '');
 const SPINDLE = join(REPO, 'core', 'bin', 'spindle.js');
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function cli(args: string[], env: Record<string, string> = {}): Promise<Run> {
-  return new Promise((resolve) => {
-    const { SPINDLE_SERVICE_DIR: _d, SPINDLE_DATA_DIR: _s, ...base } = process.env;
-    const child = spawn(process.execPath, [SPINDLE, ...args], {
-      cwd: REPO,
-      env: { ...base, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    child.on('exit', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const cli = (args: string[], env: Record<string, string> = {}) =>
+  runNode([SPINDLE, ...args], { cwd: REPO, env, unset: ['SPINDLE_SERVICE_DIR', 'SPINDLE_DATA_DIR'] });
 
 /** The unit's [Service] keys: every value of a key (Environment= repeats). */
 function serviceKeys(unit: string): Map<string, string[]> {

@@ -9,8 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSeasonCorpus, type SeasonCorpus } from './corpus/season-corpus.ts';
-import { apiClient, eventually } from './support/http-client.ts';
+import { GENERATED_SEASON, importAndSettle } from './support/folder-import.ts';
+import { apiClient } from './support/http-client.ts';
 import { startTestService, type TestService } from './support/service-harness.ts';
+import { libraryFoldersUnder } from './support/library-folders.ts';
 
 let corpus: SeasonCorpus;
 let root: string;
@@ -34,9 +36,7 @@ describe('disc-wide matching through the service', () => {
     await cp(corpus.discDir, disc, { recursive: true });
     svc = await startTestService({
       config: {
-        staging_path: join(root, 'staging'),
-        library_tv_path: join(root, 'library', 'TV'),
-        library_movies_path: join(root, 'library', 'Movies'),
+        ...(await libraryFoldersUnder(root)),
         pipeline: {
           matchers: ['asr-subtitles'],
           providers: { subtitles: ['local-folder'], transcriber: ['pocketsphinx'] },
@@ -48,23 +48,9 @@ describe('disc-wide matching through the service', () => {
       },
     });
     const api = apiClient(svc.url);
-    const job = (
-      await api.post('/api/staging/import', {
-        staging_path: disc,
-        content_type: 'tv',
-        detected_title: 'Generated Chronicles',
-        detected_season: 1,
-      })
-    ).body;
     const seen = new Set<string>();
-    const end = await eventually(
-      () => api.get(`/api/jobs/${job.id}`),
-      (r) => {
-        seen.add(r.body.state);
-        return ['review_needed', 'failed', 'completed'].includes(r.body.state);
-      },
-      900_000,
-    );
+    const end = await importAndSettle(api, { staging_path: disc, ...GENERATED_SEASON }, 900_000, seen);
+    const job = end.body;
     const titles = (await api.get(`/api/jobs/${job.id}/titles`)).body as {
       title_index: number;
       state: string;

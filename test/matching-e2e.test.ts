@@ -14,8 +14,10 @@ import {
   type OpenSubtitlesServer,
 } from '../plugins/subtitles-opensubtitles/test/support/opensubtitles-server.ts';
 import { buildSeasonCorpus, type SeasonCorpus } from './corpus/season-corpus.ts';
+import { GENERATED_SEASON, importAndSettle } from './support/folder-import.ts';
 import { apiClient, eventually } from './support/http-client.ts';
 import { startTestService, type TestService } from './support/service-harness.ts';
+import { libraryFoldersUnder } from './support/library-folders.ts';
 
 const SHOW_ID = 4242;
 let corpus: SeasonCorpus;
@@ -59,9 +61,7 @@ describe('matching end to end', () => {
     await cp(corpus.discDir, disc, { recursive: true });
     const svc = await startTestService({
       config: {
-        staging_path: join(root, 'staging'),
-        library_tv_path: join(root, 'library', 'TV'),
-        library_movies_path: join(root, 'library', 'Movies'),
+        ...(await libraryFoldersUnder(root)),
         pipeline: {
           matchers: ['asr-subtitles'],
           providers: { subtitles: ['opensubtitles'], transcriber: ['pocketsphinx'] },
@@ -75,20 +75,12 @@ describe('matching end to end', () => {
     });
     services.push(svc);
     const api = apiClient(svc.url);
-    const job = (
-      await api.post('/api/staging/import', {
-        staging_path: disc,
-        content_type: 'tv',
-        detected_title: 'Generated Chronicles',
-        detected_season: 1,
-        catalog_id: SHOW_ID,
-      })
-    ).body;
-    const review = await eventually(
-      () => api.get(`/api/jobs/${job.id}`),
-      (r) => ['review_needed', 'failed', 'completed'].includes(r.body.state),
+    const review = await importAndSettle(
+      api,
+      { staging_path: disc, ...GENERATED_SEASON, catalog_id: SHOW_ID },
       240_000,
     );
+    const job = review.body;
     expect(review.body).toMatchObject({
       state: 'review_needed',
       subtitle_status: 'quota_exhausted',
@@ -164,19 +156,7 @@ describe('matching end to end', () => {
     });
     services.push(svc);
     const api = apiClient(svc.url);
-    const job = (
-      await api.post('/api/staging/import', {
-        staging_path: disc,
-        content_type: 'tv',
-        detected_title: 'Generated Chronicles',
-        detected_season: 1,
-      })
-    ).body;
-    const failed = await eventually(
-      () => api.get(`/api/jobs/${job.id}`),
-      (r) => ['failed', 'completed', 'review_needed'].includes(r.body.state),
-      60_000,
-    );
+    const failed = await importAndSettle(api, { staging_path: disc, ...GENERATED_SEASON }, 60_000);
     expect(failed.body.state).toBe('failed');
     // The first tool needed (ffprobe, to read the titles) is already missing: said plainly, with the fix.
     expect(failed.body.error_message).toMatch(/ff(mpeg|probe) (could not be started|was not found)/);

@@ -5,19 +5,22 @@
  * partial file; the watchdog fails a job whose makemkvcon hangs on a region mismatch; tool
  * validation reads version and license from the same stand-in.
  */
-import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { processAlive } from '../core/src/app/run-file.ts';
+import { startDiscJob } from './support/disc-jobs.ts';
 import { apiClient, eventually } from './support/http-client.ts';
+import { libraryFoldersUnder } from './support/library-folders.ts';
+import { LOCAL_PIPELINE } from './support/folder-import.ts';
 import { createMakemkvReplay, mkvRuns, type MakemkvReplay } from './support/makemkv-replay.ts';
-import { startTestService, type TestService } from './support/service-harness.ts';
-import { connectWs, type RecordingSocket } from './support/ws-client.ts';
+import { type TestService } from './support/service-harness.ts';
+import { type RecordingSocket } from './support/ws-client.ts';
+import { closeServiceWithSocket, startServiceWithSocket } from './support/service-socket.ts';
+import { mediaDuration } from './support/make-media.ts';
 
-const run = promisify(execFile);
 const DRIVES = { '/dev/sr0': 'tv-bluray', '/dev/sr1': 'movie-dvd', '/dev/sr2': 'region-hang' };
 
 let root: string;
@@ -28,67 +31,34 @@ let ws: RecordingSocket;
 let replay: MakemkvReplay;
 let slow: MakemkvReplay;
 
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
+const alive = processAlive;
 
 /** A job for a disc in `driveId`, as a drive detector creates it (a movie's identity declared, so it never waits for review). */
 async function discJob(driveId: string, volumeLabel: string, movie?: string): Promise<number> {
   const declared = movie ? { contentType: 'movie' as const, detectedTitle: movie, identityDeclared: true } : {};
-  const job = await svc.service.jobService.create({
-    sourceKind: 'disc',
-    driveId,
-    volumeLabel,
-    sourcePath: null,
-    ...declared,
-  });
-  svc.service.runner.start(job.id);
-  return job.id;
+  return startDiscJob(svc, { driveId, volumeLabel, ...declared });
 }
 
 const jobState = (id: number) => api.get(`/api/jobs/${id}`);
 
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'spindle-disc-job-'));
-  staging = join(root, 'staging');
-  await Promise.all([
-    mkdir(staging),
-    mkdir(join(root, 'library', 'TV'), { recursive: true }),
-    mkdir(join(root, 'library', 'Movies'), { recursive: true }),
-  ]);
+  const folders = await libraryFoldersUnder(root);
+  staging = folders.staging_path;
   replay = await createMakemkvReplay(join(root, 'replay'), { drives: DRIVES, secondsPerTitle: 0.8 });
   slow = await createMakemkvReplay(join(root, 'slow'), { drives: DRIVES, secondsPerTitle: 60 });
-  svc = await startTestService({
+  ({ svc, api, ws } = await startServiceWithSocket({
     config: {
-      staging_path: staging,
-      library_tv_path: join(root, 'library', 'TV'),
-      library_movies_path: join(root, 'library', 'Movies'),
+      ...folders,
       ripper_path: replay.path,
       // jobs come from the test, as a drive detector would make them; only local stages
-      pipeline: {
-        detectors: [],
-        identifiers: ['heuristic'],
-        matchers: ['disc-lookup'],
-        contributors: [],
-        providers: {},
-      },
+      pipeline: { ...LOCAL_PIPELINE, matchers: ['disc-lookup'] },
       plugin_settings: { 'ripper-makemkv': { stall_timeout_seconds: 2 } },
     },
-  });
-  api = apiClient(svc.url);
-  ws = await connectWs(svc.url);
+  }));
 }, 60_000);
 
-afterAll(async () => {
-  await ws?.close();
-  await svc?.close();
-  await rm(root, { recursive: true, force: true });
-});
+afterAll(() => closeServiceWithSocket({ ws, svc }, root));
 
 describe('a disc job with the MakeMKV ripper', () => {
   it('is ripped by default with makemkv', async () => {
@@ -118,16 +88,7 @@ describe('a disc job with the MakeMKV ripper', () => {
     for (const t of titles.filter((x) => x.selected)) {
       expect(t.filePath).toBe(join(folder, t.outputFilename!));
       expect(t.sizeBytes).toBe((await stat(t.filePath!)).size);
-      const { stdout } = await run('ffprobe', [
-        '-v',
-        'error',
-        '-show_entries',
-        'format=duration',
-        '-of',
-        'csv=p=0',
-        t.filePath!,
-      ]);
-      expect(Number(stdout)).toBeCloseTo(t.durationSeconds, 0);
+      expect(await mediaDuration(t.filePath!)).toBeCloseTo(t.durationSeconds, 0);
     }
     expect(titles.filter((t) => !t.selected).every((t) => t.filePath === null)).toBe(true);
     expect((await readdir(folder)).sort()).toEqual([

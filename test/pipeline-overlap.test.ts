@@ -7,15 +7,19 @@
  * The order of events is read from /ws, as the UI sees it.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDiscJob } from './support/disc-jobs.ts';
 import { apiClient, eventually } from './support/http-client.ts';
+import { libraryFoldersUnder } from './support/library-folders.ts';
+import { LOCAL_PIPELINE } from './support/folder-import.ts';
 import { createMakemkvReplay } from './support/makemkv-replay.ts';
-import { startTestService, type TestService } from './support/service-harness.ts';
-import { connectWs, type RecordingSocket } from './support/ws-client.ts';
+import { type TestService } from './support/service-harness.ts';
+import { type RecordingSocket } from './support/ws-client.ts';
+import { closeServiceWithSocket, startServiceWithSocket } from './support/service-socket.ts';
 
 const THIRD_PARTY = fileURLToPath(new URL('./fixtures/third-party-plugins', import.meta.url));
 
@@ -26,55 +30,27 @@ let ws: RecordingSocket;
 
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'spindle-overlap-'));
-  await Promise.all([
-    mkdir(join(root, 'staging')),
-    mkdir(join(root, 'library', 'TV'), { recursive: true }),
-    mkdir(join(root, 'library', 'Movies'), { recursive: true }),
-  ]);
+  const folders = await libraryFoldersUnder(root);
   const replay = await createMakemkvReplay(join(root, 'replay'), {
     drives: { '/dev/sr0': 'tv-bluray', '/dev/sr1': 'tv-bluray' },
     secondsPerTitle: 3,
   });
-  svc = await startTestService({
+  ({ svc, api, ws } = await startServiceWithSocket({
     env: { SPINDLE_PLUGINS_DIR: THIRD_PARTY },
     config: {
-      staging_path: join(root, 'staging'),
-      library_tv_path: join(root, 'library', 'TV'),
-      library_movies_path: join(root, 'library', 'Movies'),
+      ...folders,
       ripper_path: replay.path,
       max_concurrent_matches: 2,
-      pipeline: {
-        detectors: [],
-        identifiers: ['heuristic'],
-        matchers: ['order-guess'],
-        organizer: 'library',
-        contributors: [],
-        providers: {},
-      },
+      pipeline: { ...LOCAL_PIPELINE, matchers: ['order-guess'], organizer: 'library' },
       plugin_settings: { 'order-guess': { confidence: 0.9 } },
     },
-  });
-  api = apiClient(svc.url);
-  ws = await connectWs(svc.url);
+  }));
 }, 60_000);
 
-afterAll(async () => {
-  await ws?.close();
-  await svc?.close();
-  await rm(root, { recursive: true, force: true });
-});
+afterAll(() => closeServiceWithSocket({ ws, svc }, root));
 
 /** A job for the disc in `driveId`, as a drive detector creates it. */
-async function discJob(driveId: string): Promise<number> {
-  const job = await svc.service.jobService.create({
-    sourceKind: 'disc',
-    driveId,
-    volumeLabel: 'SPINDLE_SHOW_S1D1',
-    sourcePath: null,
-  });
-  svc.service.runner.start(job.id);
-  return job.id;
-}
+const discJob = (driveId: string) => startDiscJob(svc, { driveId, volumeLabel: 'SPINDLE_SHOW_S1D1' });
 
 /** The job's /ws messages in order: its state changes and its titles' states. */
 function timeline(id: number): string[] {

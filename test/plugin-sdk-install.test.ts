@@ -11,8 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, eventually } from './support/http-client.ts';
-import { makeLongMkv } from './support/make-media.ts';
+import { apiClient } from './support/http-client.ts';
+import { importMovie, LOCAL_PIPELINE, SHORT_FEATURES } from './support/folder-import.ts';
 import { EMPTY_PIPELINE, startTestService, type TestService } from './support/service-harness.ts';
 import {
   newPlugin,
@@ -204,14 +204,8 @@ describe('a stage swapped to a starter plugin with one PATCH, without a restart'
         library_movies_path: movies,
         library_tv_path: join(root, 'TV'),
         staging_cleanup_policy: 'manual',
-        pipeline: {
-          detectors: [],
-          identifiers: ['heuristic'],
-          matchers: ['movie-runtime'],
-          contributors: [],
-          providers: {},
-        },
-        plugin_settings: { 'matcher-movie-runtime': { feature_min_minutes: 1 } },
+        pipeline: LOCAL_PIPELINE,
+        plugin_settings: SHORT_FEATURES,
       },
     });
     api = apiClient(service.url);
@@ -222,20 +216,7 @@ describe('a stage swapped to a starter plugin with one PATCH, without a restart'
   });
 
   const fileMovie = async (folder: string, title: string) => {
-    await mkdir(join(staging, folder));
-    await makeLongMkv(join(staging, folder, 'title_t00.mkv'), 150);
-    const created = await api.post('/api/staging/import', {
-      staging_path: join(staging, folder),
-      content_type: 'movie',
-      detected_title: title,
-    });
-    expect(created.status).toBe(201);
-    const id = created.body.id as number;
-    const done = await eventually(
-      () => api.get(`/api/jobs/${id}`),
-      (r) => ['completed', 'failed', 'review_needed'].includes(r.body.state),
-      120_000,
-    );
+    const done = await importMovie(api, staging, folder, title);
     expect(done.body).toMatchObject({ state: 'completed', files_filed: 1 });
   };
 

@@ -4,14 +4,15 @@
  * hash of the folder's BDMV structure); a restart imports nothing twice; PUT /api/config switches
  * the watcher off and on; an API import and the watcher never make two jobs of one folder.
  */
-import { createHash } from 'node:crypto';
 import { copyFile, mkdir, mkdtemp, open, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contentHashOfSizes } from './support/content-hash.ts';
 import { apiClient, eventually } from './support/http-client.ts';
 import { makeLongMkv } from './support/make-media.ts';
 import { startTestService, type TestService } from './support/service-harness.ts';
+import { importFolder, tvSeason } from './support/folder-import.ts';
 
 const POLL_SECONDS = 0.2;
 const delay = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -113,18 +114,7 @@ describe('staging watcher in the service', () => {
     expect(titles.map((t) => [t.title_index, Math.round(t.duration_seconds), t.resolution, t.size_bytes])).toEqual(
       made.map((m, i) => [i, m.seconds, `${m.height}p`, sizes[i]]),
     );
-    const expectedHash = createHash('md5')
-      .update(
-        Buffer.concat(
-          m2ts.map((s) => {
-            const b = Buffer.alloc(8);
-            b.writeBigUInt64LE(BigInt(s));
-            return b;
-          }),
-        ),
-      )
-      .digest('hex')
-      .toUpperCase();
+    const expectedHash = contentHashOfSizes(m2ts);
     expect((await api.get<JobWire>(`/api/jobs/${job!.id}`)).body.content_hash).toBe(expectedHash);
     await delay(POLL_SECONDS * 1000 * 6);
     expect(await jobsFor('WATCHED_SHOW_D1')).toHaveLength(1);
@@ -184,21 +174,15 @@ describe('staging watcher in the service', () => {
     const folder = join(staging, 'BUSY_FOLDER');
     await mkdir(folder);
     await makeLongMkv(join(folder, 'title_t00.mkv'), 1300); // episode length: ripped, then no match → review
-    const first = await api.post('/api/staging/import', {
-      staging_path: folder,
-      content_type: 'tv',
-      detected_title: 'Busy',
-      detected_season: 1,
-    });
-    expect(first.status).toBe(201);
+    const first = await importFolder(api, { staging_path: folder, ...tvSeason('Busy') });
     await eventually(
-      () => api.get<JobWire>(`/api/jobs/${first.body.id}`),
+      () => api.get<JobWire>(`/api/jobs/${first}`),
       (r) => r.body.state === 'review_needed',
       15_000,
     );
     const again = await api.post('/api/staging/import', { staging_path: folder });
     expect(again.status).toBe(409);
     expect(again.body.error).toMatchObject({ code: 'folder_in_use' });
-    expect(again.body.error.message).toContain(`Job ${first.body.id} (review_needed) already works on ${folder}`);
+    expect(again.body.error.message).toContain(`Job ${first} (review_needed) already works on ${folder}`);
   }, 30_000);
 });

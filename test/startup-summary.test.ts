@@ -5,23 +5,19 @@
  * no SPINDLE_URL finds the service on its random port; a clean stop removes the file; a file left
  * by a process that is gone is reported as stale by the CLI and replaced by the next start.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { findTool } from '../core/src/tools/tool-locations.ts';
+import { runSpindle } from './support/cli-process.ts';
 import { writeConfig } from './support/service-harness.ts';
 import { spawnService, type ServiceProcess } from './support/service-process.ts';
 import { makeUnwritable, type Unwritable } from './support/unwritable-folder.ts';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
-
-const TSX_CLI = createRequire(import.meta.url).resolve('tsx/cli');
-const MAIN = fileURLToPath(new URL('../core/src/cli/main.ts', import.meta.url));
 
 let root: string;
 let dataDir: string;
@@ -29,24 +25,8 @@ let movies: string;
 let unwritable: Unwritable;
 let service: ServiceProcess | null = null;
 
-function cli(
-  args: string[],
-  env: Record<string, string>,
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const { HOST: _h, PORT: _p, SPINDLE_URL: _u, SPINDLE_DATA_DIR: _d, ...base } = process.env;
-    const child = spawn(process.execPath, [TSX_CLI, MAIN, ...args], {
-      cwd: root,
-      env: { ...base, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    child.on('exit', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const cli = (args: string[], env: Record<string, string>) =>
+  runSpindle(args, { cwd: root, env, unset: ['HOST', 'PORT', 'SPINDLE_URL', 'SPINDLE_DATA_DIR'] });
 
 async function outputUntil(svc: ServiceProcess, text: string): Promise<string> {
   const deadline = Date.now() + 60_000;

@@ -1,5 +1,4 @@
 /** The DEBUG standalone step endpoints: transcription, matching and subtitle probes. */
-import { execFileSync } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from './support/http-client.ts';
 import { startTestService, type TestService } from './support/service-harness.ts';
+import { tvSeasonJob } from './support/job-fixtures.ts';
+import { makeSpeechMkv } from './support/make-media.ts';
 
 let svc: TestService;
 let api: ReturnType<typeof apiClient>;
@@ -14,35 +15,7 @@ let speech = '';
 
 beforeAll(async () => {
   const dir = await mkdtemp(join(tmpdir(), 'spindle-probe-test-'));
-  execFileSync('espeak-ng', [
-    '-v',
-    'en-us',
-    '-s',
-    '150',
-    '-w',
-    join(dir, 'raw.wav'),
-    'The mariners were afraid of the storm and cast Jonah into the sea.',
-  ]);
-  speech = join(dir, 'speech.mkv');
-  execFileSync('ffmpeg', [
-    '-v',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    'color=size=64x36:rate=1:duration=6',
-    '-i',
-    join(dir, 'raw.wav'),
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-c:a',
-    'aac',
-    '-shortest',
-    speech,
-  ]);
+  speech = await makeSpeechMkv(dir, 'speech', 'The mariners were afraid of the storm and cast Jonah into the sea.');
   svc = await startTestService({
     env: { DEBUG: 'true' },
     pluginPaths: [fileURLToPath(new URL('./fixtures/third-party-plugins', import.meta.url))],
@@ -68,13 +41,8 @@ describe('/api/test/*', () => {
   });
 
   it("shows every matcher's answer for a title without changing the job", async () => {
-    const { jobService, db } = svc.service;
-    const job = await jobService.create({
-      sourceKind: 'folder',
-      volumeLabel: 'PROBE',
-      contentType: 'tv',
-      detectedSeason: 3,
-    });
+    const { db } = svc.service;
+    const job = await tvSeasonJob(svc, 'PROBE', undefined, 3);
     const titles = await db.titles.replaceForJob(job.id, [
       { titleIndex: 0, durationSeconds: 1300, sizeBytes: 1 },
       { titleIndex: 1, durationSeconds: 1310, sizeBytes: 1 },

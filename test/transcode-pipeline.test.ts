@@ -12,10 +12,12 @@ import { chmod, mkdir, mkdtemp, readdir, symlink, writeFile } from 'node:fs/prom
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, eventually } from './support/http-client.ts';
-import { makeLongMkv } from './support/make-media.ts';
-import { startTestService, type TestService } from './support/service-harness.ts';
-import { connectWs, type RecordingSocket } from './support/ws-client.ts';
+import { apiClient } from './support/http-client.ts';
+import { importMovie, LOCAL_PIPELINE, SHORT_FEATURES } from './support/folder-import.ts';
+import { mediaDuration } from './support/make-media.ts';
+import { type TestService } from './support/service-harness.ts';
+import { type RecordingSocket } from './support/ws-client.ts';
+import { closeServiceWithSocket, startServiceWithSocket } from './support/service-socket.ts';
 
 let svc: TestService;
 let api: ReturnType<typeof apiClient>;
@@ -30,20 +32,8 @@ const probe = (file: string, entries: string) =>
     .trim();
 
 async function runMovie(folder: string, title: string) {
-  await mkdir(join(staging, folder));
-  await makeLongMkv(join(staging, folder, 'title_t00.mkv'), 150);
-  const created = await api.post('/api/staging/import', {
-    staging_path: join(staging, folder),
-    content_type: 'movie',
-    detected_title: title,
-  });
-  expect(created.status).toBe(201);
-  const done = await eventually(
-    () => api.get(`/api/jobs/${created.body.id}`),
-    (r) => ['completed', 'failed', 'review_needed'].includes(r.body.state),
-    30_000,
-  );
-  const detail = (await api.get(`/api/jobs/${created.body.id}/detail`)).body;
+  const done = await importMovie(api, staging, folder, title);
+  const detail = (await api.get(`/api/jobs/${done.body.id}/detail`)).body;
   return {
     job: done.body,
     detail,
@@ -59,34 +49,23 @@ beforeAll(async () => {
   movies = join(root, 'Movies');
   await mkdir(staging);
   await mkdir(movies);
-  svc = await startTestService({
+  ({ svc, api, ws } = await startServiceWithSocket({
     gateway: { progressIntervalMs: 0 },
     config: {
       staging_path: staging,
       library_movies_path: movies,
       staging_cleanup_policy: 'manual',
       transcoding_enabled: true,
-      pipeline: {
-        detectors: [],
-        identifiers: ['heuristic'],
-        matchers: ['movie-runtime'],
-        contributors: [],
-        providers: { transcoder: ['ffmpeg'] },
-      },
+      pipeline: { ...LOCAL_PIPELINE, providers: { transcoder: ['ffmpeg'] } },
       plugin_settings: {
         'transcoder-ffmpeg': { codec: 'h265', crf: 30, preset: 'ultrafast', hardware: 'off' },
-        'matcher-movie-runtime': { feature_min_minutes: 1 },
+        ...SHORT_FEATURES,
       },
     },
-  });
-  api = apiClient(svc.url);
-  ws = await connectWs(svc.url);
+  }));
 }, 60_000);
 
-afterAll(async () => {
-  await ws?.close();
-  await svc?.close();
-});
+afterAll(() => closeServiceWithSocket({ ws, svc }));
 
 describe('transcoding after the rip', () => {
   it('re-encodes the rip, reports speed while ripping, files the transcode, and keeps the person’s original', async () => {
@@ -135,19 +114,7 @@ describe('transcoding after the rip', () => {
       );
       const filed = join(movies, 'Movie Two', 'Movie Two.mkv');
       expect(probe(filed, 'stream=codec_name')).toBe('h264'); // the original rip
-      expect(
-        Number(
-          execFileSync('ffprobe', [
-            '-v',
-            'error',
-            '-show_entries',
-            'format=duration',
-            '-of',
-            'csv=p=0',
-            filed,
-          ]).toString(),
-        ),
-      ).toBeGreaterThan(149);
+      expect(await mediaDuration(filed)).toBeGreaterThan(149);
       expect(existsSync(join(staging, 'MOVIE_TWO', 'title_t00.transcoded.mkv'))).toBe(false);
       expect((await readdir(join(staging, 'MOVIE_TWO'))).filter((n) => n.includes('partial'))).toEqual([]);
     } finally {

@@ -6,24 +6,21 @@
  */
 import { mkdir, mkdtemp, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { apiClient, eventually } from '../support/http-client.ts';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { eventually } from '../support/http-client.ts';
 import { makeLongMkv } from '../support/make-media.ts';
-import { type TestService } from '../support/service-harness.ts';
-import { closeBrowserSession, openPage, screenshots, startBrowserSession } from './support/browser.ts';
+import { openImportForm, openPage, postedBodies, screenshots } from './support/browser.ts';
+import { api, browser, svc, useBrowserSession } from './support/session.ts';
 
 // A browser, a service and a real pipeline: allow for a busy machine.
 vi.setConfig({ testTimeout: 150_000 });
 
-let svc: TestService;
-let browser: Browser;
-let api: ReturnType<typeof apiClient>;
 let folder: string;
 let second: string;
 
+useBrowserSession({ timeout: 150_000 });
+
 beforeAll(async () => {
-  ({ svc, browser, api } = await startBrowserSession());
   folder = join(await mkdtemp(join(svc.service.config.get().staging_path!, 'sources-')), 'PICK_MOVIE');
   await mkdir(folder);
   await makeLongMkv(join(folder, 'title_t00.mkv'), 6010); // the feature
@@ -34,8 +31,6 @@ beforeAll(async () => {
   await makeLongMkv(join(second, 'title_t00.mkv'), 6010);
   await makeLongMkv(join(second, 'title_t01.mkv'), 60);
 }, 150_000);
-
-afterAll(() => closeBrowserSession({ svc, browser }));
 
 describe('asking which titles to rip', () => {
   it('turned on in Settings, holds an import until the person ticks the titles, then rips and files exactly those', async () => {
@@ -50,9 +45,7 @@ describe('asking which titles to rip', () => {
       await group.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
       expect((await api.get('/api/config')).body.ask_which_titles_to_rip).toBe(true);
 
-      await page.goto('/');
-      await page.getByRole('button', { name: 'Import a folder' }).click();
-      const form = page.getByTestId('import-form');
+      const form = await openImportForm(page);
       await form.getByLabel('Folder', { exact: true }).pressSequentially(folder);
       await form.getByLabel('Type').selectOption('movie');
       await form.getByLabel('Title', { exact: true }).pressSequentially('Picked Movie');
@@ -126,14 +119,9 @@ describe('asking which titles to rip', () => {
   it('with the setting off, holds one import whose form asks to choose the titles', async () => {
     expect((await api.get('/api/config')).body.ask_which_titles_to_rip).toBe(false);
     const { page, errors, close } = await openPage(browser, svc.url);
-    const sent: unknown[] = [];
-    page.on('request', (r) => {
-      if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/staging/import') sent.push(r.postDataJSON());
-    });
+    const sent = postedBodies(page, '/api/staging/import');
     try {
-      await page.goto('/');
-      await page.getByRole('button', { name: 'Import a folder' }).click();
-      const form = page.getByTestId('import-form');
+      const form = await openImportForm(page);
       await form.getByLabel('Folder', { exact: true }).pressSequentially(second);
       await form.getByLabel(/Let me choose the titles/).check();
       const answered = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/staging/import');

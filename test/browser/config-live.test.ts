@@ -8,30 +8,17 @@ import { mkdtemp } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Request } from 'playwright-core';
+import { describe, expect, it, vi } from 'vitest';
 import { apiClient } from '../support/http-client.ts';
-import { writeConfig, type TestService } from '../support/service-harness.ts';
+import { writeConfig } from '../support/service-harness.ts';
 import { spawnService } from '../support/service-process.ts';
-import {
-  closeBrowserSession,
-  ensureUiBuilt,
-  libraryFolders,
-  openPage,
-  screenshots,
-  startBrowserSession,
-} from './support/browser.ts';
+import { ensureUiBuilt, libraryFolders, openPage, screenshots } from './support/browser.ts';
+import { api, browser, svc, useBrowserSession } from './support/session.ts';
 
 vi.setConfig({ testTimeout: 120_000 });
 
-let svc: TestService;
-let browser: Browser;
-let api: ReturnType<typeof apiClient>;
-
-beforeAll(async () => {
-  ({ svc, browser, api } = await startBrowserSession());
-}, 120_000);
-afterAll(() => closeBrowserSession({ svc, browser }));
+useBrowserSession();
 
 const patches = (requests: Request[]) =>
   requests

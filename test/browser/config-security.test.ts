@@ -4,28 +4,22 @@
  * the command that set them on the machine; changing where a secret is sent (a media server URL,
  * typed into the plugin form) tells the person which secret was cleared.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { apiClient } from '../support/http-client.ts';
-import type { TestService } from '../support/service-harness.ts';
-import { closeBrowserSession, openPage, screenshots, startBrowserSession } from './support/browser.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { openPage, screenshots } from './support/browser.ts';
+import { api, browser, svc, useBrowserSession } from './support/session.ts';
 
 vi.setConfig({ testTimeout: 60_000 });
 
 const JF_KEY = 'jf-key-shown-nowhere-4411';
-let svc: TestService;
-let browser: Browser;
-let api: ReturnType<typeof apiClient>;
 
-beforeAll(async () => {
-  ({ svc, browser, api } = await startBrowserSession({
+useBrowserSession({
+  config: {
     plugin_settings: {
       'refresher-media-server': { jellyfin_url: 'http://jellyfin.lan:8096', jellyfin_api_key: JF_KEY },
       'transcriber-pocketsphinx': { binary: '/usr/bin/pocketsphinx_continuous' },
     },
-  }));
+  },
 });
-afterAll(() => closeBrowserSession({ svc, browser }));
 
 describe('settings and server-level settings', () => {
   it('shows tool paths and plugin executables read-only, with how to set them on the machine', async () => {

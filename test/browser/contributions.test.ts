@@ -7,27 +7,19 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { spawnFingerprintServer } from '../../fingerprint-server/test/server-process.ts';
 import { apiClient } from '../support/http-client.ts';
-import { startTestService, type TestService } from '../support/service-harness.ts';
-import { closeBrowserSession, libraryFolders, openPage, screenshots, startBrowserSession } from './support/browser.ts';
+import { startTestService } from '../support/service-harness.ts';
+import { libraryFolders, openPage, screenshots } from './support/browser.ts';
+import { api, browser, svc, useBrowserSession } from './support/session.ts';
 
 const TOKEN = 'eyJhbGciOiJIUzI1NiJ9.diagnostics-must-not-leak-this';
 
 // A browser, a service and a simulated rip per test: allow for a busy machine.
 vi.setConfig({ testTimeout: 60_000 });
 
-let svc: TestService;
-let browser: Browser;
-let api: ReturnType<typeof apiClient>;
-
-beforeAll(async () => {
-  ({ svc, browser, api } = await startBrowserSession({ catalog_api_key: TOKEN }));
-});
-
-afterAll(() => closeBrowserSession({ svc, browser }));
+useBrowserSession({ config: { catalog_api_key: TOKEN } });
 
 describe('contribution disclosure', () => {
   it('opens when the service asks, and accepting sets fingerprint_disclosure_accepted', async () => {

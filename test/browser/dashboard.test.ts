@@ -5,24 +5,16 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { apiClient } from '../support/http-client.ts';
 import { startTestService, type TestService } from '../support/service-harness.ts';
-import { closeBrowserSession, libraryFolders, openPage, screenshots, startBrowserSession } from './support/browser.ts';
+import { libraryFolders, openPage, screenshots } from './support/browser.ts';
+import { api, browser, svc, useBrowserSession } from './support/session.ts';
 
 // A browser, a service and a simulated rip per test: allow for a busy machine.
 vi.setConfig({ testTimeout: 60_000 });
 
-let svc: TestService;
-let browser: Browser;
-let api: ReturnType<typeof apiClient>;
-
-beforeAll(async () => {
-  ({ svc, browser, api } = await startBrowserSession());
-});
-
-afterAll(() => closeBrowserSession({ svc, browser }));
+useBrowserSession();
 
 describe('dashboard', () => {
   it('shows a simulated disc from insertion to completion with live progress, without reloading', async () => {

@@ -4,38 +4,25 @@
  * from the review queue and from the job's page a person types every field of the identify form
  * (numbers included) or picks a catalog search result, and the request sent carries integers.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SAMPLE_TOKEN } from '../../plugins/provider-tmdb/test/support/tmdb-server.ts';
-import { eventually, type apiClient } from '../support/http-client.ts';
-import type { TestService } from '../support/service-harness.ts';
+import { eventually } from '../support/http-client.ts';
 import { openPage, screenshots } from './support/browser.ts';
 import {
-  closeIdentifySession,
   identifyRequests,
   jobWaitingForIdentity,
-  startIdentifySession,
   typeInto,
-  type IdentifySession,
+  api,
+  browser,
+  sources,
+  svc,
+  useIdentifySession,
 } from './support/identify-session.ts';
 
 // A browser, a service and a real identification per test: allow for a busy machine.
 vi.setConfig({ testTimeout: 90_000 });
 
-let session: IdentifySession | undefined;
-let svc: TestService;
-let browser: Browser;
-let api: ReturnType<typeof apiClient>;
-let sources: string;
-
-beforeAll(async () => {
-  session = await startIdentifySession();
-  ({ svc, browser, api, sources } = session);
-}, 90_000);
-
-afterAll(async () => {
-  await closeIdentifySession(session);
-});
+useIdentifySession();
 
 describe('identify form', () => {
   it('identifies a job from the review queue with every field typed, numbers included', async () => {

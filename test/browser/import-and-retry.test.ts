@@ -5,32 +5,24 @@
  * and run again with Retry on its card — same job id, filed, and no second job.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { apiClient, eventually } from '../support/http-client.ts';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { eventually } from '../support/http-client.ts';
 import { makeLongMkv } from '../support/make-media.ts';
-import { type TestService } from '../support/service-harness.ts';
-import { closeBrowserSession, openPage, screenshots, startBrowserSession } from './support/browser.ts';
+import { openImportForm, openPage, postedBodies, screenshots } from './support/browser.ts';
+import { api, browser, sources, svc, useBrowserSession } from './support/session.ts';
 
 // A browser, a service and real rips of whole folders: allow for a busy machine.
 vi.setConfig({ testTimeout: 120_000 });
 
-let svc: TestService;
-let browser: Browser;
-let api: ReturnType<typeof apiClient>;
-let sources: string;
 let movies: string;
 
+useBrowserSession({ sources: true, timeout: 90_000 });
+
 beforeAll(async () => {
-  ({ svc, browser, api } = await startBrowserSession());
-  // Imports come from inside staging_path (or IMPORT_ROOTS): the person's folders live there.
-  sources = await mkdtemp(join(svc.service.config.get().staging_path!, 'sources-'));
   movies = (await api.get('/api/config')).body.library_movies_path as string;
 }, 90_000);
-
-afterAll(() => closeBrowserSession({ svc, browser }));
 
 /** A person's folder with one feature-length title (a movie the runtime matcher recognises as the main feature). */
 async function movieFolder(name: string): Promise<{ folder: string; file: string }> {
@@ -52,14 +44,9 @@ describe('dashboard import and retry', () => {
   it('imports a folder from the dashboard with copy preselected, and the folder keeps its files', async () => {
     const { folder, file } = await movieFolder('Night Train');
     const { page, errors, close } = await openPage(browser, svc.url);
-    const sent: unknown[] = [];
-    page.on('request', (r) => {
-      if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/staging/import') sent.push(r.postDataJSON());
-    });
+    const sent = postedBodies(page, '/api/staging/import');
     try {
-      await page.goto('/');
-      await page.getByRole('button', { name: 'Import a folder' }).click();
-      const form = page.getByTestId('import-form');
+      const form = await openImportForm(page);
       await form.waitFor();
       expect(await form.getByRole('radio', { name: /^Copy/ }).isChecked()).toBe(true);
       await expect(form.textContent()).resolves.toMatch(/your folder stays exactly as it is/);

@@ -3,35 +3,15 @@
  * real TMDB provider (talking to a local TMDB stand-in): re-match and re-identify keep the job and
  * what the person said it is.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { eventually, type apiClient } from '../support/http-client.ts';
-import type { TestService } from '../support/service-harness.ts';
-import { openPage } from './support/browser.ts';
-import {
-  closeIdentifySession,
-  jobWaitingForIdentity,
-  startIdentifySession,
-  type IdentifySession,
-} from './support/identify-session.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { eventually } from '../support/http-client.ts';
+import { openPage, postedBodies } from './support/browser.ts';
+import { jobWaitingForIdentity, api, browser, sources, svc, useIdentifySession } from './support/identify-session.ts';
 
 // A browser, a service and a real identification per test: allow for a busy machine.
 vi.setConfig({ testTimeout: 90_000 });
 
-let session: IdentifySession | undefined;
-let svc: TestService;
-let browser: Browser;
-let api: ReturnType<typeof apiClient>;
-let sources: string;
-
-beforeAll(async () => {
-  session = await startIdentifySession();
-  ({ svc, browser, api, sources } = session);
-}, 90_000);
-
-afterAll(async () => {
-  await closeIdentifySession(session);
-});
+useIdentifySession();
 
 describe('re-running a job in review', () => {
   it('re-matches and re-identifies a job in review from its page, keeping the job', async () => {
@@ -49,10 +29,7 @@ describe('re-running a job in review', () => {
     );
     expect(waiting.body.review_kind).toBe('titles');
     const { page, errors, close } = await openPage(browser, svc.url);
-    const sent: unknown[] = [];
-    page.on('request', (r) => {
-      if (r.method() === 'POST' && new URL(r.url()).pathname === `/api/jobs/${id}/retry`) sent.push(r.postDataJSON());
-    });
+    const sent = postedBodies(page, `/api/jobs/${id}/retry`);
     const messages = async () =>
       ((await api.get(`/api/jobs/${id}/detail`)).body.timeline as { message: string | null }[]).map(
         (e) => e.message ?? '',

@@ -20,6 +20,7 @@ import {
   toastText,
   useJobsSession,
 } from './support/jobs-session.ts';
+import { completedFolderJob, discarded, matchDetails, tvSeasonJob } from '../support/job-fixtures.ts';
 
 // A browser, a service and real pipelines: allow for a busy machine.
 vi.setConfig({ testTimeout: 120_000 });
@@ -81,24 +82,7 @@ describe('jobs: rough edges of the first hour on the dashboard', () => {
 
   it('shows a skipped title as "skipped (reason)", never OK 100%', async () => {
     const { jobService, db } = svc.service;
-    const job = await jobService.create({
-      sourceKind: 'folder',
-      volumeLabel: 'SKIPPY_S1_D1',
-      contentType: 'tv',
-      detectedTitle: 'Skippy',
-      detectedSeason: 1,
-    });
-    const skip = {
-      kind: 'discarded',
-      season: null,
-      episode: null,
-      episodeEnd: null,
-      edition: null,
-      confidence: 1,
-      source: 'user_review',
-      components: [],
-      candidates: [],
-    };
+    const job = await tvSeasonJob(svc, 'SKIPPY_S1_D1', 'Skippy');
     await db.titles.replaceForJob(job.id, [
       {
         titleIndex: 0,
@@ -117,7 +101,7 @@ describe('jobs: rough edges of the first hour on the dashboard', () => {
         state: 'completed',
         matchConfidence: 1,
         matchSource: 'user_review',
-        matchDetailsJson: JSON.stringify(skip),
+        matchDetailsJson: matchDetails(discarded(), 1, 'user_review'),
         discardReason: 'skipped by a person',
         discardedBy: 'person',
       },
@@ -164,14 +148,7 @@ describe('jobs: rough edges of the first hour on the dashboard', () => {
     const { jobService } = svc.service;
     const folder = await mkdtemp(join(sources, 'done-'));
     await writeFile(join(folder, 'title_t00.mkv'), 'kept');
-    const done = await jobService.create({
-      sourceKind: 'folder',
-      volumeLabel: 'DONE_DISC',
-      sourcePath: folder,
-      stagingPath: folder,
-    });
-    for (const s of ['identifying', 'ripping', 'matching', 'organizing', 'completed'] as const)
-      await jobService.transition(done.id, s);
+    const done = await completedFolderJob(svc, 'DONE_DISC', folder);
     const failed = await jobService.create({ sourceKind: 'folder', volumeLabel: 'FAILED_DISC' });
     await jobService.transition(failed.id, 'failed', { patch: { errorMessage: 'the disc could not be read' } });
     const idle = (

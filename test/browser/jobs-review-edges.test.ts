@@ -10,6 +10,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { eventually } from '../support/http-client.ts';
 import { openPage, screenshots } from './support/browser.ts';
 import { api, browser, importFolder, settled, svc, toastText, useJobsSession } from './support/jobs-session.ts';
+import { parkInReview, titleInReview, tvSeasonJob } from '../support/job-fixtures.ts';
 
 // A browser, a service and real pipelines: allow for a busy machine.
 vi.setConfig({ testTimeout: 120_000 });
@@ -18,39 +19,15 @@ useJobsSession();
 
 /** A TV job in review whose titles have no suggestion at all (nothing approve-all could take). */
 async function jobWithNothingToApprove(): Promise<number> {
-  const { jobService, db } = svc.service;
-  const job = await jobService.create({
-    sourceKind: 'folder',
-    volumeLabel: 'NO_GUESS_S1_D1',
-    contentType: 'tv',
-    detectedTitle: 'No Guess',
-    detectedSeason: 1,
-  });
-  await db.titles.replaceForJob(job.id, [
-    {
-      titleIndex: 0,
-      durationSeconds: 1300,
-      sizeBytes: 10,
-      state: 'review',
-      matchDetailsJson: null,
-      filePath: '/x/a.mkv',
-    },
-    {
-      titleIndex: 1,
-      durationSeconds: 1310,
-      sizeBytes: 10,
-      state: 'review',
-      matchDetailsJson: null,
-      filePath: '/x/b.mkv',
-    },
+  const job = await tvSeasonJob(svc, 'NO_GUESS_S1_D1', 'No Guess');
+  await svc.service.db.titles.replaceForJob(job.id, [
+    titleInReview(0, 1300, '/x/a.mkv'),
+    titleInReview(1, 1310, '/x/b.mkv'),
   ]);
-  for (const s of ['identifying', 'ripping', 'matching'] as const) await jobService.transition(job.id, s);
-  await jobService.transition(job.id, 'review_needed', {
-    patch: {
-      reviewReason: '2 title(s) could not be matched with enough confidence',
-      reviewKind: 'titles',
-      resumeState: 'organizing',
-    },
+  await parkInReview(svc, job.id, {
+    reviewReason: '2 title(s) could not be matched with enough confidence',
+    reviewKind: 'titles',
+    resumeState: 'organizing',
   });
   return job.id;
 }

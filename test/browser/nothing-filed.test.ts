@@ -4,50 +4,28 @@
  * says per title why it would not be filed; the review queue lets a person include a title a rule
  * left out, or give up — which stops the job and keeps every file where it is.
  */
-import { mkdir, mkdtemp, readdir } from 'node:fs/promises';
+import { mkdir, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { apiClient, eventually } from '../support/http-client.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { eventually } from '../support/http-client.ts';
 import { makeLongMkv } from '../support/make-media.ts';
-import { type TestService } from '../support/service-harness.ts';
-import { closeBrowserSession, openPage, screenshots, startBrowserSession } from './support/browser.ts';
+import { importAndSettle, tvSeason } from '../support/folder-import.ts';
+import { openPage, postedBodies, screenshots } from './support/browser.ts';
+import { api, browser, sources, svc, useBrowserSession } from './support/session.ts';
 
 vi.setConfig({ testTimeout: 120_000 });
 
-let svc: TestService;
-let browser: Browser;
-let api: ReturnType<typeof apiClient>;
-let sources: string;
-
 const CLIPS = [40, 65, 90, 105];
 
-beforeAll(async () => {
-  ({ svc, browser, api } = await startBrowserSession());
-  // Imports come from inside staging_path (or IMPORT_ROOTS): the person's folders live there.
-  sources = await mkdtemp(join(svc.service.config.get().staging_path!, 'sources-'));
-}, 90_000);
-
-afterAll(() => closeBrowserSession({ svc, browser }));
+useBrowserSession({ sources: true, timeout: 90_000 });
 
 /** Imports a folder of four short clips and waits until the job stops for review. */
 async function shortClipsJob(name: string): Promise<{ id: number; folder: string }> {
   const folder = join(sources, name);
   await mkdir(folder);
   await Promise.all(CLIPS.map((s, i) => makeLongMkv(join(folder, `title_t0${i}.mkv`), s)));
-  const created = await api.post('/api/staging/import', {
-    staging_path: folder,
-    content_type: 'tv',
-    detected_title: 'Clip Show',
-    detected_season: 1,
-  });
-  expect(created.status).toBe(201);
-  const id = created.body.id as number;
-  const waiting = await eventually(
-    () => api.get(`/api/jobs/${id}`),
-    (r) => ['review_needed', 'completed', 'failed'].includes(r.body.state),
-    60_000,
-  );
+  const waiting = await importAndSettle(api, { staging_path: folder, ...tvSeason('Clip Show') }, 60_000);
+  const id = waiting.body.id as number;
   expect(waiting.body).toMatchObject({ state: 'review_needed', review_kind: 'nothing_filed' });
   expect(waiting.body.review_reason).toMatch(/nothing on this disc would be filed/);
   return { id, folder };
@@ -85,10 +63,7 @@ describe('a job in which nothing would be filed', () => {
   it('includes a short title from the review queue', async () => {
     const { id } = await shortClipsJob('SHORT_KEEP_ONE');
     const { page, errors, close } = await openPage(browser, svc.url);
-    const sent: unknown[] = [];
-    page.on('request', (r) => {
-      if (r.method() === 'POST' && new URL(r.url()).pathname === `/api/jobs/${id}/review`) sent.push(r.postDataJSON());
-    });
+    const sent = postedBodies(page, `/api/jobs/${id}/review`);
     try {
       await page.goto('/review');
       const section = page.locator(`[data-testid="review-job"][data-job-id="${id}"]`);

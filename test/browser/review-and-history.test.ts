@@ -2,76 +2,47 @@
  * The review queue resolved with the keyboard, and the history screen's server-side filters,
  * search and pagination, plus the statistics built from them — in a real browser.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { apiClient, eventually } from '../support/http-client.ts';
-import { type TestService } from '../support/service-harness.ts';
-import { closeBrowserSession, openPage, screenshots, startBrowserSession } from './support/browser.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { eventually } from '../support/http-client.ts';
+import { openPage, reviewLinkText, screenshots } from './support/browser.ts';
+import {
+  component,
+  episode,
+  mainMovie,
+  matchDetails,
+  parkInReview,
+  titleInReview,
+  tvSeasonJob,
+} from '../support/job-fixtures.ts';
+import { api, browser, svc, useBrowserSession } from './support/session.ts';
 
 // A browser, a service and a simulated rip per test: allow for a busy machine.
 vi.setConfig({ testTimeout: 60_000 });
 
-let svc: TestService;
-let browser: Browser;
-let api: ReturnType<typeof apiClient>;
-
-beforeAll(async () => {
-  ({ svc, browser, api } = await startBrowserSession());
-});
-
-afterAll(() => closeBrowserSession({ svc, browser }));
-
-const component = (name: string, value: number, weight: number, detail: string) => ({ name, value, weight, detail });
+useBrowserSession();
 
 /** A TV job parked in review_needed with two titles waiting (as core/test/http/support/jobs-api.ts builds one). */
 async function tvJobInReview() {
-  const { jobService, db } = svc.service;
-  const job = await jobService.create({
-    sourceKind: 'folder',
-    volumeLabel: 'OFFICE_S1_D2',
-    contentType: 'tv',
-    detectedSeason: 1,
-  });
-  const details = {
-    kind: 'episode',
-    season: 1,
-    episode: 3,
-    episodeEnd: null,
-    edition: null,
-    confidence: 0.62,
-    source: 'local_asr',
-    components: [
+  const job = await tvSeasonJob(svc, 'OFFICE_S1_D2');
+  const details = matchDetails(
+    episode(3, 0.62),
+    0.62,
+    'local_asr',
+    [episode(3, 0.62), episode(4, 0.55)],
+    [
       component('transcript_similarity', 0.58, 0.7, 'subtitle overlap 58%'),
       component('duration_fit', 0.71, 0.3, '22:04 vs 22:10'),
     ],
-    candidates: [
-      { kind: 'episode', season: 1, episode: 3, episodeEnd: null, edition: null, score: 0.62 },
-      { kind: 'episode', season: 1, episode: 4, episodeEnd: null, edition: null, score: 0.55 },
-    ],
-  };
-  const titles = await db.titles.replaceForJob(job.id, [
-    {
-      titleIndex: 0,
-      durationSeconds: 1324,
-      sizeBytes: 1_800_000_000,
-      resolution: '1080p',
-      state: 'review',
-      matchDetailsJson: JSON.stringify(details),
-      filePath: '/x/a.mkv',
-    },
-    {
-      titleIndex: 1,
-      durationSeconds: 1310,
-      sizeBytes: 1_700_000_000,
-      resolution: '1080p',
-      state: 'review',
-      matchDetailsJson: null,
-      filePath: '/x/b.mkv',
-    },
+  );
+  const hd = { sizeBytes: 1_800_000_000, resolution: '1080p' };
+  const titles = await svc.service.db.titles.replaceForJob(job.id, [
+    titleInReview(0, 1324, '/x/a.mkv', { ...hd, matchDetailsJson: details }),
+    titleInReview(1, 1310, '/x/b.mkv', { ...hd, sizeBytes: 1_700_000_000 }),
   ]);
-  for (const s of ['identifying', 'ripping', 'matching'] as const) await jobService.transition(job.id, s);
-  await jobService.transition(job.id, 'review_needed', {
-    patch: { reviewReason: '2 titles need review', resumeState: 'organizing', detectedTitle: 'The Office' },
+  await parkInReview(svc, job.id, {
+    reviewReason: '2 titles need review',
+    resumeState: 'organizing',
+    detectedTitle: 'The Office',
   });
   return { job, titles };
 }
@@ -79,35 +50,21 @@ async function tvJobInReview() {
 async function movieJobInReview() {
   const { jobService, db } = svc.service;
   const job = await jobService.create({ sourceKind: 'folder', volumeLabel: 'BLADE_RUNNER', contentType: 'movie' });
-  const candidates = [
-    { kind: 'main_movie', season: null, episode: null, episodeEnd: null, edition: "Director's Cut", score: 0.51 },
-    { kind: 'main_movie', season: null, episode: null, episodeEnd: null, edition: 'Theatrical', score: 0.49 },
-  ];
-  const details = {
-    kind: 'main_movie',
-    season: null,
-    episode: null,
-    episodeEnd: null,
-    edition: null,
-    confidence: 0.5,
-    source: 'heuristic',
-    components: [],
-    candidates,
-  };
+  const details = matchDetails(mainMovie(null, 0.5), 0.5, 'heuristic', [
+    mainMovie("Director's Cut", 0.51),
+    mainMovie('Theatrical', 0.49),
+  ]);
   const titles = await db.titles.replaceForJob(job.id, [
-    {
-      titleIndex: 0,
-      durationSeconds: 7020,
+    titleInReview(0, 7020, '/x/m0.mkv', {
       sizeBytes: 30_000_000_000,
       resolution: '1080p',
-      state: 'review',
-      matchDetailsJson: JSON.stringify(details),
-      filePath: '/x/m0.mkv',
-    },
+      matchDetailsJson: details,
+    }),
   ]);
-  for (const s of ['identifying', 'ripping', 'matching'] as const) await jobService.transition(job.id, s);
-  await jobService.transition(job.id, 'review_needed', {
-    patch: { reviewReason: 'Two main features: choose the edition', resumeState: 'organizing', isAmbiguousMovie: true },
+  await parkInReview(svc, job.id, {
+    reviewReason: 'Two main features: choose the edition',
+    resumeState: 'organizing',
+    isAmbiguousMovie: true,
   });
   return { job, titles };
 }
@@ -119,14 +76,7 @@ describe('review queue', () => {
     const { page, errors, close } = await openPage(browser, svc.url);
     try {
       await page.goto('/');
-      await expect
-        .poll(() =>
-          page
-            .getByRole('link', { name: /Review/ })
-            .first()
-            .textContent(),
-        )
-        .toContain('2');
+      await expect.poll(() => reviewLinkText(page)).toContain('2');
       await page
         .getByRole('link', { name: /Review/ })
         .first()

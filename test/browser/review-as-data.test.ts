@@ -6,32 +6,17 @@
  * GET /api/review, so a job older than the dashboard's 10 newest is in it; a job's buttons come
  * from the server's `actions`.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it, vi } from 'vitest';
 import type { TitleReview } from '../../core/src/jobs/title-review.ts';
-import { apiClient } from '../support/http-client.ts';
-import { type TestService } from '../support/service-harness.ts';
-import { closeBrowserSession, openPage, startBrowserSession } from './support/browser.ts';
+import { openPage, reviewLinkText } from './support/browser.ts';
+import { episode, matchDetails, titleInReview, tvSeasonJob } from '../support/job-fixtures.ts';
+import { api, browser, svc, useBrowserSession } from './support/session.ts';
 
 vi.setConfig({ testTimeout: 90_000 });
 
-let svc: TestService;
-let browser: Browser;
-let api: ReturnType<typeof apiClient>;
+useBrowserSession();
 
-beforeAll(async () => {
-  ({ svc, browser, api } = await startBrowserSession());
-});
-afterAll(() => closeBrowserSession({ svc, browser }));
-
-const episode = (n: number, score: number) => ({
-  kind: 'episode' as const,
-  season: 1,
-  episode: n,
-  episodeEnd: null,
-  edition: null,
-  score,
-});
 const review = (kind: TitleReview['kind'], message: string, extra: Partial<TitleReview> = {}): TitleReview => ({
   kind,
   message,
@@ -42,67 +27,36 @@ const review = (kind: TitleReview['kind'], message: string, extra: Partial<Title
   ...extra,
 });
 const details = (n: number, confidence: number, candidates: ReturnType<typeof episode>[]) =>
-  JSON.stringify({
-    kind: 'episode',
-    season: 1,
-    episode: n,
-    episodeEnd: null,
-    edition: null,
-    confidence,
-    source: 'local_asr',
-    components: [],
-    candidates,
-  });
+  matchDetails(episode(n, confidence), confidence, 'local_asr', candidates);
 
 /** A TV job in review with three titles, one per kind; created first, so it is the oldest job. */
 async function jobWithThreeKinds() {
   const { jobService, db } = svc.service;
-  const job = await jobService.create({
-    sourceKind: 'folder',
-    volumeLabel: 'MIXED_S1_D1',
-    contentType: 'tv',
-    detectedSeason: 1,
-    detectedTitle: 'Mixed',
-  });
+  const job = await tvSeasonJob(svc, 'MIXED_S1_D1', 'Mixed');
   const conflictPath = '/library/TV/Mixed/Season 01/Mixed - S01E02.mkv';
   const titles = await db.titles.replaceForJob(job.id, [
-    {
-      titleIndex: 0,
-      durationSeconds: 1320,
-      sizeBytes: 10,
-      state: 'review',
-      filePath: '/x/a.mkv',
+    titleInReview(0, 1320, '/x/a.mkv', {
       matchDetailsJson: details(3, 0.6, [episode(3, 0.6), episode(4, 0.3)]),
       review: review('low_confidence', 'The best match has 60 % confidence', {
         candidates: [episode(3, 0.6), episode(4, 0.3)],
       }),
-    },
-    {
-      titleIndex: 1,
-      durationSeconds: 1310,
-      sizeBytes: 10,
-      state: 'review',
-      filePath: '/x/b.mkv',
+    }),
+    titleInReview(1, 1310, '/x/b.mkv', {
       matchDetailsJson: details(2, 0.95, [episode(2, 0.95)]),
       review: review(
         'conflict',
         `A file already exists at ${conflictPath}. Keep the library file (skip) or replace it (overwrite)?`,
         { path: conflictPath, candidates: [episode(2, 0.95)] },
       ),
-    },
-    {
-      titleIndex: 2,
-      durationSeconds: 1300,
-      sizeBytes: 10,
-      state: 'review',
-      filePath: '/x/c.mkv',
+    }),
+    titleInReview(2, 1300, '/x/c.mkv', {
       matchDetailsJson: details(3, 0.55, [episode(3, 0.55)]),
       review: review('duplicate_claim', 'S01E03 is also claimed by title 0', {
         episode: 'S01E03',
         otherTitles: [0],
         candidates: [episode(3, 0.55)],
       }),
-    },
+    }),
   ]);
   await jobService.transition(job.id, 'review_needed', {
     patch: { reviewKind: 'organize', reviewReason: 'Organizing needs decisions', resumeState: 'organizing' },
@@ -145,14 +99,7 @@ describe('review as data', () => {
       const section = page.locator(`[data-testid="review-job"][data-job-id="${job.id}"]`);
       await section.waitFor();
       // The navigation counts it too: the count is the service's, not the dashboard list's.
-      await expect
-        .poll(() =>
-          page
-            .getByRole('link', { name: /Review/ })
-            .first()
-            .textContent(),
-        )
-        .toContain('1');
+      await expect.poll(() => reviewLinkText(page)).toContain('1');
       const item = (i: number) => section.locator(`[data-testid="review-item"][data-title-id="${titles[i]!.id}"]`);
       // The words are the renamed ones: the page shows what it was sent and decides nothing from it.
       for (let i = 0; i < 3; i++)

@@ -15,21 +15,11 @@ import {
   startBrowserSession,
   type BrowserSession,
 } from './support/browser.ts';
+import { settingsSections } from './support/settings-sections.ts';
 
 vi.setConfig({ testTimeout: 150_000 });
 
 const GOTIFY_TOKEN = 'AgotifyAppToken.x9';
-const SECTIONS = [
-  'folders',
-  'tools',
-  'identification',
-  'matching',
-  'library',
-  'after-job',
-  'notifications',
-  'contributions',
-  'advanced',
-];
 
 let session: BrowserSession;
 let gotify: RecordingHttpServer;
@@ -163,7 +153,7 @@ describe('settings grouped by task', () => {
     const { page, errors, close } = await openPage(session.browser, session.svc.url);
     try {
       const found: Record<string, string[]> = {};
-      for (const section of SECTIONS) {
+      for (const section of await settingsSections()) {
         await page.goto(`/settings/${section}`);
         await page.locator(`[data-section="${section}"] h2`).waitFor();
         // Unfold every plugin's settings (not the folded shell commands for the machine).

@@ -6,12 +6,13 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { startTmdbServer } from '../../plugins/provider-tmdb/test/support/tmdb-server.ts';
 import { apiClient } from '../support/http-client.ts';
-import { startTestService, type TestService } from '../support/service-harness.ts';
-import { closeBrowserSession, libraryFolders, openPage, screenshots, startBrowserSession } from './support/browser.ts';
+import { startTestService } from '../support/service-harness.ts';
+import { libraryFolders, openPage, screenshots } from './support/browser.ts';
+import { api, browser, svc, useBrowserSession } from './support/session.ts';
+import { settingsSections } from './support/settings-sections.ts';
 
 const CATALOG_TOKEN = 'eyJhbGciOiJIUzI1NiJ9.catalog-token-that-must-never-show';
 const NEW_TOKEN = 'eyJhbGciOiJIUzI1NiJ9.a-newer-token-also-hidden';
@@ -20,15 +21,7 @@ const RIPPER_KEY = `T-${'secretbetakey0123456789'.repeat(3)}`;
 // A browser, a service and a simulated rip per test: allow for a busy machine.
 vi.setConfig({ testTimeout: 60_000 });
 
-let svc: TestService;
-let browser: Browser;
-let api: ReturnType<typeof apiClient>;
-
-beforeAll(async () => {
-  ({ svc, browser, api } = await startBrowserSession({ catalog_api_key: CATALOG_TOKEN }));
-});
-
-afterAll(() => closeBrowserSession({ svc, browser }));
+useBrowserSession({ config: { catalog_api_key: CATALOG_TOKEN } });
 
 describe('settings', () => {
   it('saves fields, shows the API validation error at a bad path, and never displays a secret', async () => {
@@ -41,16 +34,7 @@ describe('settings', () => {
       // Every field of the config is in one of the sections.
       const config = (await api.get('/api/config')).body as Record<string, unknown>;
       const seen = new Set<string>();
-      for (const section of [
-        'folders',
-        'tools',
-        'identification',
-        'matching',
-        'library',
-        'after-job',
-        'contributions',
-        'advanced',
-      ]) {
+      for (const section of (await settingsSections()).filter((id) => id !== 'notifications')) {
         await page.goto(`/settings/${section}`);
         await page.locator(`[data-section="${section}"] h2`).waitFor();
         for (const field of await page

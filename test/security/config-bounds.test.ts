@@ -12,8 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MikroConfigRepository } from '../../core/src/persistence/config-repository.ts';
 import { openDatabase } from '../../core/src/persistence/database.ts';
 import { apiClient } from '../support/http-client.ts';
-import { EMPTY_PIPELINE, startTestService, writeConfig, type TestService } from '../support/service-harness.ts';
+import { EMPTY_PIPELINE, writeConfig, type TestService } from '../support/service-harness.ts';
 import { spawnService } from '../support/service-process.ts';
+import { startEmptyService } from './support/empty-service.ts';
 
 function nested(depth: number): unknown {
   let value: unknown = 'bottom';
@@ -93,10 +94,7 @@ describe('a 3 000-deep plugin_settings value', () => {
 describe('bounded, whole config writes', () => {
   let t: TestService;
   let api: ReturnType<typeof apiClient>;
-  beforeAll(async () => {
-    t = await startTestService({ config: { pipeline: EMPTY_PIPELINE } });
-    api = apiClient(t.url);
-  });
+  beforeAll(async () => ({ t, api } = await startEmptyService()));
   afterAll(() => t.close());
 
   const stored = () => t.service.db.config.readAll();

@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../support/http-client.ts';
 import { EMPTY_PIPELINE, startTestService, writeConfig, type TestService } from '../support/service-harness.ts';
+import { startEmptyService } from './support/empty-service.ts';
 
 const TSX_CLI = createRequire(import.meta.url).resolve('tsx/cli');
 const MAIN = fileURLToPath(new URL('../../core/src/cli/main.ts', import.meta.url));
@@ -213,10 +214,7 @@ describe('setting them on the machine', () => {
 describe('tool checks never run an unchecked file from a request body', () => {
   let t: TestService;
   let api: ReturnType<typeof apiClient>;
-  beforeAll(async () => {
-    t = await startTestService({ config: { pipeline: EMPTY_PIPELINE } });
-    api = apiClient(t.url);
-  });
+  beforeAll(async () => ({ t, api } = await startEmptyService()));
   afterAll(() => t.close());
 
   it('refuses paths that are not the expected tool, or that others could have written, without running them', async () => {

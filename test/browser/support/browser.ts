@@ -207,3 +207,26 @@ export async function closeBrowserSession(session: { svc?: TestService; browser?
   await session.browser?.close();
   await session.svc?.close();
 }
+
+/** The JSON bodies of every POST to `path` the page sends, collected as they go out. */
+export function postedBodies(page: Page, path: string): unknown[] {
+  const bodies: unknown[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === path) bodies.push(request.postDataJSON());
+  });
+  return bodies;
+}
+
+/** The dashboard's "Import a folder" form, opened the way a person does. */
+export async function openImportForm(page: Page) {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Import a folder' }).click();
+  return page.getByTestId('import-form');
+}
+
+/** The text of the navigation's Review link (it carries the count of jobs waiting for review). */
+export const reviewLinkText = (page: Page) =>
+  page
+    .getByRole('link', { name: /Review/ })
+    .first()
+    .textContent();

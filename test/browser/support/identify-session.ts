@@ -7,7 +7,7 @@
 import { mkdir, mkdtemp } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import {
   SAMPLE_TOKEN,
   startTmdbServer,
@@ -16,7 +16,7 @@ import {
 import { eventually, type apiClient } from '../../support/http-client.ts';
 import { makeLongMkv } from '../../support/make-media.ts';
 import type { TestService } from '../../support/service-harness.ts';
-import { closeBrowserSession, startBrowserSession } from './browser.ts';
+import { closeBrowserSession, postedBodies, startBrowserSession } from './browser.ts';
 
 export interface IdentifySession {
   svc: TestService;
@@ -68,6 +68,21 @@ export async function closeIdentifySession(session: IdentifySession | undefined)
   await session.tmdb.close();
 }
 
+/** Live bindings of the session `useIdentifySession()` starts before a file's tests and stops after them. */
+export let svc: TestService;
+export let browser: Browser;
+export let api: ReturnType<typeof apiClient>;
+export let sources: string;
+
+export function useIdentifySession(): void {
+  let session: IdentifySession | undefined;
+  beforeAll(async () => {
+    session = await startIdentifySession();
+    ({ svc, browser, api, sources } = session);
+  }, 90_000);
+  afterAll(() => closeIdentifySession(session));
+}
+
 /** A folder with one 44-minute title (the heuristic cannot tell what it is), imported: it waits in review. */
 export async function jobWaitingForIdentity(
   api: ReturnType<typeof apiClient>,
@@ -91,14 +106,7 @@ export async function jobWaitingForIdentity(
 }
 
 /** The JSON bodies of every POST /api/jobs/{id}/identify the page sends. */
-export function identifyRequests(page: Page, id: number): unknown[] {
-  const bodies: unknown[] = [];
-  page.on('request', (request) => {
-    if (request.method() === 'POST' && new URL(request.url()).pathname === `/api/jobs/${id}/identify`)
-      bodies.push(request.postDataJSON());
-  });
-  return bodies;
-}
+export const identifyRequests = (page: Page, id: number) => postedBodies(page, `/api/jobs/${id}/identify`);
 
 /** Clears a field and types the text key by key, as a person does. */
 export async function typeInto(page: Page, label: string, text: string, scope = page.locator('body')): Promise<void> {

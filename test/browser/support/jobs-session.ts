@@ -3,28 +3,18 @@
  * (`useJobsSession()` registers its start and stop; the bindings below are live), a folder inside
  * staging for the person's folders, importing one, waiting for a job to settle, and reading a toast.
  */
-import { mkdir, mkdtemp } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect } from 'vitest';
-import { apiClient, eventually } from '../../support/http-client.ts';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { eventually } from '../../support/http-client.ts';
 import { makeLongMkv } from '../../support/make-media.ts';
-import { type TestService } from '../../support/service-harness.ts';
-import { closeBrowserSession, startBrowserSession } from './browser.ts';
+import { api, sources, useBrowserSession } from './session.ts';
 
-export let svc: TestService;
-export let browser: Browser;
-export let api: ReturnType<typeof apiClient>;
-/** A folder inside staging where the person's folders live. */
-export let sources: string;
+export { api, browser, sources, svc } from './session.ts';
 
 export function useJobsSession(): void {
-  beforeAll(async () => {
-    ({ svc, browser, api } = await startBrowserSession());
-    sources = await mkdtemp(join(svc.service.config.get().staging_path!, 'sources-'));
-  }, 120_000);
-
-  afterAll(() => closeBrowserSession({ svc, browser }));
+  useBrowserSession({ sources: true });
 }
 
 /** A folder of MKV files (name → seconds) inside staging, imported; returns the job id. */

@@ -4,6 +4,7 @@ import { join, relative } from 'node:path';
 import { expect, it } from 'vitest';
 import { eventually } from '../../support/http-client.ts';
 import { mkvRuns } from '../../support/makemkv-replay.ts';
+import type { FixtureDisc } from '../support/fixture-types.ts';
 import { copiedFiles, expectDiscAccounted, expectRipProgress, firstAt } from '../support/e2e-expect.ts';
 import {
   api,
@@ -31,25 +32,45 @@ import {
   ws,
 } from '../support/e2e-world.ts';
 
+/**
+ * The disc put in /dev/sr0: its job (made by the drive detector, noted in `jobs[key]`) once the drive
+ * reported the disc, and the job when it has settled (its time since `t0` noted in `timings[key]`).
+ */
+async function throughTheDrive(key: 'bluray' | 'dvd', disc: FixtureDisc, t0: number) {
+  await insert(disc);
+  const created = await newDiscJob(disc.label);
+  jobs[key] = created.id;
+  expect(created).toMatchObject({ drive_id: '/dev/sr0', source_kind: 'disc', content_hash: disc.contentHash });
+  await ws.waitFor(
+    (m) =>
+      m.type === 'drive_event' && m.drive_id === '/dev/sr0' && m.event === 'inserted' && m.volume_label === disc.label,
+    10_000,
+  );
+  const done = await settle(created.id, ['completed', 'failed', 'review_needed']);
+  timings[key] = Date.now() - t0;
+  return { created, done };
+}
+
+/** The job's staging folder is cleaned away and the drive has been told to eject `ejects` times in all. */
+async function stagingGoneAndEjected(folder: string, ejects: number): Promise<void> {
+  await eventually(
+    async () => existsSync(folder),
+    (exists) => !exists,
+    10_000,
+  );
+  await eventually(
+    () => linux.ejectCalls(),
+    (calls) => calls.length === ejects,
+    10_000,
+  );
+}
+
 /** The TV Blu-ray (identified by its content hash) and then the TV DVD (by the catalog and heuristics). */
 export function tvDiscSteps(): void {
   it('1. the TV Blu-ray: found in the drive, identified by its content hash, ripped with progress, subtitles fetched during the rip, filed on the second volume, ejected', async () => {
     const t0 = Date.now();
     const disc = fx.tvBluray;
-    await insert(disc);
-    const created = await newDiscJob(disc.label);
-    jobs.bluray = created.id;
-    expect(created).toMatchObject({ drive_id: '/dev/sr0', source_kind: 'disc', content_hash: disc.contentHash });
-    await ws.waitFor(
-      (m) =>
-        m.type === 'drive_event' &&
-        m.drive_id === '/dev/sr0' &&
-        m.event === 'inserted' &&
-        m.volume_label === disc.label,
-      10_000,
-    );
-    const done = await settle(created.id, ['completed', 'failed', 'review_needed']);
-    timings.bluray = Date.now() - t0;
+    const { created, done } = await throughTheDrive('bluray', disc, t0);
     expect(done).toMatchObject({
       state: 'completed',
       error_message: null,
@@ -98,16 +119,7 @@ export function tvDiscSteps(): void {
     if (!library.skipped) expect(copiedFiles()).toEqual(expect.arrayContaining([1, 2, 3, 4].map(tvPath)));
 
     // Staging cleaned, the disc ejected (and the drive reported empty).
-    await eventually(
-      async () => existsSync(folder),
-      (exists) => !exists,
-      10_000,
-    );
-    await eventually(
-      () => linux.ejectCalls(),
-      (calls) => calls.length === 1,
-      10_000,
-    );
+    await stagingGoneAndEjected(folder, 1);
     expect(await linux.ejectCalls()).toEqual(['/dev/sr0']);
     await ws.waitFor((m) => m.type === 'drive_event' && m.drive_id === '/dev/sr0' && m.event === 'removed', 10_000);
     await takeOut();
@@ -116,16 +128,7 @@ export function tvDiscSteps(): void {
   it('1. the TV DVD: unknown to TheDiscDB, identified by the catalog with the heuristic choosing what to rip, episodes recognised by pocketsphinx', async () => {
     const t0 = Date.now();
     const disc = fx.tvDvd;
-    await insert(disc);
-    const created = await newDiscJob(disc.label);
-    jobs.dvd = created.id;
-    expect(created).toMatchObject({ drive_id: '/dev/sr0', content_hash: disc.contentHash });
-    await ws.waitFor(
-      (m) => m.type === 'drive_event' && m.event === 'inserted' && m.volume_label === disc.label,
-      10_000,
-    );
-    const done = await settle(created.id, ['completed', 'failed', 'review_needed']);
-    timings.dvd = Date.now() - t0;
+    const { created, done } = await throughTheDrive('dvd', disc, t0);
     expect(done).toMatchObject({
       state: 'completed',
       error_message: null,
@@ -174,16 +177,7 @@ export function tvDiscSteps(): void {
     expect(await filesUnder(join(library.path, 'TV', SHOW))).toEqual(
       [1, 2, 3, 4, 5, 6, 7, 8].map((e) => relative(join(library.path, 'TV', SHOW), tvPath(e))),
     );
-    await eventually(
-      async () => existsSync(folder),
-      (exists) => !exists,
-      10_000,
-    );
-    await eventually(
-      () => linux.ejectCalls(),
-      (calls) => calls.length === 2,
-      10_000,
-    );
+    await stagingGoneAndEjected(folder, 2);
     await takeOut();
   }, 240_000);
 }

@@ -1,7 +1,5 @@
 /** What the end-to-end scenario checks again and again: rip progress on /ws, titles accounted for, files copied, durations. */
-import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { promisify } from 'node:util';
 import { expect } from 'vitest';
 import type { FixtureDisc } from './fixture-discs.ts';
 import { service, SHORT_TITLE_SECONDS, titlesOf, ws } from './e2e-world.ts';
@@ -31,18 +29,7 @@ export function expectRipProgress(id: number, titlesRipped: number): void {
 /** Where the first message for a job matching `what` sits in the WebSocket record (-1 when none). */
 export const firstAt = (what: (m: Record<string, unknown>) => boolean) => ws.messages.findIndex(what);
 
-export async function duration(file: string): Promise<number> {
-  const { stdout } = await promisify(execFile)('ffprobe', [
-    '-v',
-    'error',
-    '-show_entries',
-    'format=duration',
-    '-of',
-    'csv=p=0',
-    file,
-  ]);
-  return Number(stdout.trim());
-}
+export { mediaDuration as duration } from '../../support/make-media.ts';
 
 /** The library files organizing wrote with a verified copy (not a rename), from the service's log. */
 export const copiedFiles = () =>

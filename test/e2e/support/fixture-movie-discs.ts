@@ -2,8 +2,9 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { computeContentHash } from '@spindle/plugin-sdk';
+import { makeLongMkv } from '../../support/make-media.ts';
 import { writeMpls, type PlayItem } from './disc-structures.ts';
-import { blurayClip, ffmpeg, noise, pad, playItem, probe, size, videoChunk } from './fixture-media.ts';
+import { blurayClip, noise, pad, playItem, probe, size, videoChunk } from './fixture-media.ts';
 import type { FixtureDisc, FixtureTitle, StagingFixture, TitleTruth } from './fixture-types.ts';
 
 export async function buildMovieBluray(dir: string, work: string): Promise<FixtureDisc> {
@@ -66,30 +67,6 @@ export async function buildStagingMovie(dir: string): Promise<StagingFixture> {
     { name: 'title_t00.mkv', seconds: 92 * 60, truth: { kind: 'main_movie', edition: null } },
     { name: 'title_t01.mkv', seconds: 150, truth: { kind: 'extra', name: 'Trailer' } },
   ];
-  for (const f of files) {
-    await ffmpeg([
-      '-f',
-      'lavfi',
-      '-i',
-      'color=c=0x304050:size=128x72:rate=1',
-      '-f',
-      'lavfi',
-      '-i',
-      'sine=frequency=440:sample_rate=8000',
-      '-t',
-      String(f.seconds),
-      '-c:v',
-      'libx264',
-      '-preset',
-      'ultrafast',
-      '-g',
-      '600',
-      '-c:a',
-      'aac',
-      '-b:a',
-      '8k',
-      join(folder, f.name),
-    ]);
-  }
+  for (const f of files) await makeLongMkv(join(folder, f.name), f.seconds, 72, { color: '0x304050', toneHz: 440 });
   return { folder, label, files };
 }

@@ -4,14 +4,9 @@
  * share: the setup link from the log, cookie and token requests, and the `spindle` CLI as a
  * child process.
  */
-import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
+import { runSpindle } from '../../support/cli-process.ts';
 import { CLIENT_HEADERS } from '../../support/http-client.ts';
 import { startTestService, type TestService, type TestServiceOptions } from '../../support/service-harness.ts';
-
-const TSX_CLI = createRequire(import.meta.url).resolve('tsx/cli');
-const MAIN = fileURLToPath(new URL('../../../core/src/cli/main.ts', import.meta.url));
 
 export interface LanService {
   svc: TestService;
@@ -75,24 +70,6 @@ export function sessionCookie(answer: Answer): string {
   return set.split(';')[0]!;
 }
 
-export interface CliRun {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
 /** Runs `spindle <args>` as a user would (Node + tsx), with a clean HOST/PORT/URL/TOKEN environment. */
-export function runCli(args: string[], env: Record<string, string> = {}): Promise<CliRun> {
-  return new Promise((resolve) => {
-    const { HOST: _h, PORT: _p, SPINDLE_URL: _u, SPINDLE_TOKEN: _t, ...base } = process.env;
-    const child = spawn(process.execPath, [TSX_CLI, MAIN, ...args], {
-      env: { ...base, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    child.on('exit', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+export const runCli = (args: string[], env: Record<string, string> = {}) =>
+  runSpindle(args, { env, unset: ['HOST', 'PORT', 'SPINDLE_URL', 'SPINDLE_TOKEN'] });
