@@ -1,4 +1,5 @@
 /** Real MKV files made by ffmpeg for tests: long durations encode fast (tiny frames, 1 fps). */
+import { makeLavfiMedia } from '@spindle/plugin-sdk/testing';
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -14,32 +15,9 @@ export interface MkvLook {
 export async function makeLongMkv(path: string, seconds: number, height = 72, look: MkvLook = {}): Promise<void> {
   const width = Math.round((height * 16) / 9 / 2) * 2;
   const sound = look.toneHz ? `sine=frequency=${look.toneHz}:sample_rate=8000` : 'anullsrc=r=8000:cl=mono';
-  await run('ffmpeg', [
-    '-v',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    `color=c=${look.color ?? 'gray'}:size=${width}x${height}:rate=1`,
-    '-f',
-    'lavfi',
-    '-i',
-    sound,
-    '-t',
-    String(seconds),
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-g',
-    '600',
-    '-c:a',
-    'aac',
-    '-b:a',
-    '8k',
-    path,
-  ]);
+  const picture = `color=c=${look.color ?? 'gray'}:size=${width}x${height}:rate=1`;
+  const codecs = ['-c:v', 'libx264', '-preset', 'ultrafast', '-g', '600', '-c:a', 'aac', '-b:a', '8k'];
+  await makeLavfiMedia(path, [picture, sound], ['-t', String(seconds), ...codecs]);
 }
 
 /**
@@ -50,9 +28,8 @@ export async function makeSpeechMkv(dir: string, name: string, text: string): Pr
   const reading = join(dir, `${name}.wav`);
   await run('espeak-ng', ['-v', 'en-us', '-s', '150', '-w', reading, text]);
   const mkv = join(dir, `${name}.mkv`);
-  const video = ['-f', 'lavfi', '-i', 'color=size=64x36:rate=1:duration=6'];
   const codecs = ['-c:v', 'libx264', '-preset', 'ultrafast', '-c:a', 'aac', '-shortest'];
-  await run('ffmpeg', ['-v', 'error', '-y', ...video, '-i', reading, ...codecs, mkv]);
+  await makeLavfiMedia(mkv, ['color=size=64x36:rate=1:duration=6'], ['-i', reading, ...codecs]);
   return mkv;
 }
 

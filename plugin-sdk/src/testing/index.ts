@@ -15,4 +15,5 @@ export * from './create-stage.ts';
 export * from './detector-runs.ts';
 export * from './wait-until.ts';
 export * from './read-manifest.ts';
+export * from './test-media.ts';
 export * from './conformance/index.ts';

@@ -1,6 +1,5 @@
 import type { TranscribeRequest, Transcriber, Transcript } from '@spindle/plugin-sdk';
-import { createFakeContext, MemoryKeyValueStore } from '@spindle/plugin-sdk/testing';
-import { execFileSync } from 'node:child_process';
+import { createFakeContext, makeLavfiMedia, MemoryKeyValueStore } from '@spindle/plugin-sdk/testing';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,20 +9,11 @@ import { TitleChunks, type Conditioning } from '../src/audio-chunks.ts';
 // A title whose speech stand-in (a tone) alternates with digital silence, as clean disc audio does.
 const dir = mkdtempSync(join(tmpdir(), 'spindle-conditioning-'));
 const title = join(dir, 'title.mkv');
-execFileSync('ffmpeg', [
-  '-v',
-  'error',
-  '-y',
-  '-f',
-  'lavfi',
-  '-i',
-  "aevalsrc='if(lt(mod(t,2),1),0.3*sin(2*PI*440*t),0)':s=48000:d=8",
-  '-ac',
-  '2',
-  '-c:a',
-  'pcm_s16le',
+await makeLavfiMedia(
   title,
-]);
+  ["aevalsrc='if(lt(mod(t,2),1),0.3*sin(2*PI*440*t),0)':s=48000:d=8"],
+  ['-ac', '2', '-c:a', 'pcm_s16le'],
+);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Counts what it is asked to hear and records the share of exactly-zero samples in each WAV. */

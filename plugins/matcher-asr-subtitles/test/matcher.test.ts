@@ -3,11 +3,11 @@ import { AbortedError } from '@spindle/plugin-sdk';
 import {
   createFakeContext,
   createStage,
+  makeLavfiMedia,
   matcherConformance,
   runConformance,
   sampleJob,
 } from '@spindle/plugin-sdk/testing';
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,28 +31,11 @@ const episodeOne = new ReadingTranscriber((wav) => ({ reference: season[0]!, off
 
 // A real 4-minute MKV (silent; the reading transcriber supplies the "speech").
 const media = join(mkdtempSync(join(tmpdir(), 'spindle-asr-')), 'silent.mkv');
-execFileSync('ffmpeg', [
-  '-v',
-  'error',
-  '-y',
-  '-f',
-  'lavfi',
-  '-i',
-  'color=size=64x36:rate=1',
-  '-f',
-  'lavfi',
-  '-i',
-  'anullsrc=r=8000:cl=mono',
-  '-t',
-  '240',
-  '-c:v',
-  'libx264',
-  '-preset',
-  'ultrafast',
-  '-c:a',
-  'aac',
+await makeLavfiMedia(
   media,
-]);
+  ['color=size=64x36:rate=1', 'anullsrc=r=8000:cl=mono'],
+  ['-t', '240', '-c:v', 'libx264', '-preset', 'ultrafast', '-c:a', 'aac'],
+);
 
 const job = (fields: Partial<JobView> = {}): JobView => sampleJob({ contentType: 'tv', detectedSeason: 1, ...fields });
 const title = (i: number, fields: Partial<TitleView> = {}): TitleView => ({

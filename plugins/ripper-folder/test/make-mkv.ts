@@ -1,4 +1,5 @@
 /** Generates real MKV fixtures with ffmpeg (test pattern video + sine audio). */
+import { makeLavfiMedia } from '@spindle/plugin-sdk/testing';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 
@@ -20,26 +21,6 @@ export async function makeMkv(
   options: { seconds: number; width: number; height: number },
 ): Promise<void> {
   const size = `${options.width}x${options.height}`;
-  await run('ffmpeg', [
-    '-v',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    `testsrc=size=${size}:rate=25`,
-    '-f',
-    'lavfi',
-    '-i',
-    'sine',
-    '-t',
-    String(options.seconds),
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-c:a',
-    'aac',
-    path,
-  ]);
+  const codecs = ['-c:v', 'libx264', '-preset', 'ultrafast', '-c:a', 'aac'];
+  await makeLavfiMedia(path, [`testsrc=size=${size}:rate=25`, 'sine'], ['-t', String(options.seconds), ...codecs]);
 }

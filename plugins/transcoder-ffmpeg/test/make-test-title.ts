@@ -2,12 +2,9 @@
  * A real MKV for transcode tests and the benchmark, made by ffmpeg: a moving test picture, two
  * audio tracks, one subtitle track and three chapters.
  */
-import { execFile } from 'node:child_process';
+import { makeLavfiMedia } from '@spindle/plugin-sdk/testing';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
-
-const run = promisify(execFile);
 
 /** 125 → "00:02:05,000" */
 function srtTime(seconds: number): string {
@@ -36,53 +33,43 @@ export async function makeTestTitle(
   );
   await writeFile(meta, `;FFMETADATA1\n${chapters.join('')}`);
   const path = join(dir, `${name}.mkv`);
-  await run('ffmpeg', [
-    '-v',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    `testsrc2=size=${size}:rate=24:duration=${seconds}${grain > 0 ? `,noise=alls=${grain}:allf=t` : ''}`,
-    '-f',
-    'lavfi',
-    '-i',
-    `sine=frequency=440:sample_rate=48000:duration=${seconds}`,
-    '-f',
-    'lavfi',
-    '-i',
-    `sine=frequency=660:sample_rate=48000:duration=${seconds}`,
-    '-i',
-    srt,
-    '-i',
-    meta,
-    '-map',
-    '0:v',
-    '-map',
-    '1:a',
-    '-map',
-    '2:a',
-    '-map',
-    '3:s',
-    '-map_chapters',
-    '4',
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-crf',
-    grain > 0 ? '16' : '30',
-    '-c:a',
-    'aac',
-    '-b:a',
-    '48k',
-    '-c:s',
-    'srt',
-    '-metadata:s:a:0',
-    'language=eng',
-    '-metadata:s:a:1',
-    'language=fra',
+  const picture = `testsrc2=size=${size}:rate=24:duration=${seconds}${grain > 0 ? `,noise=alls=${grain}:allf=t` : ''}`;
+  const tone = (hz: number) => `sine=frequency=${hz}:sample_rate=48000:duration=${seconds}`;
+  await makeLavfiMedia(
     path,
-  ]);
+    [picture, tone(440), tone(660)],
+    [
+      '-i',
+      srt,
+      '-i',
+      meta,
+      '-map',
+      '0:v',
+      '-map',
+      '1:a',
+      '-map',
+      '2:a',
+      '-map',
+      '3:s',
+      '-map_chapters',
+      '4',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-crf',
+      grain > 0 ? '16' : '30',
+      '-c:a',
+      'aac',
+      '-b:a',
+      '48k',
+      '-c:s',
+      'srt',
+      '-metadata:s:a:0',
+      'language=eng',
+      '-metadata:s:a:1',
+      'language=fra',
+    ],
+  );
   return path;
 }
