@@ -5,6 +5,7 @@
  */
 import type { MatchResult } from '@spindle/plugin-sdk';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { SCORE_COMPONENT_NAMES } from '../plugins/matcher-asr-subtitles/test/scoring-fixture.ts';
 import { matchCorpus, pocketsphinx, resultTable } from './corpus/corpus-matching.ts';
 import { buildSeasonCorpus, type SeasonCorpus } from './corpus/season-corpus.ts';
 
@@ -38,16 +39,7 @@ describe('matching accuracy on the generated season (pocketsphinx)', () => {
 
   it('explains each match with named score components', () => {
     const r = [...results.values()].find((x) => x !== null)!;
-    expect(r.components.map((c) => c.name)).toEqual([
-      'similarity',
-      'separation',
-      'vote_consensus',
-      'agreeing_chunks',
-      'coverage',
-      'cue_alignment',
-      'runtime_agreement',
-      'disc_order_prior',
-    ]);
+    expect(r.components.map((c) => c.name)).toEqual(SCORE_COMPONENT_NAMES);
     expect(r.candidates.length).toBeGreaterThan(1);
     expect(r.source).toBe('local_asr');
   });

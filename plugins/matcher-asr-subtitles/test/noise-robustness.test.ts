@@ -7,19 +7,13 @@ import { describe, expect, it } from 'vitest';
 import { chunkOffsets } from '../src/chunk-plan.ts';
 import { decide, type ChunkResult } from '../src/confidence.ts';
 import { TfidfIndex } from '../src/tfidf-index.ts';
+import { TEST_WEIGHTS } from './scoring-fixture.ts';
 import { injectWordErrors, syntheticSeason } from './season-fixture.ts';
 
 const AUTO_ACCEPT = 0.7;
 const season = syntheticSeason(24);
 const index = new TfidfIndex(season, 90);
 const vocabulary = [...new Set(season.flatMap((r) => r.text.toLowerCase().match(/[a-z]+/g) ?? []))];
-const weights = {
-  separation: 0.35,
-  vote_consensus: 0.35,
-  coverage: 0.1,
-  runtime_agreement: 0.1,
-  disc_order_prior: 0.1,
-};
 
 function run(rate: number) {
   let correct = 0;
@@ -47,7 +41,7 @@ function run(rate: number) {
       references: season,
       titleDurationSeconds: duration,
       discPosition: { index: i, count: 24 },
-      weights,
+      weights: TEST_WEIGHTS,
       voteMargin: 0.25,
       minSimilarity: 0.05,
     });

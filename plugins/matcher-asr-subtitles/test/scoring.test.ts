@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { chunkOffsets } from '../src/chunk-plan.ts';
 import { decide, NO_VOTE_CAP, voteOf, type ChunkResult } from '../src/confidence.ts';
 import { terms, TfidfIndex } from '../src/tfidf-index.ts';
+import { SCORE_COMPONENT_NAMES, TEST_WEIGHTS } from './scoring-fixture.ts';
 import { syntheticSeason } from './season-fixture.ts';
 
 const season = syntheticSeason(8);
@@ -10,13 +11,6 @@ const windowText = (episode: number, from: number, to: number) =>
   season[episode - 1]!.cues.filter((c) => c.end > from && c.start < to)
     .map((c) => c.text)
     .join(' ');
-const weights = {
-  separation: 0.35,
-  vote_consensus: 0.35,
-  coverage: 0.1,
-  runtime_agreement: 0.1,
-  disc_order_prior: 0.1,
-};
 
 describe('TF-IDF index', () => {
   it('uses unigrams and bigrams without stop words', () => {
@@ -85,7 +79,7 @@ describe('confidence', () => {
     references: season,
     titleDurationSeconds: 300,
     discPosition: { index: 2, count: 8 },
-    weights,
+    weights: TEST_WEIGHTS,
     voteMargin: 0.25,
     minSimilarity: 0.05,
   };
@@ -94,16 +88,7 @@ describe('confidence', () => {
     const d = decide({ ...base, chunks: [chunk(3, 10), chunk(3, 60), chunk(3, 110)], planned: 3 })!;
     expect(d.reference).toBe(2);
     expect(d.confidence).toBeGreaterThanOrEqual(0.7);
-    expect(d.components.map((c) => c.name)).toEqual([
-      'similarity',
-      'separation',
-      'vote_consensus',
-      'agreeing_chunks',
-      'coverage',
-      'cue_alignment',
-      'runtime_agreement',
-      'disc_order_prior',
-    ]);
+    expect(d.components.map((c) => c.name)).toEqual(SCORE_COMPONENT_NAMES);
     expect(d.components.find((c) => c.name === 'runtime_agreement')!.weight).toBe(0); // no catalog runtime: not counted
     expect(d.candidates[0]).toEqual({ reference: 2, score: d.confidence });
   });
