@@ -1,20 +1,35 @@
 /**
- * Waiting for a server started as a child process to say where it listens: its stdout and stderr
- * are collected, and the URL of its first `listening on http://…` line resolves the wait. A child
- * that exits first rejects at once; one that never listens within the bound is killed and rejects.
- * Both messages name the server and carry its output. (The root tests' service process uses it too.)
+ * Starting a server as a real Node child process (on 127.0.0.1, port 0) and waiting for it to say
+ * where it listens: its stdout and stderr are collected, and the URL of its first
+ * `listening on http://…` line ends the wait. A child that exits first rejects at once; one that
+ * never listens within the bound is killed and rejects. Both messages name the server and carry
+ * its output. (The root tests' service process starts through this too.)
  */
-import type { ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 
 export interface ListeningChild {
-  url: Promise<string>;
+  child: ChildProcess;
+  url: string;
   /** Everything the child has printed so far (stdout and stderr, in arrival order). */
   output: () => string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-export function waitForListening(child: ChildProcess, what: string, timeoutMs: number): ListeningChild {
+export async function spawnListening(
+  nodeArgs: string[],
+  env: Record<string, string>,
+  what: string,
+  timeoutMs: number,
+): Promise<ListeningChild> {
+  const child = spawn(process.execPath, nodeArgs, {
+    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
-  const url = new Promise<string>((resolve, reject) => {
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       reject(new Error(`${what} did not start within ${timeoutMs} ms:\n${output}`));
@@ -29,10 +44,10 @@ export function waitForListening(child: ChildProcess, what: string, timeoutMs: n
     };
     child.stdout!.on('data', onData);
     child.stderr!.on('data', onData);
-    child.once('exit', () => {
+    void exited.then(() => {
       clearTimeout(timer);
       reject(new Error(`${what} exited before listening:\n${output}`));
     });
   });
-  return { url, output: () => output };
+  return { child, url, output: () => output, exited };
 }

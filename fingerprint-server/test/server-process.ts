@@ -1,8 +1,8 @@
 /** Runs the fingerprint server as a real child process (as `npm run start` does) and reports its URL. */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { waitForListening } from './child-listening.ts';
+import { spawnListening } from './child-listening.ts';
 
 const require = createRequire(import.meta.url);
 const TSX_CLI = require.resolve('tsx/cli');
@@ -24,17 +24,16 @@ export async function spawnFingerprintServer(
   env: Record<string, string>,
   timeoutMs = 120_000,
 ): Promise<FingerprintServerProcess> {
-  const child = spawn(process.execPath, [TSX_CLI, SERVER_MAIN], {
-    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const listening = waitForListening(child, 'fingerprint server', timeoutMs);
-  const url = await listening.url;
+  const { child, url, output, exited } = await spawnListening(
+    [TSX_CLI, SERVER_MAIN],
+    env,
+    'fingerprint server',
+    timeoutMs,
+  );
   return {
     child,
     url,
-    output: listening.output,
+    output,
     async stop() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       await exited;

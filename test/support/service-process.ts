@@ -2,10 +2,10 @@
  * Runs `spindle serve` as a real child process (Node 24 + tsx's loader), as a user would, and reports the
  * URL it listens on. Used by the startup/shutdown test and the benchmarks.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { waitForListening } from '../../fingerprint-server/test/child-listening.ts';
+import { spawnListening } from '../../fingerprint-server/test/child-listening.ts';
 
 const require = createRequire(import.meta.url);
 // Node with tsx's loader, in one process: `child` is the service itself, so a SIGKILL (crash tests)
@@ -26,19 +26,16 @@ export async function spawnService(
   args: string[] = [],
   timeoutMs = 90_000,
 ): Promise<ServiceProcess> {
-  const child = spawn(process.execPath, ['--import', TSX_LOADER, MAIN, 'serve', ...args], {
-    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
+  const { child, url, output, exited } = await spawnListening(
+    ['--import', TSX_LOADER, MAIN, 'serve', ...args],
+    env,
+    'service',
+    timeoutMs,
   );
-  const listening = waitForListening(child, 'service', timeoutMs);
-  const url = await listening.url;
   return {
     child,
     url,
-    output: listening.output,
+    output,
     async stop(signal: NodeJS.Signals = 'SIGTERM') {
       if (child.exitCode !== null || child.signalCode !== null) return exited;
       child.kill(signal);
