@@ -6,6 +6,18 @@
  */
 import { Migration } from '@mikro-orm/migrations';
 
+/** The columns both queue tables end with (dedupe key, job, delivery state, creation time), closing the list. */
+const QUEUE_STATE_COLUMNS =
+  '`dedupe_key` text not null, ' +
+  '`job_id` integer null, ' +
+  "`status` text not null default 'pending', " +
+  '`attempts` integer not null default 0, ' +
+  '`last_error` text null, ' +
+  '`created_at` datetime not null)';
+
+const dedupeKeyIndex = (table: string) =>
+  `create unique index \`${table}_dedupe_key_unique\` on \`${table}\` (\`dedupe_key\`)`;
+
 export class AddContributionQueues extends Migration {
   override name = '20261123000000-AddContributionQueues';
 
@@ -23,16 +35,9 @@ export class AddContributionQueues extends Migration {
         '`season` integer null, ' +
         '`content_type` text not null, ' +
         '`title_count` integer not null, ' +
-        '`dedupe_key` text not null, ' +
-        '`job_id` integer null, ' +
-        "`status` text not null default 'pending', " +
-        '`attempts` integer not null default 0, ' +
-        '`last_error` text null, ' +
-        '`created_at` datetime not null)',
+        QUEUE_STATE_COLUMNS,
     );
-    this.addSql(
-      'create unique index `pending_disc_contribution_dedupe_key_unique` on `pending_disc_contribution` (`dedupe_key`)',
-    );
+    this.addSql(dedupeKeyIndex('pending_disc_contribution'));
 
     this.addSql(
       'create table `pending_episode_contribution` (' +
@@ -42,16 +47,9 @@ export class AddContributionQueues extends Migration {
         '`catalog_id` integer not null, ' +
         '`season` integer null, ' +
         '`episode` integer null, ' +
-        '`dedupe_key` text not null, ' +
-        '`job_id` integer null, ' +
-        "`status` text not null default 'pending', " +
-        '`attempts` integer not null default 0, ' +
-        '`last_error` text null, ' +
-        '`created_at` datetime not null)',
+        QUEUE_STATE_COLUMNS,
     );
-    this.addSql(
-      'create unique index `pending_episode_contribution_dedupe_key_unique` on `pending_episode_contribution` (`dedupe_key`)',
-    );
+    this.addSql(dedupeKeyIndex('pending_episode_contribution'));
   }
 
   override down(): void {

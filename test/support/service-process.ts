@@ -2,9 +2,10 @@
  * Runs `spindle serve` as a real child process (Node 24 + tsx's loader), as a user would, and reports the
  * URL it listens on. Used by the startup/shutdown test and the benchmarks.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { spawnListening } from '../../fingerprint-server/test/child-listening.ts';
 
 const require = createRequire(import.meta.url);
 // Node with tsx's loader, in one process: `child` is the service itself, so a SIGKILL (crash tests)
@@ -25,38 +26,16 @@ export async function spawnService(
   args: string[] = [],
   timeoutMs = 90_000,
 ): Promise<ServiceProcess> {
-  const child = spawn(process.execPath, ['--import', TSX_LOADER, MAIN, 'serve', ...args], {
-    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
+  const { child, url, output, exited } = await spawnListening(
+    ['--import', TSX_LOADER, MAIN, 'serve', ...args],
+    env,
+    'service',
+    timeoutMs,
   );
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`service did not start within ${timeoutMs} ms:\n${output}`));
-    }, timeoutMs);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const m = /listening on (http:\/\/[^\s]+)/.exec(output);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]!);
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    void exited.then(() => {
-      clearTimeout(timer);
-      reject(new Error(`service exited before listening:\n${output}`));
-    });
-  });
   return {
     child,
     url,
-    output: () => output,
+    output,
     async stop(signal: NodeJS.Signals = 'SIGTERM') {
       if (child.exitCode !== null || child.signalCode !== null) return exited;
       child.kill(signal);

@@ -24,3 +24,12 @@ export async function reportDiscRemoved(sink: DetectionSink, logger: Logger, dri
     logger.warn(`reporting the removal from ${driveId} failed: ${errorMessage(error)}`);
   }
 }
+
+/**
+ * A drive detector's poll interval in milliseconds from its `poll_interval_seconds` setting: a
+ * positive number of seconds, else 2; never under 50 ms.
+ */
+export function drivePollMs(pollIntervalSeconds: unknown): number {
+  const seconds = typeof pollIntervalSeconds === 'number' && pollIntervalSeconds > 0 ? pollIntervalSeconds : 2;
+  return Math.max(50, Math.round(seconds * 1000));
+}

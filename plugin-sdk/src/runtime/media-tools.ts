@@ -18,3 +18,8 @@ export function ffprobePath(mediaToolPath: unknown): string {
 export function ffmpegPath(mediaToolPath: unknown): string {
   return typeof mediaToolPath === 'string' && mediaToolPath.trim() !== '' ? mediaToolPath : 'ffmpeg';
 }
+
+/** ffprobe's arguments to print, as JSON and with only errors logged, the given `-show_entries` of one file. */
+export function ffprobeJsonArgs(showEntries: string, file: string): string[] {
+  return ['-v', 'error', '-print_format', 'json', '-show_entries', showEntries, file];
+}

@@ -1,6 +1,6 @@
 /** The detector's own settings (validated by the core against the manifest's schema). */
 import { delimiter } from 'node:path';
-import type { JsonObject } from '@spindle/plugin-sdk';
+import { drivePollMs, type JsonObject } from '@spindle/plugin-sdk';
 
 export interface LinuxDriveSettings {
   pollMs: number;
@@ -12,7 +12,6 @@ export interface LinuxDriveSettings {
   toolSearchPath: string;
 }
 
-const MIN_POLL_MS = 50;
 /** Debian and friends keep blkid in /usr/sbin, which is not on a normal user's PATH. */
 const SYSTEM_FOLDERS = ['/usr/sbin', '/sbin'];
 
@@ -20,13 +19,9 @@ const text = (value: unknown, fallback: string) =>
   typeof value === 'string' && value.trim() !== '' ? value : fallback;
 
 export function readDriveSettings(settings: JsonObject, env: NodeJS.ProcessEnv = process.env): LinuxDriveSettings {
-  const seconds =
-    typeof settings.poll_interval_seconds === 'number' && settings.poll_interval_seconds > 0
-      ? settings.poll_interval_seconds
-      : 2;
   const configured = settings.tool_search_path;
   return {
-    pollMs: Math.max(MIN_POLL_MS, Math.round(seconds * 1000)),
+    pollMs: drivePollMs(settings.poll_interval_seconds),
     autoEject: settings.auto_eject !== false,
     sysfsRoot: text(settings.sysfs_root, '/sys'),
     mountsFile: text(settings.mounts_file, '/proc/self/mounts'),

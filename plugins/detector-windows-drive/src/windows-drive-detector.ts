@@ -5,6 +5,7 @@
  * platforms it reports that it is not available and does nothing.
  */
 import {
+  drivePollMs,
   errorMessage,
   SpindleError,
   type DetectionSink,
@@ -27,13 +28,9 @@ interface WindowsDriveSettings {
 }
 
 export function readWindowsSettings(settings: Record<string, unknown>): WindowsDriveSettings {
-  const seconds =
-    typeof settings.poll_interval_seconds === 'number' && settings.poll_interval_seconds > 0
-      ? settings.poll_interval_seconds
-      : 2;
   const path = settings.powershell_path;
   return {
-    pollMs: Math.max(50, Math.round(seconds * 1000)),
+    pollMs: drivePollMs(settings.poll_interval_seconds),
     autoEject: settings.auto_eject !== false,
     powershell: typeof path === 'string' && path.trim() !== '' ? path : 'powershell.exe',
   };

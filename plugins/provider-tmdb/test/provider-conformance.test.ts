@@ -2,22 +2,14 @@
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { catalogConformance, createProvider, readManifest, runConformance } from '@spindle/plugin-sdk/testing';
 import plugin from '../src/index.ts';
+import { DEEP_SPACE_NINE, DUNE_2021 } from './support/tmdb-samples.ts';
 import { SAMPLE_TOKEN, startTmdbServer, type TmdbServer } from './support/tmdb-server.ts';
 
 let server: TmdbServer;
 beforeAll(async () => {
   server = await startTmdbServer({
-    movies: [{ id: 438631, title: 'Dune', release_date: '2021-09-15', popularity: 120.5, runtime: 155 }],
-    shows: [
-      {
-        id: 580,
-        name: 'Star Trek: Deep Space Nine',
-        first_air_date: '1993-01-03',
-        popularity: 60,
-        episode_run_time: [45],
-        seasons: { 1: [46, 45, 45] },
-      },
-    ],
+    movies: [DUNE_2021],
+    shows: [DEEP_SPACE_NINE],
   });
 });
 afterAll(() => server.close());

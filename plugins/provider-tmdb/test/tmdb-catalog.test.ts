@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createFakeSetup, MemoryKeyValueStore, type FakeSetup } from '@spindle/plugin-sdk/testing';
 import { TmdbCatalog } from '../src/tmdb-catalog.ts';
 import { retryAfterSeconds } from '../src/tmdb-client.ts';
+import { DEEP_SPACE_NINE, DUNE_2021 } from './support/tmdb-samples.ts';
 import { SAMPLE_TOKEN, startTmdbServer, type TmdbServer } from './support/tmdb-server.ts';
 
 let server: TmdbServer;
@@ -10,26 +11,10 @@ const setups: FakeSetup[] = [];
 beforeAll(async () => {
   server = await startTmdbServer({
     movies: [
-      {
-        id: 438631,
-        title: 'Dune',
-        release_date: '2021-09-15',
-        popularity: 120.5,
-        runtime: 155,
-        overview: 'Paul Atreides travels to Arrakis.',
-      },
+      { ...DUNE_2021, overview: 'Paul Atreides travels to Arrakis.' },
       { id: 841, title: 'Dune', release_date: '1984-12-14', popularity: 30.1, runtime: 137 },
     ],
-    shows: [
-      {
-        id: 580,
-        name: 'Star Trek: Deep Space Nine',
-        first_air_date: '1993-01-03',
-        popularity: 60,
-        episode_run_time: [45],
-        seasons: { 1: [46, 45, 45], 2: [45, 44] },
-      },
-    ],
+    shows: [{ ...DEEP_SPACE_NINE, seasons: { ...DEEP_SPACE_NINE.seasons, 2: [45, 44] } }],
   });
 });
 afterAll(() => server.close());

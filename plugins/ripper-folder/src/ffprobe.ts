@@ -1,6 +1,7 @@
 /** Finds ffprobe (next to the configured media tool, else on PATH) and probes one file. */
 import { basename } from 'node:path';
 import {
+  ffprobeJsonArgs,
   ffprobePath,
   MEDIA_TOOL_SETTING,
   RipperError,
@@ -14,14 +15,7 @@ import { parseProbeJson, type ProbeFacts } from './probe-parser.ts';
 // ffprobe beside the configured media tool (the SDK's rule, shared with the other ffmpeg plugins).
 export { ffprobePath, MEDIA_TOOL_SETTING };
 
-const PROBE_ARGS = [
-  '-v',
-  'error',
-  '-print_format',
-  'json',
-  '-show_entries',
-  'format=duration:stream=codec_type,width,height:chapter=id',
-];
+const PROBE_ENTRIES = 'format=duration:stream=codec_type,width,height:chapter=id';
 
 function notFound(tool: string, cause?: unknown): RipperError {
   return new RipperError(
@@ -55,7 +49,7 @@ export async function probeFile(
 ): Promise<ProbeFacts> {
   let result;
   try {
-    result = await ctx.processes.run(tool, [...PROBE_ARGS, file], { timeoutMs: timeoutSeconds * 1000 });
+    result = await ctx.processes.run(tool, ffprobeJsonArgs(PROBE_ENTRIES, file), { timeoutMs: timeoutSeconds * 1000 });
   } catch (error) {
     if (isMissingExecutable(error)) throw notFound(tool, error);
     if (SpindleError.is(error) && error.code === 'process_timed_out') {

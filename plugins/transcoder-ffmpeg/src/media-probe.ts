@@ -1,6 +1,6 @@
 /** What ffprobe says about a file: duration, streams by type, chapters. */
 import { basename } from 'node:path';
-import type { ProcessRunner } from '@spindle/plugin-sdk';
+import { ffprobeJsonArgs, type ProcessRunner } from '@spindle/plugin-sdk';
 import { TranscodeError } from './transcode-error.ts';
 
 export interface StreamCounts {
@@ -15,14 +15,7 @@ export interface MediaFacts {
   chapters: number;
 }
 
-const PROBE_ARGS = [
-  '-v',
-  'error',
-  '-print_format',
-  'json',
-  '-show_entries',
-  'format=duration:stream=codec_type:stream_disposition=attached_pic:chapter=id',
-];
+const PROBE_ENTRIES = 'format=duration:stream=codec_type:stream_disposition=attached_pic:chapter=id';
 const PROBE_TIMEOUT_MS = 120_000;
 
 interface ProbeJson {
@@ -58,7 +51,10 @@ export async function probeMedia(
 ): Promise<MediaFacts> {
   let result;
   try {
-    result = await processes.run(ffprobe, [...PROBE_ARGS, file], { timeoutMs: PROBE_TIMEOUT_MS, signal });
+    result = await processes.run(ffprobe, ffprobeJsonArgs(PROBE_ENTRIES, file), {
+      timeoutMs: PROBE_TIMEOUT_MS,
+      signal,
+    });
   } catch (error) {
     const missing = (error as { code?: unknown }).code === 'process_not_found';
     throw new TranscodeError(
