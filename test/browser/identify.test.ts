@@ -6,6 +6,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { SAMPLE_TOKEN } from '../../plugins/provider-tmdb/test/support/tmdb-server.ts';
+import { OFFICE_SEASON_2_BODY } from '../../ui/test/support/identify-samples.ts';
 import { eventually } from '../support/http-client.ts';
 import { openPage, screenshots } from './support/browser.ts';
 import {
@@ -46,26 +47,9 @@ describe('identify form', () => {
 
       // The job leaves the queue: it is identified again with what was typed.
       await section.waitFor({ state: 'detached' });
-      expect(sent).toEqual([
-        {
-          content_type: 'tv',
-          detected_title: 'The Office',
-          catalog_id: 2316,
-          detected_year: 2005,
-          disc_number: 3,
-          detected_season: 2,
-        },
-      ]);
+      expect(sent).toEqual([OFFICE_SEASON_2_BODY]);
       const job = (await api.get(`/api/jobs/${id}`)).body;
-      expect(job).toMatchObject({
-        identity_declared: true,
-        content_type: 'tv',
-        detected_title: 'The Office',
-        detected_season: 2,
-        detected_year: 2005,
-        catalog_id: 2316,
-        disc_number: 3,
-      });
+      expect(job).toMatchObject({ identity_declared: true, ...OFFICE_SEASON_2_BODY });
       const detail = await eventually(
         () => api.get(`/api/jobs/${id}/detail`),
         (r) => (r.body.timeline as { to: string }[]).length > 2,

@@ -8,6 +8,7 @@ import {
   titleOutcomeOf,
 } from '../src/lib/api/outcome-shapes.ts';
 import { identifyBody, LIMITS, wholeNumber } from '../src/lib/identify-input.ts';
+import { OFFICE_SEASON_2_BODY } from './support/identify-samples.ts';
 
 describe('identify form input', () => {
   it('takes numbers as Svelte binds them (numbers, undefined or null when empty), and strings', () => {
@@ -31,16 +32,7 @@ describe('identify form input', () => {
   it('builds the request body with integers, the season only for TV', () => {
     expect(
       identifyBody({ contentType: 'tv', title: ' The Office ', season: 2, year: 2005, catalogId: 2316, disc: 3 }),
-    ).toEqual({
-      body: {
-        content_type: 'tv',
-        detected_title: 'The Office',
-        catalog_id: 2316,
-        detected_year: 2005,
-        disc_number: 3,
-        detected_season: 2,
-      },
-    });
+    ).toEqual({ body: OFFICE_SEASON_2_BODY });
     expect(
       identifyBody({
         contentType: 'movie',

@@ -20,6 +20,7 @@ import {
 } from '../api/generated.ts';
 import type { RetryFrom } from '../api/outcome-shapes.ts';
 import { errorMessage } from '../api/runtime.ts';
+import { applyJobUpdate } from './jobs.svelte.ts';
 
 export class JobDetailState {
   detail = $state<GetJobDetailResponse | null>(null);
@@ -45,16 +46,8 @@ export class JobDetailState {
   apply(message: ClientMessage): void {
     if (!('job_id' in message) || message.job_id !== this.id) return;
     if (message.type === 'job_update' && this.detail) {
-      const stateChanged = this.detail.state !== message.state;
-      Object.assign(this.detail, {
-        state: message.state,
-        progress_percent: message.progress_percent,
-        current_speed: message.current_speed,
-        eta_seconds: message.eta_seconds,
-        error_message: message.error_message,
-        review_reason: message.review_reason,
-      });
-      this.live = { currentTitle: message.current_title, totalTitles: message.total_titles };
+      const { stateChanged, live } = applyJobUpdate(this.detail, message);
+      this.live = live;
       if (!stateChanged) return;
     }
     this.reloadSoon();

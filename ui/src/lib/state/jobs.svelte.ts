@@ -15,6 +15,7 @@ import {
   startJob,
   type ClientMessage,
   type Job,
+  type JobUpdateMessage,
   type Title,
 } from '../api/generated.ts';
 import type { RetryFrom } from '../api/outcome-shapes.ts';
@@ -23,6 +24,24 @@ import { errorMessage } from '../api/runtime.ts';
 export interface LiveProgress {
   currentTitle: number | null;
   totalTitles: number | null;
+}
+
+/**
+ * Writes a `job_update` message's facts onto a job shown on screen (the list's job or the detail
+ * page's) and gives the live progress it carries; says whether the job's state changed, since a new
+ * state may bring facts the message does not carry.
+ */
+export function applyJobUpdate(job: Job, message: JobUpdateMessage): { stateChanged: boolean; live: LiveProgress } {
+  const stateChanged = job.state !== message.state;
+  Object.assign(job, {
+    state: message.state,
+    progress_percent: message.progress_percent,
+    current_speed: message.current_speed,
+    eta_seconds: message.eta_seconds,
+    error_message: message.error_message,
+    review_reason: message.review_reason,
+  });
+  return { stateChanged, live: { currentTitle: message.current_title, totalTitles: message.total_titles } };
 }
 
 export class ActiveJobs {
@@ -101,17 +120,9 @@ export class ActiveJobs {
           void this.refresh();
           return;
         }
-        const stateChanged = job.state !== message.state;
         this.liveSeq.set(message.job_id, (this.liveSeq.get(message.job_id) ?? 0) + 1);
-        Object.assign(job, {
-          state: message.state,
-          progress_percent: message.progress_percent,
-          current_speed: message.current_speed,
-          eta_seconds: message.eta_seconds,
-          error_message: message.error_message,
-          review_reason: message.review_reason,
-        });
-        this.live[message.job_id] = { currentTitle: message.current_title, totalTitles: message.total_titles };
+        const { stateChanged, live } = applyJobUpdate(job, message);
+        this.live[message.job_id] = live;
         // A state change may bring facts the message does not carry (detected title, paths…).
         if (stateChanged) this.refetchJob(message.job_id);
         return;

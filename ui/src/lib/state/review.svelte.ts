@@ -111,22 +111,14 @@ export class ReviewQueue {
 
   /** Records one decision; the item leaves the queue (and the job when it was its last). */
   async decide(jobId: number, titleId: number, decision: Decision): Promise<boolean> {
-    this.busy[`t${titleId}`] = true;
-    delete this.itemErrors[titleId];
-    try {
+    return this.onTitle(titleId, async () => {
       await reviewTitle({ id: jobId }, { ...decision, title_id: titleId });
       const entry = this.entries.find((e) => e.job.id === jobId);
       if (entry) {
         entry.items = entry.items.filter((i) => i.title.id !== titleId);
         if (entry.items.length === 0) this.entries = this.entries.filter((e) => e !== entry);
       }
-      return true;
-    } catch (error) {
-      this.itemErrors[titleId] = errorMessage(error);
-      return false;
-    } finally {
-      delete this.busy[`t${titleId}`];
-    }
+    });
   }
 
   /** Says what the disc is; the job continues with it and leaves the queue. */
@@ -142,35 +134,25 @@ export class ReviewQueue {
 
   /** Puts a title a rule left out back in: it will be ripped, matched and filed. */
   async include(jobId: number, titleId: number): Promise<boolean> {
-    this.busy[`t${titleId}`] = true;
-    delete this.itemErrors[titleId];
-    try {
+    return this.onTitle(titleId, async () => {
       await reviewTitle({ id: jobId }, { title_id: titleId, include: true });
       await this.reload(jobId);
-      return true;
-    } catch (error) {
-      this.itemErrors[titleId] = errorMessage(error);
-      return false;
-    } finally {
-      delete this.busy[`t${titleId}`];
-    }
+    });
   }
 
   /** Chooses whether a title not ripped yet gets ripped (include) or not (skip); the card is read again. */
   async chooseRip(jobId: number, titleId: number, rip: boolean): Promise<boolean> {
-    this.busy[`t${titleId}`] = true;
-    delete this.itemErrors[titleId];
-    try {
-      await reviewTitle({ id: jobId }, rip ? { title_id: titleId, include: true } : { title_id: titleId, skip: true });
-      return true;
-    } catch (error) {
-      this.itemErrors[titleId] = errorMessage(error);
-      return false;
-    } finally {
+    return this.onTitle(
+      titleId,
+      async () => {
+        await reviewTitle(
+          { id: jobId },
+          rip ? { title_id: titleId, include: true } : { title_id: titleId, skip: true },
+        );
+      },
       // Read again either way: on a refusal the tick goes back to what the service holds.
-      await this.reload(jobId).catch(() => undefined);
-      delete this.busy[`t${titleId}`];
-    }
+      () => this.reload(jobId).catch(() => undefined),
+    );
   }
 
   /** Gives up on a job whose files would not be filed: it stops, and every file stays where it is. */
@@ -224,6 +206,25 @@ export class ReviewQueue {
   }
 
   /** Runs one action on a whole job: marks it busy meanwhile and shows what went wrong. */
+  /**
+   * Runs one action on a title of the queue with its buttons busy: true when it went through; on a
+   * refusal the title shows the reason and it is false. `settle` runs after either outcome.
+   */
+  private async onTitle(titleId: number, action: () => Promise<void>, settle?: () => Promise<void>): Promise<boolean> {
+    this.busy[`t${titleId}`] = true;
+    delete this.itemErrors[titleId];
+    try {
+      await action();
+      return true;
+    } catch (error) {
+      this.itemErrors[titleId] = errorMessage(error);
+      return false;
+    } finally {
+      await settle?.();
+      delete this.busy[`t${titleId}`];
+    }
+  }
+
   private async onJob(jobId: number, action: () => Promise<void>): Promise<void> {
     this.busy[`j${jobId}`] = true;
     try {
