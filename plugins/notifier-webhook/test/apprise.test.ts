@@ -4,14 +4,7 @@
  * are retryable on 5xx and name only the host.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  completedNotification,
-  notification,
-  notifier,
-  send,
-  TOKEN,
-  useRecordingServer,
-} from './support/notifier-fixtures.ts';
+import { jobCompleted, notification, notifier, send, TOKEN, useRecordingServer } from './support/notifier-fixtures.ts';
 
 const server = useRecordingServer();
 
@@ -24,7 +17,7 @@ describe('Apprise API', () => {
       apprise_urls: `pover://user@${TOKEN}`,
     });
     expect(n.status()).toEqual({ configured: true, target: new URL(server().url).host });
-    await send(n, completedNotification(2));
+    await send(n, jobCompleted(2));
     const [request] = server().requests;
     expect(request).toMatchObject({ method: 'POST', url: '/notify/my-key' });
     expect(request!.json()).toEqual({

@@ -39,7 +39,7 @@ export function notification(overrides: Partial<Notification> = {}): Notificatio
 }
 
 /** A job that completed every one of its `titles` titles (no reason, nothing failed or in review). */
-export function completedNotification(titles: number, overrides: Partial<Notification> = {}): Notification {
+export function jobCompleted(titles: number, overrides: Partial<Notification> = {}): Notification {
   return notification({
     event: 'job_completed',
     state: 'completed',
