@@ -15,6 +15,7 @@ import {
   startTheDiscDbServer,
   type TheDiscDbServer,
 } from '../plugins/provider-thediscdb/test/support/thediscdb-server.ts';
+import { untilSettled } from './support/folder-import.ts';
 import { apiClient, eventually } from './support/http-client.ts';
 import { makeLongMkv } from './support/make-media.ts';
 import { startTestService, type TestService } from './support/service-harness.ts';
@@ -79,11 +80,7 @@ describe.skipIf(!SAMPLE_AVAILABLE)('TheDiscDB identification of real discs throu
       volume_label: d.volumeLabel,
     });
     const id = created.body.id as number;
-    const done = await eventually(
-      () => api.get(`/api/jobs/${id}/detail`),
-      (r) => ['completed', 'failed', 'review_needed'].includes(r.body.state),
-      60_000,
-    );
+    const done = await untilSettled(api, `/api/jobs/${id}/detail`, 60_000);
     expect(done.body).toMatchObject({
       state: 'completed',
       content_hash: '61485B316D32A8ECF5961523172045BF',
@@ -183,11 +180,7 @@ describe.skipIf(!SAMPLE_AVAILABLE)('TheDiscDB identification of real discs throu
       volume_label: d.volumeLabel,
     });
     const id = created.body.id as number;
-    const waiting = await eventually(
-      () => api.get(`/api/jobs/${id}/detail`),
-      (r) => ['review_needed', 'failed', 'completed'].includes(r.body.state),
-      30_000,
-    );
+    const waiting = await untilSettled(api, `/api/jobs/${id}/detail`, 30_000);
     expect(waiting.body).toMatchObject({
       state: 'review_needed',
       classification_source: 'disc_lookup',
