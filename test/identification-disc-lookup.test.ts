@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   itemsFromSample,
   startTheDiscDbServer,
+  THEDISCDB_BAD_GATEWAY,
   type TheDiscDbServer,
 } from '../plugins/provider-thediscdb/test/support/thediscdb-server.ts';
 import { untilSettled } from './support/folder-import.ts';
@@ -128,11 +129,7 @@ describe.skipIf(!SAMPLE_AVAILABLE)('TheDiscDB identification of real discs throu
   }, 60_000);
 
   it.each([
-    [
-      '24_(2001)__season-1__disc03',
-      { status: 502, body: '<html>Bad Gateway</html>' },
-      'disc lookup failed: TheDiscDB answered HTTP 502',
-    ],
+    ['24_(2001)__season-1__disc03', THEDISCDB_BAD_GATEWAY.fault, THEDISCDB_BAD_GATEWAY.message],
     [
       '24_(2001)__season-1__disc04',
       { status: 200, body: '{"data": {"mediaItems": {"nodes": [' },

@@ -99,6 +99,12 @@ async function readBody(req: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/** TheDiscDB behind a failing gateway: the fault the server answers with and the reason the provider gives for it. */
+export const THEDISCDB_BAD_GATEWAY = {
+  fault: { status: 502, body: '<html>Bad Gateway</html>' },
+  message: 'disc lookup failed: TheDiscDB answered HTTP 502',
+};
+
 export async function startTheDiscDbServer(
   options: { items?: WireItem[]; schema?: 'junction' | 'flat' } = {},
 ): Promise<TheDiscDbServer> {

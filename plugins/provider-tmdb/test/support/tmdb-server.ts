@@ -61,6 +61,12 @@ const NOT_FOUND_BODY = {
   success: false,
 };
 
+/** TMDB out of service: the fault the server answers with and the reason the provider gives for it. */
+export const TMDB_OFFLINE = {
+  fault: { status: 503, body: { status_code: 9, status_message: 'Service offline.' } },
+  message: 'catalog lookup failed: TMDB answered HTTP 503 (Service offline.)',
+};
+
 /** A token shaped like TMDB's Read Access Token (a JWT). */
 export const SAMPLE_TOKEN = `eyJhbGciOiJIUzI1NiJ9.${Buffer.from(JSON.stringify({ aud: 'spindle-test', scopes: ['api_read'] })).toString('base64url')}.c2lnbmF0dXJl`;
 
