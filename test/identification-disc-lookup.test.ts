@@ -16,7 +16,7 @@ import {
   THEDISCDB_BAD_GATEWAY,
   type TheDiscDbServer,
 } from '../plugins/provider-thediscdb/test/support/thediscdb-server.ts';
-import { untilSettled } from './support/folder-import.ts';
+import { importFolder, untilSettled } from './support/folder-import.ts';
 import { apiClient, eventually } from './support/http-client.ts';
 import { makeLongMkv } from './support/make-media.ts';
 import { startTestService, type TestService } from './support/service-harness.ts';
@@ -39,6 +39,11 @@ const config = () => ({
 });
 
 /** A staging folder as copied from the disc: MKVs of its titles (`only` of them) and its VIDEO_TS files (sparse). */
+/** Imports a copy of the sample disc `d` (only the titles `only`, when given) as the folder `folderName`; the job's id. */
+async function importCopy(d: SampleDisc, folderName: string, only?: number[]): Promise<number> {
+  return importFolder(api, { staging_path: await copyOfDisc(d, folderName, only), volume_label: d.volumeLabel });
+}
+
 async function copyOfDisc(d: SampleDisc, folderName: string, only?: number[]): Promise<string> {
   const folder = join(root, 'staging', folderName);
   await mkdir(join(folder, 'VIDEO_TS'), { recursive: true });
@@ -76,11 +81,7 @@ describe.skipIf(!SAMPLE_AVAILABLE)('TheDiscDB identification of real discs throu
 
   it('identifies 24 season 1 disc 1 by its content hash, matches the episodes from the mappings and files them', async () => {
     const d = disc('24_(2001)__season-1__disc01');
-    const created = await api.post('/api/staging/import', {
-      staging_path: await copyOfDisc(d, '24_DISC1'),
-      volume_label: d.volumeLabel,
-    });
-    const id = created.body.id as number;
+    const id = await importCopy(d, '24_DISC1');
     const done = await untilSettled(api, `/api/jobs/${id}/detail`, 60_000);
     expect(done.body).toMatchObject({
       state: 'completed',
@@ -140,11 +141,7 @@ describe.skipIf(!SAMPLE_AVAILABLE)('TheDiscDB identification of real discs throu
     async (stem, fault, reason) => {
       const d = disc(stem);
       thediscdb.fail(fault);
-      const created = await api.post('/api/staging/import', {
-        staging_path: await copyOfDisc(d, d.volumeLabel),
-        volume_label: d.volumeLabel,
-      });
-      const id = created.body.id as number;
+      const id = await importCopy(d, d.volumeLabel);
       const detail = await eventually(
         () => api.get(`/api/jobs/${id}/detail`),
         (r) => (r.body.timeline as { from: string }[]).some((e) => e.from === 'identifying'),
@@ -172,11 +169,7 @@ describe.skipIf(!SAMPLE_AVAILABLE)('TheDiscDB identification of real discs throu
   it('keeps the mappings of a job across a restart and does not ask TheDiscDB again', async () => {
     const d = disc('24_(2001)__season-1__disc02');
     // Two of the four episodes were not copied: the folder's titles shifted, so the lookup's mappings do not fit and the job waits.
-    const created = await api.post('/api/staging/import', {
-      staging_path: await copyOfDisc(d, '24_DISC2', [0, 1, 4, 5]),
-      volume_label: d.volumeLabel,
-    });
-    const id = created.body.id as number;
+    const id = await importCopy(d, '24_DISC2', [0, 1, 4, 5]);
     const waiting = await untilSettled(api, `/api/jobs/${id}/detail`, 30_000);
     expect(waiting.body).toMatchObject({
       state: 'review_needed',
