@@ -9,7 +9,8 @@ import { mkdir, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, eventually } from './support/http-client.ts';
+import { importFolder, tvSeason, untilSettled } from './support/folder-import.ts';
+import { apiClient } from './support/http-client.ts';
 import { makeLongMkv } from './support/make-media.ts';
 import { startTestService, type TestService } from './support/service-harness.ts';
 import { libraryFoldersUnder } from './support/library-folders.ts';
@@ -40,23 +41,15 @@ afterAll(() => svc?.close());
 describe('a declared series folder of two episodes of unequal length', () => {
   it('is read as two episodes, not two extras', async () => {
     const folder = join(staging, 'TWO_EPISODES');
-    const job = (
-      await api.post('/api/staging/import', {
-        staging_path: folder,
-        content_type: 'tv',
-        detected_title: 'Twin Show',
-        detected_season: 1,
-        mode: 'copy',
-        ask_which_titles: true,
-      })
-    ).body;
-    const held = await eventually(
-      () => api.get(`/api/jobs/${job.id}`),
-      (r) => ['review_needed', 'failed', 'completed'].includes(r.body.state),
-      90_000,
-    );
+    const id = await importFolder(api, {
+      staging_path: folder,
+      ...tvSeason('Twin Show'),
+      mode: 'copy',
+      ask_which_titles: true,
+    });
+    const held = await untilSettled(api, `/api/jobs/${id}`, 90_000);
     expect(held.body).toMatchObject({ state: 'review_needed', review_kind: 'rip_choice', content_type: 'tv' });
-    const titles = (await api.get(`/api/jobs/${job.id}/titles`)).body as WireTitle[];
+    const titles = (await api.get(`/api/jobs/${id}/titles`)).body as WireTitle[];
     expect(titles.map((t) => [t.title_index, t.role, t.is_extra, t.selected])).toEqual([
       [0, 'episode_candidate', false, true],
       [1, 'episode_candidate', false, true],

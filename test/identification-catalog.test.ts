@@ -10,7 +10,12 @@ import { link, mkdir, mkdtemp, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SAMPLE_TOKEN, startTmdbServer, type TmdbServer } from '../plugins/provider-tmdb/test/support/tmdb-server.ts';
+import {
+  SAMPLE_TOKEN,
+  startTmdbServer,
+  TMDB_OFFLINE,
+  type TmdbServer,
+} from '../plugins/provider-tmdb/test/support/tmdb-server.ts';
 import { apiClient, eventually } from './support/http-client.ts';
 import { makeLongMkv } from './support/make-media.ts';
 import { startTestService, type TestService } from './support/service-harness.ts';
@@ -190,11 +195,7 @@ describe('catalog identification through the service', () => {
   });
 
   it.each([
-    [
-      'HTTP 503',
-      { status: 503, body: { status_code: 9, status_message: 'Service offline.' } },
-      'catalog lookup failed: TMDB answered HTTP 503 (Service offline.)',
-    ],
+    ['HTTP 503', TMDB_OFFLINE.fault, TMDB_OFFLINE.message],
     [
       'malformed JSON',
       { status: 200, body: '{"page":1,"results":[{' },

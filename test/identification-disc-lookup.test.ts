@@ -13,8 +13,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   itemsFromSample,
   startTheDiscDbServer,
+  THEDISCDB_BAD_GATEWAY,
   type TheDiscDbServer,
 } from '../plugins/provider-thediscdb/test/support/thediscdb-server.ts';
+import { importFolder, untilSettled } from './support/folder-import.ts';
 import { apiClient, eventually } from './support/http-client.ts';
 import { makeLongMkv } from './support/make-media.ts';
 import { startTestService, type TestService } from './support/service-harness.ts';
@@ -37,6 +39,11 @@ const config = () => ({
 });
 
 /** A staging folder as copied from the disc: MKVs of its titles (`only` of them) and its VIDEO_TS files (sparse). */
+/** Imports a copy of the sample disc `d` (only the titles `only`, when given) as the folder `folderName`; the job's id. */
+async function importCopy(d: SampleDisc, folderName: string, only?: number[]): Promise<number> {
+  return importFolder(api, { staging_path: await copyOfDisc(d, folderName, only), volume_label: d.volumeLabel });
+}
+
 async function copyOfDisc(d: SampleDisc, folderName: string, only?: number[]): Promise<string> {
   const folder = join(root, 'staging', folderName);
   await mkdir(join(folder, 'VIDEO_TS'), { recursive: true });
@@ -74,16 +81,8 @@ describe.skipIf(!SAMPLE_AVAILABLE)('TheDiscDB identification of real discs throu
 
   it('identifies 24 season 1 disc 1 by its content hash, matches the episodes from the mappings and files them', async () => {
     const d = disc('24_(2001)__season-1__disc01');
-    const created = await api.post('/api/staging/import', {
-      staging_path: await copyOfDisc(d, '24_DISC1'),
-      volume_label: d.volumeLabel,
-    });
-    const id = created.body.id as number;
-    const done = await eventually(
-      () => api.get(`/api/jobs/${id}/detail`),
-      (r) => ['completed', 'failed', 'review_needed'].includes(r.body.state),
-      60_000,
-    );
+    const id = await importCopy(d, '24_DISC1');
+    const done = await untilSettled(api, `/api/jobs/${id}/detail`, 60_000);
     expect(done.body).toMatchObject({
       state: 'completed',
       content_hash: '61485B316D32A8ECF5961523172045BF',
@@ -131,11 +130,7 @@ describe.skipIf(!SAMPLE_AVAILABLE)('TheDiscDB identification of real discs throu
   }, 60_000);
 
   it.each([
-    [
-      '24_(2001)__season-1__disc03',
-      { status: 502, body: '<html>Bad Gateway</html>' },
-      'disc lookup failed: TheDiscDB answered HTTP 502',
-    ],
+    ['24_(2001)__season-1__disc03', THEDISCDB_BAD_GATEWAY.fault, THEDISCDB_BAD_GATEWAY.message],
     [
       '24_(2001)__season-1__disc04',
       { status: 200, body: '{"data": {"mediaItems": {"nodes": [' },
@@ -146,11 +141,7 @@ describe.skipIf(!SAMPLE_AVAILABLE)('TheDiscDB identification of real discs throu
     async (stem, fault, reason) => {
       const d = disc(stem);
       thediscdb.fail(fault);
-      const created = await api.post('/api/staging/import', {
-        staging_path: await copyOfDisc(d, d.volumeLabel),
-        volume_label: d.volumeLabel,
-      });
-      const id = created.body.id as number;
+      const id = await importCopy(d, d.volumeLabel);
       const detail = await eventually(
         () => api.get(`/api/jobs/${id}/detail`),
         (r) => (r.body.timeline as { from: string }[]).some((e) => e.from === 'identifying'),
@@ -178,16 +169,8 @@ describe.skipIf(!SAMPLE_AVAILABLE)('TheDiscDB identification of real discs throu
   it('keeps the mappings of a job across a restart and does not ask TheDiscDB again', async () => {
     const d = disc('24_(2001)__season-1__disc02');
     // Two of the four episodes were not copied: the folder's titles shifted, so the lookup's mappings do not fit and the job waits.
-    const created = await api.post('/api/staging/import', {
-      staging_path: await copyOfDisc(d, '24_DISC2', [0, 1, 4, 5]),
-      volume_label: d.volumeLabel,
-    });
-    const id = created.body.id as number;
-    const waiting = await eventually(
-      () => api.get(`/api/jobs/${id}/detail`),
-      (r) => ['review_needed', 'failed', 'completed'].includes(r.body.state),
-      30_000,
-    );
+    const id = await importCopy(d, '24_DISC2', [0, 1, 4, 5]);
+    const waiting = await untilSettled(api, `/api/jobs/${id}/detail`, 30_000);
     expect(waiting.body).toMatchObject({
       state: 'review_needed',
       classification_source: 'disc_lookup',

@@ -10,7 +10,7 @@ import {
   createFakeContext,
   createFakeSetup,
   createStage,
-  sampleJob,
+  sampleUnknownJob,
   type FakeSetup,
 } from '@spindle/plugin-sdk/testing';
 import catalogIdentifier from '../plugins/identifier-catalog/src/index.ts';
@@ -95,15 +95,7 @@ async function identify(disc: SampleDisc): Promise<Identification | null> {
   const identifier = await createStage(catalogIdentifier, 'identifier', 'catalog');
   const ctx = await createFakeContext({ providers: { catalog } });
   try {
-    const job = sampleJob({
-      volumeLabel: disc.volumeLabel,
-      contentType: 'unknown',
-      detectedTitle: null,
-      detectedSeason: null,
-      discNumber: null,
-      discMappings: null,
-      contentHash: null,
-    });
+    const job = sampleUnknownJob(disc.volumeLabel);
     return await identifier.identify({ job, scan, previous: [] }, ctx);
   } finally {
     await ctx.dispose();

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { importFolder, tvSeason, untilSettled } from './support/folder-import.ts';
 import { apiClient, eventually } from './support/http-client.ts';
 import { makeLongMkv } from './support/make-media.ts';
 import { startTestService, type TestService } from './support/service-harness.ts';
@@ -33,21 +34,10 @@ describe('QUEUED concurrency', () => {
     });
     const ws = await connectWs(svc.url);
     const api = apiClient(svc.url);
-    const job = (
-      await api.post('/api/staging/import', {
-        staging_path: folder,
-        content_type: 'tv',
-        detected_title: 'Queue Show',
-        detected_season: 1,
-      })
-    ).body;
+    const id = await importFolder(api, { staging_path: folder, ...tvSeason('Queue Show') });
     // No organizer is configured: the job fails in organizing, after matching every title.
-    await eventually(
-      () => api.get(`/api/jobs/${job.id}`),
-      (r) => ['failed', 'completed', 'review_needed'].includes(r.body.state),
-      30_000,
-    );
-    const updates = ws.messages.filter((m) => m.type === 'title_update' && m.job_id === job.id) as {
+    await untilSettled(api, `/api/jobs/${id}`, 30_000);
+    const updates = ws.messages.filter((m) => m.type === 'title_update' && m.job_id === id) as {
       title_index: number;
       state: string;
     }[];

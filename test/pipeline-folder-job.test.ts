@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, eventually } from './support/http-client.ts';
+import { notesOf, statesOf, THROUGH_REVIEW, type TimelineEvent } from './support/job-timeline.ts';
 import { makeLongMkv } from './support/make-media.ts';
 import { pluginsFor } from './support/configured-plugins.ts';
 import { startTestService, type TestService } from './support/service-harness.ts';
@@ -122,22 +123,14 @@ describe('a folder job through the configured pipeline', () => {
     const finalTitles = (await api.get(`/api/jobs/${id}/titles`)).body as { state: string; organized_path: string }[];
     expect(finalTitles.map((t) => t.state)).toEqual(['completed', 'completed', 'completed']);
     expect(finalTitles.every((t) => existsSync(t.organized_path))).toBe(true);
-    type Event = { from: string; to: string; message: string };
     const timeline = (
       await eventually(
         () => api.get(`/api/jobs/${id}/detail`),
-        (r) => (r.body.timeline as Event[]).some((e) => e.message?.startsWith('staging cleanup')),
+        (r) => (r.body.timeline as TimelineEvent[]).some((e) => e.message?.startsWith('staging cleanup')),
       )
-    ).body.timeline as Event[];
-    expect(timeline.filter((e) => e.from !== e.to).map((e) => e.to)).toEqual([
-      'identifying',
-      'ripping',
-      'matching',
-      'review_needed',
-      'organizing',
-      'completed',
-    ]);
-    expect(timeline.filter((e) => e.from === e.to).map((e) => e.message)).toEqual([
+    ).body.timeline as TimelineEvent[];
+    expect(statesOf(timeline)).toEqual([...THROUGH_REVIEW, 'completed']);
+    expect(notesOf(timeline)).toEqual([
       'title 0 → S01E01 (review)',
       'title 1 → S01E02 (review)',
       'title 2 → S01E03 (review)',

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importFolder, tvSeason } from './support/folder-import.ts';
 import { apiClient, eventually } from './support/http-client.ts';
 import { makeLongMkv } from './support/make-media.ts';
 import { startTestService, type TestService } from './support/service-harness.ts';
@@ -68,14 +69,9 @@ const settle = (id: number, states: string[]) =>
 
 describe('review flows', () => {
   it('finishes a TV disc through approve-all', async () => {
-    const job = (
-      await api.post('/api/staging/import', {
-        staging_path: join(staging, 'GUESS_SHOW_D1'),
-        content_type: 'tv',
-        detected_title: 'Guess Show',
-        detected_season: 2,
-      })
-    ).body;
+    const job = {
+      id: await importFolder(api, { staging_path: join(staging, 'GUESS_SHOW_D1'), ...tvSeason('Guess Show', 2) }),
+    };
     const review = await settle(job.id, ['review_needed', 'failed', 'completed']);
     expect(review.body.state).toBe('review_needed');
     // Review-band guesses (0.6 each, neighbours as runners-up): the disc-wide pass lifts the first title,
@@ -129,14 +125,7 @@ describe('review flows', () => {
     await writeFile(join(season, 'Clash - S01E02.mkv'), 'an older copy');
     expect((await api.put('/api/config', { conflict_resolution_default: 'ask' })).status).toBe(200);
     try {
-      const job = (
-        await api.post('/api/staging/import', {
-          staging_path: join(staging, 'CLASH_D1'),
-          content_type: 'tv',
-          detected_title: 'Clash',
-          detected_season: 1,
-        })
-      ).body;
+      const job = { id: await importFolder(api, { staging_path: join(staging, 'CLASH_D1'), ...tvSeason('Clash') }) };
       await settle(job.id, ['review_needed']);
       await api.post(`/api/jobs/${job.id}/approve-all`);
       const conflict = await eventually(

@@ -8,7 +8,13 @@
  *      lookup (HTTP) and a warm one (answers from the provider's cache).
  */
 import type { DiscScan, ScannedTitle } from '@spindle/plugin-sdk';
-import { createFakeContext, createFakeSetup, createStage, sampleJob } from '@spindle/plugin-sdk/testing';
+import {
+  createFakeContext,
+  createFakeSetup,
+  createStage,
+  sampleJob,
+  sampleUnknownJob,
+} from '@spindle/plugin-sdk/testing';
 import { HeuristicIdentifier } from '../../plugins/identifier-heuristic/src/heuristic-identifier.ts';
 import { scoreCandidates, type Candidate } from '../../plugins/identifier-catalog/src/candidate-scoring.ts';
 import catalogIdentifier from '../../plugins/identifier-catalog/src/index.ts';
@@ -172,15 +178,7 @@ async function main(): Promise<void> {
         resolution: '480p',
       })),
     };
-    const job = sampleJob({
-      volumeLabel: disc.volumeLabel,
-      contentType: 'unknown',
-      detectedTitle: null,
-      detectedSeason: null,
-      discNumber: null,
-      discMappings: null,
-      contentHash: null,
-    });
+    const job = sampleUnknownJob(disc.volumeLabel);
     const timeOnce = async () => {
       const c = await createFakeContext({ providers: { catalog } });
       const t0 = performance.now();

@@ -7,7 +7,7 @@
 import { mkdir, mkdtemp, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { eventually } from '../support/http-client.ts';
+import { untilSettled } from '../support/folder-import.ts';
 import { makeLongMkv } from '../support/make-media.ts';
 import { openImportForm, openPage, postedBodies, screenshots } from './support/browser.ts';
 import { api, browser, svc, useBrowserSession } from './support/session.ts';
@@ -54,11 +54,7 @@ describe('asking which titles to rip', () => {
       const response = await answered;
       expect(response.status()).toBe(201);
       const id = ((await response.json()) as { id: number }).id;
-      const held = await eventually(
-        () => api.get(`/api/jobs/${id}`),
-        (r) => ['review_needed', 'failed', 'completed'].includes(r.body.state),
-        90_000,
-      );
+      const held = await untilSettled(api, `/api/jobs/${id}`, 90_000);
       expect(held.body).toMatchObject({
         state: 'review_needed',
         review_kind: 'rip_choice',
@@ -88,11 +84,7 @@ describe('asking which titles to rip', () => {
       await section.getByRole('button', { name: 'Rip these titles' }).click();
       await page.locator('.toast').filter({ hasText: 'Ripping the ticked titles.' }).first().waitFor();
       await section.waitFor({ state: 'detached' });
-      const done = await eventually(
-        () => api.get(`/api/jobs/${id}`),
-        (r) => ['review_needed', 'failed', 'completed'].includes(r.body.state),
-        90_000,
-      );
+      const done = await untilSettled(api, `/api/jobs/${id}`, 90_000);
       expect(done.body.state).toBe('completed');
 
       // The job's page shows where each title went: the feature and the clip in the library, the extra left out.
@@ -128,11 +120,7 @@ describe('asking which titles to rip', () => {
       await form.getByRole('button', { name: 'Import', exact: true }).click();
       const id = ((await (await answered).json()) as { id: number }).id;
       expect(sent).toEqual([{ staging_path: second, mode: 'copy', ask_which_titles: true }]);
-      const held = await eventually(
-        () => api.get(`/api/jobs/${id}`),
-        (r) => ['review_needed', 'failed', 'completed'].includes(r.body.state),
-        90_000,
-      );
+      const held = await untilSettled(api, `/api/jobs/${id}`, 90_000);
       expect(held.body).toMatchObject({ state: 'review_needed', review_kind: 'rip_choice' });
       await page.goto('/review');
       const section = page.locator(`[data-testid="review-job"][data-job-id="${id}"]`);
@@ -140,11 +128,7 @@ describe('asking which titles to rip', () => {
       await expect(section.getByTestId('rip-title').count()).resolves.toBe(2);
       await section.getByRole('button', { name: 'Rip these titles' }).click();
       await section.waitFor({ state: 'detached' });
-      const done = await eventually(
-        () => api.get(`/api/jobs/${id}`),
-        (r) => ['review_needed', 'failed', 'completed'].includes(r.body.state),
-        90_000,
-      );
+      const done = await untilSettled(api, `/api/jobs/${id}`, 90_000);
       expect(done.body).toMatchObject({ state: 'completed', files_filed: 1, titles_discarded: 1 });
       expect(errors).toEqual([]);
     } finally {

@@ -30,16 +30,10 @@ export async function importFolder(api: ReturnType<typeof apiClient>, body: Reco
   return created.body.id as number;
 }
 
-/** Imports with `body`, then the job once it has settled; `seen` collects the states it passed. */
-export async function importAndSettle(
-  api: ReturnType<typeof apiClient>,
-  body: Record<string, unknown>,
-  timeout = 120_000,
-  seen?: Set<string>,
-) {
-  const id = await importFolder(api, body);
+/** GET `path` (a job, or its detail) until the job has settled; `seen` collects the states it passed. */
+export function untilSettled(api: ReturnType<typeof apiClient>, path: string, timeout = 120_000, seen?: Set<string>) {
   return eventually(
-    () => api.get(`/api/jobs/${id}`),
+    () => api.get(path),
     (r) => {
       seen?.add(r.body.state);
       return SETTLED.includes(r.body.state);
@@ -48,8 +42,23 @@ export async function importAndSettle(
   );
 }
 
-/** The import fields that declare a folder season 1 of the series `title`. */
-export const tvSeason = (title: string) => ({ content_type: 'tv', detected_title: title, detected_season: 1 });
+/** Imports with `body`, then the job once it has settled; `seen` collects the states it passed. */
+export async function importAndSettle(
+  api: ReturnType<typeof apiClient>,
+  body: Record<string, unknown>,
+  timeout = 120_000,
+  seen?: Set<string>,
+) {
+  const id = await importFolder(api, body);
+  return untilSettled(api, `/api/jobs/${id}`, timeout, seen);
+}
+
+/** The import fields that declare a folder a season (default 1) of the series `title`. */
+export const tvSeason = (title: string, season = 1) => ({
+  content_type: 'tv',
+  detected_title: title,
+  detected_season: season,
+});
 
 /** A folder `name` inside `staging` with one 150-second title, imported as the movie `title`; waits until the job settles. */
 export async function importMovie(api: ReturnType<typeof apiClient>, staging: string, name: string, title: string) {

@@ -1,5 +1,6 @@
 /** The jobs API's review decisions: per title, approve-all, the filing plan, conflict choices. */
 import { describe, expect, it } from 'vitest';
+import { notesOf, statesOf, THROUGH_REVIEW, type TimelineEvent } from '../../../test/support/job-timeline.ts';
 import { api, insertDisc, jobInReview, svc, jobReaching, useJobsApi } from './support/jobs-api.ts';
 
 useJobsApi();
@@ -27,23 +28,9 @@ describe('jobs API', () => {
     // No organizer is configured in this test service, so the continued job fails in organizing: it did continue.
     const after = await jobReaching(job.id, 'failed');
     expect(after.body.error_message).toContain('No organizer is configured');
-    const timeline = (await api.get(`/api/jobs/${job.id}/detail`)).body.timeline as {
-      from: string;
-      to: string;
-      message: string;
-    }[];
-    expect(timeline.filter((e) => e.from !== e.to).map((e) => e.to)).toEqual([
-      'identifying',
-      'ripping',
-      'matching',
-      'review_needed',
-      'organizing',
-      'failed',
-    ]);
-    expect(timeline.filter((e) => e.from === e.to).map((e) => e.message)).toEqual([
-      'title 0 → S01E05 (review)',
-      'title 1 → S01E06 (review)',
-    ]);
+    const timeline = (await api.get(`/api/jobs/${job.id}/detail`)).body.timeline as TimelineEvent[];
+    expect(statesOf(timeline)).toEqual([...THROUGH_REVIEW, 'failed']);
+    expect(notesOf(timeline)).toEqual(['title 0 → S01E05 (review)', 'title 1 → S01E06 (review)']);
   });
 
   it('refuses review on a job that is not in review (409), whichever title is named', async () => {

@@ -81,6 +81,20 @@ export function sampleMovieJob(overrides: Partial<JobView> = {}): JobView {
   });
 }
 
+/** A job read from a disc with only its volume label: type, title, season, disc, mappings and hash still unknown. */
+export function sampleUnknownJob(volumeLabel: string, overrides: Partial<JobView> = {}): JobView {
+  return sampleJob({
+    volumeLabel,
+    contentType: 'unknown',
+    detectedTitle: null,
+    detectedSeason: null,
+    discNumber: null,
+    discMappings: null,
+    contentHash: null,
+    ...overrides,
+  });
+}
+
 /** A fresh job (nothing detected yet) per canned scan, for identifiers. */
 export function sampleIdentifyInputs(): IdentifyInput[] {
   const blank = { detectedTitle: null, detectedYear: null, detectedSeason: null, discNumber: null, discMappings: null };

@@ -8,7 +8,7 @@ import {
   type JobView,
   type JsonObject,
 } from '@spindle/plugin-sdk';
-import { createFakeContext, sampleJob, type FakeContext } from '@spindle/plugin-sdk/testing';
+import { createFakeContext, sampleJob, sampleUnknownJob, type FakeContext } from '@spindle/plugin-sdk/testing';
 import { CatalogIdentifier } from '../src/catalog-identifier.ts';
 import { MemoryCatalog, movie, show } from './support/memory-catalog.ts';
 
@@ -35,16 +35,7 @@ async function identify(
   });
   contexts.push(ctx);
   const input: IdentifyInput = {
-    job: sampleJob({
-      volumeLabel: label,
-      contentType: 'unknown',
-      detectedTitle: null,
-      detectedSeason: null,
-      discNumber: null,
-      discMappings: null,
-      contentHash: null,
-      ...job,
-    }),
+    job: sampleUnknownJob(label, job),
     scan: scanOf(label, minutes),
     previous: options.previous ?? [],
   };

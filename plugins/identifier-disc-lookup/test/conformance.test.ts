@@ -8,22 +8,11 @@ import {
   sampleTvMappings,
 } from '@spindle/plugin-sdk/testing';
 import plugin from '../src/index.ts';
+import { SAMPLE_HASH, sampleLookupResult } from './support/sample-lookup.ts';
 
 /** A disc lookup that knows the canned TV disc (SDK test double; the TheDiscDB provider has its own tests). */
 const lookup: DiscLookupProvider = {
-  lookupByContentHash: async (hash) =>
-    hash === '0123456789ABCDEF0123456789ABCDEF'
-      ? {
-          contentType: 'tv',
-          title: 'Sample Show',
-          year: 2020,
-          catalogId: 100,
-          titleSlug: 'sample-show-2020',
-          discSlug: 's01d01',
-          discIndex: 1,
-          mappings: sampleTvMappings(),
-        }
-      : null,
+  lookupByContentHash: async (hash) => (hash === SAMPLE_HASH ? sampleLookupResult(sampleTvMappings()) : null),
 };
 
 const inputs = sampleIdentifyInputs().map((input) => ({ ...input, job: { ...input.job, discMappings: null } }));

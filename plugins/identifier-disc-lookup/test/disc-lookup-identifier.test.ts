@@ -14,29 +14,21 @@ import {
   type FakeContext,
 } from '@spindle/plugin-sdk/testing';
 import { DiscLookupIdentifier } from '../src/disc-lookup-identifier.ts';
+import { SAMPLE_HASH, sampleLookupResult } from './support/sample-lookup.ts';
 
-const HASH = '0123456789ABCDEF0123456789ABCDEF';
-const found: DiscLookupResult = {
-  contentType: 'tv',
-  title: 'Sample Show',
-  year: 2020,
-  catalogId: 100,
-  titleSlug: 'sample-show-2020',
-  discSlug: 's01d01',
-  discIndex: 1,
-  mappings: [
-    ...sampleTvMappings(),
-    {
-      titleIndex: 4,
-      assignment: 'discarded',
-      season: null,
-      episode: null,
-      episodeEnd: null,
-      name: 'Episodes - Play All',
-    },
-    { titleIndex: 5, assignment: 'discarded', season: null, episode: null, episodeEnd: null, name: 'logo' },
-  ],
-};
+const HASH = SAMPLE_HASH;
+const found = sampleLookupResult([
+  ...sampleTvMappings(),
+  {
+    titleIndex: 4,
+    assignment: 'discarded',
+    season: null,
+    episode: null,
+    episodeEnd: null,
+    name: 'Episodes - Play All',
+  },
+  { titleIndex: 5, assignment: 'discarded', season: null, episode: null, episodeEnd: null, name: 'logo' },
+]);
 
 class CountingLookup implements DiscLookupProvider {
   calls: string[] = [];

@@ -4,7 +4,7 @@
  * are retryable on 5xx and name only the host.
  */
 import { describe, expect, it } from 'vitest';
-import { notification, notifier, send, TOKEN, useRecordingServer } from './support/notifier-fixtures.ts';
+import { jobCompleted, notification, notifier, send, TOKEN, useRecordingServer } from './support/notifier-fixtures.ts';
 
 const server = useRecordingServer();
 
@@ -17,15 +17,7 @@ describe('Apprise API', () => {
       apprise_urls: `pover://user@${TOKEN}`,
     });
     expect(n.status()).toEqual({ configured: true, target: new URL(server().url).host });
-    await send(
-      n,
-      notification({
-        event: 'job_completed',
-        state: 'completed',
-        reason: null,
-        counts: { titles: 2, completed: 2, failed: 0, review: 0 },
-      }),
-    );
+    await send(n, jobCompleted(2));
     const [request] = server().requests;
     expect(request).toMatchObject({ method: 'POST', url: '/notify/my-key' });
     expect(request!.json()).toEqual({

@@ -5,7 +5,7 @@
  * and only the chosen events.
  */
 import { describe, expect, it } from 'vitest';
-import { notification, notifier, send, TOKEN, useRecordingServer } from './support/notifier-fixtures.ts';
+import { jobCompleted, notification, notifier, send, TOKEN, useRecordingServer } from './support/notifier-fixtures.ts';
 
 const server = useRecordingServer();
 
@@ -41,15 +41,7 @@ describe('JSON webhook', () => {
 
   it('includes full paths only when include_paths is on', async () => {
     const n = await notifier('webhook', { webhook_url: `${server().url}/hook`, include_paths: true });
-    await send(
-      n,
-      notification({
-        event: 'job_completed',
-        state: 'completed',
-        reason: null,
-        counts: { titles: 1, completed: 1, failed: 0, review: 0 },
-      }),
-    );
+    await send(n, jobCompleted(1));
     const body = server().requests[0]!.json() as { paths: unknown; reason: unknown };
     expect(body.paths).toEqual({
       library: '/srv/media/TV/My Show',

@@ -4,7 +4,7 @@
  * token in an error message.
  */
 import { describe, expect, it } from 'vitest';
-import { notification, notifier, send, TOKEN, useRecordingServer } from './support/notifier-fixtures.ts';
+import { jobCompleted, notification, notifier, send, TOKEN, useRecordingServer } from './support/notifier-fixtures.ts';
 
 const server = useRecordingServer();
 
@@ -47,17 +47,7 @@ describe('Discord', () => {
   it('posts one embed, never pinging anyone, without the webhook token', async () => {
     const n = await notifier('discord', { discord_webhook_url: `${server().url}/api/webhooks/123/${TOKEN}` });
     server().replySequence([], 204);
-    await send(
-      n,
-      notification({
-        label: '@everyone DISC',
-        title: null,
-        event: 'job_completed',
-        state: 'completed',
-        reason: null,
-        counts: { titles: 2, completed: 2, failed: 0, review: 0 },
-      }),
-    );
+    await send(n, jobCompleted(2, { label: '@everyone DISC', title: null }));
     const [request] = server().requests;
     expect(request).toMatchObject({ method: 'POST', url: `/api/webhooks/123/${TOKEN}` });
     const body = request!.json() as {

@@ -2,7 +2,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createFakeSetup, MemoryKeyValueStore, type FakeSetup } from '@spindle/plugin-sdk/testing';
 import { parseDuration, parseEpisodeNumber } from '../src/disc-mappings.ts';
 import { TheDiscDbLookup } from '../src/thediscdb-lookup.ts';
-import { startTheDiscDbServer, type TheDiscDbServer, type WireItem } from './support/thediscdb-server.ts';
+import {
+  startTheDiscDbServer,
+  THEDISCDB_BAD_GATEWAY,
+  type TheDiscDbServer,
+  type WireItem,
+} from './support/thediscdb-server.ts';
 
 const HASH = '0123456789ABCDEF0123456789ABCDEF';
 const OTHER_HASH = 'FEDCBA9876543210FEDCBA9876543210';
@@ -225,11 +230,7 @@ describe('TheDiscDbLookup', () => {
   });
 
   it.each([
-    [
-      { status: 502, body: '<html>Bad Gateway</html>' },
-      'disc_lookup_unavailable',
-      'disc lookup failed: TheDiscDB answered HTTP 502',
-    ],
+    [THEDISCDB_BAD_GATEWAY.fault, 'disc_lookup_unavailable', THEDISCDB_BAD_GATEWAY.message],
     [
       { status: 200, body: '{"data": {"mediaItems": ' },
       'disc_lookup_bad_response',

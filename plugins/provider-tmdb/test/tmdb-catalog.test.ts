@@ -3,7 +3,7 @@ import { createFakeSetup, MemoryKeyValueStore, type FakeSetup } from '@spindle/p
 import { TmdbCatalog } from '../src/tmdb-catalog.ts';
 import { retryAfterSeconds } from '../src/tmdb-client.ts';
 import { DEEP_SPACE_NINE, DUNE_2021 } from './support/tmdb-samples.ts';
-import { SAMPLE_TOKEN, startTmdbServer, type TmdbServer } from './support/tmdb-server.ts';
+import { SAMPLE_TOKEN, startTmdbServer, TMDB_OFFLINE, type TmdbServer } from './support/tmdb-server.ts';
 
 let server: TmdbServer;
 const setups: FakeSetup[] = [];
@@ -247,11 +247,7 @@ describe('TmdbCatalog errors', () => {
       'catalog_unavailable',
       'catalog lookup failed: TMDB answered HTTP 500 (Internal Server Error)',
     ],
-    [
-      { status: 503, body: { status_code: 9, status_message: 'Service offline.' } },
-      'catalog_unavailable',
-      'catalog lookup failed: TMDB answered HTTP 503 (Service offline.)',
-    ],
+    [TMDB_OFFLINE.fault, 'catalog_unavailable', TMDB_OFFLINE.message],
     [
       { status: 200, body: '{"page": 1, "results": [' },
       'catalog_bad_response',

@@ -4,6 +4,7 @@ import { cp, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { eventually } from '../../support/http-client.ts';
+import { THROUGH_REVIEW } from '../../support/job-timeline.ts';
 import type { FixtureDisc } from '../support/fixture-discs.ts';
 import { duration, expectDiscAccounted, expectRipProgress } from '../support/e2e-expect.ts';
 import {
@@ -99,14 +100,7 @@ export function movieAndFolderSteps(): void {
         `title ${cut(null).index} → main feature (review)`,
       ]),
     );
-    expect(await transitions(created.id)).toEqual([
-      'identifying',
-      'ripping',
-      'matching',
-      'review_needed',
-      'organizing',
-      'completed',
-    ]);
+    expect(await transitions(created.id)).toEqual([...THROUGH_REVIEW, 'completed']);
     expectRipProgress(created.id, 4);
     await eventually(
       async () => existsSync(join(staging, `job_${created.id}`)),

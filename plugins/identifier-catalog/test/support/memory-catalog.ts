@@ -3,17 +3,8 @@
  * local TMDB server). Search matches every query word at the start of a word of the name, as TMDB
  * does; calls are recorded; a status and a failure can be set.
  */
+import { matchesCatalogQuery } from '../../../../test/support/catalog-query.ts';
 import type { CatalogMovie, CatalogProvider, CatalogSeason, CatalogShow, CatalogStatus } from '@spindle/plugin-sdk';
-
-const words = (text: string) =>
-  text
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[^a-z0-9 ]+/g, ' ')
-    .split(/\s+/)
-    .filter(Boolean);
-const matches = (query: string, name: string) =>
-  words(query).length > 0 && words(query).every((w) => words(name).some((n) => n.startsWith(w)));
 
 export class MemoryCatalog implements CatalogProvider {
   calls: string[] = [];
@@ -37,13 +28,13 @@ export class MemoryCatalog implements CatalogProvider {
   async searchMovies(query: string, year?: number | null): Promise<CatalogMovie[]> {
     this.record(`searchMovies ${query}${year ? ` ${year}` : ''}`);
     return this.movies
-      .filter((m) => matches(query, m.title) && (!year || m.year === year))
+      .filter((m) => matchesCatalogQuery(query, m.title) && (!year || m.year === year))
       .map((m) => ({ ...m, runtimeMinutes: null }));
   }
   async searchShows(query: string): Promise<CatalogShow[]> {
     this.record(`searchShows ${query}`);
     return this.shows
-      .filter((s) => matches(query, s.name))
+      .filter((s) => matchesCatalogQuery(query, s.name))
       .map(({ seasons: _s, ...s }) => ({ ...s, numberOfSeasons: null, episodeRunTimes: [] }));
   }
   async getMovie(id: number): Promise<CatalogMovie | null> {

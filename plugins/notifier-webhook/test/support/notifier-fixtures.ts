@@ -38,6 +38,17 @@ export function notification(overrides: Partial<Notification> = {}): Notificatio
   };
 }
 
+/** A job that completed every one of its `titles` titles (no reason, nothing failed or in review). */
+export function jobCompleted(titles: number, overrides: Partial<Notification> = {}): Notification {
+  return notification({
+    event: 'job_completed',
+    state: 'completed',
+    reason: null,
+    counts: { titles, completed: titles, failed: 0, review: 0 },
+    ...overrides,
+  });
+}
+
 export async function notifier(
   id: 'webhook' | 'ntfy' | 'discord' | 'gotify' | 'apprise',
   settings: Record<string, unknown>,

@@ -7,8 +7,8 @@
  * - `flat` (older): the junction filter is a validation error (HTTP 400, GraphQL `errors`).
  * Faults (HTTP status + raw body) can be queued; every request is recorded.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { listenOnLoopback } from '../../../../test/support/loopback-server.ts';
 import type { SampleDisc, SampleTitle } from './sample-discs.ts';
 
 export interface WireItem {
@@ -99,13 +99,19 @@ async function readBody(req: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/** TheDiscDB behind a failing gateway: the fault the server answers with and the reason the provider gives for it. */
+export const THEDISCDB_BAD_GATEWAY = {
+  fault: { status: 502, body: '<html>Bad Gateway</html>' },
+  message: 'disc lookup failed: TheDiscDB answered HTTP 502',
+};
+
 export async function startTheDiscDbServer(
   options: { items?: WireItem[]; schema?: 'junction' | 'flat' } = {},
 ): Promise<TheDiscDbServer> {
   const faults: { status: number; body: string; headers?: Record<string, string> }[] = [];
   const state = { items: options.items ?? [], schema: options.schema ?? 'junction' };
   const requests: TheDiscDbServer['requests'] = [];
-  const server = createServer(async (req, res) => {
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
     if (req.method !== 'POST' || new URL(req.url ?? '/', 'http://x').pathname !== '/graphql/')
       return send(res, 404, 'Not Found');
     let parsed: { query?: string; variables?: Record<string, unknown> };
@@ -145,29 +151,13 @@ export async function startTheDiscDbServer(
       item.releases.some((r) => r.discs.some((d) => String(d.contentHash).toUpperCase() === hash)),
     );
     return send(res, 200, { data: { mediaItems: { nodes } } });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
+  };
+  const { port, close } = await listenOnLoopback(handle);
+  // The state object is the server itself, so a test that sets `items` or `schema` changes what it answers.
+  return Object.assign(state, {
     url: `http://127.0.0.1:${port}/graphql/`,
     requests,
-    get schema() {
-      return state.schema;
-    },
-    set schema(value) {
-      state.schema = value;
-    },
-    get items() {
-      return state.items;
-    },
-    set items(value) {
-      state.items = value;
-    },
-    fail: (...more) => faults.push(...more),
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+    fail: (...more: (typeof faults)[number][]) => void faults.push(...more),
+    close,
+  });
 }

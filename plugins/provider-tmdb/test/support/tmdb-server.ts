@@ -4,8 +4,9 @@
  * /3/tv/{id}/season/{n}; 401 `{status_code: 7, …}` without the right Bearer token; 404
  * `{status_code: 34, …}`. Faults (429 + Retry-After, 5xx, malformed JSON) can be queued.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { matchesCatalogQuery } from '../../../../test/support/catalog-query.ts';
+import { listenOnLoopback } from '../../../../test/support/loopback-server.ts';
 
 export interface FakeMovie {
   id: number;
@@ -60,24 +61,14 @@ const NOT_FOUND_BODY = {
   success: false,
 };
 
+/** TMDB out of service: the fault the server answers with and the reason the provider gives for it. */
+export const TMDB_OFFLINE = {
+  fault: { status: 503, body: { status_code: 9, status_message: 'Service offline.' } },
+  message: 'catalog lookup failed: TMDB answered HTTP 503 (Service offline.)',
+};
+
 /** A token shaped like TMDB's Read Access Token (a JWT). */
 export const SAMPLE_TOKEN = `eyJhbGciOiJIUzI1NiJ9.${Buffer.from(JSON.stringify({ aud: 'spindle-test', scopes: ['api_read'] })).toString('base64url')}.c2lnbmF0dXJl`;
-
-const words = (text: string) =>
-  text
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[^a-z0-9 ]+/g, ' ')
-    .split(/\s+/)
-    .filter(Boolean);
-
-/** TMDB-like matching: every query word is the start of a word of the name. */
-function matches(query: string, ...names: (string | undefined)[]): boolean {
-  const q = words(query);
-  return (
-    q.length > 0 && names.some((name) => name !== undefined && q.every((w) => words(name).some((n) => n.startsWith(w))))
-  );
-}
 
 function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   const text = typeof body === 'string' ? body : JSON.stringify(body);
@@ -117,7 +108,9 @@ export async function startTmdbServer(
     if (path === '/search/movie') {
       const year = url.searchParams.get('year');
       const found = state.movies.filter(
-        (movie) => matches(query, movie.title, movie.original_title) && (!year || movie.release_date?.startsWith(year)),
+        (movie) =>
+          matchesCatalogQuery(query, movie.title, movie.original_title) &&
+          (!year || movie.release_date?.startsWith(year)),
       );
       return send(
         res,
@@ -137,7 +130,8 @@ export async function startTmdbServer(
     if (path === '/search/tv') {
       const year = url.searchParams.get('first_air_date_year');
       const found = state.shows.filter(
-        (show) => matches(query, show.name, show.original_name) && (!year || show.first_air_date?.startsWith(year)),
+        (show) =>
+          matchesCatalogQuery(query, show.name, show.original_name) && (!year || show.first_air_date?.startsWith(year)),
       );
       return send(
         res,
@@ -194,30 +188,13 @@ export async function startTmdbServer(
     return send(res, 404, NOT_FOUND_BODY);
   };
 
-  const server = createServer(handle);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
+  const { port, close } = await listenOnLoopback(handle);
+  // The state object is the server itself, so a test that sets `movies` or `shows` changes what it answers.
+  return Object.assign(state, {
     url: `http://127.0.0.1:${port}/3`,
     token,
     requests,
-    fail: (...more) => faults.push(...more),
-    get movies() {
-      return state.movies;
-    },
-    set movies(list) {
-      state.movies = list;
-    },
-    get shows() {
-      return state.shows;
-    },
-    set shows(list) {
-      state.shows = list;
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+    fail: (...more: Fault[]) => void faults.push(...more),
+    close,
+  });
 }
