@@ -21,6 +21,7 @@ import { apiClient, eventually } from './support/http-client.ts';
 import { makeLongMkv } from './support/make-media.ts';
 import { startTestService, type TestService } from './support/service-harness.ts';
 import { durationSeconds, SAMPLE_AVAILABLE, type SampleDisc, sampleDiscs } from './support/sample-discs.ts';
+import { COLLECTION_OR_EPISODES } from '../plugins/identifier-heuristic/src/collection-disc.ts';
 
 const discs = sampleDiscs();
 const disc = (stem: string) => discs.find((d) => d.stem === stem)!;
@@ -147,9 +148,12 @@ describe.skipIf(!SAMPLE_AVAILABLE)('TheDiscDB identification of real discs throu
         (r) => (r.body.timeline as { from: string }[]).some((e) => e.from === 'identifying'),
         30_000,
       );
+      // No catalog answers in this pipeline, and the label names no season: the heuristic reads the four alike titles as
+      // episodes but leaves open whether they are a show or a collection of specials, so the job asks before ripping.
       expect((detail.body.timeline as { from: string; to: string }[]).find((e) => e.from === 'identifying')!.to).toBe(
-        'ripping',
+        'review_needed',
       );
+      expect(detail.body.review_reason).toMatch(new RegExp(`^${COLLECTION_OR_EPISODES}`));
       expect(detail.body).toMatchObject({
         classification_source: 'heuristic',
         content_type: 'tv',
