@@ -79,8 +79,12 @@ function renameMessages(value: unknown, counter = { n: 0 }): unknown {
 
 async function interceptReviewWords(page: Page): Promise<void> {
   await page.route(/\/api\/(review|jobs\/\d+\/detail)(\?.*)?$/, async (route) => {
-    const response = await route.fetch();
-    await route.fulfill({ response, json: renameMessages(await response.json()) });
+    // A page closed at the end of a test disposes of a response still being rewritten: nothing is left to show.
+    if (page.isClosed()) return;
+    const response = await route.fetch().catch(() => null);
+    const json = response ? await response.json().catch(() => undefined) : undefined;
+    if (!response || json === undefined || page.isClosed()) return;
+    await route.fulfill({ response, json: renameMessages(json) }).catch(() => undefined);
   });
 }
 
