@@ -32,6 +32,8 @@ export interface DomainEventMap {
     totalTitles: number | null;
   };
   'job.cleared': { jobId: number };
+  /** Every job, its titles and its timeline were deleted (the DEBUG reset): how many jobs. */
+  'jobs.reset': { deleted: number };
   /** A job's fields other than its state changed (the job service's update): which ones. */
   'job.updated': { jobId: number; fields: string[] };
   'title.updated': {

@@ -70,6 +70,7 @@ export class ClientGateway {
           new_job_id: e.newJobId,
         }),
       ),
+      bus.on('jobs.reset', () => this.forgetJobs()),
       bus.on('fingerprint.disclosure_required', (e) =>
         this.broadcast({ type: 'fingerprint_disclosure_required', pending_count: e.pendingCount }),
       ),
@@ -100,9 +101,15 @@ export class ClientGateway {
   close(): void {
     clearInterval(this.heartbeat);
     for (const off of this.unsubscribe) off();
-    for (const cache of this.jobs.values()) if (cache.timer) clearTimeout(cache.timer);
+    this.forgetJobs();
     for (const socket of this.clients) socket.close(1001, 'server shutting down');
     this.clients.clear();
+  }
+
+  /** Drops what is kept per job, with any progress message still waiting for its turn. */
+  private forgetJobs(): void {
+    for (const cache of this.jobs.values()) if (cache.timer) clearTimeout(cache.timer);
+    this.jobs.clear();
   }
 
   private cache(jobId: number): JobCache {

@@ -131,6 +131,7 @@ export class JobService {
   async update(id: number, patch: JobPatch): Promise<JobRecord> {
     const updated = await this.jobs.update(id, { ...patch, updatedAt: this.clock.now() });
     this.bus.emit('job.updated', { jobId: id, fields: Object.keys(patch) });
+    if (patch.clearedAt) this.bus.emit('job.cleared', { jobId: id });
     return updated;
   }
 
@@ -172,6 +173,16 @@ export class JobService {
     const stored = await this.titles.addToJob(jobId, titles);
     for (const title of stored) this.emitTitle(title);
     return stored;
+  }
+
+  /**
+   * Deletes every job with its titles and timeline (the DEBUG reset; the caller stops the runner
+   * first) and announces it, so listeners drop what they keep per job. Says how many jobs went.
+   */
+  async deleteAll(): Promise<number> {
+    const deleted = await this.jobs.deleteAll();
+    this.bus.emit('jobs.reset', { deleted });
+    return deleted;
   }
 
   private emitTitle(title: TitleRecord): void {

@@ -120,6 +120,6 @@ export class DiscSimulator {
   async resetAll(): Promise<{ deleted: number }> {
     await this.deps.runner.shutdown('all jobs are being reset');
     this.deps.pace.clear();
-    return { deleted: await this.deps.jobs.deleteAll() };
+    return { deleted: await this.deps.jobService.deleteAll() };
   }
 }

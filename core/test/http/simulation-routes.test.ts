@@ -38,15 +38,17 @@ describe('simulation endpoints', () => {
     await ws.close();
   });
 
-  it('reset-all-jobs deletes every job and says how many', async () => {
+  it('reset-all-jobs deletes every job through the job service, which announces it, and says how many', async () => {
+    const resets: number[] = [];
+    const off = svc.service.bus.on('jobs.reset', (e) => resets.push(e.deleted));
     await api.post('/api/simulate/insert-disc', { volume_label: 'A', simulate_ripping: false });
-    await api.post('/api/simulate/insert-disc', {
-      volume_label: 'B',
-      simulate_ripping: true,
-      rip_speed_multiplier: 0.5,
-    });
+    const ripping = await insertDisc({ volume_label: 'B', simulate_ripping: true, rip_speed_multiplier: 0.5 });
+    await jobReaching(ripping.id, 'ripping');
     expect((await api.del('/api/simulate/reset-all-jobs')).body).toEqual({ deleted: 2 });
+    off();
+    expect(resets).toEqual([2]);
     expect((await api.get('/api/jobs')).body).toEqual([]);
+    expect((await api.get(`/api/jobs/${ripping.id}/titles`)).status).toBe(404);
   });
 
   it('insert-disc-from-staging needs staging_path and a folder with MKVs', async () => {

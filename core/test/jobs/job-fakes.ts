@@ -208,7 +208,15 @@ export function jobWorld() {
   const logger = new RecordingLogger();
   const bus = new EventBus(logger);
   const emitted: { name: string; payload: Record<string, unknown> }[] = [];
-  for (const name of ['job.created', 'job.state_changed', 'job.updated', 'job.progress', 'title.updated'] as const) {
+  for (const name of [
+    'job.created',
+    'job.state_changed',
+    'job.updated',
+    'job.cleared',
+    'jobs.reset',
+    'job.progress',
+    'title.updated',
+  ] as const) {
     bus.on(name, (payload) => emitted.push({ name, payload: payload as unknown as Record<string, unknown> }));
   }
   const lifecycle = new JobLifecycle(logger);

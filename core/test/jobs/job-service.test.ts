@@ -272,3 +272,26 @@ describe('JobService progress and titles', () => {
     expect(decided.review).toBeNull();
   });
 });
+
+describe('JobService.update and deleteAll', () => {
+  it('says which fields changed, and announces a job cleared from the dashboard', async () => {
+    const w = jobWorld();
+    const { job } = await w.seed('failed');
+    await w.service.update(job.id, { errorMessage: 'Disc unreadable' });
+    await w.service.update(job.id, { clearedAt: w.clock.now() });
+    expect(w.emitted).toEqual([
+      { name: 'job.updated', payload: { jobId: job.id, fields: ['errorMessage'] } },
+      { name: 'job.updated', payload: { jobId: job.id, fields: ['clearedAt'] } },
+      { name: 'job.cleared', payload: { jobId: job.id } },
+    ]);
+  });
+
+  it('deletes every job (the DEBUG reset) and announces how many went', async () => {
+    const w = jobWorld();
+    await w.seed('ripping');
+    await w.seed('completed');
+    expect(await w.service.deleteAll()).toBe(2);
+    expect(w.jobs.rows.size).toBe(0);
+    expect(w.emitted).toEqual([{ name: 'jobs.reset', payload: { deleted: 2 } }]);
+  });
+});
