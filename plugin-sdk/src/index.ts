@@ -13,6 +13,7 @@ export * from './volume-label.ts';
 export * from './identification.ts';
 export * from './extra-length.ts';
 export * from './extra-match.ts';
+export * from './organize-outcome.ts';
 export * from './runtime/child-process-runner.ts';
 export * from './runtime/fetch-http-client.ts';
 export * from './runtime/content-hash.ts';

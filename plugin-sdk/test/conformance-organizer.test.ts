@@ -3,8 +3,10 @@ import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   formatEpisodeCode,
+  movesFile,
   OrganizationError,
   throwIfAborted,
+  unmovedTitle,
   type Organizer,
   type OrganizedTitle,
 } from '../src/index.ts';
@@ -50,13 +52,8 @@ function simpleOrganizer(flaws: Flaws = {}): Organizer {
       const titles: OrganizedTitle[] = [];
       let libraryPath: string | null = null;
       for (const [i, move] of plan.moves.entries()) {
-        if (move.action !== 'move' || !move.to) {
-          titles.push({
-            titleIndex: move.titleIndex,
-            status: move.action === 'skip' ? 'skipped' : 'review',
-            path: null,
-            message: move.reason,
-          });
+        if (!movesFile(move)) {
+          titles.push(unmovedTitle(move));
           continue;
         }
         await mkdir(dirname(move.to), { recursive: true });

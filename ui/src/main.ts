@@ -1,5 +1,10 @@
 import { mount } from 'svelte';
-import './app.css';
+// Global styles, in cascade order: theme variables, base elements, controls, layout utilities, tables.
+import './styles/tokens.css';
+import './styles/base.css';
+import './styles/controls.css';
+import './styles/layout.css';
+import './styles/tables.css';
 import App from './App.svelte';
 
 const target = document.getElementById('app');

@@ -2,8 +2,10 @@
 import { basename, dirname, relative, resolve, sep } from 'node:path';
 import {
   errorMessage,
+  movesFile,
   SpindleError,
   throwIfAborted,
+  unmovedTitle,
   type OrganizedTitle,
   type OrganizeInput,
   type OrganizeOutcome,
@@ -49,13 +51,8 @@ export class LibraryOrganizer implements Organizer {
     for (const [i, move] of plan.moves.entries()) {
       throwIfAborted(ctx.signal);
       ctx.progress.report({ fraction: i / total, currentTitle: move.titleIndex });
-      if (move.action !== 'move' || move.to === null) {
-        titles.push({
-          titleIndex: move.titleIndex,
-          status: move.action === 'review' ? 'review' : 'skipped',
-          path: null,
-          message: move.reason,
-        });
+      if (!movesFile(move)) {
+        titles.push(unmovedTitle(move));
         continue;
       }
       try {
