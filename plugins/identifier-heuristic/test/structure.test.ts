@@ -199,6 +199,31 @@ describe('structure-aware classification', () => {
     expect(id.titleHints[5]).toMatchObject({ role: 'play_all', rip: false });
   });
 
+  // The length-found Play Alls of the tuning DVDs (Monk, Merlin, Frasier, ER, Battlestar Galactica) all chain
+  // a run of cells per episode (`1-4,5-8,9-12`); one long episode is a single run.
+  it('on a DVD a title as long as three episodes is a Play All only when its segment map chains a run per episode', async () => {
+    const rows: Row[] = [
+      [43, '01', '1-4'],
+      [44, '02', '1-4'],
+      [43.5, '03', '1-5'],
+      [130.5, '04', '1-4,5-8,9-13'],
+      [131, '05', '1-30'],
+    ];
+    const id = await identify(rows, 'SHOW_S2_D3', 'dvd');
+    expect(id.contentType).toBe('tv');
+    expect(id.titleHints[3]).toMatchObject({ role: 'play_all', rip: false });
+    // One run of cells: a Play All or one long episode (a TV movie): ripped, never dropped on its length alone.
+    expect(id.titleHints[4]).toMatchObject({ role: 'play_all', rip: true });
+    expect(id.titleHints[4]!.reason).toMatch(/ripped for review/);
+    // Without a segment map, length alone still decides (folder imports).
+    const bare = await identify(
+      rows.map(([m]) => [m, '', ''] as Row),
+      'SHOW_S2_D3',
+      'dvd',
+    );
+    expect(bare.titleHints[4]).toMatchObject({ role: 'play_all', rip: false });
+  });
+
   it('SD extras beside HD episodes of the same length are not episodes', async () => {
     const id = await identify([
       [21.3, '00008.mpls', '8'],
