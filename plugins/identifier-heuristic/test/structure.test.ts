@@ -224,6 +224,58 @@ describe('structure-aware classification', () => {
     expect(bare.titleHints[4]).toMatchObject({ role: 'play_all', rip: false });
   });
 
+  // Tuning disc: Blade Runner 4K set, disc 2 ("Dangerous Days": a 3:33 documentary and its eight parts, DVD title sets).
+  it('a feature-length title as long as all the parts beside it, a run of cells each, is a bonus disc, not a film', async () => {
+    const parts: Row[] = [30.5, 22.7, 26.5, 28.7, 29.4, 28.8, 23.1, 24.1].map((m, i) => [m, String(6 + i), '1-3']);
+    const total = parts.reduce((sum, [m]) => sum + m, 0);
+    const id = await identify(
+      [
+        [0.4, '05', '1,2'],
+        ...parts,
+        [4.2, '14', '1-2,3,4,5-6'],
+        [total, '15', '1,2-4,5-7,8-10,11-13,14-16,17-19,20-22,23-25'],
+        [2.1, '16', '1-2'],
+      ],
+      'BLADE_RUNNER_D2',
+      'dvd',
+    );
+    expect(id.contentType).toBe('movie');
+    expect(id.reviewReason).toMatch(/bonus disc/);
+    expect(id.titleHints.some((h) => h.role === 'main_feature_candidate' || h.role === 'episode_candidate')).toBe(
+      false,
+    );
+    expect(id.titleHints.filter((h) => h.role !== 'short').every((h) => h.rip)).toBe(true);
+  });
+
+  it('a film is still the main feature when the titles beside it do not add up to it, or its cells are one run', async () => {
+    const notTheSum = await identify(
+      [
+        [110, '01', '1-24'],
+        [25, '02', '1-3'],
+        [24, '03', '1-3'],
+        [26, '04', '1-3'],
+      ],
+      'SOME_FILM',
+      'dvd',
+    );
+    expect(notTheSum.contentType).toBe('movie');
+    expect(notTheSum.titleHints[0]).toMatchObject({ role: 'main_feature_candidate', rip: true });
+    // As long as the documentaries beside it together, but one run of cells: a film, not their Play All.
+    const oneRun = await identify(
+      [
+        [100, '01', '1-24'],
+        [40, '02', '1-3'],
+        [35, '03', '1-3'],
+        [25, '04', '1-3'],
+      ],
+      'SOME_FILM',
+      'dvd',
+    );
+    expect(oneRun.contentType).toBe('movie');
+    expect(oneRun.titleHints[0]).toMatchObject({ role: 'main_feature_candidate', rip: true });
+    expect(oneRun.reviewReason ?? '').not.toMatch(/bonus disc/);
+  });
+
   it('SD extras beside HD episodes of the same length are not episodes', async () => {
     const id = await identify([
       [21.3, '00008.mpls', '8'],
