@@ -3,7 +3,9 @@
  * the issue-17 table for the 14-disc sample, the tuning discs of the corpus (`tune` and the seeded
  * re-split `tune-seed<N>`, see test/fixtures/real-discs/README.md) and the held-out discs, each
  * in its own column, then one line per tuning disc. Held-out discs are only totalled, never listed:
- * rules are written against the tuning discs and checked on the held-out totals.
+ * rules are written against the tuning discs and checked on the held-out totals. Each later fresh
+ * held-out draw (`holdout-seed<N>`: discs not in the corpus before, see the README) has its own column,
+ * totals only; "corpus, all" is the 102 discs the gates were set on (tune + holdout), without them.
  * `--mistakes`: list only tuning discs with something wrong.
  */
 import { loadRealDiscs } from '../judgment/judgment-discs.ts';
@@ -18,6 +20,7 @@ const inSet = (test: (set: string) => boolean) => figures.filter((_, i) => test(
 const tuneSets = [...new Set(discs.map((d) => d.set).filter((s) => s.startsWith('tune')))].sort();
 const tune = inSet((s) => s.startsWith('tune'));
 const held = inSet((s) => s === 'holdout');
+const freshSets = [...new Set(discs.map((d) => d.set).filter((s) => s.startsWith('holdout-')))].sort();
 console.log(
   tableOf([
     ['sample (14)', totalsOf(inSet((s) => s === 'sample'))],
@@ -25,6 +28,7 @@ console.log(
     ['corpus, all tune', totalsOf(tune)],
     ['corpus, holdout', totalsOf(held)],
     ['corpus, all', totalsOf([...tune, ...held])],
+    ...freshSets.map((set) => [`corpus ${set}`, totalsOf(inSet((s) => s === set))] as [string, Totals]),
   ]),
 );
 console.log('');
@@ -38,4 +42,5 @@ const wrong = (d: DiscFigures) =>
   d.extras.typedRight < d.extras.typedTruth ||
   d.namedExtras.typedRight < d.namedExtras.typedTruth;
 for (const d of tune) if (!mistakesOnly || wrong(d)) console.log(discLine(d));
-console.log(`(${held.length} held-out discs: totals only)`);
+const fresh = inSet((s) => s.startsWith('holdout-')).length;
+console.log(`(${held.length} held-out discs${fresh ? ` and ${fresh} of a later fresh draw` : ''}: totals only)`);

@@ -46,7 +46,10 @@ export interface RealDisc {
   origin: 'sample' | 'corpus';
   /** True for corpus discs the rules were not tuned on. */
   heldOut: boolean;
-  /** The manifest's `set` (`tune`, `tune-seed<N>` for the seeded re-split, `holdout`); `sample` for the sample. */
+  /**
+   * The manifest's `set` (`tune`, `tune-seed<N>` for the seeded re-split, `holdout`, `holdout-seed<N>` for a
+   * later fresh draw of discs nobody had looked at); `sample` for the sample.
+   */
   set: string;
   record: TruthRecord;
   /** The `makemkvcon -r info` transcript, when the source has one. */
@@ -98,7 +101,7 @@ function loadCorpus(): RealDisc[] {
         stem,
         kind,
         origin: 'corpus',
-        heldOut: set === 'holdout',
+        heldOut: set.startsWith('holdout'),
         set,
         record,
         transcript: existsSync(txt) ? readFileSync(txt, 'utf8') : null,

@@ -5,7 +5,7 @@ import { createFakeContext, sampleJob } from '@spindle/plugin-sdk/testing';
 import { HeuristicIdentifier } from '../../plugins/identifier-heuristic/src/heuristic-identifier.ts';
 
 const part = process.argv[2] ?? '';
-for (const disc of loadRealDiscs().filter((d) => d.set !== 'holdout' && d.stem.includes(part))) {
+for (const disc of loadRealDiscs().filter((d) => !d.set.startsWith('holdout') && d.stem.includes(part))) {
   const scan = scanOf(disc);
   const ctx = await createFakeContext();
   const id = (await new HeuristicIdentifier().identify(

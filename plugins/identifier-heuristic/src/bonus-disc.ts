@@ -2,7 +2,7 @@
 import type { ContentType, ScannedTitle } from '@spindle/plugin-sdk';
 import { episodeTolerance, formatDuration } from './duration-clusters.ts';
 import type { HeuristicSettings } from './heuristic-settings.ts';
-import type { Layout } from './layout-analysis.ts';
+import { segmentRuns, type Layout } from './layout-analysis.ts';
 import { list } from './describe-titles.ts';
 
 /** A disc of extras only: no episodes, nothing of feature length, but something worth ripping. */
@@ -52,4 +52,30 @@ export function variedSubstance(titles: readonly ScannedTitle[], layout: Layout,
   const most = Math.max(...kept.map(alike));
   if (most * 2 > kept.length) return null;
   return `${kept.length} titles of episode length or more and at most ${most} of them alike (${list(kept)}), no Play All: a bonus disc of a series' extras, no episodes`;
+}
+
+/**
+ * The one feature-length title is as long as all the titles of episode length or more beside it together (three
+ * or more, each shorter than a feature), and its segment map — when there is one — chains at least a run of
+ * cells per part: a Play All of the parts of one long extra (a documentary in parts), not a film. The disc is a
+ * bonus disc; read as a movie only because of that title, its parts are not taken for episodes either.
+ */
+export function partsPlayAll(titles: readonly ScannedTitle[], layout: Layout, s: HeuristicSettings): string | null {
+  if (layout.long.length !== 1) return null;
+  const whole = layout.long[0]!;
+  const parts = titles.filter(
+    (t) =>
+      t !== whole &&
+      t.durationSeconds >= s.episode_min_minutes * 60 &&
+      t.durationSeconds < s.movie_min_minutes * 60 &&
+      !layout.short.includes(t) &&
+      !layout.copies.has(t.index) &&
+      !layout.playAll.has(t.index),
+  );
+  if (parts.length < 3) return null;
+  const sum = parts.reduce((total, t) => total + t.durationSeconds, 0);
+  if (Math.abs(sum - whole.durationSeconds) > whole.durationSeconds * s.play_all_tolerance) return null;
+  const runs = segmentRuns(whole.segmentMap);
+  if (runs !== null && runs < parts.length) return null;
+  return `title ${whole.index} (${formatDuration(whole.durationSeconds)}) is as long as ${list(parts)} together: a Play All of the parts of one long extra, not a film — a bonus disc`;
 }

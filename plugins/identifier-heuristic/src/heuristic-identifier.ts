@@ -21,7 +21,7 @@ import { catalogSeasonRuntimes, fitCatalogRuntimes } from './catalog-episodes.ts
 import { list } from './describe-titles.ts';
 import { hintsFor } from './title-hints.ts';
 import { CONFIDENCE, classify, extrasBeside, EXTRAS_OF_A_BONUS_DISC, soleSubstantialTitle } from './disc-verdict.ts';
-import { bonusDiscReason, variedExtras, variedSubstance } from './bonus-disc.ts';
+import { bonusDiscReason, partsPlayAll, variedExtras, variedSubstance } from './bonus-disc.ts';
 import { episodeLengthTitles, knownContentType } from './known-type.ts';
 import { collectionReason } from './collection-disc.ts';
 
@@ -78,6 +78,14 @@ export class HeuristicIdentifier implements Identifier {
         `a bonus disc of a ${contentType === 'tv' ? 'series' : 'movie set'} (${why}): nothing is taken for the main feature or an episode`,
       );
     }
+    // The one feature is a Play All of the parts beside it (a documentary in parts): a bonus disc — of the kind
+    // declared or named by a catalog answer, else a movie set's unless the label names a season. A person confirms.
+    const partsOfOne = contentType === 'movie' && !bonus ? partsPlayAll(titles, layout, s) : null;
+    if (partsOfOne) {
+      evidence.push(partsOfOne);
+      contentType = knownContentType(input)?.contentType ?? (label.season !== null ? 'tv' : 'movie');
+      confidence = CONFIDENCE.bonusDisc;
+    }
     // A series' bonus disc: the disc reads as TV, but its long titles vary too much to be episodes (not when the
     // catalog's episode runtimes said which titles are episodes).
     const seriesBonus = contentType === 'tv' && !catalog ? variedSubstance(titles, layout, s) : null;
@@ -91,7 +99,7 @@ export class HeuristicIdentifier implements Identifier {
     const unsettled = collection ? collectionReason(titles, layout, label.season) : null;
     if (unsettled) evidence.push(unsettled);
     let specials: ScannedTitle[] = [];
-    let bonusReason = bonus ?? seriesBonus ?? unsettled;
+    let bonusReason = bonus ?? partsOfOne ?? seriesBonus ?? unsettled;
     if (known && known.contentType !== contentType) {
       // The person or the catalog said what the disc is: the titles are read as that kind (the hints are lent to that
       // answer), with no more confidence than a small cluster gives when the durations alone said otherwise.
@@ -131,7 +139,7 @@ export class HeuristicIdentifier implements Identifier {
       catalogId: null,
       catalogTitle: null,
       discLookup: null,
-      titleHints: hintsFor(titles, layout, contentType, mains, s.short_title_max_seconds, !seriesBonus),
+      titleHints: hintsFor(titles, layout, contentType, mains, s.short_title_max_seconds, !seriesBonus && !partsOfOne),
       ambiguousMovie,
       reviewReason: ambiguousMovie ? `${mains.length} titles could be the main feature: ${list(mains)}` : bonusReason,
       evidence,

@@ -199,6 +199,83 @@ describe('structure-aware classification', () => {
     expect(id.titleHints[5]).toMatchObject({ role: 'play_all', rip: false });
   });
 
+  // The length-found Play Alls of the tuning DVDs (Monk, Merlin, Frasier, ER, Battlestar Galactica) all chain
+  // a run of cells per episode (`1-4,5-8,9-12`); one long episode is a single run.
+  it('on a DVD a title as long as three episodes is a Play All only when its segment map chains a run per episode', async () => {
+    const rows: Row[] = [
+      [43, '01', '1-4'],
+      [44, '02', '1-4'],
+      [43.5, '03', '1-5'],
+      [130.5, '04', '1-4,5-8,9-13'],
+      [131, '05', '1-30'],
+    ];
+    const id = await identify(rows, 'SHOW_S2_D3', 'dvd');
+    expect(id.contentType).toBe('tv');
+    expect(id.titleHints[3]).toMatchObject({ role: 'play_all', rip: false });
+    // One run of cells: a Play All or one long episode (a TV movie): ripped, never dropped on its length alone.
+    expect(id.titleHints[4]).toMatchObject({ role: 'play_all', rip: true });
+    expect(id.titleHints[4]!.reason).toMatch(/ripped for review/);
+    // Without a segment map, length alone still decides (folder imports).
+    const bare = await identify(
+      rows.map(([m]) => [m, '', ''] as Row),
+      'SHOW_S2_D3',
+      'dvd',
+    );
+    expect(bare.titleHints[4]).toMatchObject({ role: 'play_all', rip: false });
+  });
+
+  // Tuning disc: Blade Runner 4K set, disc 2 ("Dangerous Days": a 3:33 documentary and its eight parts, DVD title sets).
+  it('a feature-length title as long as all the parts beside it, a run of cells each, is a bonus disc, not a film', async () => {
+    const parts: Row[] = [30.5, 22.7, 26.5, 28.7, 29.4, 28.8, 23.1, 24.1].map((m, i) => [m, String(6 + i), '1-3']);
+    const total = parts.reduce((sum, [m]) => sum + m, 0);
+    const id = await identify(
+      [
+        [0.4, '05', '1,2'],
+        ...parts,
+        [4.2, '14', '1-2,3,4,5-6'],
+        [total, '15', '1,2-4,5-7,8-10,11-13,14-16,17-19,20-22,23-25'],
+        [2.1, '16', '1-2'],
+      ],
+      'BLADE_RUNNER_D2',
+      'dvd',
+    );
+    expect(id.contentType).toBe('movie');
+    expect(id.reviewReason).toMatch(/bonus disc/);
+    expect(id.titleHints.some((h) => h.role === 'main_feature_candidate' || h.role === 'episode_candidate')).toBe(
+      false,
+    );
+    expect(id.titleHints.filter((h) => h.role !== 'short').every((h) => h.rip)).toBe(true);
+  });
+
+  it('a film is still the main feature when the titles beside it do not add up to it, or its cells are one run', async () => {
+    const notTheSum = await identify(
+      [
+        [110, '01', '1-24'],
+        [25, '02', '1-3'],
+        [24, '03', '1-3'],
+        [26, '04', '1-3'],
+      ],
+      'SOME_FILM',
+      'dvd',
+    );
+    expect(notTheSum.contentType).toBe('movie');
+    expect(notTheSum.titleHints[0]).toMatchObject({ role: 'main_feature_candidate', rip: true });
+    // As long as the documentaries beside it together, but one run of cells: a film, not their Play All.
+    const oneRun = await identify(
+      [
+        [100, '01', '1-24'],
+        [40, '02', '1-3'],
+        [35, '03', '1-3'],
+        [25, '04', '1-3'],
+      ],
+      'SOME_FILM',
+      'dvd',
+    );
+    expect(oneRun.contentType).toBe('movie');
+    expect(oneRun.titleHints[0]).toMatchObject({ role: 'main_feature_candidate', rip: true });
+    expect(oneRun.reviewReason ?? '').not.toMatch(/bonus disc/);
+  });
+
   it('SD extras beside HD episodes of the same length are not episodes', async () => {
     const id = await identify([
       [21.3, '00008.mpls', '8'],
