@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -20,6 +21,10 @@ export default defineConfig({
     // expect.poll waits for a page or a service: its 1 s default is a wall-clock margin a busy machine misses.
     expect: { poll: { timeout: 15_000 } },
     pool: 'forks',
+    // At least two test files at a time, also on a 2-core machine (vitest's default there is one):
+    // most files spend much of their time waiting on a child process, a browser or a socket, and a
+    // second file fills that time. On more cores, vitest's own default (cores − 1).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     reporters: ['default', './test/support/summary-reporter.ts'],
   },
 });

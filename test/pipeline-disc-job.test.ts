@@ -113,7 +113,7 @@ describe('a disc job with the MakeMKV ripper', () => {
     expect(percents).toEqual([...percents].sort((a, b) => a - b));
   });
 
-  it('cancels mid-rip: makemkvcon is gone within 2 s and no partial file is claimed', async () => {
+  it('cancels mid-rip: makemkvcon is gone promptly and no partial file is claimed', async () => {
     // ripper_path is server-level: set on the machine (like `spindle config set --local`), not through the API.
     await svc.service.config.update({ ripper_path: slow.path }, { origin: 'local' });
     const id = await discJob('/dev/sr1', 'SPINDLE_MOVIE', 'Spindle Movie');
@@ -124,7 +124,7 @@ describe('a disc job with the MakeMKV ripper', () => {
           ? await Promise.all((await readdir(folder)).map(async (n) => (await stat(join(folder, n))).size))
           : [],
       (sizes) => sizes.some((s) => s > 0),
-      20_000,
+      60_000, // identify, scan and the first bytes of the rip: a bound for a stuck job, returned from at once
     );
     const ripping = mkvRuns(await slow.invocations());
     expect(ripping.map((r) => r.title)).toEqual(['0']);
@@ -149,7 +149,7 @@ describe('a disc job with the MakeMKV ripper', () => {
     );
     expect((await readdir(folder)).filter((n) => n.endsWith('.mkv'))).toEqual([]);
     await svc.service.config.update({ ripper_path: replay.path }, { origin: 'local' });
-  });
+  }, 120_000);
 
   it('fails a job whose makemkvcon hangs after a region mismatch, through the watchdog', async () => {
     const id = await discJob('/dev/sr2', 'SPINDLE_MOVIE', 'Spindle Movie');
