@@ -44,7 +44,10 @@ describe('JobService is the one writer of job and title rows', () => {
     const { job } = await w.seed('completed');
     const updated = await w.service.update(job.id, { clearedAt: new Date() });
     expect(updated.clearedAt).not.toBeNull();
-    expect(w.emitted).toEqual([{ name: 'job.updated', payload: { jobId: job.id, fields: ['clearedAt'] } }]);
+    expect(w.emitted).toEqual([
+      { name: 'job.updated', payload: { jobId: job.id, fields: ['clearedAt'] } },
+      { name: 'job.cleared', payload: { jobId: job.id } },
+    ]);
   });
 
   it('replaceTitles and addTitles store titles and announce each one (title.updated)', async () => {
@@ -175,7 +178,7 @@ describe('JobService is the one writer of job and title rows', () => {
     });
   });
 
-  it('clearing jobs from the dashboard (JobCommands) is announced for each job (job.updated)', async () => {
+  it('clearing jobs from the dashboard (JobCommands) is announced for each job (job.updated, job.cleared)', async () => {
     const w = jobWorld();
     const commands = new JobCommands({
       jobs: w.jobs,
@@ -191,7 +194,10 @@ describe('JobService is the one writer of job and title rows', () => {
     await commands.clear(one.id);
     await commands.clearFinished();
     expect(w.emitted).toEqual(
-      [one.id, two.id].map((jobId) => ({ name: 'job.updated', payload: { jobId, fields: ['clearedAt'] } })),
+      [one.id, two.id].flatMap((jobId) => [
+        { name: 'job.updated', payload: { jobId, fields: ['clearedAt'] } },
+        { name: 'job.cleared', payload: { jobId } },
+      ]),
     );
   });
 
