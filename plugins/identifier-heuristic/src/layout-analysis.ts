@@ -22,14 +22,8 @@ export interface Layout {
   shortForm: boolean;
   /** Titles beside the cluster that are episodes too if the disc is TV: reason by title index. */
   moreEpisodes: Map<number, string>;
-  /** Play Alls, with the reason; not ripped unless in `playAllUnconfirmed`. */
+  /** Play Alls not to rip, with the reason. */
   playAll: Map<number, string>;
-  /**
-   * Play Alls by length whose segment map does not chain a run of cells per episode: a Play All or one long
-   * episode (a TV movie, a two-part finale) — ripped, for review (a title is never dropped on length alone
-   * when its own segment map says otherwise).
-   */
-  playAllUnconfirmed: Set<number>;
   /** Play Alls found in the segment maps → the titles they join. */
   joins: Map<number, ScannedTitle[]>;
   /** As long as two episodes with no structure to tell: a Play All of two or a double-length episode (ripped, for review). */
@@ -53,8 +47,8 @@ const median = (values: number[]) => {
 const LONGER_EPISODE_MAX = 1.6;
 const DOUBLE_EPISODE = [1.7, 2.3] as const;
 /**
- * The runs of a segment map (`1-4,5-8,9-12` → 3), null without a readable one. A DVD Play All chains one run
- * of cells (or more) per episode it joins; one long episode is a single run of cells.
+ * The runs of a segment map (`1-4,5-8,9-12` → 3), null without a readable one. A Play All of parts chains one
+ * run of cells (or more) per part it joins.
  */
 export function segmentRuns(map: string | undefined): number | null {
   return expandSegmentMap(map) ? map!.split(',').length : null;
@@ -125,25 +119,13 @@ export function analyse(titles: readonly ScannedTitle[], s: HeuristicSettings): 
   // Play Alls by length only when the structure cannot say: three or more episodes long are not ripped,
   // two episodes long may be a double-length episode and is kept.
   const pairLike: ScannedTitle[] = [];
-  const playAllUnconfirmed = new Set<number>();
   // A longer episode beside the cluster (an extended cut, a finale) is part of the runs a Play All may join.
   if (!structure.structural) {
     const episodeLike = [...cluster, ...longerCandidates(rest, cluster, s)].sort((a, b) => a.index - b.index);
     for (const t of findPlayAll(rest, episodeLike, s)) {
       const joined = episodesJoined(t, episodeLike, s);
-      if (joined < 3) {
-        pairLike.push(t);
-        continue;
-      }
-      // The title's own segment map, when there is one, must chain at least a run of cells per episode joined.
-      const runs = segmentRuns(t.segmentMap);
-      if (runs !== null && runs < joined) {
-        playAll.set(
-          t.index,
-          `length is the sum of ${joined} consecutive episodes, but its segment map is ${runs} run(s) of cells, not one per episode: a Play All or one long episode, ripped for review`,
-        );
-        playAllUnconfirmed.add(t.index);
-      } else playAll.set(t.index, `length is the sum of ${joined} consecutive episodes`);
+      if (joined >= 3) playAll.set(t.index, `length is the sum of ${joined} consecutive episodes`);
+      else pairLike.push(t);
     }
   }
 
@@ -189,7 +171,6 @@ export function analyse(titles: readonly ScannedTitle[], s: HeuristicSettings): 
     shortForm,
     moreEpisodes,
     playAll,
-    playAllUnconfirmed,
     joins,
     pairLike,
     copies,

@@ -24,7 +24,6 @@ export function hintsFor(
   }
   set(mains, { role: 'main_feature_candidate', rip: true, reason: 'feature length' });
   setEach(layout.playAll, { role: 'play_all', rip: false });
-  for (const index of layout.playAllUnconfirmed) role.set(index, { ...role.get(index)!, rip: true });
   set(layout.pairLike, {
     role: 'play_all',
     rip: true,

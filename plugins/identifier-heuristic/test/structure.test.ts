@@ -199,32 +199,6 @@ describe('structure-aware classification', () => {
     expect(id.titleHints[5]).toMatchObject({ role: 'play_all', rip: false });
   });
 
-  // The length-found Play Alls of the tuning DVDs (Monk, Merlin, Frasier, ER, Battlestar Galactica) all chain
-  // a run of cells per episode (`1-4,5-8,9-12`); one long episode is a single run.
-  it('on a DVD a title as long as three episodes is a Play All only when its segment map chains a run per episode', async () => {
-    const rows: Row[] = [
-      [43, '01', '1-4'],
-      [44, '02', '1-4'],
-      [43.5, '03', '1-5'],
-      [130.5, '04', '1-4,5-8,9-13'],
-      [131, '05', '1-30'],
-    ];
-    const id = await identify(rows, 'SHOW_S2_D3', 'dvd');
-    expect(id.contentType).toBe('tv');
-    expect(id.titleHints[3]).toMatchObject({ role: 'play_all', rip: false });
-    // One run of cells: a Play All or one long episode (a TV movie): ripped, never dropped on its length alone.
-    expect(id.titleHints[4]).toMatchObject({ role: 'play_all', rip: true });
-    expect(id.titleHints[4]!.reason).toMatch(/ripped for review/);
-    // Without a segment map, length alone still decides (folder imports).
-    const bare = await identify(
-      rows.map(([m]) => [m, '', ''] as Row),
-      'SHOW_S2_D3',
-      'dvd',
-    );
-    expect(bare.titleHints[4]).toMatchObject({ role: 'play_all', rip: false });
-  });
-
-  // Tuning disc: Blade Runner 4K set, disc 2 ("Dangerous Days": a 3:33 documentary and its eight parts, DVD title sets).
   it('a feature-length title as long as all the parts beside it, a run of cells each, is a bonus disc, not a film', async () => {
     const parts: Row[] = [30.5, 22.7, 26.5, 28.7, 29.4, 28.8, 23.1, 24.1].map((m, i) => [m, String(6 + i), '1-3']);
     const total = parts.reduce((sum, [m]) => sum + m, 0);
