@@ -131,7 +131,18 @@ export class ResidentDecoder {
     if (!this.alive || this.ctl === null) throw new DecoderGoneError('pocketsphinx_batch is not running');
     this.count += 1;
     const id = `u${this.count}`;
-    await symlink(resolve(wavPath), join(this.dir, `${id}.wav`));
+    const link = join(this.dir, `${id}.wav`);
+    // The process may end while the link is made: its end is seen a moment after it dies (a killed
+    // decoder is a zombie until then), and its folder goes with it. Said as gone, so the pool starts a new one.
+    const linked = await symlink(resolve(wavPath), link).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    if (!this.alive || this.ctl === null) {
+      await rm(link, { force: true }).catch(() => {});
+      throw new DecoderGoneError('pocketsphinx_batch ended before the chunk could be sent');
+    }
+    if (linked) throw linked;
     const result = new Promise<string>((resolve, reject) => this.waiting.set(id, { resolve, reject }));
     const onAbort = () => {
       this.waiting.get(id)?.reject(new SubtitleError('aborted', 'Transcription was cancelled'));
@@ -157,7 +168,7 @@ export class ResidentDecoder {
     } finally {
       clearTimeout(timer);
       signal.removeEventListener('abort', onAbort);
-      await rm(join(this.dir, `${id}.wav`), { force: true }).catch(() => {});
+      await rm(link, { force: true }).catch(() => {});
     }
   }
 
