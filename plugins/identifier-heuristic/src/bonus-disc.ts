@@ -2,7 +2,8 @@
 import type { ContentType, ScannedTitle } from '@spindle/plugin-sdk';
 import { episodeTolerance, formatDuration } from './duration-clusters.ts';
 import type { HeuristicSettings } from './heuristic-settings.ts';
-import { segmentRuns, type Layout } from './layout-analysis.ts';
+import { segmentRuns } from './disc-structure.ts';
+import type { Layout } from './layout-analysis.ts';
 import { list } from './describe-titles.ts';
 
 /** A disc of extras only: no episodes, nothing of feature length, but something worth ripping. */

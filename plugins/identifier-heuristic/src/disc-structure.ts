@@ -35,6 +35,14 @@ export function expandSegmentMap(map: string | undefined): number[] | null {
   return out;
 }
 
+/**
+ * The runs of a segment map (`1-4,5-8,9-12` → 3), null without a readable one. A Play All of parts chains one
+ * run of cells (or more) per part it joins.
+ */
+export function segmentRuns(map: string | undefined): number | null {
+  return expandSegmentMap(map) ? map!.split(',').length : null;
+}
+
 const isBluraySource = (t: ScannedTitle) => /\.(mpls|m2ts)$/i.test(t.sourceFile ?? '');
 
 /** The (source, segment) keys of a title: Blu-ray clips are disc-wide; anything else is keyed by its source. */

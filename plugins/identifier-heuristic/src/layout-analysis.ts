@@ -5,7 +5,7 @@
  * structure to ask, and the feature-length titles that are left.
  */
 import type { ScannedTitle } from '@spindle/plugin-sdk';
-import { expandSegmentMap, findStructure } from './disc-structure.ts';
+import { findStructure } from './disc-structure.ts';
 import {
   episodesJoined,
   findDuplicateStreams,
@@ -46,14 +46,6 @@ const median = (values: number[]) => {
 /** A longer episode (finale, pilot) runs up to this many times the cluster's median; a double-length one 1.7–2.3 times. */
 const LONGER_EPISODE_MAX = 1.6;
 const DOUBLE_EPISODE = [1.7, 2.3] as const;
-/**
- * The runs of a segment map (`1-4,5-8,9-12` → 3), null without a readable one. A Play All of parts chains one
- * run of cells (or more) per part it joins.
- */
-export function segmentRuns(map: string | undefined): number | null {
-  return expandSegmentMap(map) ? map!.split(',').length : null;
-}
-
 /** Two titles this close in length (share of the length) fill the same broadcast slot: episodes, not two extras. */
 export const TWIN_FRACTION = 0.005;
 
