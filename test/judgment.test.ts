@@ -55,7 +55,8 @@ const FRESH_SET = 'holdout-seed43';
 const FRESH_GATES: Gate[] = [
   { name: 'TV vs movie right, strictly', value: (t) => t.typeRightStrict, target: 0.97, achieved: 1 },
   { name: 'episode precision', value: (t) => t.episodePrecision, target: 0.97, achieved: 1 },
-  { name: 'episode recall', value: (t) => t.episodeRecall, target: 0.97, achieved: 37 / 38 },
+  // 37/38 when first measured; 38/38 since the seventh round's duplicate-playlist rule (README, "Seventh round").
+  { name: 'episode recall', value: (t) => t.episodeRecall, target: 0.97, achieved: 1 },
   { name: 'main feature right, catalog runtime given', value: (t) => t.mainWithRuntime, target: 0.97, achieved: 1 },
   { name: 'main feature right, no catalog runtime', value: (t) => t.mainWithoutRuntime, target: 0.9, achieved: 1 },
   { name: 'extras typed right, no TheDiscDB match', value: (t) => t.extrasTyped, target: 0.5, achieved: 31 / 57 },
@@ -66,8 +67,8 @@ const FRESH_GATES: Gate[] = [
     achieved: 1,
   },
 ];
-/** Real episodes marked don't-rip on the fresh draw when first measured (the target is 0). */
-const FRESH_EPISODES_NOT_RIPPED = 1;
+/** Real episodes marked don't-rip on the fresh draw: 1 when first measured, 0 since the seventh round (the target). */
+const FRESH_EPISODES_NOT_RIPPED = 0;
 
 const discs = loadRealDiscs();
 const corpus = discs.filter((d) => d.origin === 'corpus');

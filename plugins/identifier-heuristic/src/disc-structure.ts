@@ -74,9 +74,13 @@ export function findStructure(titles: readonly ScannedTitle[]): Structure {
   const withKeys = titles.filter((t) => keys.has(t.index));
   const structural = withKeys.filter(isBluraySource).length >= 2;
 
-  // Duplicates: the first title (playlists before raw streams, then lowest index) is the original.
+  // Duplicates: the first title is the original: playlists before raw streams, then the lowest playlist
+  // number (a disc's own episode playlists come first, e.g. 00072–00075; the copies its menus play come
+  // later, 00201–00202, and MakeMKV may list such a copy before its original), then the lowest index.
   const firstWith = new Map<string, ScannedTitle>();
-  for (const t of [...withKeys].sort((a, b) => Number(isRaw(a)) - Number(isRaw(b)) || a.index - b.index)) {
+  const byOriginality = (a: ScannedTitle, b: ScannedTitle) =>
+    Number(isRaw(a)) - Number(isRaw(b)) || playlistNumber(a) - playlistNumber(b) || a.index - b.index;
+  for (const t of [...withKeys].sort(byOriginality)) {
     const joined = keys.get(t.index)!.join(' ');
     const original = firstWith.get(joined);
     if (original) duplicates.set(t.index, original);
@@ -133,6 +137,12 @@ export function findStructure(titles: readonly ScannedTitle[]): Structure {
     }
   }
   return { duplicates, variants, playAlls, structural };
+}
+
+/** `00072.mpls` → 72; titles without a numbered playlist sort after those with one. */
+function playlistNumber(t: ScannedTitle): number {
+  const match = /(\d+)\.mpls$/i.exec(t.sourceFile ?? '');
+  return match ? Number(match[1]) : Number.MAX_SAFE_INTEGER;
 }
 
 function isRaw(t: ScannedTitle): boolean {

@@ -145,7 +145,7 @@ describe('structure-aware classification', () => {
       [23.3, '01625.mpls', '1101'],
       [24.1, '00601.mpls', '1093,1094,1099'],
       [24.1, '00602.mpls', '1093,1095,1100'],
-      [23.3, '00700.mpls', '1101'],
+      [23.3, '01700.mpls', '1101'],
     ]);
     expect(id.contentType).toBe('tv');
     expect(roles(id)).toEqual([
@@ -158,6 +158,30 @@ describe('structure-aware classification', () => {
     ]);
     expect(id.titleHints[3]!.reason).toMatch(/title 0 with a short clip added/);
     expect(id.titleHints[5]!.reason).toMatch(/duplicate of title 2 \(same segments\)/);
+  });
+
+  it('of two playlists with the same segments, the lower playlist number is the original, whatever MakeMKV lists first', async () => {
+    // Merlin S4 Blu-ray disc 2 (TheDiscDB): the episodes are 00072–00075; the disc's menus play copies
+    // 00201/00202 with the same clips, and MakeMKV lists the copy 00202 before its original 00075.
+    const id = await identify([
+      [45.1, '00072.mpls', '7'],
+      [45.2, '00073.mpls', '8'],
+      [45.1, '00201.mpls', '7'],
+      [45.0, '00074.mpls', '9'],
+      [45.05, '00202.mpls', '10'],
+      [45.05, '00075.mpls', '10'],
+    ]);
+    expect(id.contentType).toBe('tv');
+    expect(roles(id)).toEqual([
+      'episode_candidate',
+      'episode_candidate',
+      'extra (no rip)',
+      'episode_candidate',
+      'extra (no rip)',
+      'episode_candidate',
+    ]);
+    expect(id.titleHints[2]!.reason).toMatch(/duplicate of title 0 \(same segments\)/);
+    expect(id.titleHints[4]!.reason).toMatch(/duplicate of title 5 \(same segments\)/);
   });
 
   it('the film, not intro + film, is the main feature', async () => {
