@@ -43,4 +43,4 @@ const wrong = (d: DiscFigures) =>
   d.namedExtras.typedRight < d.namedExtras.typedTruth;
 for (const d of tune) if (!mistakesOnly || wrong(d)) console.log(discLine(d));
 const fresh = inSet((s) => s.startsWith('holdout-')).length;
-console.log(`(${held.length} held-out discs${fresh ? ` and ${fresh} of a later fresh draw` : ''}: totals only)`);
+console.log(`(${held.length} held-out discs${fresh ? ` and ${fresh} of later fresh draws` : ''}: totals only)`);
