@@ -22,18 +22,40 @@ export function bonusDiscReason(
 }
 
 /**
+ * The titles worth ripping (not clips, copies or Play Alls) and the size of the largest group of them alike in
+ * length (within the episode tolerance).
+ */
+function keptAndAlike(
+  titles: readonly ScannedTitle[],
+  layout: Layout,
+  s: HeuristicSettings,
+): { kept: number; mostAlike: number } {
+  const kept = titles.filter(
+    (t) => !layout.short.includes(t) && !layout.copies.has(t.index) && !layout.playAll.has(t.index),
+  );
+  const alike = (t: ScannedTitle) =>
+    kept.filter((o) => Math.abs(o.durationSeconds - t.durationSeconds) <= episodeTolerance(t.durationSeconds, s))
+      .length;
+  return { kept: kept.length, mostAlike: kept.length === 0 ? 0 : Math.max(...kept.map(alike)) };
+}
+
+/**
  * Three or more titles worth ripping, no more than half of them alike in length (within the episode tolerance):
  * extras of a bonus disc, not a few episodes or parts too few to make a cluster.
  */
 export function variedExtras(titles: readonly ScannedTitle[], layout: Layout, s: HeuristicSettings): boolean {
-  const kept = titles.filter(
-    (t) => !layout.short.includes(t) && !layout.copies.has(t.index) && !layout.playAll.has(t.index),
-  );
-  if (kept.length < 3) return false;
-  const alike = (t: ScannedTitle) =>
-    kept.filter((o) => Math.abs(o.durationSeconds - t.durationSeconds) <= episodeTolerance(t.durationSeconds, s))
-      .length;
-  return Math.max(...kept.map(alike)) * 2 <= kept.length;
+  const { kept, mostAlike } = keptAndAlike(titles, layout, s);
+  return kept >= 3 && mostAlike * 2 <= kept;
+}
+
+/**
+ * Four or more titles worth ripping, not all of one length (within the episode tolerance): the extras of a set
+ * (a bonus disc's featurettes and interviews often run 5–7 minutes each), not a short special, and not alike
+ * titles too short to count as episodes.
+ */
+export function manyExtras(titles: readonly ScannedTitle[], layout: Layout, s: HeuristicSettings): boolean {
+  const { kept, mostAlike } = keptAndAlike(titles, layout, s);
+  return kept >= 4 && mostAlike < kept;
 }
 
 /**

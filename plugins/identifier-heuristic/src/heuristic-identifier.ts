@@ -21,7 +21,7 @@ import { catalogSeasonRuntimes, fitCatalogRuntimes } from './catalog-episodes.ts
 import { list } from './describe-titles.ts';
 import { hintsFor } from './title-hints.ts';
 import { CONFIDENCE, classify, extrasBeside, EXTRAS_OF_A_BONUS_DISC, soleSubstantialTitle } from './disc-verdict.ts';
-import { bonusDiscReason, partsPlayAll, variedExtras, variedSubstance } from './bonus-disc.ts';
+import { bonusDiscReason, manyExtras, partsPlayAll, variedExtras, variedSubstance } from './bonus-disc.ts';
 import { episodeLengthTitles, knownContentType } from './known-type.ts';
 import { collectionReason } from './collection-disc.ts';
 
@@ -62,9 +62,11 @@ export class HeuristicIdentifier implements Identifier {
     if (
       bonus &&
       (variedExtras(titles, layout, s) ||
-        (lone !== null && extrasBeside(titles, layout, lone) >= EXTRAS_OF_A_BONUS_DISC))
+        (lone !== null && extrasBeside(titles, layout, lone) >= EXTRAS_OF_A_BONUS_DISC) ||
+        manyExtras(titles, layout, s))
     ) {
-      // Extras of many lengths, or one documentary among extras: the bonus disc of a set — of the kind declared or named by a catalog answer, else
+      // Extras of many lengths, one documentary among extras, or four or more extras not all of one length: the bonus
+      // disc of a set — of the kind declared or named by a catalog answer, else
       // a movie set's (they carry most bonus discs) unless the label names a season. A person confirms (low confidence).
       const named = knownContentType(input);
       contentType = named?.contentType ?? (label.season !== null ? 'tv' : 'movie');

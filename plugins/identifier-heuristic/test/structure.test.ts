@@ -297,4 +297,29 @@ describe('structure-aware classification', () => {
     expect(id.reviewReason).toMatch(/bonus disc/);
     expect(id.titleHints.every((h) => h.rip)).toBe(true);
   });
+
+  it('a disc of many alike featurettes and interviews, no feature, is a movie set\u2019s bonus disc, not left unknown', async () => {
+    // The Twilight saga set's bonus disc (TheDiscDB): a 34-minute and a 23-minute interview beside eleven extras of
+    // 2½–7½ minutes, most of them within the episode tolerance of each other, so they are not "of many lengths".
+    const id = await identify(
+      [
+        [23.6, '00076.m2ts', '76'],
+        [5.6, '00077.m2ts', '77'],
+        [7.5, '00078.m2ts', '78'],
+        [5.4, '00079.m2ts', '79'],
+        [6.8, '00086.m2ts', '86'],
+        [5.7, '00087.m2ts', '87'],
+        [6.1, '00088.m2ts', '88'],
+        [34.8, '00089.m2ts', '89'],
+        [7.6, '00090.m2ts', '90'],
+        [4.9, '00092.m2ts', '92'],
+      ],
+      'Twilight Bonus Features',
+    );
+    expect(id.contentType).toBe('movie');
+    expect(id.confidence).toBeLessThan(0.5);
+    expect(id.reviewReason).toMatch(/bonus disc/);
+    expect(id.evidence.join('\n')).toMatch(/a bonus disc of a movie set \(the label names no season\)/);
+    expect(id.titleHints.every((h) => h.role === 'extra' && h.rip)).toBe(true);
+  });
 });
