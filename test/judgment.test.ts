@@ -123,8 +123,9 @@ const FRESH_DRAWS: FreshDraw[] = [
   {
     set: 'holdout-seed45',
     gates: [
-      { name: 'TV vs movie right', value: (t) => t.typeRight, target: 0.97, achieved: 19 / 20 },
-      { name: 'TV vs movie right, strictly', value: (t) => t.typeRightStrict, target: 0.97, achieved: 19 / 20 },
+      // 19/20 when first measured; 20/20 since the bonus-disc rule of the seventh round (README, "Seventh round").
+      { name: 'TV vs movie right', value: (t) => t.typeRight, target: 0.97, achieved: 1 },
+      { name: 'TV vs movie right, strictly', value: (t) => t.typeRightStrict, target: 0.97, achieved: 1 },
       { name: 'episode precision', value: (t) => t.episodePrecision, target: 0.97, achieved: 50 / 51 },
       { name: 'episode recall', value: (t) => t.episodeRecall, target: 0.97, achieved: 1 },
       {
