@@ -55,7 +55,7 @@ interface FreshDraw {
 
 /**
  * The fresh held-out draws (`holdout-seed<N>`: discs nobody had looked at; README "Fresh holdout, seed 43",
- * "Fresh holdout, seed 44" and "Fresh holdout, seed 45"), each gated apart at what it reached when first measured, before any rule of its
+ * "Fresh holdout, seed 44", "Fresh holdout, seed 45" and "Fresh holdout, seed 46"), each gated apart at what it reached when first measured, before any rule of its
  * round was written — not at the issue's targets, which they do not all reach. Each `achieved` is that first
  * figure; the test fails if it falls.
  */
@@ -143,6 +143,38 @@ const FRESH_DRAWS: FreshDraw[] = [
       },
       { name: 'main feature right, no catalog runtime', value: (t) => t.mainWithoutRuntime, target: 0.9, achieved: 1 },
       { name: 'extras typed right, no TheDiscDB match', value: (t) => t.extrasTyped, target: 0.5, achieved: 10 / 37 },
+      {
+        name: 'extras in the right folder, TheDiscDB match',
+        value: (t) => t.namedExtrasTyped,
+        target: 0.8,
+        achieved: 1,
+      },
+    ],
+    episodesNotRipped: 0,
+  },
+  {
+    set: 'holdout-seed46',
+    gates: [
+      { name: 'TV vs movie right', value: (t) => t.typeRight, target: 0.97, achieved: 17 / 20 },
+      { name: 'TV vs movie right, strictly', value: (t) => t.typeRightStrict, target: 0.97, achieved: 17 / 20 },
+      { name: 'episode precision', value: (t) => t.episodePrecision, target: 0.97, achieved: 1 },
+      // 27/34 when first measured: below the issue's target (97 %).
+      { name: 'episode recall', value: (t) => t.episodeRecall, target: 0.97, achieved: 27 / 34 },
+      {
+        name: 'episode precision, catalog type given',
+        value: (t) => t.typedPrecision,
+        target: 0.97,
+        achieved: 27 / 28,
+      },
+      { name: 'episode recall, catalog type given', value: (t) => t.typedRecall, target: 0.97, achieved: 27 / 34 },
+      {
+        name: 'main feature right, catalog runtime given',
+        value: (t) => t.mainWithRuntime,
+        target: 0.97,
+        achieved: 1,
+      },
+      { name: 'main feature right, no catalog runtime', value: (t) => t.mainWithoutRuntime, target: 0.9, achieved: 1 },
+      { name: 'extras typed right, no TheDiscDB match', value: (t) => t.extrasTyped, target: 0.5, achieved: 24 / 44 },
       {
         name: 'extras in the right folder, TheDiscDB match',
         value: (t) => t.namedExtrasTyped,
