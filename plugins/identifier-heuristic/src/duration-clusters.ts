@@ -96,16 +96,25 @@ export function episodesJoined(
   cluster: readonly ScannedTitle[],
   settings: HeuristicSettings,
 ): number {
-  let most = 0;
+  return longestRun(title, cluster, settings).length;
+}
+
+/** The longest run of consecutive cluster episodes whose summed length a title matches (empty when none). */
+export function longestRun(
+  title: ScannedTitle,
+  cluster: readonly ScannedTitle[],
+  settings: HeuristicSettings,
+): ScannedTitle[] {
+  let best: ScannedTitle[] = [];
   for (let start = 0; start < cluster.length; start++) {
     let sum = cluster[start]!.durationSeconds;
     for (let end = start + 1; end < cluster.length; end++) {
       sum += cluster[end]!.durationSeconds;
-      if (Math.abs(title.durationSeconds - sum) <= sum * settings.play_all_tolerance)
-        most = Math.max(most, end - start + 1);
+      if (Math.abs(title.durationSeconds - sum) <= sum * settings.play_all_tolerance && end - start + 1 > best.length)
+        best = cluster.slice(start, end + 1);
     }
   }
-  return most;
+  return best;
 }
 
 const isPlaylist = (t: ScannedTitle) => /\.mpls$/i.test(t.sourceFile ?? '');

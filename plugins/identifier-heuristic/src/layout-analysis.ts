@@ -8,6 +8,7 @@ import type { ScannedTitle } from '@spindle/plugin-sdk';
 import { findStructure } from './disc-structure.ts';
 import {
   episodesJoined,
+  longestRun,
   findDuplicateStreams,
   findEpisodeCluster,
   findPlayAll,
@@ -67,6 +68,20 @@ function longerCandidates(
   );
 }
 
+/**
+ * Titles beside the cluster of about two episodes' length (a two-part episode in one title, or a Play All of two:
+ * told apart by the caller).
+ */
+function doubleCandidates(rest: readonly ScannedTitle[], cluster: readonly ScannedTitle[]): ScannedTitle[] {
+  if (cluster.length < 2) return [];
+  const centre = median(cluster.map((t) => t.durationSeconds));
+  const inCluster = new Set(cluster.map((t) => t.index));
+  return rest.filter((t) => {
+    const ratio = t.durationSeconds / centre;
+    return !inCluster.has(t.index) && ratio >= DOUBLE_EPISODE[0] && ratio <= DOUBLE_EPISODE[1];
+  });
+}
+
 export function analyse(titles: readonly ScannedTitle[], s: HeuristicSettings): Layout {
   const short = titles.filter((t) => t.durationSeconds < s.short_title_max_seconds);
   const structure = findStructure(titles);
@@ -111,6 +126,8 @@ export function analyse(titles: readonly ScannedTitle[], s: HeuristicSettings): 
   // Play Alls by length only when the structure cannot say: three or more episodes long are not ripped,
   // two episodes long may be a double-length episode and is kept.
   const pairLike: ScannedTitle[] = [];
+  /** Two-part episodes a Play All found by length joins with the others. */
+  const joinedDoubles = new Set<number>();
   // A longer episode beside the cluster (an extended cut, a finale) is part of the runs a Play All may join.
   if (!structure.structural) {
     const episodeLike = [...cluster, ...longerCandidates(rest, cluster, s)].sort((a, b) => a.index - b.index);
@@ -118,6 +135,24 @@ export function analyse(titles: readonly ScannedTitle[], s: HeuristicSettings): 
       const joined = episodesJoined(t, episodeLike, s);
       if (joined >= 3) playAll.set(t.index, `length is the sum of ${joined} consecutive episodes`);
       else pairLike.push(t);
+    }
+    // A two-part episode in one title, about two episodes long, is part of the runs too: a Play All of four
+    // episodes and a two-parter is as long as six. A title as long as two episodes that such a Play All joins is
+    // then an episode, not a Play All of two (the Play All would hold those two episodes twice).
+    const doubles = doubleCandidates(rest, cluster).filter((t) => !playAll.has(t.index));
+    if (doubles.length > 0) {
+      const withDoubles = [...episodeLike, ...doubles].sort((a, b) => a.index - b.index);
+      for (const t of findPlayAll(rest, withDoubles, s)) {
+        if (playAll.has(t.index) || pairLike.includes(t)) continue;
+        const run = longestRun(t, withDoubles, s);
+        if (run.length < 3 || !run.some((m) => doubles.includes(m))) continue;
+        playAll.set(t.index, `length is the sum of ${run.length} consecutive episodes, a two-part one among them`);
+        for (const m of run) {
+          if (!doubles.includes(m)) continue;
+          if (pairLike.includes(m)) pairLike.splice(pairLike.indexOf(m), 1);
+          joinedDoubles.add(m.index);
+        }
+      }
     }
   }
 
@@ -135,7 +170,12 @@ export function analyse(titles: readonly ScannedTitle[], s: HeuristicSettings): 
       )
         continue;
       const ratio = t.durationSeconds / centre;
-      if (ratio >= DOUBLE_EPISODE[0] && ratio <= DOUBLE_EPISODE[1])
+      if (joinedDoubles.has(t.index))
+        moreEpisodes.set(
+          t.index,
+          'double-length episode (the Play All joins it with the others, so it is not two of them)',
+        );
+      else if (ratio >= DOUBLE_EPISODE[0] && ratio <= DOUBLE_EPISODE[1])
         moreEpisodes.set(t.index, 'double-length episode (not a Play All: no two titles make it up)');
       else if (
         ratio > 1 &&

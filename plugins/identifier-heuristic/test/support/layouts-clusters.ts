@@ -34,6 +34,17 @@ export const clusterLayouts: Layout[] = [
     expect: { contentType: 'tv', band: 'high', roles: { 5: 'play_all', 6: 'play_all' } },
   },
   {
+    // Frasier season 6 disc 4 (TheDiscDB): each title in its own DVD title set, so no segment map joins them.
+    name: 'four sitcom episodes, a two-parter in one title and a Play All of all of them',
+    label: 'SITCOM_S6_D4',
+    minutes: [22.12, 22.15, 22.13, 22.12, 43.4, 131.92],
+    expect: {
+      contentType: 'tv',
+      band: 'high',
+      roles: { 0: 'episode_candidate', 3: 'episode_candidate', 4: 'episode_candidate', 5: 'play_all' },
+    },
+  },
+  {
     name: 'two episodes without a season in the label',
     label: 'SOMETHING',
     minutes: [22, 23],
