@@ -185,6 +185,19 @@ export function analyse(titles: readonly ScannedTitle[], s: HeuristicSettings): 
         moreEpisodes.set(t.index, 'a longer episode (finale or pilot) beside the cluster');
     }
   }
+  // A Play All found in the segment maps joins episodes: a title it joins that is of episode length or more (not of
+  // feature length) is an episode when the disc is TV, however far its length is from the cluster's (a 71-minute
+  // finale beside 53-minute episodes). Play Alls of clips or featurettes (any member shorter than an episode) do not
+  // count.
+  for (const [index, members] of joins) {
+    const episodic = members.every(
+      (m) => m.durationSeconds >= s.episode_min_minutes * 60 && m.durationSeconds < s.movie_min_minutes * 60,
+    );
+    if (!episodic || members.length < 2) continue;
+    for (const m of members)
+      if (!inCluster.has(m.index) && !moreEpisodes.has(m.index) && !copies.has(m.index))
+        moreEpisodes.set(m.index, `an episode: Play All title ${index} joins it with the others`);
+  }
   const long = rest.filter(
     (t) =>
       !inCluster.has(t.index) &&

@@ -150,6 +150,38 @@ describe('structure-aware classification', () => {
     expect(id.titleHints[4]!.reason).toMatch(/duplicate of title 5 \(same segments\)/);
   });
 
+  it('a finale far longer than the episode beside it is an episode when the Play All joins the two', async () => {
+    // Black Sails season 4 disc 3 (TheDiscDB): a 53-minute episode, the 71-minute finale and their Play All.
+    const id = await identify(
+      [
+        [53.5, '00301.mpls', '0'],
+        [125.0, '00300.mpls', '0,3'],
+        [18.2, '00400.mpls', '4,6,10,11'],
+        [71.5, '00302.mpls', '3'],
+      ],
+      'Season 4 Disc 3',
+    );
+    expect(id.contentType).toBe('tv');
+    expect(roles(id)).toEqual(['episode_candidate', 'play_all (no rip)', 'extra', 'episode_candidate']);
+    expect(id.titleHints[3]!.reason).toMatch(/Play All title 1 joins it/);
+  });
+
+  it('the featurettes a Play All joins stay extras: a Play All of titles shorter than an episode', async () => {
+    const id = await identify(
+      [
+        [44, '00010.mpls', '10'],
+        [45, '00011.mpls', '11'],
+        [44.5, '00012.mpls', '12'],
+        [26, '00020.mpls', '20,21'],
+        [12, '00021.mpls', '20'],
+        [14, '00022.mpls', '21'],
+      ],
+      'Season 2 Disc 1',
+    );
+    expect(id.contentType).toBe('tv');
+    expect(roles(id).slice(4)).toEqual(['extra', 'extra']);
+  });
+
   it('the film, not intro + film, is the main feature', async () => {
     const id = await identify([
       [118.3, '00800.mpls', '20,21,22'],
