@@ -53,135 +53,59 @@ interface FreshDraw {
   episodesNotRipped: number;
 }
 
+/** The gates of a fresh draw: GATES without the bonus-disc and content-hash rows, at the given levels (1 when not given). */
+function freshGates(achieved: Partial<Record<string, number>>): Gate[] {
+  return GATES.filter((g) => !['bonus discs recognised', 'content hash from the transcript'].includes(g.name)).map(
+    (g) => ({ ...g, achieved: achieved[g.name] ?? 1 }),
+  );
+}
+
 /**
- * The fresh held-out draws (`holdout-seed<N>`: discs nobody had looked at; README "Fresh holdout, seed 43",
- * "Fresh holdout, seed 44", "Fresh holdout, seed 45" and "Fresh holdout, seed 46"), each gated apart at what it reached when first measured, before any rule of its
- * round was written — not at the issue's targets, which they do not all reach. Each `achieved` is that first
- * figure; the test fails if it falls.
+ * The fresh held-out draws (`holdout-seed<N>`: discs nobody had looked at; README "Fresh holdout, seed 43" to
+ * "Fresh holdout, seed 46"), each gated apart at what it reached when first measured, before any rule of its round
+ * was written — or, where a later rule raised a figure, at that level (README "Seventh round"), not at the issue's
+ * targets, which they do not all reach. The test fails if a figure falls.
  */
 const FRESH_DRAWS: FreshDraw[] = [
+  // Episode recall 37/38 and one real episode marked don't-rip when first measured; 38/38 and 0 since the seventh round.
   {
     set: 'holdout-seed43',
-    gates: [
-      { name: 'TV vs movie right, strictly', value: (t) => t.typeRightStrict, target: 0.97, achieved: 1 },
-      { name: 'episode precision', value: (t) => t.episodePrecision, target: 0.97, achieved: 1 },
-      // 37/38 when first measured; 38/38 since the seventh round's duplicate-playlist rule (README, "Seventh round").
-      { name: 'episode recall', value: (t) => t.episodeRecall, target: 0.97, achieved: 1 },
-      {
-        name: 'main feature right, catalog runtime given',
-        value: (t) => t.mainWithRuntime,
-        target: 0.97,
-        achieved: 1,
-      },
-      { name: 'main feature right, no catalog runtime', value: (t) => t.mainWithoutRuntime, target: 0.9, achieved: 1 },
-      { name: 'extras typed right, no TheDiscDB match', value: (t) => t.extrasTyped, target: 0.5, achieved: 31 / 57 },
-      {
-        name: 'extras in the right folder, TheDiscDB match',
-        value: (t) => t.namedExtrasTyped,
-        target: 0.8,
-        achieved: 1,
-      },
-    ],
-    episodesNotRipped: 0, // 1 when first measured; 0 since the seventh round
+    gates: freshGates({ 'extras typed right, no TheDiscDB match': 31 / 57 }),
+    episodesNotRipped: 0,
   },
   {
     set: 'holdout-seed44',
-    gates: [
-      { name: 'TV vs movie right', value: (t) => t.typeRight, target: 0.97, achieved: 17 / 20 },
-      { name: 'TV vs movie right, strictly', value: (t) => t.typeRightStrict, target: 0.97, achieved: 17 / 20 },
-      { name: 'episode precision', value: (t) => t.episodePrecision, target: 0.97, achieved: 1 },
-      { name: 'episode recall', value: (t) => t.episodeRecall, target: 0.97, achieved: 1 },
-      {
-        name: 'episode precision, catalog type given',
-        value: (t) => t.typedPrecision,
-        target: 0.97,
-        achieved: 55 / 56,
-      },
-      { name: 'episode recall, catalog type given', value: (t) => t.typedRecall, target: 0.97, achieved: 1 },
-      {
-        name: 'main feature right, catalog runtime given',
-        value: (t) => t.mainWithRuntime,
-        target: 0.97,
-        achieved: 1,
-      },
-      {
-        name: 'main feature right, no catalog runtime',
-        value: (t) => t.mainWithoutRuntime,
-        target: 0.9,
-        achieved: 7 / 8,
-      },
-      { name: 'extras typed right, no TheDiscDB match', value: (t) => t.extrasTyped, target: 0.5, achieved: 15 / 31 },
-      {
-        name: 'extras in the right folder, TheDiscDB match',
-        value: (t) => t.namedExtrasTyped,
-        target: 0.8,
-        achieved: 1,
-      },
-    ],
+    gates: freshGates({
+      'TV vs movie right': 17 / 20,
+      'TV vs movie right, strictly': 17 / 20,
+      'episode precision, catalog type given': 55 / 56,
+      'main feature right, no catalog runtime': 7 / 8,
+      'extras typed right, no TheDiscDB match': 15 / 31,
+    }),
     episodesNotRipped: 0,
   },
+  // TV vs movie 19/20 when first measured; 20/20 since the seventh round's bonus-disc rule.
   {
     set: 'holdout-seed45',
-    gates: [
-      // 19/20 when first measured; 20/20 since the bonus-disc rule of the seventh round (README, "Seventh round").
-      { name: 'TV vs movie right', value: (t) => t.typeRight, target: 0.97, achieved: 1 },
-      { name: 'TV vs movie right, strictly', value: (t) => t.typeRightStrict, target: 0.97, achieved: 1 },
-      { name: 'episode precision', value: (t) => t.episodePrecision, target: 0.97, achieved: 50 / 51 },
-      { name: 'episode recall', value: (t) => t.episodeRecall, target: 0.97, achieved: 1 },
-      {
-        name: 'episode precision, catalog type given',
-        value: (t) => t.typedPrecision,
-        target: 0.97,
-        achieved: 50 / 51,
-      },
-      { name: 'episode recall, catalog type given', value: (t) => t.typedRecall, target: 0.97, achieved: 1 },
-      {
-        name: 'main feature right, catalog runtime given',
-        value: (t) => t.mainWithRuntime,
-        target: 0.97,
-        achieved: 1,
-      },
-      { name: 'main feature right, no catalog runtime', value: (t) => t.mainWithoutRuntime, target: 0.9, achieved: 1 },
-      { name: 'extras typed right, no TheDiscDB match', value: (t) => t.extrasTyped, target: 0.5, achieved: 10 / 37 },
-      {
-        name: 'extras in the right folder, TheDiscDB match',
-        value: (t) => t.namedExtrasTyped,
-        target: 0.8,
-        achieved: 1,
-      },
-    ],
+    gates: freshGates({
+      'episode precision': 50 / 51,
+      'episode precision, catalog type given': 50 / 51,
+      'extras typed right, no TheDiscDB match': 10 / 37,
+    }),
     episodesNotRipped: 0,
   },
+  // Episode recall 27/34 (and 27/28 typed precision) when first measured; 33/34 since the seventh round's
+  // two-parter and Play-All-member rules.
   {
     set: 'holdout-seed46',
-    gates: [
-      { name: 'TV vs movie right', value: (t) => t.typeRight, target: 0.97, achieved: 17 / 20 },
-      { name: 'TV vs movie right, strictly', value: (t) => t.typeRightStrict, target: 0.97, achieved: 17 / 20 },
-      { name: 'episode precision', value: (t) => t.episodePrecision, target: 0.97, achieved: 1 },
-      // 27/34 when first measured: below the issue's target (97 %).
-      { name: 'episode recall', value: (t) => t.episodeRecall, target: 0.97, achieved: 27 / 34 },
-      {
-        name: 'episode precision, catalog type given',
-        value: (t) => t.typedPrecision,
-        target: 0.97,
-        achieved: 27 / 28,
-      },
-      { name: 'episode recall, catalog type given', value: (t) => t.typedRecall, target: 0.97, achieved: 27 / 34 },
-      {
-        name: 'main feature right, catalog runtime given',
-        value: (t) => t.mainWithRuntime,
-        target: 0.97,
-        achieved: 1,
-      },
-      { name: 'main feature right, no catalog runtime', value: (t) => t.mainWithoutRuntime, target: 0.9, achieved: 1 },
-      { name: 'extras typed right, no TheDiscDB match', value: (t) => t.extrasTyped, target: 0.5, achieved: 24 / 44 },
-      {
-        name: 'extras in the right folder, TheDiscDB match',
-        value: (t) => t.namedExtrasTyped,
-        target: 0.8,
-        achieved: 1,
-      },
-    ],
+    gates: freshGates({
+      'TV vs movie right': 17 / 20,
+      'TV vs movie right, strictly': 17 / 20,
+      'episode recall': 33 / 34,
+      'episode precision, catalog type given': 33 / 34,
+      'episode recall, catalog type given': 33 / 34,
+      'extras typed right, no TheDiscDB match': 24 / 44,
+    }),
     episodesNotRipped: 0,
   },
 ];
