@@ -57,7 +57,9 @@ interface FreshDraw {
  * The fresh held-out draws (`holdout-seed<N>`: discs nobody had looked at; README "Fresh holdout, seed 43",
  * "Fresh holdout, seed 44", "Fresh holdout, seed 45" and "Fresh holdout, seed 46"), each gated apart at what it reached when first measured, before any rule of its
  * round was written — not at the issue's targets, which they do not all reach. Each `achieved` is that first
- * figure; the test fails if it falls.
+ * figure; the test fails if it falls. `holdout-seed47` (README "Fresh holdout, seed 47") is in the corpus but not
+ * listed here yet: it is outside the GATES totals like every `holdout-` set, and gets its entry once it has been
+ * measured for the first time.
  */
 const FRESH_DRAWS: FreshDraw[] = [
   {
