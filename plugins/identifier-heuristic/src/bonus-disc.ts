@@ -21,10 +21,15 @@ export function bonusDiscReason(
   return `no episodes and no title of feature length (the longest, title ${longest.index}, runs ${formatDuration(longest.durationSeconds)}): a bonus disc of extras, or a short special`;
 }
 
-/**
- * The titles worth ripping (not clips, copies or Play Alls) and the size of the largest group of them alike in
- * length (within the episode tolerance).
- */
+/** The size of the largest group of `titles` alike in length (within the episode tolerance); 0 for none. */
+function mostAlike(titles: readonly ScannedTitle[], s: HeuristicSettings): number {
+  const alike = (t: ScannedTitle) =>
+    titles.filter((o) => Math.abs(o.durationSeconds - t.durationSeconds) <= episodeTolerance(t.durationSeconds, s))
+      .length;
+  return titles.length === 0 ? 0 : Math.max(...titles.map(alike));
+}
+
+/** The titles worth ripping (not clips, copies or Play Alls) and the size of the largest group of them alike. */
 function keptAndAlike(
   titles: readonly ScannedTitle[],
   layout: Layout,
@@ -33,10 +38,7 @@ function keptAndAlike(
   const kept = titles.filter(
     (t) => !layout.short.includes(t) && !layout.copies.has(t.index) && !layout.playAll.has(t.index),
   );
-  const alike = (t: ScannedTitle) =>
-    kept.filter((o) => Math.abs(o.durationSeconds - t.durationSeconds) <= episodeTolerance(t.durationSeconds, s))
-      .length;
-  return { kept: kept.length, mostAlike: kept.length === 0 ? 0 : Math.max(...kept.map(alike)) };
+  return { kept: kept.length, mostAlike: mostAlike(kept, s) };
 }
 
 /**
@@ -69,10 +71,7 @@ export function variedSubstance(titles: readonly ScannedTitle[], layout: Layout,
     (t) => t.durationSeconds >= s.episode_min_minutes * 60 && !layout.short.includes(t) && !layout.copies.has(t.index),
   );
   if (kept.length < 4) return null;
-  const alike = (t: ScannedTitle) =>
-    kept.filter((o) => Math.abs(o.durationSeconds - t.durationSeconds) <= episodeTolerance(t.durationSeconds, s))
-      .length;
-  const most = Math.max(...kept.map(alike));
+  const most = mostAlike(kept, s);
   if (most * 2 > kept.length) return null;
   return `${kept.length} titles of episode length or more and at most ${most} of them alike (${list(kept)}), no Play All: a bonus disc of a series' extras, no episodes`;
 }

@@ -66,8 +66,8 @@ export class HeuristicIdentifier implements Identifier {
         manyExtras(titles, layout, s))
     ) {
       // Extras of many lengths, one documentary among extras, or four or more extras not all of one length: the bonus
-      // disc of a set — of the kind declared or named by a catalog answer, else
-      // a movie set's (they carry most bonus discs) unless the label names a season. A person confirms (low confidence).
+      // disc of a set — of the kind declared or named by a catalog answer, else a movie set's (they carry most bonus
+      // discs) unless the label names a season. A person confirms (low confidence).
       const named = knownContentType(input);
       contentType = named?.contentType ?? (label.season !== null ? 'tv' : 'movie');
       confidence = CONFIDENCE.bonusDisc;

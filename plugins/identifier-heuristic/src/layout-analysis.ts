@@ -50,21 +50,29 @@ const DOUBLE_EPISODE = [1.7, 2.3] as const;
 /** Two titles this close in length (share of the length) fill the same broadcast slot: episodes, not two extras. */
 export const TWIN_FRACTION = 0.005;
 
+/** Titles beside the cluster (not in it) whose length against the cluster's median passes `fits`; none without a cluster. */
+function besideCluster(
+  rest: readonly ScannedTitle[],
+  cluster: readonly ScannedTitle[],
+  fits: (ratio: number, t: ScannedTitle) => boolean,
+): ScannedTitle[] {
+  if (cluster.length < 2) return [];
+  const centre = median(cluster.map((t) => t.durationSeconds));
+  const inCluster = new Set(cluster.map((t) => t.index));
+  return rest.filter((t) => !inCluster.has(t.index) && fits(t.durationSeconds / centre, t));
+}
+
 /** Titles beside the cluster that are longer than its median but within the longer-episode ratio (finale, extended cut). */
 function longerCandidates(
   rest: readonly ScannedTitle[],
   cluster: readonly ScannedTitle[],
   s: HeuristicSettings,
 ): ScannedTitle[] {
-  if (cluster.length < 2) return [];
-  const centre = median(cluster.map((t) => t.durationSeconds));
-  const inCluster = new Set(cluster.map((t) => t.index));
-  return rest.filter(
-    (t) =>
-      !inCluster.has(t.index) &&
-      t.durationSeconds > centre &&
-      t.durationSeconds / centre <= LONGER_EPISODE_MAX &&
-      t.durationSeconds <= s.episode_max_minutes * 60 * LONGER_EPISODE_MAX,
+  return besideCluster(
+    rest,
+    cluster,
+    (ratio, t) =>
+      ratio > 1 && ratio <= LONGER_EPISODE_MAX && t.durationSeconds <= s.episode_max_minutes * 60 * LONGER_EPISODE_MAX,
   );
 }
 
@@ -73,13 +81,7 @@ function longerCandidates(
  * told apart by the caller).
  */
 function doubleCandidates(rest: readonly ScannedTitle[], cluster: readonly ScannedTitle[]): ScannedTitle[] {
-  if (cluster.length < 2) return [];
-  const centre = median(cluster.map((t) => t.durationSeconds));
-  const inCluster = new Set(cluster.map((t) => t.index));
-  return rest.filter((t) => {
-    const ratio = t.durationSeconds / centre;
-    return !inCluster.has(t.index) && ratio >= DOUBLE_EPISODE[0] && ratio <= DOUBLE_EPISODE[1];
-  });
+  return besideCluster(rest, cluster, (ratio) => ratio >= DOUBLE_EPISODE[0] && ratio <= DOUBLE_EPISODE[1]);
 }
 
 export function analyse(titles: readonly ScannedTitle[], s: HeuristicSettings): Layout {
