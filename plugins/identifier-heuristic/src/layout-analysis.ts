@@ -34,7 +34,11 @@ export interface Layout {
   long: ScannedTitle[];
   /** Segment maps could be compared (Blu-ray playlists): Play Alls were found by structure, not by length. */
   structural: boolean;
-  /** Exactly two episode-length titles of the same length to within TWIN_FRACTION (a broadcast slot): two episodes. */
+  /**
+   * Exactly two episode-length titles of the same length to within TWIN_FRACTION (a broadcast slot), or to within
+   * LOOSE_TWIN_FRACTION when fewer than LOOSE_TWIN_EXTRAS other titles of substance (not clips, copies or Play Alls)
+   * stand beside them: two episodes.
+   */
   twins: boolean;
 }
 
@@ -49,6 +53,13 @@ const LONGER_EPISODE_MAX = 1.6;
 const DOUBLE_EPISODE = [1.7, 2.3] as const;
 /** Two titles this close in length (share of the length) fill the same broadcast slot: episodes, not two extras. */
 export const TWIN_FRACTION = 0.005;
+/**
+ * Two episode-length titles a little further apart (a minute in fifty: one episode's credits run longer) are still
+ * two episodes when at most one other title of substance stands beside them; beside LOOSE_TWIN_EXTRAS or more they
+ * are as likely a bonus disc's two documentaries among its featurettes.
+ */
+export const LOOSE_TWIN_FRACTION = 0.02;
+export const LOOSE_TWIN_EXTRAS = 2;
 
 /** Titles beside the cluster (not in it) whose length against the cluster's median passes `fits`; none without a cluster. */
 function besideCluster(
@@ -208,10 +219,8 @@ export function analyse(titles: readonly ScannedTitle[], s: HeuristicSettings): 
       !moreEpisodes.has(t.index) &&
       isLong(t),
   );
-  const twins =
-    cluster.length === 2 &&
-    Math.abs(cluster[0]!.durationSeconds - cluster[1]!.durationSeconds) <=
-      TWIN_FRACTION * Math.max(cluster[0]!.durationSeconds, cluster[1]!.durationSeconds);
+  const others = rest.filter((t) => !inCluster.has(t.index) && !playAll.has(t.index)).length;
+  const twins = cluster.length === 2 && areTwins(cluster[0]!, cluster[1]!, others);
   return {
     short,
     cluster,
@@ -225,4 +234,10 @@ export function analyse(titles: readonly ScannedTitle[], s: HeuristicSettings): 
     structural: structure.structural,
     twins,
   };
+}
+
+/** Whether two episode-length titles fill one broadcast slot, given how many other titles of substance the disc holds. */
+function areTwins(a: ScannedTitle, b: ScannedTitle, others: number): boolean {
+  const fraction = others < LOOSE_TWIN_EXTRAS ? LOOSE_TWIN_FRACTION : TWIN_FRACTION;
+  return Math.abs(a.durationSeconds - b.durationSeconds) <= fraction * Math.max(a.durationSeconds, b.durationSeconds);
 }

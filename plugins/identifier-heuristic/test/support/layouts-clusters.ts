@@ -57,6 +57,18 @@ export const clusterLayouts: Layout[] = [
     expect: { contentType: 'tv', band: 'medium', season: 4, disc: 3 },
   },
   {
+    // Farscape season 1 disc 7 (TheDiscDB, seed 47): 49:34 and 50:07 (1.1 % apart), a 10-minute profile and menu clips.
+    name: 'two hour-long episodes half a minute apart beside one featurette and clips: two episodes',
+    label: 'Disc 7',
+    minutes: [0.2, 49.57, 0.97, 1.93, 1.68, 50.12, 10.1],
+    expect: {
+      contentType: 'tv',
+      band: 'medium',
+      roles: { 1: 'episode_candidate', 5: 'episode_candidate', 6: 'extra' },
+      open: true,
+    },
+  },
+  {
     name: 'one movie with two featurettes and a trailer',
     label: 'GREAT_MOVIE_2019',
     minutes: [123, 10, 5, 1.5],
