@@ -6,7 +6,8 @@
  *
  * - on a series disc, a clip under 4 minutes beside the episodes: a deleted scene;
  * - 1:30–3:10: a trailer (the usual length of a theatrical trailer);
- * - under 1:30: other (logos, warnings, TV spots, bumpers);
+ * - 1:00–1:30: a deleted scene (on real movie discs more of these are cut scenes than trailers or anything else);
+ * - under a minute: other (logos, warnings, TV spots, bumpers);
  * - 3:10–40 minutes: a featurette;
  * - longer: other (a documentary; Plex and Jellyfin have no folder for it).
  */
@@ -14,6 +15,7 @@ import type { ExtraType } from './values.ts';
 
 export const EXTRA_LENGTHS = {
   seriesDeletedSceneMax: 240,
+  deletedSceneMin: 60,
   trailerMin: 90,
   trailerMax: 190,
   featuretteMax: 40 * 60,
@@ -21,7 +23,8 @@ export const EXTRA_LENGTHS = {
 
 export function extraTypeByLength(seconds: number, onSeriesDisc: boolean): ExtraType {
   if (onSeriesDisc && seconds < EXTRA_LENGTHS.seriesDeletedSceneMax) return 'deleted_scene';
-  if (seconds < EXTRA_LENGTHS.trailerMin) return 'other';
+  if (seconds < EXTRA_LENGTHS.deletedSceneMin) return 'other';
+  if (seconds < EXTRA_LENGTHS.trailerMin) return 'deleted_scene';
   if (seconds <= EXTRA_LENGTHS.trailerMax) return 'trailer';
   if (seconds <= EXTRA_LENGTHS.featuretteMax) return 'featurette';
   return 'other';

@@ -44,6 +44,13 @@ describe('extras typed from structure and length', () => {
     expect(extraTypeByLength(15 * 60, true)).toBe('featurette');
   });
 
+  it('calls a movie disc’s clip of one to one and a half minutes a deleted scene, a logo under a minute other', () => {
+    // Across the real-disc corpus, 60–90 s extras TheDiscDB types are more often cut scenes than trailers.
+    expect(extraTypeByLength(74, false)).toBe('deleted_scene');
+    expect(extraTypeByLength(59, false)).toBe('other');
+    expect(extraTypeByLength(90, false)).toBe('trailer');
+  });
+
   it('calls the short clips beside a series disc’s episodes deleted scenes, and never types an episode', async () => {
     const r = await kinds([[1322], [1282], [1297], [1299], [18], [59], [22], [440]]);
     expect(r.contentType).toBe('tv');
