@@ -16,46 +16,11 @@ import { contentHashFromListing } from '../../plugins/ripper-makemkv/src/disc-sc
 import { seconds, type RealDisc, type TruthTitle } from './judgment-discs.ts';
 import { namedExtrasFigure } from './judgment-named-extras.ts';
 import { everyWorkRipped, isCollection, leftOpen } from './judgment-collection.ts';
+import { truthOf } from './judgment-truth.ts';
 
 export { seconds } from './judgment-discs.ts';
 
-/** TheDiscDB types of extras that name a specific kind, and the kind Spindle uses for each. */
-const TYPED_EXTRAS: Record<string, ExtraType> = {
-  DeletedScene: 'deleted_scene',
-  Trailer: 'trailer',
-  Featurette: 'featurette',
-  Short: 'short',
-  BehindTheScenes: 'behind_the_scenes',
-  Interview: 'interview',
-  Scene: 'scene',
-};
-
-/**
- * What a title really is. TheDiscDB records a few things loosely, corrected here by stated rules:
- * an "Episode" item named "Play All" or spanning several episodes ("1-8") is a Play All; an "Episode"
- * item named "... Deleted Scene ..." is a deleted scene.
- */
-export function truthOf(t: TruthTitle): {
-  role: 'episode' | 'play_all' | 'main' | 'extra' | 'none';
-  keys: string[];
-  extraType: ExtraType | null;
-} {
-  const item = t.Item;
-  if (!item) return { role: 'none', keys: [], extraType: null };
-  if (item.Type === 'Episode') {
-    const name = item.Title ?? '';
-    if (/play all/i.test(name)) return { role: 'play_all', keys: [], extraType: null };
-    if (/deleted scene/i.test(name)) return { role: 'extra', keys: [], extraType: 'deleted_scene' };
-    const range = /^(\d+)-(\d+)$/.exec(item.Episode ?? '');
-    // A range of more than two episodes is a Play All; "6-7" is one double-length episode (episodes 6 and 7).
-    if (range && Number(range[2]) - Number(range[1]) >= 2) return { role: 'play_all', keys: [], extraType: null };
-    const season = item.Season ?? '?';
-    const numbers = range ? [Number(range[1]), Number(range[2])] : [item.Episode ?? `#${t.Index}`];
-    return { role: 'episode', keys: numbers.map((n) => `${season}x${n}`), extraType: null };
-  }
-  if (item.Type === 'MainMovie') return { role: 'main', keys: [], extraType: null };
-  return { role: 'extra', keys: [], extraType: TYPED_EXTRAS[item.Type] ?? null };
-}
+export { truthOf } from './judgment-truth.ts';
 
 function resolutionOf(t: TruthTitle): string | null {
   const size = t.Tracks?.find((k) => (k.Type ?? 'Video') === 'Video' && k.Resolution)?.Resolution;
@@ -158,12 +123,14 @@ function episodeFigure(truths: Truths, id: Identification, open = false): Episod
   let keptRight = 0;
   let keptUnassigned = 0;
   let keptOpenWorks = 0;
+  const episodeTitles = truths.some((x) => x.truth.role === 'episode');
   for (const { t, truth } of truths) {
     const h = hint.get(t.Index);
     if (truth.role === 'episode' && h?.rip) truth.keys.forEach((k) => rippedKeys.add(k));
     if (h?.role === 'episode_candidate' && h.rip) {
-      // TheDiscDB leaves some titles unassigned (some discs map only a few of their episodes): not counted either way.
-      if (truth.role === 'none') {
+      // TheDiscDB leaves some titles unassigned (some discs map only a few of their episodes), and a title of several
+      // episodes ("9-12") on a disc with no episode title is those episodes, not a Play All: not counted either way.
+      if (truth.role === 'none' || (truth.role === 'play_all' && !episodeTitles)) {
         keptUnassigned++;
         continue;
       }

@@ -77,7 +77,10 @@ export const ROWS: [string, (t: Totals) => string][] = [
   ['  called the other kind (not unknown)', (t) => String(t.wrongKind)],
   ['series discs called movie', (t) => String(t.seriesCalledMovie)],
   ['episode precision (kept episode titles that are episodes)', (t) => cell(t.episodePrecision)],
-  ['  kept as episodes, unassigned in TheDiscDB (not counted)', (t) => String(t.keptUnassigned)],
+  [
+    '  kept as episodes, unassigned in TheDiscDB or several in one title (not counted)',
+    (t) => String(t.keptUnassigned),
+  ],
   ['  kept as episodes, works of a collection left open (not counted)', (t) => String(t.keptOpenWorks)],
   ['episode recall (episodes kept as episodes)', (t) => cell(t.episodeRecall)],
   ['real episodes marked don\u2019t-rip', (t) => String(t.episodesNotRipped)],
