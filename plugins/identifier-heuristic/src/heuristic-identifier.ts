@@ -22,7 +22,7 @@ import { list } from './describe-titles.ts';
 import { hintsFor } from './title-hints.ts';
 import { CONFIDENCE, classify, extrasBeside, EXTRAS_OF_A_BONUS_DISC, soleSubstantialTitle } from './disc-verdict.ts';
 import { bonusDiscReason, manyExtras, partsPlayAll, variedExtras, variedSubstance } from './bonus-disc.ts';
-import { episodeLengthTitles, knownContentType } from './known-type.ts';
+import { episodeLengthTitles, featureLengthEpisodes, knownContentType } from './known-type.ts';
 import { collectionReason } from './collection-disc.ts';
 
 export { CONFIDENCE } from './disc-verdict.ts';
@@ -101,6 +101,8 @@ export class HeuristicIdentifier implements Identifier {
     const unsettled = collection ? collectionReason(titles, layout, label.season) : null;
     if (unsettled) evidence.push(unsettled);
     let specials: ScannedTitle[] = [];
+    /** Feature-length titles read as episodes because the person or the catalog named a show. */
+    const feature = new Map<number, string>();
     let bonusReason = bonus ?? partsOfOne ?? seriesBonus ?? unsettled;
     if (known && known.contentType !== contentType) {
       // The person or the catalog said what the disc is: the titles are read as that kind (the hints are lent to that
@@ -109,9 +111,12 @@ export class HeuristicIdentifier implements Identifier {
         `${known.why} names a ${known.contentType === 'tv' ? 'series' : 'movie'}; by durations alone the disc reads as ${contentType}`,
       );
       if (known.contentType === 'movie' && layout.long.length === 0) specials = episodeLengthTitles(titles, layout);
+      if (known.contentType === 'tv' && !bonus)
+        for (const t of featureLengthEpisodes(titles, layout))
+          feature.set(t.index, 'feature-length, on a disc of a show with no title of episode length: an episode');
       contentType = known.contentType;
       confidence = Math.min(confidence, CONFIDENCE.labelledSmallCluster);
-      const episodes = layout.cluster.length + layout.moreEpisodes.size + layout.pairLike.length;
+      const episodes = layout.cluster.length + layout.moreEpisodes.size + layout.pairLike.length + feature.size;
       if (specials.length > 0 || (known.contentType === 'tv' && episodes > 0)) bonusReason = null;
     }
     const keepBonus = bonusReason !== null;
@@ -141,7 +146,14 @@ export class HeuristicIdentifier implements Identifier {
       catalogId: null,
       catalogTitle: null,
       discLookup: null,
-      titleHints: hintsFor(titles, layout, contentType, mains, s.short_title_max_seconds, !seriesBonus && !partsOfOne),
+      titleHints: hintsFor(
+        titles,
+        feature.size > 0 ? { ...layout, moreEpisodes: new Map([...layout.moreEpisodes, ...feature]) } : layout,
+        contentType,
+        mains,
+        s.short_title_max_seconds,
+        !seriesBonus && !partsOfOne,
+      ),
       ambiguousMovie,
       reviewReason: ambiguousMovie ? `${mains.length} titles could be the main feature: ${list(mains)}` : bonusReason,
       evidence,

@@ -1,6 +1,7 @@
 /** The kind of disc a person or a confident catalog answer already named, and how the titles read under it. */
 import type { IdentifyInput, ScannedTitle } from '@spindle/plugin-sdk';
 import type { Layout } from './layout-analysis.ts';
+import { EXTRAS_OF_A_BONUS_DISC } from './disc-verdict.ts';
 
 /** An answer at least this confident, without a review reason, wins the identification (identification-verdict). */
 const CONFIDENT = 0.8;
@@ -38,4 +39,22 @@ export function episodeLengthTitles(titles: readonly ScannedTitle[], layout: Lay
   return titles
     .filter((t) => episodeLike.has(t.index))
     .sort((a, b) => b.durationSeconds - a.durationSeconds || a.index - b.index);
+}
+
+/**
+ * On a disc known to be a series with no title of episode length and fewer than EXTRAS_OF_A_BONUS_DISC other titles of
+ * substance: the feature-length titles (a documentary series' two-hour episodes, a miniseries' three-hour opening,
+ * ninety-minute dramas), each an episode for review. Beside more extras a long title is as likely a series bonus
+ * disc's documentary, and stays an extra.
+ */
+export function featureLengthEpisodes(titles: readonly ScannedTitle[], layout: Layout): ScannedTitle[] {
+  if (layout.cluster.length + layout.moreEpisodes.size + layout.pairLike.length > 0) return [];
+  const beside = titles.filter(
+    (t) =>
+      !layout.long.includes(t) &&
+      !layout.short.includes(t) &&
+      !layout.copies.has(t.index) &&
+      !layout.playAll.has(t.index),
+  );
+  return beside.length < EXTRAS_OF_A_BONUS_DISC ? layout.long : [];
 }

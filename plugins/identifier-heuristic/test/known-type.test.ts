@@ -94,6 +94,21 @@ describe('the declared or catalog-named kind of disc', () => {
     expect(roles(id)).not.toContain('episode_candidate');
   });
 
+  it('reads the lone feature-length title of a disc the catalog names as a show as an episode, not an extra', async () => {
+    // Baseball (2021 Blu-ray) disc 7: one 2:11 inning beside menu clips (a miniseries' three-hour opening alike).
+    const inning = [131 * 60 + 18, 81, 50, 50, 5, 6, 10, 10];
+    expect((await identify(inning)).contentType).toBe('movie');
+    const id = await identify(inning, {}, [catalogAnswer('tv')]);
+    expect(id.contentType).toBe('tv');
+    expect(id.titleHints[0]).toMatchObject({ role: 'episode_candidate', rip: true });
+    expect(id.titleHints[0]!.reason).toMatch(/feature-length/);
+    expect(id.reviewReason).toBeNull();
+    // A series' bonus disc: its documentary among featurettes stays an extra.
+    const bonus = await identify([109 * 60, 10 * 60, 8 * 60, 12 * 60, 6 * 60], {}, [catalogAnswer('tv')]);
+    expect(bonus.contentType).toBe('tv');
+    expect(roles(bonus)).not.toContain('episode_candidate');
+  });
+
   it('keeps its own reading when the known kind agrees', async () => {
     const id = await identify([120 * 60, 10 * 60], {}, [catalogMovie]);
     expect(id.contentType).toBe('movie');
