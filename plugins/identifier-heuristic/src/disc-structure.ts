@@ -45,6 +45,30 @@ export function segmentRuns(map: string | undefined): number | null {
 
 const isBluraySource = (t: ScannedTitle) => /\.(mpls|m2ts)$/i.test(t.sourceFile ?? '');
 
+/** A run of a DVD title's cells this long or more is a part of substance (shorter runs: logos, intros, credits). */
+const PART_MIN_CELLS = 3;
+/** Alike parts: each at least this many cells, and within ALIKE_CELLS of their median. */
+const EPISODE_PART_MIN_CELLS = 4;
+const ALIKE_CELLS = 1;
+
+/**
+ * How many episodes a DVD title plays, read from its cells: three or more runs of cells of substance, all of about
+ * the same number of cells (each episode authored alike: opening, acts, closing), e.g. `1-5,6-10,11-15,16-20,21` → 4.
+ * 0 when its cells do not run so (a film's runs differ: `1-9,10-16,17-23,24`), and for Blu-ray playlists, whose runs
+ * are only consecutive clip numbers.
+ */
+export function alikeParts(t: ScannedTitle): number {
+  if (isBluraySource(t) || !expandSegmentMap(t.segmentMap)) return 0;
+  const sizes = t
+    .segmentMap!.split(',')
+    .map((run) => run.split('-').map(Number))
+    .map(([a, b]) => (b === undefined ? 1 : b - a! + 1))
+    .filter((n) => n >= PART_MIN_CELLS);
+  if (sizes.length < 3 || sizes.some((n) => n < EPISODE_PART_MIN_CELLS)) return 0;
+  const mid = [...sizes].sort((a, b) => a - b)[Math.floor(sizes.length / 2)]!;
+  return sizes.every((n) => Math.abs(n - mid) <= ALIKE_CELLS) ? sizes.length : 0;
+}
+
 /** The (source, segment) keys of a title: Blu-ray clips are disc-wide; anything else is keyed by its source. */
 export function segmentKeys(t: ScannedTitle): string[] | null {
   const segments = expandSegmentMap(t.segmentMap);

@@ -59,6 +59,11 @@ export function classify(
     return { contentType: 'tv', confidence: CONFIDENCE.shortEpisodes };
   }
   if (isTv) return { contentType: 'tv', confidence: CONFIDENCE.clearTv };
+  if (!isMovie && layout.inOne.size > 0) {
+    const held = [...layout.inOne].map(([index, parts]) => `title ${index} (${parts})`).join(', ');
+    evidence.push(`episodes in one title, read from its cells: ${held}; no title of a single episode`);
+    return { contentType: 'tv', confidence: CONFIDENCE.labelledSmallCluster };
+  }
   if (isMovie) return { contentType: 'movie', confidence: CONFIDENCE.clearMovie };
   if (
     layout.cluster.length >= 2 &&

@@ -103,7 +103,11 @@ export class HeuristicIdentifier implements Identifier {
     let specials: ScannedTitle[] = [];
     /** Feature-length titles read as episodes because the person or the catalog named a show. */
     const feature = new Map<number, string>();
-    let bonusReason = bonus ?? partsOfOne ?? seriesBonus ?? unsettled;
+    const inOne =
+      contentType === 'tv' && layout.inOne.size > 0
+        ? `${[...layout.inOne].map(([index, parts]) => `title ${index} holds ${parts} episodes`).join(', ')} (no title of a single episode): ripped whole; which episodes, a person says`
+        : null;
+    let bonusReason = bonus ?? partsOfOne ?? seriesBonus ?? unsettled ?? inOne;
     if (known && known.contentType !== contentType) {
       // The person or the catalog said what the disc is: the titles are read as that kind (the hints are lent to that
       // answer), with no more confidence than a small cluster gives when the durations alone said otherwise.

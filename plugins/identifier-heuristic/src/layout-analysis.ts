@@ -5,7 +5,7 @@
  * structure to ask, and the feature-length titles that are left.
  */
 import type { ScannedTitle } from '@spindle/plugin-sdk';
-import { findStructure } from './disc-structure.ts';
+import { alikeParts, findStructure } from './disc-structure.ts';
 import {
   episodesJoined,
   longestRun,
@@ -40,6 +40,8 @@ export interface Layout {
    * stand beside them: two episodes.
    */
   twins: boolean;
+  /** DVD titles that hold several episodes each, on a disc with no title of a single episode: episodes by title index. */
+  inOne: Map<number, number>;
 }
 
 const median = (values: number[]) => {
@@ -211,6 +213,16 @@ export function analyse(titles: readonly ScannedTitle[], s: HeuristicSettings): 
       if (!inCluster.has(m.index) && !moreEpisodes.has(m.index) && !copies.has(m.index))
         moreEpisodes.set(m.index, `an episode: Play All title ${index} joins it with the others`);
   }
+  // A DVD title whose cells run in three or more alike parts, on a disc with no titles of single episodes: the
+  // episodes are all in that one title (anime volumes of four or five episodes). Ripped whole, as episodes for review.
+  const inOne = new Map<number, number>();
+  for (const t of rest) {
+    const parts = cluster.length < 2 && isLong(t) && !playAll.has(t.index) ? alikeParts(t) : 0;
+    if (parts >= 3 && t.durationSeconds / parts >= s.short_episode_min_minutes * 60) {
+      inOne.set(t.index, parts);
+      moreEpisodes.set(t.index, `holds ${parts} episodes (its cells run in ${parts} alike parts); ripped whole`);
+    }
+  }
   const long = rest.filter(
     (t) =>
       !inCluster.has(t.index) &&
@@ -233,6 +245,7 @@ export function analyse(titles: readonly ScannedTitle[], s: HeuristicSettings): 
     long,
     structural: structure.structural,
     twins,
+    inOne,
   };
 }
 
