@@ -69,6 +69,21 @@ export function alikeParts(t: ScannedTitle): number {
   return sizes.every((n) => Math.abs(n - mid) <= ALIKE_CELLS) ? sizes.length : 0;
 }
 
+/** A Blu-ray playlist joining this many stream clips or more, none of which another title plays, may hold episodes. */
+const OWN_CLIPS_MIN = 3;
+
+/**
+ * How many stream clips a Blu-ray playlist joins that no other title of the disc plays (a film's cuts share their clips:
+ * theatrical and unrated playlists); 0 when fewer than OWN_CLIPS_MIN or when another title plays one of them.
+ */
+export function clipsOfItsOwn(t: ScannedTitle, titles: readonly ScannedTitle[]): number {
+  const own = isBluraySource(t) ? segmentKeys(t) : null;
+  if (!own || new Set(own).size < OWN_CLIPS_MIN) return 0;
+  const mine = new Set(own);
+  const shared = titles.some((o) => o !== t && (segmentKeys(o) ?? []).some((k) => mine.has(k)));
+  return shared ? 0 : mine.size;
+}
+
 /** The (source, segment) keys of a title: Blu-ray clips are disc-wide; anything else is keyed by its source. */
 export function segmentKeys(t: ScannedTitle): string[] | null {
   const segments = expandSegmentMap(t.segmentMap);

@@ -60,8 +60,8 @@ export function classify(
   }
   if (isTv) return { contentType: 'tv', confidence: CONFIDENCE.clearTv };
   if (!isMovie && layout.inOne.size > 0) {
-    const held = [...layout.inOne].map(([index, parts]) => `title ${index} (${parts})`).join(', ');
-    evidence.push(`episodes in one title, read from its cells: ${held}; no title of a single episode`);
+    const held = [...layout.inOne].map(([index, why]) => `title ${index} ${why}`).join(', ');
+    evidence.push(`episodes in one title: ${held}; no title of a single episode`);
     return { contentType: 'tv', confidence: CONFIDENCE.labelledSmallCluster };
   }
   if (isMovie) return { contentType: 'movie', confidence: CONFIDENCE.clearMovie };

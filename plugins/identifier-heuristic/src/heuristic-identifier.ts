@@ -105,7 +105,7 @@ export class HeuristicIdentifier implements Identifier {
     const feature = new Map<number, string>();
     const inOne =
       contentType === 'tv' && layout.inOne.size > 0
-        ? `${[...layout.inOne].map(([index, parts]) => `title ${index} holds ${parts} episodes`).join(', ')} (no title of a single episode): ripped whole; which episodes, a person says`
+        ? `${[...layout.inOne].map(([index, why]) => `title ${index} ${why}`).join(', ')}, and no title is a single episode: ripped whole; which episodes, a person says`
         : null;
     let bonusReason = bonus ?? partsOfOne ?? seriesBonus ?? unsettled ?? inOne;
     if (known && known.contentType !== contentType) {

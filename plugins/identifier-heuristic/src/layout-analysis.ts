@@ -5,7 +5,7 @@
  * structure to ask, and the feature-length titles that are left.
  */
 import type { ScannedTitle } from '@spindle/plugin-sdk';
-import { alikeParts, findStructure } from './disc-structure.ts';
+import { alikeParts, clipsOfItsOwn, findStructure } from './disc-structure.ts';
 import {
   episodesJoined,
   longestRun,
@@ -40,8 +40,8 @@ export interface Layout {
    * stand beside them: two episodes.
    */
   twins: boolean;
-  /** DVD titles that hold several episodes each, on a disc with no title of a single episode: episodes by title index. */
-  inOne: Map<number, number>;
+  /** Titles that hold several episodes each, on a disc with no title of a single episode: why, by title index. */
+  inOne: Map<number, string>;
 }
 
 const median = (values: number[]) => {
@@ -213,16 +213,21 @@ export function analyse(titles: readonly ScannedTitle[], s: HeuristicSettings): 
       if (!inCluster.has(m.index) && !moreEpisodes.has(m.index) && !copies.has(m.index))
         moreEpisodes.set(m.index, `an episode: Play All title ${index} joins it with the others`);
   }
-  // A DVD title whose cells run in three or more alike parts, on a disc with no titles of single episodes: the
-  // episodes are all in that one title (anime volumes of four or five episodes). Ripped whole, as episodes for review.
-  const inOne = new Map<number, number>();
+  // On a disc with no titles of single episodes, a DVD title whose cells run in three or more alike parts, or a
+  // Blu-ray playlist joining three or more clips no other title plays, holds the episodes (anime volumes of four or
+  // five episodes, a series in one playlist). Ripped whole, as episodes for review.
+  const inOne = new Map<number, string>();
   for (const t of rest) {
-    const parts = cluster.length < 2 && isLong(t) && !playAll.has(t.index) ? alikeParts(t) : 0;
-    if (parts >= 3 && t.durationSeconds / parts >= s.short_episode_min_minutes * 60) {
-      inOne.set(t.index, parts);
-      moreEpisodes.set(t.index, `holds ${parts} episodes (its cells run in ${parts} alike parts); ripped whole`);
-    }
+    if (cluster.length >= 2 || !isLong(t) || playAll.has(t.index)) continue;
+    const parts = alikeParts(t);
+    const clips = parts > 0 ? 0 : clipsOfItsOwn(t, titles);
+    if (parts >= 3 && t.durationSeconds / parts >= s.short_episode_min_minutes * 60)
+      inOne.set(t.index, `holds ${parts} episodes (its cells run in ${parts} alike parts)`);
+    else if (clips > 0) inOne.set(t.index, `holds several episodes (it joins ${clips} clips no other title plays)`);
   }
+  for (const [index, reason] of inOne) moreEpisodes.set(index, `${reason}; ripped whole`);
+  // Beside such a title, a lone title of episode length is as likely a making-of as one more episode: an extra.
+  if (inOne.size > 0) cluster = [];
   const long = rest.filter(
     (t) =>
       !inCluster.has(t.index) &&

@@ -182,33 +182,6 @@ describe('structure-aware classification', () => {
     expect(roles(id).slice(4)).toEqual(['extra', 'extra']);
   });
 
-  it('a DVD title whose cells run in alike parts, with no title of a single episode, holds the episodes: TV', async () => {
-    // Bubblegum Crisis Tokyo 2040 volume 3 (TheDiscDB, seed 44): four episodes in one 1:37:51 title, five cells each.
-    const id = await identify(
-      [
-        [97.85, '01', '1-5,6-10,11-15,16-20,21'],
-        [0.18, '02', '1'],
-        [7.8, '03', '1-6'],
-      ],
-      'LEVIATHANS_VOL_3',
-      'dvd',
-    );
-    expect(id.contentType).toBe('tv');
-    expect(roles(id)[0]).toBe('episode_candidate');
-    expect(id.reviewReason).toMatch(/title 0 holds 4 episodes/);
-    // A film's cells run in parts of different sizes (Miracle, seed 47): still a movie.
-    const film = await identify(
-      [
-        [135.63, '01', '1-9,10-16,17-23,24'],
-        [17.85, '20', '1,2,3'],
-      ],
-      'MIRACLE',
-      'dvd',
-    );
-    expect(film.contentType).toBe('movie');
-    expect(roles(film)[0]).toBe('main_feature_candidate');
-  });
-
   it('the film, not intro + film, is the main feature', async () => {
     const id = await identify([
       [118.3, '00800.mpls', '20,21,22'],
