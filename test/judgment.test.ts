@@ -157,6 +157,29 @@ const FRESH_DRAWS: FreshDraw[] = [
     }),
     episodesNotRipped: 0,
   },
+  // Measured once, unseen, on all five rules of the eighth round (README "Fresh holdout, seed 50" and "seed 51").
+  {
+    set: 'holdout-seed50',
+    gates: freshGates({
+      'TV vs movie right': 19 / 20,
+      'TV vs movie right, strictly': 19 / 20,
+      'extras typed right, no TheDiscDB match': 34 / 46,
+    }),
+    episodesNotRipped: 0,
+  },
+  {
+    set: 'holdout-seed51',
+    gates: freshGates({
+      'TV vs movie right': 18 / 20,
+      'TV vs movie right, strictly': 18 / 20,
+      'episode precision': 50 / 52,
+      'episode recall': 50 / 51,
+      'episode precision, catalog type given': 51 / 55,
+      'extras typed right, no TheDiscDB match': 12 / 51,
+      'extras in the right folder, TheDiscDB match': 45 / 51,
+    }),
+    episodesNotRipped: 0,
+  },
 ];
 
 const discs = loadRealDiscs();
