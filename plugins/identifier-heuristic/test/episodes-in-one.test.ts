@@ -3,6 +3,7 @@
  * a series in one playlist) is TV, that title ripped whole as episodes for review; a film's title is not read so.
  */
 import { describe, expect, it } from 'vitest';
+import { catalogAnswer } from './support/catalog-answer.ts';
 import { identify, roles } from './support/structure-rows.ts';
 
 describe('episodes in one title', () => {
@@ -51,6 +52,18 @@ describe('episodes in one title', () => {
     expect(roles(id)[1]).toBe('episode_candidate');
     expect(roles(id)[4]).toBe('extra');
     expect(id.reviewReason).toMatch(/title 1 holds several episodes \(it joins 5 clips no other title plays\)/);
+  });
+
+  it('a title read as episodes in one is the feature when the catalog names a movie', async () => {
+    const rows: [number, string, string][] = [
+      [97.85, '01', '1-5,6-10,11-15,16-20,21'],
+      [0.18, '02', '1'],
+      [7.8, '03', '1-6'],
+    ];
+    const id = await identify(rows, 'SOME_FILM', 'dvd', [catalogAnswer('movie')]);
+    expect(id.contentType).toBe('movie');
+    expect(roles(id)[0]).toBe('main_feature_candidate');
+    expect(id.reviewReason ?? '').not.toMatch(/episodes/);
   });
 
   it('two cuts of a film sharing their clips are a movie, not episodes in one title', async () => {

@@ -20,14 +20,12 @@ export async function identify(
   rows: Row[],
   label = 'SOME_DISC',
   discType: DiscScan['discType'] = 'bluray',
+  previous: Identification[] = [],
 ): Promise<Identification> {
   const ctx = await createFakeContext();
   try {
     const scan: DiscScan = { volumeLabel: label, discType, contentHash: null, titles: titles(rows) };
-    return (await new HeuristicIdentifier().identify(
-      { job: sampleJob({ volumeLabel: label }), scan, previous: [] },
-      ctx,
-    ))!;
+    return (await new HeuristicIdentifier().identify({ job: sampleJob({ volumeLabel: label }), scan, previous }, ctx))!;
   } finally {
     await ctx.dispose();
   }
