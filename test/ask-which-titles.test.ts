@@ -39,7 +39,7 @@ beforeAll(async () => {
   await mkdir(join(staging, 'TICKED_MOVIE'), { recursive: true });
   await makeLongMkv(join(staging, 'TICKED_MOVIE', 'title_t00.mkv'), 6010); // the feature
   await makeLongMkv(join(staging, 'TICKED_MOVIE', 'title_t01.mkv'), 2400); // a 40-minute extra the rules would rip
-  await makeLongMkv(join(staging, 'TICKED_MOVIE', 'title_t02.mkv'), 60); // a one-minute clip the rules leave out
+  await makeLongMkv(join(staging, 'TICKED_MOVIE', 'title_t02.mkv'), 60); // a one-minute clip the rules leave out (a deleted scene by its length)
   for (const name of ['SETTING_MOVIE', 'PLAIN_MOVIE']) {
     await mkdir(join(staging, name), { recursive: true });
     await makeLongMkv(join(staging, name, 'title_t00.mkv'), 6010);
@@ -130,8 +130,8 @@ describe('asking which titles to rip', () => {
     ]);
     expect(done[1]!.organized_path).toBeNull();
     const movieDir = join(library, 'Movies', 'Tick Movie');
-    expect((await readdir(movieDir)).sort()).toEqual(['Other', 'Tick Movie.mkv']);
-    expect(await readdir(join(movieDir, 'Other'))).toEqual(['title_t02.mkv']);
+    expect((await readdir(movieDir)).sort()).toEqual(['Deleted Scenes', 'Tick Movie.mkv']);
+    expect(await readdir(join(movieDir, 'Deleted Scenes'))).toEqual(['title_t02.mkv']);
     // The unticked title's file stays where it was, as it was; the ticked ones were moved.
     const after = await stat(unticked);
     expect([after.size, after.mtimeMs, after.ino]).toEqual([before.size, before.mtimeMs, before.ino]);

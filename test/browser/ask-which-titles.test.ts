@@ -25,7 +25,7 @@ beforeAll(async () => {
   await mkdir(folder);
   await makeLongMkv(join(folder, 'title_t00.mkv'), 6010); // the feature
   await makeLongMkv(join(folder, 'title_t01.mkv'), 2400); // a 40-minute extra the rules would rip
-  await makeLongMkv(join(folder, 'title_t02.mkv'), 60); // a one-minute clip the rules leave out
+  await makeLongMkv(join(folder, 'title_t02.mkv'), 60); // a one-minute clip the rules leave out (a deleted scene by its length)
   second = join(folder, '..', 'ONE_OFF_MOVIE');
   await mkdir(second);
   await makeLongMkv(join(second, 'title_t00.mkv'), 6010);
@@ -97,8 +97,8 @@ describe('asking which titles to rip', () => {
       await expect(main.textContent()).resolves.toContain('title_t02.mkv');
       const movies = svc.service.config.get().library_movies_path!;
       const shelf = join(movies, 'Picked Movie');
-      expect((await readdir(shelf)).sort()).toEqual(['Other', 'Picked Movie.mkv']);
-      expect(await readdir(join(shelf, 'Other'))).toEqual(['title_t02.mkv']);
+      expect((await readdir(shelf)).sort()).toEqual(['Deleted Scenes', 'Picked Movie.mkv']);
+      expect(await readdir(join(shelf, 'Deleted Scenes'))).toEqual(['title_t02.mkv']);
       // Copied (the form's default): the folder is whole, the unticked title included.
       expect((await readdir(folder)).sort()).toEqual(['title_t00.mkv', 'title_t01.mkv', 'title_t02.mkv']);
       expect(errors).toEqual([]);
