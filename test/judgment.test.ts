@@ -180,6 +180,24 @@ const FRESH_DRAWS: FreshDraw[] = [
     }),
     episodesNotRipped: 0,
   },
+  // Measured once, unseen, on the same five rules (README "Fresh holdout, seed 52" and "seed 53").
+  {
+    set: 'holdout-seed52',
+    gates: freshGates({
+      'episode precision': 59 / 62,
+      'episode precision, catalog type given': 59 / 62,
+      'extras typed right, no TheDiscDB match': 13 / 28,
+    }),
+    episodesNotRipped: 0,
+  },
+  {
+    set: 'holdout-seed53',
+    gates: freshGates({
+      'extras typed right, no TheDiscDB match': 18 / 35,
+      'extras in the right folder, TheDiscDB match': 34 / 35,
+    }),
+    episodesNotRipped: 0,
+  },
 ];
 
 const discs = loadRealDiscs();
