@@ -84,6 +84,25 @@ export function clipsOfItsOwn(t: ScannedTitle, titles: readonly ScannedTitle[]):
   return shared ? 0 : mine.size;
 }
 
+/**
+ * Bare stream files (`00036.m2ts`) of episode length or less on a Blu-ray whose episodes are playlists: MakeMKV lists
+ * a stream file only when no playlist plays it, and a disc's episodes have playlists, so these are extras (interviews,
+ * making-ofs), never episodes. Empty when no playlist of at least `minSeconds` is on the disc (a disc of bare streams).
+ */
+export function streamsBesidePlaylists(
+  titles: readonly ScannedTitle[],
+  minSeconds: number,
+  maxSeconds: number,
+): Set<number> {
+  const playlists = titles.some((t) => !isRaw(t) && isBluraySource(t) && t.durationSeconds >= minSeconds);
+  if (!playlists) return new Set();
+  return new Set(
+    titles
+      .filter((t) => isRaw(t) && t.durationSeconds >= minSeconds && t.durationSeconds < maxSeconds)
+      .map((t) => t.index),
+  );
+}
+
 /** The (source, segment) keys of a title: Blu-ray clips are disc-wide; anything else is keyed by its source. */
 export function segmentKeys(t: ScannedTitle): string[] | null {
   const segments = expandSegmentMap(t.segmentMap);

@@ -5,7 +5,7 @@
  * structure to ask, and the feature-length titles that are left.
  */
 import type { ScannedTitle } from '@spindle/plugin-sdk';
-import { alikeParts, clipsOfItsOwn, findStructure } from './disc-structure.ts';
+import { alikeParts, clipsOfItsOwn, findStructure, streamsBesidePlaylists } from './disc-structure.ts';
 import {
   episodesJoined,
   longestRun,
@@ -115,8 +115,14 @@ export function analyse(titles: readonly ScannedTitle[], s: HeuristicSettings): 
     joins.set(i, members);
   }
 
+  // Bare streams beside the playlists of a Blu-ray are extras: not candidates for episodes, Play Alls or features.
+  const streams = streamsBesidePlaylists(titles, s.episode_min_minutes * 60, s.movie_min_minutes * 60);
   const rest = titles.filter(
-    (t) => t.durationSeconds >= s.short_title_max_seconds && !copies.has(t.index) && !playAll.has(t.index),
+    (t) =>
+      t.durationSeconds >= s.short_title_max_seconds &&
+      !copies.has(t.index) &&
+      !playAll.has(t.index) &&
+      !streams.has(t.index),
   );
   let cluster = findEpisodeCluster(rest, s);
   let shortForm = false;

@@ -230,4 +230,27 @@ describe('structure-aware classification', () => {
     ]);
     expect(id.titleHints[3]).toMatchObject({ role: 'extra', rip: true });
   });
+
+  it('bare stream files of episode length beside playlist episodes are extras; a disc of bare streams keeps them', async () => {
+    // Dragon Ball Z season 8 disc 4 (TheDiscDB, seed 52): four 24:12 playlists and their Play All, and three interviews
+    // of 25:48–28:21 that no playlist plays, listed by MakeMKV as bare streams.
+    const id = await identify([
+      [24.2, '00009.mpls', '14'],
+      [24.2, '00010.mpls', '15'],
+      [24.2, '00011.mpls', '16'],
+      [24.2, '00012.mpls', '17'],
+      [97, '00008.mpls', '14,15,16,17,24,25'],
+      [25.8, '00036.m2ts', '36'],
+      [27.1, '00037.m2ts', '37'],
+      [28.35, '00038.m2ts', '38'],
+    ]);
+    expect(id.contentType).toBe('tv');
+    expect(roles(id)).toEqual([...Array(4).fill('episode_candidate'), 'play_all (no rip)', ...Array(3).fill('extra')]);
+    const streamsOnly = await identify([
+      [24.2, '00001.m2ts', '1'],
+      [24.3, '00002.m2ts', '2'],
+      [24.1, '00003.m2ts', '3'],
+    ]);
+    expect(roles(streamsOnly)).toEqual(Array(3).fill('episode_candidate'));
+  });
 });
