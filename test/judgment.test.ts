@@ -180,14 +180,11 @@ const FRESH_DRAWS: FreshDraw[] = [
     }),
     episodesNotRipped: 0,
   },
-  // Measured once, unseen, on the same five rules (README "Fresh holdout, seed 52" and "seed 53").
+  // Measured once, unseen, on the same five rules (README "Fresh holdout, seed 52" and "seed 53"); seed 52's episode
+  // precision 59/62 then, 59/59 since the ninth round's bare-stream rule.
   {
     set: 'holdout-seed52',
-    gates: freshGates({
-      'episode precision': 59 / 62,
-      'episode precision, catalog type given': 59 / 62,
-      'extras typed right, no TheDiscDB match': 13 / 28,
-    }),
+    gates: freshGates({ 'extras typed right, no TheDiscDB match': 13 / 28 }),
     episodesNotRipped: 0,
   },
   {
