@@ -4,20 +4,18 @@
  */
 import { describe, expect, it } from 'vitest';
 import { catalogAnswer } from './support/catalog-answer.ts';
-import { identify, roles } from './support/structure-rows.ts';
+import { identify, roles, type Row } from './support/structure-rows.ts';
+
+/** Bubblegum Crisis Tokyo 2040 volume 3 (TheDiscDB, seed 44): four episodes in one 1:37:51 title, five cells each. */
+const animeVolume: Row[] = [
+  [97.85, '01', '1-5,6-10,11-15,16-20,21'],
+  [0.18, '02', '1'],
+  [7.8, '03', '1-6'],
+];
 
 describe('episodes in one title', () => {
   it('a DVD title whose cells run in alike parts, with no title of a single episode, holds the episodes: TV', async () => {
-    // Bubblegum Crisis Tokyo 2040 volume 3 (TheDiscDB, seed 44): four episodes in one 1:37:51 title, five cells each.
-    const id = await identify(
-      [
-        [97.85, '01', '1-5,6-10,11-15,16-20,21'],
-        [0.18, '02', '1'],
-        [7.8, '03', '1-6'],
-      ],
-      'LEVIATHANS_VOL_3',
-      'dvd',
-    );
+    const id = await identify(animeVolume, 'LEVIATHANS_VOL_3', 'dvd');
     expect(id.contentType).toBe('tv');
     expect(roles(id)[0]).toBe('episode_candidate');
     expect(id.reviewReason).toMatch(/title 0 holds 4 episodes/);
@@ -55,12 +53,7 @@ describe('episodes in one title', () => {
   });
 
   it('a title read as episodes in one is the feature when the catalog names a movie', async () => {
-    const rows: [number, string, string][] = [
-      [97.85, '01', '1-5,6-10,11-15,16-20,21'],
-      [0.18, '02', '1'],
-      [7.8, '03', '1-6'],
-    ];
-    const id = await identify(rows, 'SOME_FILM', 'dvd', [catalogAnswer('movie')]);
+    const id = await identify(animeVolume, 'SOME_FILM', 'dvd', [catalogAnswer('movie')]);
     expect(id.contentType).toBe('movie');
     expect(roles(id)[0]).toBe('main_feature_candidate');
     expect(id.reviewReason ?? '').not.toMatch(/episodes/);
