@@ -195,6 +195,19 @@ const FRESH_DRAWS: FreshDraw[] = [
     }),
     episodesNotRipped: 0,
   },
+  // Measured once, unseen, on the eighth and ninth rounds' six rules (README "Fresh holdout, seed 54").
+  {
+    set: 'holdout-seed54',
+    gates: freshGates({
+      'TV vs movie right': 18 / 20,
+      'TV vs movie right, strictly': 18 / 20,
+      'episode recall': 40 / 45,
+      'episode recall, catalog type given': 42 / 45,
+      'extras typed right, no TheDiscDB match': 12 / 20,
+    }),
+    episodesNotRipped: 1,
+    seriesCalledMovie: 1,
+  },
 ];
 
 const discs = loadRealDiscs();
