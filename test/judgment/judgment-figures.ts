@@ -124,8 +124,11 @@ function episodeFigure(truths: Truths, id: Identification, open = false): Episod
   let keptUnassigned = 0;
   let keptOpenWorks = 0;
   const episodeTitles = truths.some((x) => x.truth.role === 'episode');
-  for (const { t, truth } of truths) {
+  const carried = carriedEpisodes(truths);
+  for (const { t, truth: own } of truths) {
     const h = hint.get(t.Index);
+    // An untyped title that is an episode title's content without its short intro carries that episode's numbers.
+    const truth = own.role === 'none' && carried.has(t.Index) ? carried.get(t.Index)! : own;
     if (truth.role === 'episode' && h?.rip) truth.keys.forEach((k) => rippedKeys.add(k));
     if (h?.role === 'episode_candidate' && h.rip) {
       // TheDiscDB leaves some titles unassigned (some discs map only a few of their episodes), and a title of several
@@ -156,6 +159,31 @@ function episodeFigure(truths: Truths, id: Identification, open = false): Episod
     notRipped: notRippedKeys.length,
     notRippedKeys,
   };
+}
+
+/** A clip this short (seconds) before or after an episode's content (a logo, an intro) leaves the same episode. */
+const INTRO_MAX_SECONDS = 150;
+const segmentsOf = (t: TruthTitle) =>
+  `${/\.(mpls|m2ts)$/i.test(t.SourceFile ?? '') ? 'bd' : t.SourceFile}:${t.SegmentMap}`;
+
+/**
+ * Untyped titles whose segments are an episode title's segments less a short clip before or after (TheDiscDB assigns
+ * the episode to the playlist with the intro, `1093,1101,1102`; the same content plays as `1102`), with that episode.
+ */
+function carriedEpisodes(truths: Truths): Map<number, ReturnType<typeof truthOf>> {
+  const out = new Map<number, ReturnType<typeof truthOf>>();
+  for (const { t: core, truth } of truths) {
+    if (truth.role !== 'none' || !core.SegmentMap) continue;
+    const [src, segs] = segmentsOf(core).split(/:(.*)/);
+    for (const { t, truth: ep } of truths) {
+      if (ep.role !== 'episode' || !t.SegmentMap || t === core) continue;
+      const [tsrc, tsegs] = segmentsOf(t).split(/:(.*)/);
+      const extra = seconds(t.Duration) - seconds(core.Duration);
+      const inside = tsegs !== segs && (tsegs!.endsWith(`,${segs}`) || tsegs!.startsWith(`${segs},`));
+      if (tsrc === src && inside && extra >= 0 && extra <= INTRO_MAX_SECONDS) out.set(core.Index, ep);
+    }
+  }
+  return out;
 }
 
 const withoutKeys = ({ notRippedKeys: _, ...counts }: EpisodeCounts & { notRippedKeys: string[] }): EpisodeCounts =>

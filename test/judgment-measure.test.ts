@@ -1,0 +1,60 @@
+/**
+ * The episode figures of the judgment measure on a disc whose episode TheDiscDB assigns to the playlist with a short
+ * intro, while the same content also plays alone: ripping that content is ripping the episode. A title that is not
+ * the episode's content less a short clip before or after does not carry it.
+ */
+import { describe, expect, it } from 'vitest';
+import { measureDisc } from './judgment/judgment-figures.ts';
+import type { RealDisc, TruthTitle } from './judgment/judgment-discs.ts';
+
+const title = (
+  Index: number,
+  Duration: string,
+  SourceFile: string,
+  SegmentMap: string,
+  episode?: string,
+): TruthTitle => ({
+  Index,
+  Duration,
+  Size: 1,
+  SourceFile,
+  SegmentMap,
+  ...(episode ? { Item: { Type: 'Episode', Season: '2', Episode: episode } } : {}),
+});
+
+const disc = (titles: TruthTitle[]): RealDisc => ({
+  stem: 'measure',
+  kind: 'series',
+  origin: 'corpus',
+  heldOut: false,
+  set: 'tune',
+  record: { Index: 6, Name: 'Book Two Disc Six', Format: 'Blu-Ray', Titles: titles },
+  transcript: null,
+});
+
+// Avatar: The Last Airbender, Book Two disc 6 (TheDiscDB, seed 54): the two-part finale (1102) is assigned to the
+// playlist that adds a logo and a recap (1093, 1101: 48 s); the heuristic rips the playlist of the content alone.
+const avatar = (coreSegments: string, coreDuration: string) => [
+  title(0, '0:24:32', '01601.mpls', '1062', '16'),
+  title(1, '0:24:32', '01602.mpls', '1086', '17'),
+  title(2, coreDuration, '01619.mpls', coreSegments),
+  title(3, '1:35:41', '00600.mpls', '1093,1062,1086,1101,1102'),
+  title(4, '0:46:36', '00603.mpls', '1093,1101,1102', '19-20'),
+];
+
+describe('episodes carried by their content without its intro', () => {
+  it('counts the finale as ripped and kept when the playlist of its content alone is', async () => {
+    const figures = await measureDisc(disc(avatar('1102', '0:45:48')));
+    expect(figures.episodes.notRipped).toBe(0);
+    expect(figures.episodes.kept).toBe(figures.episodes.truth);
+    expect(figures.episodes.keptRight).toBe(figures.episodes.keptTitles);
+  });
+
+  it('does not credit an untyped title whose segments are not the episode’s less a clip before or after', async () => {
+    const credited = await measureDisc(disc(avatar('1102', '0:45:48')));
+    expect(credited.episodes.keptUnassigned).toBe(0);
+    // The untyped playlist plays the recap clip alone (1101), not the finale's content: kept, but unassigned.
+    const other = await measureDisc(disc(avatar('1101', '0:45:48')));
+    expect(other.episodes.keptUnassigned).toBe(1);
+  });
+});
