@@ -57,11 +57,12 @@ const DOUBLE_EPISODE = [1.7, 2.3] as const;
 export const TWIN_FRACTION = 0.005;
 /**
  * Two episode-length titles a little further apart (a minute in fifty: one episode's credits run longer) are still
- * two episodes when at most one other title of substance stands beside them; beside LOOSE_TWIN_EXTRAS or more they
- * are as likely a bonus disc's two documentaries among its featurettes.
+ * two episodes when at most two other titles of substance stand beside them; beside LOOSE_TWIN_EXTRAS or more (as
+ * many as make a lone documentary a bonus disc's, EXTRAS_OF_A_BONUS_DISC) they are as likely a bonus disc's two
+ * documentaries among its featurettes.
  */
 export const LOOSE_TWIN_FRACTION = 0.02;
-export const LOOSE_TWIN_EXTRAS = 2;
+export const LOOSE_TWIN_EXTRAS = 3;
 
 /** Titles beside the cluster (not in it) whose length against the cluster's median passes `fits`; none without a cluster. */
 function besideCluster(

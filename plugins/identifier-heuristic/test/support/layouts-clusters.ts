@@ -69,6 +69,18 @@ export const clusterLayouts: Layout[] = [
     },
   },
   {
+    // Farscape season 1 disc 9 (TheDiscDB, seed 55): 49:35 and 50:07 beside a 30-minute profile and a 2:10 trailer.
+    name: 'two hour-long episodes half a minute apart beside a profile and a trailer: two episodes',
+    label: 'Disc 9',
+    minutes: [0.2, 49.58, 1.32, 2.17, 1.43, 50.12, 30.13],
+    expect: {
+      contentType: 'tv',
+      band: 'medium',
+      roles: { 1: 'episode_candidate', 5: 'episode_candidate', 6: 'extra' },
+      open: true,
+    },
+  },
+  {
     name: 'one movie with two featurettes and a trailer',
     label: 'GREAT_MOVIE_2019',
     minutes: [123, 10, 5, 1.5],

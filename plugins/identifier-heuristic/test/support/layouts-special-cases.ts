@@ -110,10 +110,15 @@ export const specialCaseLayouts: Layout[] = [
     },
   },
   {
+    // Ben-Hur (1959) four-disc edition disc 3 (TheDiscDB): 57:36 and 58:03 among twenty featurettes (three here).
     name: 'two documentaries half a minute apart are not a broadcast slot: no episodes, a bonus disc (of a movie set)',
     label: 'BONUS DISC',
-    minutes: [57.6, 58.05, 29.1, 9.5],
-    expect: { contentType: 'movie', band: 'low', roles: { 0: 'extra', 1: 'extra', 2: 'extra', 3: 'extra' } },
+    minutes: [57.6, 58.05, 29.1, 9.5, 11.45],
+    expect: {
+      contentType: 'movie',
+      band: 'low',
+      roles: { 0: 'extra', 1: 'extra', 2: 'extra', 3: 'extra', 4: 'extra' },
+    },
   },
   {
     name: 'a bonus disc whose label names a season: the series\u2019 bonus disc',
