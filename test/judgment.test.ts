@@ -210,18 +210,19 @@ const FRESH_DRAWS: FreshDraw[] = [
     episodesNotRipped: 0,
     seriesCalledMovie: 1,
   },
-  // Measured once, unseen, on the same six rules and the measure as of seed 54 (README "Fresh holdout, seed 55").
+  // Measured once, unseen, on the same six rules and the measure as of seed 54 (README "Fresh holdout, seed 55"); TV vs
+  // movie 16/20, three series discs called a movie and episode recall 35/42 then, raised by the ninth round's twins rule.
   {
     set: 'holdout-seed55',
     gates: freshGates({
-      'TV vs movie right': 16 / 20,
-      'TV vs movie right, strictly': 16 / 20,
-      'episode recall': 35 / 42,
+      'TV vs movie right': 17 / 20,
+      'TV vs movie right, strictly': 17 / 20,
+      'episode recall': 37 / 42,
       'episode recall, catalog type given': 41 / 42,
       'extras typed right, no TheDiscDB match': 20 / 43,
     }),
     episodesNotRipped: 0,
-    seriesCalledMovie: 3,
+    seriesCalledMovie: 2,
   },
 ];
 
