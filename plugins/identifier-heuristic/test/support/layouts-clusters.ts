@@ -1,6 +1,14 @@
 /** Layouts of episode clusters, Play Alls, features and short-form episodes, with the expected answers. */
 import type { Layout } from './disc-layout.ts';
 
+/** Two alike episodes (titles 1 and 5) beside an extra (title 6) and clips, no Play All, no season: TV, left open. */
+const twoEpisodesOpen: Layout['expect'] = {
+  contentType: 'tv',
+  band: 'medium',
+  roles: { 1: 'episode_candidate', 5: 'episode_candidate', 6: 'extra' },
+  open: true,
+};
+
 export const clusterLayouts: Layout[] = [
   {
     name: 'four sitcom episodes, a Play All and a menu clip',
@@ -61,24 +69,14 @@ export const clusterLayouts: Layout[] = [
     name: 'two hour-long episodes half a minute apart beside one featurette and clips: two episodes',
     label: 'Disc 7',
     minutes: [0.2, 49.57, 0.97, 1.93, 1.68, 50.12, 10.1],
-    expect: {
-      contentType: 'tv',
-      band: 'medium',
-      roles: { 1: 'episode_candidate', 5: 'episode_candidate', 6: 'extra' },
-      open: true,
-    },
+    expect: twoEpisodesOpen,
   },
   {
     // Farscape season 1 disc 9 (TheDiscDB, seed 55): 49:35 and 50:07 beside a 30-minute profile and a 2:10 trailer.
     name: 'two hour-long episodes half a minute apart beside a profile and a trailer: two episodes',
     label: 'Disc 9',
     minutes: [0.2, 49.58, 1.32, 2.17, 1.43, 50.12, 30.13],
-    expect: {
-      contentType: 'tv',
-      band: 'medium',
-      roles: { 1: 'episode_candidate', 5: 'episode_candidate', 6: 'extra' },
-      open: true,
-    },
+    expect: twoEpisodesOpen,
   },
   {
     name: 'one movie with two featurettes and a trailer',
