@@ -7,7 +7,7 @@ import { readdir, stat } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
 import type { EventBus } from '../events/event-bus.ts';
 import type { JobService } from '../jobs/job-service.ts';
-import { isTerminal } from '../jobs/job-state-machine.ts';
+import { isTerminal, JOB_STATES } from '../jobs/job-state-machine.ts';
 import type { JobRepository, TitleRepository } from '../persistence/ports.ts';
 import type { ImportMode, JobRecord } from '../persistence/records.ts';
 import type { PipelineRunner } from '../pipeline/pipeline-runner.ts';
@@ -52,16 +52,46 @@ type JobIntakeDeps = {
 };
 
 export class JobIntake {
+  /** The last disc report of each drive, so the next one waits for it. */
+  private readonly driveReports = new Map<string, Promise<unknown>>();
+
   constructor(private readonly deps: JobIntakeDeps) {}
 
+  /**
+   * A disc a detector found in a drive becomes a job — unless a job still works on that same disc in that drive (same
+   * label, and the same content hash when both are known): a detector that reports one insertion twice must not rip
+   * the disc twice. Reports for one drive are taken one at a time, so two at once cannot both make a job.
+   */
   async discInserted(disc: DiscInsert, autoStart = true): Promise<JobRecord> {
     this.deps.bus.emit('drive.changed', { driveId: disc.driveId, event: 'inserted', volumeLabel: disc.volumeLabel });
+    const previous = this.driveReports.get(disc.driveId) ?? Promise.resolve();
+    const report = previous.catch(() => undefined).then(() => this.jobForDisc(disc, autoStart));
+    this.driveReports.set(disc.driveId, report);
+    return report;
+  }
+
+  private async jobForDisc(disc: DiscInsert, autoStart: boolean): Promise<JobRecord> {
+    const open = await this.deps.jobs.listInStates(JOB_STATES.filter((state) => !isTerminal(state)));
+    const hash = disc.contentHash ?? null;
+    const working = open.find(
+      (j) =>
+        j.sourceKind === 'disc' &&
+        j.driveId === disc.driveId &&
+        j.volumeLabel === disc.volumeLabel &&
+        (hash === null || j.contentHash === null || j.contentHash === hash),
+    );
+    if (working) {
+      this.deps.logger.info(
+        `job ${working.id} (${working.state}) already works on the disc "${disc.volumeLabel}" in ${disc.driveId}; no second job`,
+      );
+      return working;
+    }
     const job = await this.deps.jobService.create({
       sourceKind: 'disc',
       driveId: disc.driveId,
       volumeLabel: disc.volumeLabel,
       sourcePath: disc.path,
-      contentHash: disc.contentHash ?? null,
+      contentHash: hash,
       folderOrigin: 'rip',
       stagingRoot: this.deps.roots ? await currentStagingRoot(this.deps.roots()) : null,
     });
