@@ -1,7 +1,8 @@
 /**
- * The episode figures of the judgment measure on a disc whose episode TheDiscDB assigns to the playlist with a short
+ * The episode figures of the judgment measure. On a disc whose episode TheDiscDB assigns to the playlist with a short
  * intro, while the same content also plays alone: ripping that content is ripping the episode. A title that is not
- * the episode's content less a short clip before or after does not carry it.
+ * the episode's content less a short clip before or after does not carry it. A kept title that TheDiscDB types as
+ * several episodes, on a disc with no title of a single episode, counts neither right nor wrong.
  */
 import { describe, expect, it } from 'vitest';
 import { measureDisc } from './judgment/judgment-figures.ts';
@@ -56,5 +57,25 @@ describe('episodes carried by their content without its intro', () => {
     // The untyped playlist plays the recap clip alone (1101), not the finale's content: kept, but unassigned.
     const other = await measureDisc(disc(avatar('1101', '0:45:48')));
     expect(other.episodes.keptUnassigned).toBe(1);
+  });
+
+  it('counts a kept title of several episodes neither right nor wrong when no title holds a single episode', async () => {
+    // Bubblegum Crisis Tokyo 2040 volume 5 (TheDiscDB, seed 49): episodes 17–21 in one DVD title of five alike parts.
+    const episodes: TruthTitle = {
+      Index: 0,
+      Duration: '2:02:08',
+      Size: 1,
+      SourceFile: '01',
+      SegmentMap: '1-5,6-10,11-15,16-20,21-25,26',
+      Item: { Type: 'Episode', Season: '1', Episode: '17-21', Title: 'Episodes 17-21' },
+    };
+    const trailers: TruthTitle = { Index: 1, Duration: '0:09:37', Size: 1, SourceFile: '03', SegmentMap: '1-6,7' };
+    const volume: RealDisc = {
+      ...disc([]),
+      record: { Index: 1, Name: 'DVD', Format: 'DVD', Titles: [episodes, trailers] },
+    };
+    const figures = await measureDisc(volume);
+    expect(figures.said).toBe('tv');
+    expect(figures.episodes).toMatchObject({ keptTitles: 0, keptUnassigned: 1 });
   });
 });
