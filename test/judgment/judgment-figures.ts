@@ -163,8 +163,8 @@ function episodeFigure(truths: Truths, id: Identification, open = false): Episod
 
 /** A clip this short (seconds) before or after an episode's content (a logo, an intro) leaves the same episode. */
 const INTRO_MAX_SECONDS = 150;
-const segmentsOf = (t: TruthTitle) =>
-  `${/\.(mpls|m2ts)$/i.test(t.SourceFile ?? '') ? 'bd' : t.SourceFile}:${t.SegmentMap}`;
+/** Blu-ray clips are disc-wide; a DVD's cells belong to their title set. */
+const sourceOf = (t: TruthTitle) => (/\.(mpls|m2ts)$/i.test(t.SourceFile ?? '') ? 'bd' : t.SourceFile);
 
 /**
  * Untyped titles whose segments are an episode title's segments less a short clip before or after (TheDiscDB assigns
@@ -173,14 +173,14 @@ const segmentsOf = (t: TruthTitle) =>
 function carriedEpisodes(truths: Truths): Map<number, ReturnType<typeof truthOf>> {
   const out = new Map<number, ReturnType<typeof truthOf>>();
   for (const { t: core, truth } of truths) {
-    if (truth.role !== 'none' || !core.SegmentMap) continue;
-    const [src, segs] = segmentsOf(core).split(/:(.*)/);
+    const segs = core.SegmentMap;
+    if (truth.role !== 'none' || !segs) continue;
     for (const { t, truth: ep } of truths) {
-      if (ep.role !== 'episode' || !t.SegmentMap || t === core) continue;
-      const [tsrc, tsegs] = segmentsOf(t).split(/:(.*)/);
+      const tsegs = t.SegmentMap;
+      if (ep.role !== 'episode' || !tsegs || t === core || sourceOf(t) !== sourceOf(core)) continue;
       const extra = seconds(t.Duration) - seconds(core.Duration);
-      const inside = tsegs !== segs && (tsegs!.endsWith(`,${segs}`) || tsegs!.startsWith(`${segs},`));
-      if (tsrc === src && inside && extra >= 0 && extra <= INTRO_MAX_SECONDS) out.set(core.Index, ep);
+      const inside = tsegs !== segs && (tsegs.endsWith(`,${segs}`) || tsegs.startsWith(`${segs},`));
+      if (inside && extra >= 0 && extra <= INTRO_MAX_SECONDS) out.set(core.Index, ep);
     }
   }
   return out;

@@ -5,7 +5,7 @@
 import type { ContentType, ScannedTitle } from '@spindle/plugin-sdk';
 import { formatDuration } from './duration-clusters.ts';
 import type { HeuristicSettings } from './heuristic-settings.ts';
-import { TWIN_FRACTION, type Layout } from './layout-analysis.ts';
+import { heldInOne, TWIN_FRACTION, type Layout } from './layout-analysis.ts';
 import { list, total } from './describe-titles.ts';
 
 /** Confidence of each kind of answer (0–1; ≥ 0.8 counts as high). */
@@ -60,8 +60,7 @@ export function classify(
   }
   if (isTv) return { contentType: 'tv', confidence: CONFIDENCE.clearTv };
   if (!isMovie && layout.inOne.size > 0) {
-    const held = [...layout.inOne].map(([index, why]) => `title ${index} ${why}`).join(', ');
-    evidence.push(`episodes in one title: ${held}; no title of a single episode`);
+    evidence.push(`episodes in one title: ${heldInOne(layout)}; no title of a single episode`);
     return { contentType: 'tv', confidence: CONFIDENCE.labelledSmallCluster };
   }
   if (isMovie) return { contentType: 'movie', confidence: CONFIDENCE.clearMovie };
@@ -91,7 +90,7 @@ export function classify(
     );
     return { contentType: 'tv', confidence: CONFIDENCE.labelledSmallCluster };
   }
-  const beside = single ? extrasBeside(titles, layout, single) : 0;
+  const beside = single ? extrasBeside(titles, layout, [single]) : 0;
   if (single && beside >= EXTRAS_OF_A_BONUS_DISC) {
     evidence.push(
       `one title of substance, title ${single.index} (${formatDuration(single.durationSeconds)}), with ${beside} extras beside it: the documentary of a bonus disc, not a film`,
@@ -131,9 +130,10 @@ export function soleSubstantialTitle(
 /** A lone title of substance with this many extras (not clips, copies or Play Alls) beside it is a bonus disc's documentary. */
 export const EXTRAS_OF_A_BONUS_DISC = 3;
 
-/** The titles worth ripping beside `one` (not clips, copies or Play Alls). */
-export function extrasBeside(titles: readonly ScannedTitle[], layout: Layout, one: ScannedTitle): number {
+/** The titles worth ripping beside `ones` (not those, clips, copies or Play Alls). */
+export function extrasBeside(titles: readonly ScannedTitle[], layout: Layout, ones: readonly ScannedTitle[]): number {
   return titles.filter(
-    (t) => t !== one && !layout.short.includes(t) && !layout.copies.has(t.index) && !layout.playAll.has(t.index),
+    (t) =>
+      !ones.includes(t) && !layout.short.includes(t) && !layout.copies.has(t.index) && !layout.playAll.has(t.index),
   ).length;
 }

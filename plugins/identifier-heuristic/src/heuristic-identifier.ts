@@ -16,7 +16,7 @@ import {
 } from '@spindle/plugin-sdk';
 import { plausibleMainFeatures } from './duration-clusters.ts';
 import { readSettings } from './heuristic-settings.ts';
-import { analyse } from './layout-analysis.ts';
+import { analyse, heldInOne } from './layout-analysis.ts';
 import { catalogSeasonRuntimes, fitCatalogRuntimes } from './catalog-episodes.ts';
 import { list } from './describe-titles.ts';
 import { hintsFor } from './title-hints.ts';
@@ -62,7 +62,7 @@ export class HeuristicIdentifier implements Identifier {
     if (
       bonus &&
       (variedExtras(titles, layout, s) ||
-        (lone !== null && extrasBeside(titles, layout, lone) >= EXTRAS_OF_A_BONUS_DISC) ||
+        (lone !== null && extrasBeside(titles, layout, [lone]) >= EXTRAS_OF_A_BONUS_DISC) ||
         manyExtras(titles, layout, s))
     ) {
       // Extras of many lengths, one documentary among extras, or four or more extras not all of one length: the bonus
@@ -105,7 +105,7 @@ export class HeuristicIdentifier implements Identifier {
     const feature = new Map<number, string>();
     const inOne =
       contentType === 'tv' && layout.inOne.size > 0
-        ? `${[...layout.inOne].map(([index, why]) => `title ${index} ${why}`).join(', ')}, and no title is a single episode: ripped whole; which episodes, a person says`
+        ? `${heldInOne(layout)}, and no title is a single episode: ripped whole; which episodes, a person says`
         : null;
     let bonusReason = bonus ?? partsOfOne ?? seriesBonus ?? unsettled ?? inOne;
     if (known && known.contentType !== contentType) {

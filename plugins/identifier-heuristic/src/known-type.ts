@@ -1,7 +1,7 @@
 /** The kind of disc a person or a confident catalog answer already named, and how the titles read under it. */
 import type { IdentifyInput, ScannedTitle } from '@spindle/plugin-sdk';
 import type { Layout } from './layout-analysis.ts';
-import { EXTRAS_OF_A_BONUS_DISC } from './disc-verdict.ts';
+import { extrasBeside, EXTRAS_OF_A_BONUS_DISC } from './disc-verdict.ts';
 
 /** An answer at least this confident, without a review reason, wins the identification (identification-verdict). */
 const CONFIDENT = 0.8;
@@ -49,12 +49,5 @@ export function episodeLengthTitles(titles: readonly ScannedTitle[], layout: Lay
  */
 export function featureLengthEpisodes(titles: readonly ScannedTitle[], layout: Layout): ScannedTitle[] {
   if (layout.cluster.length + layout.moreEpisodes.size + layout.pairLike.length > 0) return [];
-  const beside = titles.filter(
-    (t) =>
-      !layout.long.includes(t) &&
-      !layout.short.includes(t) &&
-      !layout.copies.has(t.index) &&
-      !layout.playAll.has(t.index),
-  );
-  return beside.length < EXTRAS_OF_A_BONUS_DISC ? layout.long : [];
+  return extrasBeside(titles, layout, layout.long) < EXTRAS_OF_A_BONUS_DISC ? layout.long : [];
 }

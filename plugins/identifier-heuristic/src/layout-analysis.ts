@@ -266,3 +266,8 @@ function areTwins(a: ScannedTitle, b: ScannedTitle, others: number): boolean {
   const fraction = others < LOOSE_TWIN_EXTRAS ? LOOSE_TWIN_FRACTION : TWIN_FRACTION;
   return Math.abs(a.durationSeconds - b.durationSeconds) <= fraction * Math.max(a.durationSeconds, b.durationSeconds);
 }
+
+/** The titles holding several episodes each, as the evidence and the review reason say them: "title 0 holds 4 …". */
+export function heldInOne(layout: Layout): string {
+  return [...layout.inOne].map(([index, why]) => `title ${index} ${why}`).join(', ');
+}
