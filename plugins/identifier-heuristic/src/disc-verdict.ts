@@ -74,8 +74,12 @@ export function classify(
     return { contentType: 'tv', confidence: CONFIDENCE.playAllPair };
   }
   if (layout.twins) {
+    const [a, b] = layout.cluster.map((t) => t.durationSeconds) as [number, number];
+    const apart = Math.abs(a - b) / Math.max(a, b);
     evidence.push(
-      `two titles of the same length to within ${TWIN_FRACTION * 100} % (${list(layout.cluster)}): two episodes of one broadcast slot`,
+      apart <= TWIN_FRACTION
+        ? `two titles of the same length to within ${TWIN_FRACTION * 100} % (${list(layout.cluster)}): two episodes of one broadcast slot`
+        : `two episode-length titles ${(apart * 100).toFixed(1)} % apart (${list(layout.cluster)}) with at most two other titles of substance beside them: two episodes`,
     );
     return { contentType: 'tv', confidence: CONFIDENCE.twinEpisodes };
   }

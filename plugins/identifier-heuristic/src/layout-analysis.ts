@@ -37,7 +37,8 @@ export interface Layout {
   /**
    * Exactly two episode-length titles of the same length to within TWIN_FRACTION (a broadcast slot), or to within
    * LOOSE_TWIN_FRACTION when fewer than LOOSE_TWIN_EXTRAS other titles of substance (not clips, copies or Play Alls)
-   * stand beside them: two episodes.
+   * stand beside them: two episodes. So are two titles of an hour-long slot however unequal (HOUR_SLOT_MINUTES) with
+   * no feature-length title and as few others beside them.
    */
   twins: boolean;
   /** Titles that hold several episodes each, on a disc with no title of a single episode: why, by title index. */
@@ -63,6 +64,13 @@ export const TWIN_FRACTION = 0.005;
  */
 export const LOOSE_TWIN_FRACTION = 0.02;
 export const LOOSE_TWIN_EXTRAS = 3;
+/**
+ * An hour-long drama's episodes run 45–75 minutes and, on premium-cable miniseries, differ by up to a quarter: two
+ * titles of distinct content in that slot, with no title of feature length and fewer than LOOSE_TWIN_EXTRAS other
+ * titles of substance beside them, are two episodes (a movie set's bonus disc with two hour-long documentaries has
+ * its featurettes beside them).
+ */
+export const HOUR_SLOT_MINUTES = [45, 75] as const;
 
 /** Titles beside the cluster (not in it) whose length against the cluster's median passes `fits`; none without a cluster. */
 function besideCluster(
@@ -178,6 +186,10 @@ export function analyse(titles: readonly ScannedTitle[], s: HeuristicSettings): 
     }
   }
 
+  // Two hour-long titles of unequal length: two episodes (when a Play All joins them, it says so below).
+  const pair = cluster.length <= 2 ? hourLongPair(rest, s) : null;
+  const hourPair = pair && ![...joins.values()].some((members) => members.some((m) => pair.includes(m))) ? pair : null;
+  if (hourPair && cluster.length < 2) cluster = hourPair;
   const inCluster = new Set(cluster.map((t) => t.index));
   const moreEpisodes = new Map<number, string>();
   if (cluster.length >= 2) {
@@ -244,7 +256,9 @@ export function analyse(titles: readonly ScannedTitle[], s: HeuristicSettings): 
       isLong(t),
   );
   const others = rest.filter((t) => !inCluster.has(t.index) && !playAll.has(t.index)).length;
-  const twins = cluster.length === 2 && areTwins(cluster[0]!, cluster[1]!, others);
+  const twins =
+    cluster.length === 2 &&
+    (areTwins(cluster[0]!, cluster[1]!, others) || (hourPair !== null && cluster.every((t) => hourPair.includes(t))));
   return {
     short,
     cluster,
@@ -259,6 +273,15 @@ export function analyse(titles: readonly ScannedTitle[], s: HeuristicSettings): 
     twins,
     inOne,
   };
+}
+
+/** The two hour-long titles of a disc that holds nothing else of substance but up to two extras; else null. */
+function hourLongPair(rest: readonly ScannedTitle[], s: HeuristicSettings): ScannedTitle[] | null {
+  const [min, max] = HOUR_SLOT_MINUTES.map((m) => m * 60) as [number, number];
+  if (rest.some((t) => t.durationSeconds >= s.movie_min_minutes * 60)) return null;
+  const hourLong = rest.filter((t) => t.durationSeconds >= min && t.durationSeconds <= max);
+  if (hourLong.length !== 2 || rest.length - hourLong.length >= LOOSE_TWIN_EXTRAS) return null;
+  return hourLong;
 }
 
 /** Whether two episode-length titles fill one broadcast slot, given how many other titles of substance the disc holds. */

@@ -79,6 +79,25 @@ export const clusterLayouts: Layout[] = [
     expect: twoEpisodesOpen,
   },
   {
+    // Band of Brothers Blu-ray disc 3 (TheDiscDB, seed 54): episodes of 55:42 and 1:07:20 beside a 2:29 trailer and a
+    // 10:20 featurette; disc 2 (seed 55) the same with 1:05:21 and 59:43.
+    name: 'two hour-long episodes of unequal length beside a trailer and a featurette: two episodes',
+    label: 'Disc 3',
+    minutes: [55.7, 2.48, 10.33, 67.33],
+    expect: {
+      contentType: 'tv',
+      band: 'medium',
+      roles: { 0: 'episode_candidate', 3: 'episode_candidate', 2: 'extra' },
+      open: true,
+    },
+  },
+  {
+    name: 'two hour-long documentaries of unequal length beside three featurettes: a bonus disc, no episodes',
+    label: 'Disc 2',
+    minutes: [55.7, 12.5, 10.33, 67.33, 8.2],
+    expect: { contentType: 'movie', band: 'low', roles: { 0: 'extra', 3: 'extra' } },
+  },
+  {
     name: 'one movie with two featurettes and a trailer',
     label: 'GREAT_MOVIE_2019',
     minutes: [123, 10, 5, 1.5],
