@@ -35,7 +35,7 @@ const GATES: Gate[] = [
   { name: 'main feature right, catalog runtime given', value: (t) => t.mainWithRuntime, target: 0.97, achieved: 1 },
   { name: 'main feature right, no catalog runtime', value: (t) => t.mainWithoutRuntime, target: 0.9, achieved: 0.958 },
   { name: 'bonus discs recognised', value: (t) => t.bonusRecognised, target: 1, achieved: 1 },
-  { name: 'extras typed right, no TheDiscDB match', value: (t) => t.extrasTyped, target: 0.5, achieved: 0.7 },
+  { name: 'extras typed right, no TheDiscDB match', value: (t) => t.extrasTyped, target: 0.5, achieved: 0.74 },
   {
     name: 'extras in the right folder, TheDiscDB match',
     value: (t) => t.namedExtrasTyped,
@@ -74,7 +74,7 @@ const FRESH_DRAWS: FreshDraw[] = [
   // Episode recall 37/38 and one real episode marked don't-rip when first measured; 38/38 and 0 since the seventh round.
   {
     set: 'holdout-seed43',
-    gates: freshGates({ 'extras typed right, no TheDiscDB match': 31 / 57 }),
+    gates: freshGates({ 'extras typed right, no TheDiscDB match': 32 / 57 }),
     episodesNotRipped: 0,
   },
   {
@@ -94,7 +94,7 @@ const FRESH_DRAWS: FreshDraw[] = [
     gates: freshGates({
       'episode precision': 50 / 51,
       'episode precision, catalog type given': 50 / 51,
-      'extras typed right, no TheDiscDB match': 12 / 37,
+      'extras typed right, no TheDiscDB match': 13 / 37,
     }),
     episodesNotRipped: 0,
   },
@@ -122,14 +122,16 @@ const FRESH_DRAWS: FreshDraw[] = [
       'TV vs movie right, strictly': 19 / 20,
       'episode recall': 40 / 43,
       'episode recall, catalog type given': 41 / 43,
-      'extras typed right, no TheDiscDB match': 30 / 59,
+      'extras typed right, no TheDiscDB match': 31 / 59,
       'extras in the right folder, TheDiscDB match': 56 / 59,
     }),
     episodesNotRipped: 0,
     seriesCalledMovie: 1,
   },
   // Measured once, unseen, on the eighth round's first two rules (README "Fresh holdout, seed 48"), then read disc by
-  // disc; TV vs movie 17/20, episode recall 44/46 (typed 44/46) then, raised by the later rules of the round.
+  // disc; TV vs movie 17/20, episode recall 44/46 (typed 44/46) then, raised by the later rules of the round. Extras
+  // typed 16/34 until the tenth round's reel of parts, which types Intolerable Cruelty's 7:18 "Outtakes: Play All" (four
+  // cells; TheDiscDB: a featurette) as a reel of trailers while it gains 16 over the other sets (README "Tenth round").
   {
     set: 'holdout-seed48',
     gates: freshGates({
@@ -138,7 +140,7 @@ const FRESH_DRAWS: FreshDraw[] = [
       'episode recall': 45 / 46,
       'episode precision, catalog type given': 45 / 46,
       'main feature right, no catalog runtime': 3 / 5,
-      'extras typed right, no TheDiscDB match': 16 / 34,
+      'extras typed right, no TheDiscDB match': 15 / 34,
       'extras in the right folder, TheDiscDB match': 33 / 34,
     }),
     episodesNotRipped: 0,
@@ -175,7 +177,7 @@ const FRESH_DRAWS: FreshDraw[] = [
       'episode precision': 50 / 52,
       'episode recall': 50 / 51,
       'episode precision, catalog type given': 51 / 55,
-      'extras typed right, no TheDiscDB match': 12 / 51,
+      'extras typed right, no TheDiscDB match': 18 / 51,
       'extras in the right folder, TheDiscDB match': 45 / 51,
     }),
     episodesNotRipped: 0,
@@ -190,7 +192,7 @@ const FRESH_DRAWS: FreshDraw[] = [
   {
     set: 'holdout-seed53',
     gates: freshGates({
-      'extras typed right, no TheDiscDB match': 18 / 35,
+      'extras typed right, no TheDiscDB match': 19 / 35,
       'extras in the right folder, TheDiscDB match': 34 / 35,
     }),
     episodesNotRipped: 0,
@@ -221,7 +223,7 @@ const FRESH_DRAWS: FreshDraw[] = [
       'TV vs movie right, strictly': 18 / 20,
       'episode recall': 39 / 42,
       'episode recall, catalog type given': 41 / 42,
-      'extras typed right, no TheDiscDB match': 20 / 43,
+      'extras typed right, no TheDiscDB match': 22 / 43,
     }),
     episodesNotRipped: 0,
     seriesCalledMovie: 1,

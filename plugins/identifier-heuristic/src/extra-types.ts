@@ -9,6 +9,8 @@
  * stream files (`00115.m2ts`) and short.
  * Broadcast spots: two or more clips of one length (within SPOT_MATCH) of 28–64 s on a movie disc are
  * TV spots (30 and 60 s slots): trailers.
+ * Parts: an extra of REEL_PARTS or more runs in its segment map whose runs are no titles of their own is a reel too
+ * (`partsType`); across the real-disc corpus such extras are trailer and deleted-scene reels, rarely a featurette.
  */
 import {
   EXTRA_LENGTHS,
@@ -26,6 +28,8 @@ const TRAILER_SPREAD = 60;
 const REEL_COVERAGE = 0.9;
 const SPOT = [28, 64] as const;
 const SPOT_MATCH = 2;
+const REEL_PARTS = 3;
+const REEL_SPLIT = 10 * 60;
 
 /** Reels: title index → the clips it joins (segment maps; disjoint clips inside it covering most of it). */
 export function findReels(titles: readonly ScannedTitle[]): Map<number, ScannedTitle[]> {
@@ -66,6 +70,18 @@ function reelType(members: readonly ScannedTitle[]): ExtraType | null {
   return trailerLike ? 'trailer' : 'deleted_scene';
 }
 
+/**
+ * An extra of REEL_PARTS or more parts (the runs of its segment map: Blu-ray clips, DVD cell runs) whose parts are not
+ * titles of their own is a reel all the same: a featurette is one piece. Under REEL_SPLIT it is a reel of trailers
+ * (previews, TV spots); longer, of deleted scenes. On a series disc only the longer kind: its short reels vary.
+ */
+function partsType(t: ScannedTitle, contentType: ContentType): ExtraType | null {
+  const parts = t.segmentMap ? t.segmentMap.split(',').length : 0;
+  if (parts < REEL_PARTS) return null;
+  if (t.durationSeconds >= REEL_SPLIT) return 'deleted_scene';
+  return contentType === 'tv' ? null : 'trailer';
+}
+
 /** Kinds of the titles that are extras or clips (`notExtras`: episodes, main features, Play Alls of episodes). */
 export function typeExtras(
   titles: readonly ScannedTitle[],
@@ -90,7 +106,7 @@ export function typeExtras(
   }
   for (const t of open) {
     if (kinds.has(t.index)) continue;
-    kinds.set(t.index, extraTypeByLength(t.durationSeconds, contentType === 'tv'));
+    kinds.set(t.index, partsType(t, contentType) ?? extraTypeByLength(t.durationSeconds, contentType === 'tv'));
   }
   return kinds;
 }

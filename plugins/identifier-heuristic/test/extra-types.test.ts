@@ -101,4 +101,33 @@ describe('extras typed from structure and length', () => {
     ]);
     expect((await kinds([[5940], [33], [10]])).kinds).toEqual([null, 'other', 'other']);
   });
+  it('calls an extra of three or more parts a reel even when its parts are no titles: trailers when short, else deleted scenes', async () => {
+    // DVD: "Previews - Play All" (Knowing, 5:45 in 3 cell runs) and "All Deleted Scenes" (Serenity, 14:31 in 18).
+    const dvd = await kinds(
+      [
+        [6300, '01', '1-9,10-16,17-23,24'],
+        [345, '03', '1,2,3'],
+        [871, '04', '1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18'],
+        [871, '05', '1-18'],
+        [345, '06', '1'],
+      ],
+      'dvd',
+    );
+    expect(dvd.contentType).toBe('movie');
+    expect(dvd.kinds).toEqual([null, 'trailer', 'deleted_scene', 'featurette', 'featurette']);
+    // A series disc's long reel (Battlestar Galactica's deleted scenes, 11:45 in 8 parts); its short reels vary.
+    const series = await kinds(
+      [
+        [2640, '01', '1-4'],
+        [2650, '02', '1-4'],
+        [2630, '03', '1-4'],
+        [705, '06', '1,2,3,4,5,6,7,8'],
+        [700, '07', '1'],
+        [171, '09', '1,2,3,4'],
+      ],
+      'dvd',
+    );
+    expect(series.contentType).toBe('tv');
+    expect(series.kinds.slice(3)).toEqual(['deleted_scene', 'featurette', 'deleted_scene']);
+  });
 });
