@@ -131,7 +131,7 @@ const FRESH_DRAWS: FreshDraw[] = [
   // Measured once, unseen, on the eighth round's first two rules (README "Fresh holdout, seed 48"), then read disc by
   // disc; TV vs movie 17/20, episode recall 44/46 (typed 44/46) then, raised by the later rules of the round. Extras
   // typed 16/34 until the tenth round's reel of parts, which types Intolerable Cruelty's 7:18 "Outtakes: Play All" (four
-  // cells; TheDiscDB: a featurette) as a reel of trailers while it gains 16 over the other sets (README "Tenth round").
+  // cells; TheDiscDB: a featurette) as a reel of trailers while it gains 17 over the other sets (README "Tenth round").
   {
     set: 'holdout-seed48',
     gates: freshGates({
