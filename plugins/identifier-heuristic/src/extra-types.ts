@@ -9,8 +9,9 @@
  * stream files (`00115.m2ts`) and short.
  * Broadcast spots: two or more clips of one length (within SPOT_MATCH) of 28–64 s on a movie disc are
  * TV spots (30 and 60 s slots): trailers.
- * Parts: an extra of REEL_PARTS or more runs in its segment map whose runs are no titles of their own is a reel too
- * (`partsType`); across the real-disc corpus such extras are trailer and deleted-scene reels, rarely a featurette.
+ * Parts: an extra no such reel typed whose segment map has REEL_PARTS or more runs is a reel too, its parts being no
+ * titles of their own (`partsType`); across the real-disc corpus such extras are trailer and deleted-scene reels,
+ * rarely a featurette.
  */
 import {
   EXTRA_LENGTHS,
@@ -71,9 +72,9 @@ function reelType(members: readonly ScannedTitle[]): ExtraType | null {
 }
 
 /**
- * An extra of REEL_PARTS or more parts (the runs of its segment map: Blu-ray clips, DVD cell runs) whose parts are not
- * titles of their own is a reel all the same: a featurette is one piece. Under REEL_SPLIT it is a reel of trailers
- * (previews, TV spots); longer, of deleted scenes. On a series disc only the longer kind: its short reels vary.
+ * An extra of REEL_PARTS or more parts (the runs of its segment map: Blu-ray clips, DVD cell runs) that no reel of listed
+ * clips typed is a reel all the same: a featurette is one piece. Under REEL_SPLIT it is a reel of trailers (previews, TV
+ * spots); longer, of deleted scenes. On a series disc only the longer kind: its short reels vary.
  */
 function partsType(t: ScannedTitle, contentType: ContentType): ExtraType | null {
   const parts = t.segmentMap ? t.segmentMap.split(',').length : 0;

@@ -101,6 +101,7 @@ describe('extras typed from structure and length', () => {
     ]);
     expect((await kinds([[5940], [33], [10]])).kinds).toEqual([null, 'other', 'other']);
   });
+
   it('calls an extra of three or more parts a reel even when its parts are no titles: trailers when short, else deleted scenes', async () => {
     // DVD: "Previews - Play All" (Knowing, 5:45 in 3 cell runs) and "All Deleted Scenes" (Serenity, 14:31 in 18).
     const dvd = await kinds(
