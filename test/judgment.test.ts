@@ -228,6 +228,19 @@ const FRESH_DRAWS: FreshDraw[] = [
     episodesNotRipped: 0,
     seriesCalledMovie: 1,
   },
+  // Measured once, unseen, on the tenth round's first two rules (README "Fresh holdout, seed 56"): main feature 7/8
+  // with and without the catalog runtime then, 8/8 since the film's best picture decides (README "Tenth round").
+  {
+    set: 'holdout-seed56',
+    gates: freshGates({
+      'episode precision': 59 / 60,
+      'episode precision, catalog type given': 59 / 60,
+      'extras typed right, no TheDiscDB match': 33 / 71,
+      'extras in the right folder, TheDiscDB match': 70 / 71,
+    }),
+    episodesNotRipped: 0,
+    seriesCalledMovie: 0,
+  },
 ];
 
 const discs = loadRealDiscs();

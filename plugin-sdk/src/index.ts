@@ -12,6 +12,7 @@ export * from './match-codes.ts';
 export * from './volume-label.ts';
 export * from './identification.ts';
 export * from './extra-length.ts';
+export * from './picture-height.ts';
 export * from './extra-match.ts';
 export * from './organize-outcome.ts';
 export * from './runtime/child-process-runner.ts';

@@ -253,4 +253,19 @@ describe('structure-aware classification', () => {
     ]);
     expect(roles(streamsOnly)).toEqual(Array(3).fill('episode_candidate'));
   });
+  it('a longer title of a lower picture than the film is no main feature (a 1080p making-of on a 4K disc)', async () => {
+    // Daybreakers 4K steelbook (TheDiscDB, seed 56): the film 1:37:46 in 2160p, the making-of 2:01:38 in 1080p.
+    const id = await identify(
+      [
+        [44.6, '00308.mpls', '20'],
+        [121.6, '00400.mpls', '21'],
+        [97.8, '00001.mpls', '0', '2160p'],
+        [12.1, '00301.mpls', '6'],
+      ],
+      '4K',
+    );
+    expect(id.contentType).toBe('movie');
+    expect(roles(id)).toEqual(['extra', 'extra', 'main_feature_candidate', 'extra']);
+    expect(id.ambiguousMovie).toBe(false);
+  });
 });

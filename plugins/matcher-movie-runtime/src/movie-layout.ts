@@ -84,7 +84,6 @@ export function assessLayout(
       : Math.max(extraMax, Math.min(s.feature_min_minutes * 60, runtime * 0.96 - s.runtime_tolerance_minutes * 60));
   const isFeature = (t: LayoutTitle) => t.seconds >= featureMin && !(t.extraType !== null && t.edition === null);
   const features = titles.filter(isFeature);
-  const longest = Math.max(0, ...features.map((t) => t.seconds));
 
   // Copies of one cut: keep one, discard the others (clearly, unless they cannot be told apart).
   const clarity = new Map<number, boolean>();
@@ -97,6 +96,11 @@ export function assessLayout(
     clarity.set(kept!.id, copies.every(clear));
     reps.push(kept!);
   }
+  // A disc carries its film at its best picture: a long title of a lower picture than another feature-length one, and
+  // no copy of it (a 1080p making-of on a 4K disc), is no cut of the film, whatever its length: an extra.
+  const bestPicture = Math.max(0, ...reps.map((t) => t.height));
+  for (const t of reps.filter((r) => r.height > 0 && r.height < bestPicture)) reps.splice(reps.indexOf(t), 1);
+  const longest = Math.max(0, ...reps.map((t) => t.seconds));
   const facts: Facts = { runtime, expected, clarity, settings: s };
 
   // Editions the names state.

@@ -6,6 +6,7 @@
 import {
   AbortedError,
   errorMessage,
+  resolutionHeight,
   SpindleError,
   throwIfAborted,
   type CatalogProvider,
@@ -19,7 +20,7 @@ import {
 import { assessLayout, type LayoutTitle } from './movie-layout.ts';
 import { readSettings } from './movie-runtime-settings.ts';
 import { toMatchResult } from './movie-scoring.ts';
-import { editionFromName, extraTypeFromName, resolutionHeight, titleNameWords } from './title-names.ts';
+import { editionFromName, extraTypeFromName, titleNameWords } from './title-names.ts';
 
 /** Catalog answers are kept this long (a disc's titles are matched one after another). */
 const RUNTIME_CACHE_MS = 10 * 60 * 1000;

@@ -72,14 +72,3 @@ export function extraTypeFromName(words: readonly string[]): ExtraType | null {
   for (const [pattern, type] of EXTRAS) if (pattern.test(text)) return type;
   return null;
 }
-
-/** Lines of the picture: "2160p" → 2160, "1920x1080" → 1080, "4K" → 2160; 0 when unknown. */
-export function resolutionHeight(resolution: string | null): number {
-  if (!resolution) return 0;
-  const text = resolution.toLowerCase();
-  if (/\b(?:4k|uhd)\b/.test(text)) return 2160;
-  const wxh = /(\d{3,4})\s*x\s*(\d{3,4})/.exec(text);
-  if (wxh) return Number(wxh[2]);
-  const p = /(\d{3,4})\s*[pi]\b/.exec(text);
-  return p ? Number(p[1]) : 0;
-}

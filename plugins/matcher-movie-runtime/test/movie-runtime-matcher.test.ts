@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CatalogMovie, CatalogProvider, MatchInput } from '@spindle/plugin-sdk';
+import { resolutionHeight, type CatalogMovie, type CatalogProvider, type MatchInput } from '@spindle/plugin-sdk';
 import {
   createFakeContext,
   createStage,
@@ -8,7 +8,7 @@ import {
   type FakeContextOptions,
 } from '@spindle/plugin-sdk/testing';
 import plugin from '../src/index.ts';
-import { editionFromName, extraTypeFromName, nameWords, resolutionHeight, titleNameWords } from '../src/title-names.ts';
+import { editionFromName, extraTypeFromName, nameWords, titleNameWords } from '../src/title-names.ts';
 import { FakeCatalog, movieInputs } from './support/movie-disc.ts';
 
 const contexts: FakeContext[] = [];
