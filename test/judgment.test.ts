@@ -241,6 +241,21 @@ const FRESH_DRAWS: FreshDraw[] = [
     episodesNotRipped: 0,
     seriesCalledMovie: 0,
   },
+  // Measured once, unseen, on the tenth round's three rules (README "Fresh holdout, seed 57").
+  {
+    set: 'holdout-seed57',
+    gates: freshGates({
+      'TV vs movie right': 19 / 20,
+      'TV vs movie right, strictly': 19 / 20,
+      'episode recall': 54 / 55,
+      'episode precision, catalog type given': 53 / 54,
+      'episode recall, catalog type given': 54 / 55,
+      'extras typed right, no TheDiscDB match': 27 / 34,
+      'extras in the right folder, TheDiscDB match': 32 / 34,
+    }),
+    episodesNotRipped: 0,
+    seriesCalledMovie: 0,
+  },
 ];
 
 const discs = loadRealDiscs();
