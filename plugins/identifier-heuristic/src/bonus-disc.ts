@@ -101,3 +101,13 @@ export function partsPlayAll(titles: readonly ScannedTitle[], layout: Layout, s:
   if (runs !== null && runs < parts.length) return null;
   return `title ${whole.index} (${formatDuration(whole.durationSeconds)}) is as long as ${list(parts)} together: a Play All of the parts of one long extra, not a film — a bonus disc`;
 }
+
+/**
+ * Whether the volume label names a bonus disc ("Bonus Disc", "Disc 2 (Bonus)", "Special Features", "Extras"): such a
+ * disc holds extras, whatever their lengths suggest. Not when it names episodes ("Bonus Episodes") or the film ("Film &
+ * Supplements" says nothing of the kind).
+ */
+export function labelNamesBonusDisc(label: string): boolean {
+  const words = label.replace(/[_.]+/g, ' ');
+  return /\b(?:bonus|special\s*features|extras)\b/i.test(words) && !/\bepisodes?\b/i.test(words);
+}

@@ -88,20 +88,29 @@ export function clipsOfItsOwn(t: ScannedTitle, titles: readonly ScannedTitle[]):
  * Bare stream files (`00036.m2ts`) of episode length or less on a Blu-ray whose episodes are playlists: MakeMKV lists
  * a stream file only when no playlist plays it, and a disc's episodes have playlists, so these are extras (interviews,
  * making-ofs), never episodes. Empty when no playlist of at least `minSeconds` is on the disc (a disc of bare streams).
+ * A stream as long as an episode playlist to within SLOT_MATCH is not among them: it fills the same broadcast slot, an
+ * episode the playlists play only joined with others (Avatar's four-part finale, in one 1:30 playlist besides).
  */
 export function streamsBesidePlaylists(
   titles: readonly ScannedTitle[],
   minSeconds: number,
   maxSeconds: number,
 ): Set<number> {
-  const playlists = titles.some((t) => !isRaw(t) && isBluraySource(t) && t.durationSeconds >= minSeconds);
-  if (!playlists) return new Set();
+  const playlists = titles.filter((t) => !isRaw(t) && isBluraySource(t) && t.durationSeconds >= minSeconds);
+  if (playlists.length === 0) return new Set();
+  const slotOfAPlaylist = (t: ScannedTitle) =>
+    playlists.some((p) => Math.abs(p.durationSeconds - t.durationSeconds) <= SLOT_MATCH * p.durationSeconds);
   return new Set(
     titles
-      .filter((t) => isRaw(t) && t.durationSeconds >= minSeconds && t.durationSeconds < maxSeconds)
+      .filter(
+        (t) => isRaw(t) && t.durationSeconds >= minSeconds && t.durationSeconds < maxSeconds && !slotOfAPlaylist(t),
+      )
       .map((t) => t.index),
   );
 }
+
+/** A bare stream this close in length (share) to an episode playlist fills the same broadcast slot. */
+const SLOT_MATCH = 0.01;
 
 /** The (source, segment) keys of a title: Blu-ray clips are disc-wide; anything else is keyed by its source. */
 export function segmentKeys(t: ScannedTitle): string[] | null {

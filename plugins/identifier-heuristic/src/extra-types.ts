@@ -30,6 +30,7 @@ const REEL_COVERAGE = 0.9;
 const SPOT = [28, 64] as const;
 const SPOT_MATCH = 2;
 const REEL_PARTS = 3;
+const SCENE_MAX = 5 * 60;
 const REEL_SPLIT = 10 * 60;
 
 /** Reels: title index → the clips it joins (segment maps; disjoint clips inside it covering most of it). */
@@ -68,7 +69,10 @@ function reelType(members: readonly ScannedTitle[]): ExtraType | null {
   const trailerLike =
     lengths.every((l) => l >= EXTRA_LENGTHS.trailerMin - 30 && l <= EXTRA_LENGTHS.trailerMax) &&
     Math.max(...lengths) - Math.min(...lengths) <= TRAILER_SPREAD;
-  return trailerLike ? 'trailer' : 'deleted_scene';
+  if (trailerLike) return 'trailer';
+  // Cut scenes vary, some of them a minute or two; a reel whose every piece runs SCENE_MAX or more is a series of
+  // featurettes (typed by their lengths).
+  return Math.min(...lengths) >= SCENE_MAX ? null : 'deleted_scene';
 }
 
 /**
@@ -91,8 +95,11 @@ export function typeExtras(
   notExtras: ReadonlySet<number>,
 ): Map<number, ExtraType> {
   const kinds = new Map<number, ExtraType>();
+  /** Reels of listed clips: their parts are titles, so the reel of parts below does not read them. */
+  const reels = new Set<number>();
   for (const [reel, members] of [...layout.joins, ...findReels(titles)]) {
     if (notExtras.has(reel) || members.some((m) => notExtras.has(m.index))) continue;
+    reels.add(reel);
     const kind = reelType(members);
     if (!kind) continue;
     kinds.set(reel, kind);
@@ -107,7 +114,8 @@ export function typeExtras(
   }
   for (const t of open) {
     if (kinds.has(t.index)) continue;
-    kinds.set(t.index, partsType(t, contentType) ?? extraTypeByLength(t.durationSeconds, contentType === 'tv'));
+    const byParts = reels.has(t.index) ? null : partsType(t, contentType);
+    kinds.set(t.index, byParts ?? extraTypeByLength(t.durationSeconds, contentType === 'tv'));
   }
   return kinds;
 }

@@ -16,12 +16,19 @@ import {
 } from '@spindle/plugin-sdk';
 import { plausibleMainFeatures } from './duration-clusters.ts';
 import { readSettings } from './heuristic-settings.ts';
-import { analyse, heldInOne } from './layout-analysis.ts';
+import { analyse, heldInOne, type Layout } from './layout-analysis.ts';
 import { catalogSeasonRuntimes, fitCatalogRuntimes } from './catalog-episodes.ts';
 import { list } from './describe-titles.ts';
 import { hintsFor } from './title-hints.ts';
 import { CONFIDENCE, classify, extrasBeside, EXTRAS_OF_A_BONUS_DISC, soleSubstantialTitle } from './disc-verdict.ts';
-import { bonusDiscReason, manyExtras, partsPlayAll, variedExtras, variedSubstance } from './bonus-disc.ts';
+import {
+  bonusDiscReason,
+  labelNamesBonusDisc,
+  manyExtras,
+  partsPlayAll,
+  variedExtras,
+  variedSubstance,
+} from './bonus-disc.ts';
 import { episodeLengthTitles, featureLengthEpisodes, knownContentType } from './known-type.ts';
 import { collectionReason } from './collection-disc.ts';
 
@@ -95,9 +102,19 @@ export class HeuristicIdentifier implements Identifier {
       evidence.push(seriesBonus);
       confidence = CONFIDENCE.bonusDisc;
     }
+    // The label names a bonus disc: its titles are extras, whatever their lengths (a series' behind-the-scenes
+    // featurettes of one length are no short-form episodes). The kind stays the one read above.
+    const rawLabel = input.scan.volumeLabel || input.job.volumeLabel;
+    const labelBonus = labelNamesBonusDisc(rawLabel)
+      ? `the label ("${rawLabel}") names a bonus disc: no title is taken for an episode or the main feature`
+      : null;
+    if (labelBonus) {
+      evidence.push(labelBonus);
+      confidence = CONFIDENCE.bonusDisc;
+    }
     const known = knownContentType(input);
     // TV by lengths alone, nothing that says series: maybe a collection of specials or short films (a review).
-    const collection = contentType === 'tv' && !catalog && !known && !seriesBonus;
+    const collection = contentType === 'tv' && !catalog && !known && !seriesBonus && !labelBonus;
     const unsettled = collection ? collectionReason(titles, layout, label.season) : null;
     if (unsettled) evidence.push(unsettled);
     let specials: ScannedTitle[] = [];
@@ -107,15 +124,16 @@ export class HeuristicIdentifier implements Identifier {
       contentType === 'tv' && layout.inOne.size > 0
         ? `${heldInOne(layout)}, and no title is a single episode: ripped whole; which episodes, a person says`
         : null;
-    let bonusReason = bonus ?? partsOfOne ?? seriesBonus ?? unsettled ?? inOne;
+    let bonusReason = labelBonus ?? bonus ?? partsOfOne ?? seriesBonus ?? unsettled ?? inOne;
     if (known && known.contentType !== contentType) {
       // The person or the catalog said what the disc is: the titles are read as that kind (the hints are lent to that
       // answer), with no more confidence than a small cluster gives when the durations alone said otherwise.
       evidence.push(
         `${known.why} names a ${known.contentType === 'tv' ? 'series' : 'movie'}; by durations alone the disc reads as ${contentType}`,
       );
-      if (known.contentType === 'movie' && layout.long.length === 0) specials = episodeLengthTitles(titles, layout);
-      if (known.contentType === 'tv' && !bonus)
+      if (known.contentType === 'movie' && layout.long.length === 0 && !labelBonus)
+        specials = episodeLengthTitles(titles, layout);
+      if (known.contentType === 'tv' && !bonus && !labelBonus)
         for (const t of featureLengthEpisodes(titles, layout))
           feature.set(t.index, 'feature-length, on a disc of a show with no title of episode length: an episode');
       contentType = known.contentType;
@@ -152,15 +170,25 @@ export class HeuristicIdentifier implements Identifier {
       discLookup: null,
       titleHints: hintsFor(
         titles,
-        feature.size > 0 ? { ...layout, moreEpisodes: new Map([...layout.moreEpisodes, ...feature]) } : layout,
+        labelBonus
+          ? bonusLayout(layout)
+          : feature.size > 0
+            ? { ...layout, moreEpisodes: new Map([...layout.moreEpisodes, ...feature]) }
+            : layout,
         contentType,
         mains,
         s.short_title_max_seconds,
-        !seriesBonus && !partsOfOne,
+        !seriesBonus && !partsOfOne && !labelBonus,
       ),
       ambiguousMovie,
       reviewReason: ambiguousMovie ? `${mains.length} titles could be the main feature: ${list(mains)}` : bonusReason,
       evidence,
     };
   }
+}
+
+/** A bonus disc's layout: a Play All found by length alone joins no episodes there (it is an extra, ripped). */
+function bonusLayout(layout: Layout): Layout {
+  const playAll = new Map([...layout.playAll].filter(([index]) => layout.joins.has(index)));
+  return { ...layout, playAll, pairLike: [] };
 }

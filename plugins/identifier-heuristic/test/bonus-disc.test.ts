@@ -4,6 +4,7 @@
  * otherwise, a person confirming (low confidence).
  */
 import { describe, expect, it } from 'vitest';
+import { labelNamesBonusDisc } from '../src/bonus-disc.ts';
 import { identify, roles, type Row } from './support/structure-rows.ts';
 
 describe('bonus discs by structure', () => {
@@ -95,5 +96,43 @@ describe('bonus discs by structure', () => {
     expect(id.reviewReason).toMatch(/bonus disc/);
     expect(id.evidence.join('\n')).toMatch(/a bonus disc of a movie set \(the label names no season\)/);
     expect(id.titleHints.every((h) => h.role === 'extra' && h.rip)).toBe(true);
+  });
+  it('a disc whose label names a bonus disc holds extras: no episodes, no main feature, a Play All by length ripped', async () => {
+    // Merlin season 2 DVD disc 5 (TheDiscDB, seed 59): twelve behind-the-scenes featurettes of 10–14½ minutes, one per
+    // episode, an introduction, a recap and a 34-minute making-of as long as three of them.
+    const minutes = [
+      0.2, 0.38, 0.25, 13.72, 14.52, 13.53, 13.87, 14.05, 13.65, 13.7, 12.33, 12.08, 10.33, 12.75, 12.18,
+    ];
+    const rows: Row[] = [...minutes, 7.92, 10.62, 34.12].map((m, i) => [m, String(i + 2).padStart(2, '0'), '1-2']);
+    rows[17]![2] = '1-5';
+    const id = await identify(rows, 'Disc Five: Special Features', 'dvd');
+    expect(id.titleHints.some((h) => h.role === 'episode_candidate' || h.role === 'main_feature_candidate')).toBe(
+      false,
+    );
+    expect(id.titleHints.filter((h) => h.role !== 'short').every((h) => h.role === 'extra' && h.rip)).toBe(true);
+    expect(id.reviewReason).toMatch(/names a bonus disc/);
+    // Without the words, the same titles read as short-form episodes.
+    const unnamed = await identify(rows, 'Disc Five', 'dvd');
+    expect(unnamed.titleHints.filter((h) => h.role === 'episode_candidate').length).toBeGreaterThan(10);
+  });
+
+  it('reads a bonus disc from the label’s words, not from episodes or a film’s supplements', () => {
+    for (const label of [
+      'Bonus Disc',
+      'Disc 2 (Bonus)',
+      'Twilight Bonus Features',
+      'SHOW_S2_BONUS',
+      'Special Features',
+      'EXTRAS',
+    ])
+      expect(labelNamesBonusDisc(label), label).toBe(true);
+    for (const label of [
+      'Bonus Episodes',
+      'Blu-ray 1 (Film & Supplements)',
+      'Special Extended Edition Part One',
+      'Main Feature',
+      'EXTRATERRESTRIAL',
+    ])
+      expect(labelNamesBonusDisc(label), label).toBe(false);
   });
 });

@@ -5,7 +5,7 @@ import { HeuristicIdentifier } from '../src/heuristic-identifier.ts';
 
 type Row = [seconds: number, sourceFile?: string, segmentMap?: string];
 
-async function kinds(rows: Row[], discType: DiscScan['discType'] = 'bluray') {
+async function kinds(rows: Row[], discType: DiscScan['discType'] = 'bluray', label = 'DISC') {
   const ctx = await createFakeContext();
   const titles: ScannedTitle[] = rows.map(([seconds, sourceFile, segmentMap], index) => ({
     index,
@@ -18,8 +18,8 @@ async function kinds(rows: Row[], discType: DiscScan['discType'] = 'bluray') {
   try {
     const id = (await new HeuristicIdentifier().identify(
       {
-        job: sampleJob({ volumeLabel: 'DISC' }),
-        scan: { volumeLabel: 'DISC', discType, contentHash: null, titles },
+        job: sampleJob({ volumeLabel: label }),
+        scan: { volumeLabel: label, discType, contentHash: null, titles },
         previous: [],
       },
       ctx,
@@ -130,5 +130,28 @@ describe('extras typed from structure and length', () => {
     );
     expect(series.contentType).toBe('tv');
     expect(series.kinds.slice(3)).toEqual(['deleted_scene', 'featurette', 'deleted_scene']);
+  });
+  it('types a reel of pieces of five minutes or more by their lengths: a series of featurettes, not cut scenes', async () => {
+    // The Dark Knight's bonus disc (TheDiscDB, seed 60): "Gotham Tonight", six news pieces of 6–10 minutes, and their
+    // 46:41 Play All.
+    const r = await kinds(
+      [
+        [1, '00004.mpls', '54'],
+        [2801, '00024.mpls', '7,8,9,10,11,12'],
+        [480, '00007.m2ts', '7'],
+        [582, '00008.m2ts', '8'],
+        [473, '00009.m2ts', '9'],
+        [375, '00010.m2ts', '10'],
+        [427, '00011.m2ts', '11'],
+        [462, '00012.m2ts', '12'],
+      ],
+      'bluray',
+      'Bonus Disc',
+    );
+    expect(r.kinds.slice(1)).toEqual(
+      Array(7)
+        .fill(null)
+        .map((_, i) => (i === 0 ? 'other' : 'featurette')),
+    );
   });
 });

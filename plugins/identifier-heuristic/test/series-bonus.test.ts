@@ -11,7 +11,7 @@ import { HeuristicIdentifier } from '../src/heuristic-identifier.ts';
 
 function scanOf(minutes: number[]): DiscScan {
   return {
-    volumeLabel: 'SHOW_BONUS',
+    volumeLabel: 'SHOW_D5',
     discType: 'bluray',
     contentHash: null,
     titles: minutes.map((m, index) => ({
@@ -29,7 +29,7 @@ async function identify(minutes: number[]) {
   const ctx = await createFakeContext();
   try {
     return (await new HeuristicIdentifier().identify(
-      { job: sampleJob({ volumeLabel: 'SHOW_BONUS' }), scan: scanOf(minutes), previous: [] },
+      { job: sampleJob({ volumeLabel: 'SHOW_D5' }), scan: scanOf(minutes), previous: [] },
       ctx,
     ))!;
   } finally {

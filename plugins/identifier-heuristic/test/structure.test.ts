@@ -268,4 +268,27 @@ describe('structure-aware classification', () => {
     expect(roles(id)).toEqual(['extra', 'extra', 'main_feature_candidate', 'extra']);
     expect(id.ambiguousMovie).toBe(false);
   });
+  it('bare streams as long as an episode playlist are episodes: a finale in parts the playlists play only joined', async () => {
+    // Avatar: The Last Airbender, 2018 Blu-ray disc 9 (TheDiscDB, seed 59): one episode playlist (24:33), the four-part
+    // finale as one 1:30:31 playlist of its own clip, its parts as bare streams of 24:24–24:32 (here a few seconds
+    // shorter: these rows' sizes follow their lengths, and a stream of the same length and size would be a copy), and
+    // three extras.
+    const id = await identify(
+      [
+        [24.55, '01601.mpls', '1062'],
+        [90.52, '01619.mpls', '1095'],
+        [24.4, '01096.m2ts', '1096'],
+        [24.45, '01097.m2ts', '1097'],
+        [24.4, '01098.m2ts', '1098'],
+        [24.47, '01099.m2ts', '1099'],
+        [18.78, '01100.m2ts', '1100'],
+        [11.3, '01101.m2ts', '1101'],
+        [36.52, '01102.m2ts', '1102'],
+      ],
+      'Book Three: Fire Disc Nine',
+    );
+    expect(id.contentType).toBe('tv');
+    expect(roles(id).slice(2, 6)).toEqual(Array(4).fill('episode_candidate'));
+    expect(roles(id).slice(6)).toEqual(['extra', 'extra', 'extra']);
+  });
 });
