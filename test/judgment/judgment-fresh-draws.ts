@@ -235,4 +235,18 @@ export const FRESH_DRAWS: FreshDraw[] = [
     episodesNotRipped: 0,
     seriesCalledMovie: 0,
   },
+  // Measured once, unseen, on the eleventh round's rules (README "Fresh holdout, seed 61").
+  {
+    set: 'holdout-seed61',
+    gates: freshGates({
+      'TV vs movie right': 19 / 20,
+      'TV vs movie right, strictly': 19 / 20,
+      'main feature right, catalog runtime given': 7 / 8,
+      'main feature right, no catalog runtime': 7 / 8,
+      'extras typed right, no TheDiscDB match': 26 / 41,
+      'extras in the right folder, TheDiscDB match': 39 / 41,
+    }),
+    episodesNotRipped: 0,
+    seriesCalledMovie: 0,
+  },
 ];
