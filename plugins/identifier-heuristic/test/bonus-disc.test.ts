@@ -123,7 +123,7 @@ describe('bonus discs by structure', () => {
       'Twilight Bonus Features',
       'SHOW_S2_BONUS',
       'Special Features',
-      'EXTRAS',
+      'SPECIAL_FEATURES',
     ])
       expect(labelNamesBonusDisc(label), label).toBe(true);
     for (const label of [
@@ -132,6 +132,7 @@ describe('bonus discs by structure', () => {
       'Special Extended Edition Part One',
       'Main Feature',
       'EXTRATERRESTRIAL',
+      'EXTRAS_SERIES_1_DISC_1',
     ])
       expect(labelNamesBonusDisc(label), label).toBe(false);
   });
