@@ -1,8 +1,9 @@
 /**
  * The episode figures of the judgment measure. On a disc whose episode TheDiscDB assigns to the playlist with a short
  * intro, while the same content also plays alone: ripping that content is ripping the episode. A title that is not
- * the episode's content less a short clip before or after does not carry it. A kept title that TheDiscDB types as
- * several episodes, on a disc with no title of a single episode, counts neither right nor wrong.
+ * the episode's content less a short clip before or after does not carry it. Ripping an episode's content rips it
+ * even when TheDiscDB types that content as another episode too. A kept title that TheDiscDB types as several
+ * episodes, on a disc with no title of a single episode, counts neither right nor wrong.
  */
 import { describe, expect, it } from 'vitest';
 import { measureDisc } from './judgment/judgment-figures.ts';
@@ -77,5 +78,21 @@ describe('episodes carried by their content without its intro', () => {
     const figures = await measureDisc(volume);
     expect(figures.said).toBe('tv');
     expect(figures.episodes).toMatchObject({ keptTitles: 0, keptUnassigned: 1 });
+  });
+  it('counts an episode as ripped when its content is, under another number TheDiscDB gives the same content', async () => {
+    // Avatar: The Last Airbender, 2018 disc 8 (TheDiscDB, seed 62): clip 1080 is typed episode 14 alone and episode 16
+    // with its intro (1087, 1080); the heuristic rips the clip alone and leaves the playlist with the intro as a copy.
+    const figures = await measureDisc(
+      disc([
+        title(0, '0:24:33', '00401.mpls', '1062', '9'),
+        title(1, '0:24:35', '00404.mpls', '1079', '12'),
+        title(2, '0:24:19', '00406.mpls', '1080', '14'),
+        title(3, '0:24:30', '00403.mpls', '1086', '11'),
+        title(4, '0:24:20', '00606.mpls', '1087,1080', '16'),
+      ]),
+    );
+    expect(figures.episodes.notRipped).toBe(0);
+    // Kept counts only what the kept title is typed as: episode 16 is ripped, not kept.
+    expect(figures.episodes.kept).toBe(4);
   });
 });

@@ -128,8 +128,10 @@ function episodeFigure(truths: Truths, id: Identification, open = false): Episod
   for (const { t, truth: own } of truths) {
     const h = hint.get(t.Index);
     // An untyped title that is an episode title's content without its short intro carries that episode's numbers.
-    const truth = own.role === 'none' && carried.has(t.Index) ? carried.get(t.Index)! : own;
+    const truth = carried.untyped.get(t.Index) ?? own;
     if (truth.role === 'episode' && h?.rip) truth.keys.forEach((k) => rippedKeys.add(k));
+    // Ripping that content rips the episode whatever TheDiscDB types the title as (it may number one content twice).
+    if (h?.rip) for (const ep of carried.content.get(t.Index) ?? []) ep.keys.forEach((k) => rippedKeys.add(k));
     if (h?.role === 'episode_candidate' && h.rip) {
       // TheDiscDB leaves some titles unassigned (some discs map only a few of their episodes), and a title of several
       // episodes ("9-12") on a disc with no episode title is those episodes, not a Play All: not counted either way.
@@ -166,24 +168,31 @@ const INTRO_MAX_SECONDS = 150;
 /** Blu-ray clips are disc-wide; a DVD's cells belong to their title set. */
 const sourceOf = (t: TruthTitle) => (/\.(mpls|m2ts)$/i.test(t.SourceFile ?? '') ? 'bd' : t.SourceFile);
 
+type Truth = ReturnType<typeof truthOf>;
+
 /**
- * Untyped titles whose segments are an episode title's segments less a short clip before or after (TheDiscDB assigns
- * the episode to the playlist with the intro, `1093,1101,1102`; the same content plays as `1102`), with that episode.
+ * Titles whose segments are an episode title's segments less a short clip before or after (TheDiscDB assigns the
+ * episode to the playlist with the intro, `1093,1101,1102`; the same content plays as `1102`). `untyped`: the episode an
+ * untyped such title carries (its numbers, kept or ripped); `content`: every episode any such title's content is, typed
+ * or not (ripping it rips them).
  */
-function carriedEpisodes(truths: Truths): Map<number, ReturnType<typeof truthOf>> {
-  const out = new Map<number, ReturnType<typeof truthOf>>();
+function carriedEpisodes(truths: Truths): { untyped: Map<number, Truth>; content: Map<number, Truth[]> } {
+  const untyped = new Map<number, Truth>();
+  const content = new Map<number, Truth[]>();
   for (const { t: core, truth } of truths) {
     const segs = core.SegmentMap;
-    if (truth.role !== 'none' || !segs) continue;
+    if (!segs) continue;
     for (const { t, truth: ep } of truths) {
       const tsegs = t.SegmentMap;
       if (ep.role !== 'episode' || !tsegs || t === core || sourceOf(t) !== sourceOf(core)) continue;
       const extra = seconds(t.Duration) - seconds(core.Duration);
       const inside = tsegs !== segs && (tsegs.endsWith(`,${segs}`) || tsegs.startsWith(`${segs},`));
-      if (inside && extra >= 0 && extra <= INTRO_MAX_SECONDS) out.set(core.Index, ep);
+      if (!inside || extra < 0 || extra > INTRO_MAX_SECONDS) continue;
+      content.set(core.Index, [...(content.get(core.Index) ?? []), ep]);
+      if (truth.role === 'none') untyped.set(core.Index, ep);
     }
   }
-  return out;
+  return { untyped, content };
 }
 
 const withoutKeys = ({ notRippedKeys: _, ...counts }: EpisodeCounts & { notRippedKeys: string[] }): EpisodeCounts =>

@@ -249,4 +249,19 @@ export const FRESH_DRAWS: FreshDraw[] = [
     episodesNotRipped: 0,
     seriesCalledMovie: 0,
   },
+  // Measured once, unseen, on the eleventh round's rules (README "Fresh holdout, seed 62"; 11 discs: the listing is spent).
+  // Two real episodes marked don't-rip then (Avatar 2018 disc 8, one content numbered twice by TheDiscDB); 0 once the
+  // measure credits an episode whose content is ripped under another number (README "Eleventh round").
+  {
+    set: 'holdout-seed62',
+    gates: freshGates({
+      'TV vs movie right': 9 / 11,
+      'TV vs movie right, strictly': 9 / 11,
+      'episode recall': 39 / 43,
+      'episode recall, catalog type given': 41 / 43,
+      'extras typed right, no TheDiscDB match': 4 / 8,
+    }),
+    episodesNotRipped: 0,
+    seriesCalledMovie: 0,
+  },
 ];
