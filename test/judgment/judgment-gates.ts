@@ -16,7 +16,7 @@ export interface Gate {
 /**
  * Shares on the corpus the gates were set on (tune and holdout discs together, 102 discs; the bench prints
  * them apart). A later fresh held-out draw (`holdout-seed<N>`) is not in these totals: it has its own gates
- * below, at the level it reached when it was first measured.
+ * (`judgment-fresh-draws.ts`), at the level it reached when it was first measured.
  */
 export const GATES: Gate[] = [
   { name: 'TV vs movie right', value: (t) => t.typeRight, target: 0.97, achieved: 0.98 },
