@@ -12,3 +12,12 @@ export function resolutionHeight(resolution: string | null | undefined): number 
   const p = /(\d{3,4})\s*[pi]\b/.exec(text);
   return p ? Number(p[1]) : 0;
 }
+
+/**
+ * The titles at the best picture among them (and those whose picture is unknown, 0): a disc carries its film at its
+ * best picture, so a long title of a lower one (a 1080p making-of on a 4K disc) is no cut of the film.
+ */
+export function atBestPicture<T>(titles: readonly T[], height: (t: T) => number): T[] {
+  const best = Math.max(0, ...titles.map(height));
+  return titles.filter((t) => height(t) === 0 || height(t) === best);
+}

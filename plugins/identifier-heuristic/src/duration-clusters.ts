@@ -1,5 +1,5 @@
 /** Finds the episode-length cluster and the Play All titles of a disc, from durations alone. */
-import { resolutionHeight, type ScannedTitle } from '@spindle/plugin-sdk';
+import { atBestPicture, resolutionHeight, type ScannedTitle } from '@spindle/plugin-sdk';
 import type { HeuristicSettings } from './heuristic-settings.ts';
 
 /** A length range in seconds (inclusive minimum, exclusive maximum when `maxExclusive`). */
@@ -142,9 +142,7 @@ export function findDuplicateStreams(titles: readonly ScannedTitle[]): Map<numbe
 
 /** Long titles within the main-feature tolerance of the longest one, longest first. */
 export function plausibleMainFeatures(long: readonly ScannedTitle[], settings: HeuristicSettings): ScannedTitle[] {
-  // A disc carries its film at its best picture: a long title of a lower one (a 1080p making-of on a 4K disc) is not it.
-  const best = Math.max(0, ...long.map((t) => resolutionHeight(t.resolution)));
-  const films = long.filter((t) => resolutionHeight(t.resolution) === 0 || resolutionHeight(t.resolution) === best);
+  const films = atBestPicture(long, (t) => resolutionHeight(t.resolution));
   const longest = Math.max(0, ...films.map((t) => t.durationSeconds));
   return films
     .filter((t) => t.durationSeconds >= longest * (1 - settings.main_feature_tolerance))

@@ -4,7 +4,7 @@
  * (duplicate playlists, 4K and 1080p copies) and which are extras. Pure: the same titles always
  * give the same answer, whichever title is being matched.
  */
-import type { ExtraType, TitleAssignment } from '@spindle/plugin-sdk';
+import { atBestPicture, type ExtraType, type TitleAssignment } from '@spindle/plugin-sdk';
 import type { MovieRuntimeSettings } from './movie-runtime-settings.ts';
 import type { NamedEdition } from './title-names.ts';
 import {
@@ -87,19 +87,18 @@ export function assessLayout(
 
   // Copies of one cut: keep one, discard the others (clearly, unless they cannot be told apart).
   const clarity = new Map<number, boolean>();
-  const reps: LayoutTitle[] = [];
+  const copyHolders: LayoutTitle[] = [];
   for (const [kept, ...copies] of copyGroups(features, s.duplicate_tolerance_seconds)) {
     const clear = (c: LayoutTitle) =>
       c.height < kept!.height ||
       Math.abs(c.sizeBytes - kept!.sizeBytes) <= s.duplicate_size_tolerance * Math.max(c.sizeBytes, kept!.sizeBytes);
     for (const c of copies) out.set(c.id, assessCopy(c, kept!, clear(c)));
     clarity.set(kept!.id, copies.every(clear));
-    reps.push(kept!);
+    copyHolders.push(kept!);
   }
-  // A disc carries its film at its best picture: a long title of a lower picture than another feature-length one, and
-  // no copy of it (a 1080p making-of on a 4K disc), is no cut of the film, whatever its length: an extra.
-  const bestPicture = Math.max(0, ...reps.map((t) => t.height));
-  for (const t of reps.filter((r) => r.height > 0 && r.height < bestPicture)) reps.splice(reps.indexOf(t), 1);
+  // A long title of a lower picture than another feature-length one, and no copy of it (a 1080p making-of on a 4K
+  // disc), is no cut of the film, whatever its length: an extra.
+  const reps = atBestPicture(copyHolders, (t) => t.height);
   const longest = Math.max(0, ...reps.map((t) => t.seconds));
   const facts: Facts = { runtime, expected, clarity, settings: s };
 
