@@ -5,7 +5,8 @@
 import type { ContentType, ScannedTitle } from '@spindle/plugin-sdk';
 import { formatDuration } from './duration-clusters.ts';
 import type { HeuristicSettings } from './heuristic-settings.ts';
-import { heldInOne, TWIN_FRACTION, type Layout } from './layout-analysis.ts';
+import { heldInOne, type Layout } from './layout-analysis.ts';
+import { TWIN_FRACTION } from './episode-pairs.ts';
 import { list, total } from './describe-titles.ts';
 
 /** Confidence of each kind of answer (0–1; ≥ 0.8 counts as high). */
@@ -37,7 +38,8 @@ export function classify(
   evidence: string[],
   catalogTv = false,
 ): Verdict {
-  const isTv = layout.cluster.length >= (layout.shortForm ? s.min_short_episodes : s.min_episodes);
+  const isTv =
+    layout.cluster.length >= (layout.shortForm ? s.min_short_episodes : s.min_episodes) || layout.twoParterJoined;
   const isMovie = layout.long.length > 0;
   if (catalogTv && layout.cluster.length + layout.moreEpisodes.size >= 1) {
     evidence.push(
@@ -50,13 +52,17 @@ export function classify(
     // Episodes nearly as long as the feature together (a Play All a little off the sum) still make TV.
     const contentType = episodesTotal >= 0.9 * Math.max(...layout.long.map((t) => t.durationSeconds)) ? 'tv' : 'movie';
     evidence.push(
-      `both an episode cluster and feature-length titles: ${contentType === 'tv' ? 'episodes' : 'the feature'} outweigh`,
+      `both episodes and feature-length titles: ${contentType === 'tv' ? 'episodes' : 'the feature'} outweigh`,
     );
     return { contentType, confidence: CONFIDENCE.mixed };
   }
   if (isTv && layout.shortForm) {
     evidence.push(`${layout.cluster.length} short-form episodes of similar length (anime or cartoon shorts)`);
     return { contentType: 'tv', confidence: CONFIDENCE.shortEpisodes };
+  }
+  if (isTv && layout.twoParterJoined) {
+    evidence.push('an episode and a two-part episode, and a title as long as both to the second: their Play All');
+    return { contentType: 'tv', confidence: CONFIDENCE.playAllPair };
   }
   if (isTv) return { contentType: 'tv', confidence: CONFIDENCE.clearTv };
   if (!isMovie && layout.inOne.size > 0) {

@@ -15,6 +15,8 @@ import {
   shortEpisodeRange,
 } from './duration-clusters.ts';
 import type { HeuristicSettings } from './heuristic-settings.ts';
+import { findEpisodeAndTwoParter } from './episode-and-two-parter.ts';
+import { areTwins, hourLongPair } from './episode-pairs.ts';
 
 export interface Layout {
   short: ScannedTitle[];
@@ -43,6 +45,8 @@ export interface Layout {
   twins: boolean;
   /** Titles that hold several episodes each, on a disc with no title of a single episode: why, by title index. */
   inOne: Map<number, string>;
+  /** An episode and a two-part episode that a Play All joins to the second (see episode-and-two-parter.ts). */
+  twoParterJoined: boolean;
 }
 
 const median = (values: number[]) => {
@@ -54,24 +58,6 @@ const median = (values: number[]) => {
 /** A longer episode (finale, pilot) runs up to this many times the cluster's median; a double-length one 1.7–2.3 times. */
 const LONGER_EPISODE_MAX = 1.6;
 const DOUBLE_EPISODE = [1.7, 2.3] as const;
-/** Two titles this close in length (share of the length) fill the same broadcast slot: episodes, not two extras. */
-export const TWIN_FRACTION = 0.005;
-/**
- * Two episode-length titles a little further apart (a minute in fifty: one episode's credits run longer) are still
- * two episodes when at most two other titles of substance stand beside them; beside LOOSE_TWIN_EXTRAS or more (as
- * many as make a lone documentary a bonus disc's, EXTRAS_OF_A_BONUS_DISC) they are as likely a bonus disc's two
- * documentaries among its featurettes.
- */
-export const LOOSE_TWIN_FRACTION = 0.02;
-export const LOOSE_TWIN_EXTRAS = 3;
-/**
- * An hour-long drama's episodes run 45–75 minutes and, on premium-cable miniseries, differ by up to a quarter: two
- * titles of distinct content in that slot, with no title of feature length and fewer than LOOSE_TWIN_EXTRAS other
- * titles of substance beside them, are two episodes (a movie set's bonus disc with two hour-long documentaries has
- * its featurettes beside them).
- */
-export const HOUR_SLOT_MINUTES = [45, 75] as const;
-
 /** Titles beside the cluster (not in it) whose length against the cluster's median passes `fits`; none without a cluster. */
 function besideCluster(
   rest: readonly ScannedTitle[],
@@ -232,6 +218,14 @@ export function analyse(titles: readonly ScannedTitle[], s: HeuristicSettings): 
       if (!inCluster.has(m.index) && !moreEpisodes.has(m.index) && !copies.has(m.index))
         moreEpisodes.set(m.index, `an episode: Play All title ${index} joins it with the others`);
   }
+  // No cluster and no structure: an episode and a two-parter that a third title joins to the second are episodes.
+  const trio = !structure.structural && cluster.length < 2 && !hourPair ? findEpisodeAndTwoParter(rest, s) : null;
+  if (trio) {
+    const { episode, twoParter, playAll: whole } = trio;
+    playAll.set(whole.index, `its length is titles ${episode.index} and ${twoParter.index} together, to the second`);
+    moreEpisodes.set(episode.index, `an episode: title ${whole.index} joins it with title ${twoParter.index}`);
+    moreEpisodes.set(twoParter.index, `a two-part episode: title ${whole.index} joins it with title ${episode.index}`);
+  }
   // On a disc with no titles of single episodes, a DVD title whose cells run in three or more alike parts, or a
   // Blu-ray playlist joining three or more clips no other title plays, holds the episodes (anime volumes of four or
   // five episodes, a series in one playlist). Ripped whole, as episodes for review.
@@ -272,22 +266,8 @@ export function analyse(titles: readonly ScannedTitle[], s: HeuristicSettings): 
     structural: structure.structural,
     twins,
     inOne,
+    twoParterJoined: trio !== null,
   };
-}
-
-/** The two hour-long titles of a disc that holds nothing else of substance but up to two extras; else null. */
-function hourLongPair(rest: readonly ScannedTitle[], s: HeuristicSettings): ScannedTitle[] | null {
-  const [min, max] = HOUR_SLOT_MINUTES.map((m) => m * 60) as [number, number];
-  if (rest.some((t) => t.durationSeconds >= s.movie_min_minutes * 60)) return null;
-  const hourLong = rest.filter((t) => t.durationSeconds >= min && t.durationSeconds <= max);
-  if (hourLong.length !== 2 || rest.length - hourLong.length >= LOOSE_TWIN_EXTRAS) return null;
-  return hourLong;
-}
-
-/** Whether two episode-length titles fill one broadcast slot, given how many other titles of substance the disc holds. */
-function areTwins(a: ScannedTitle, b: ScannedTitle, others: number): boolean {
-  const fraction = others < LOOSE_TWIN_EXTRAS ? LOOSE_TWIN_FRACTION : TWIN_FRACTION;
-  return Math.abs(a.durationSeconds - b.durationSeconds) <= fraction * Math.max(a.durationSeconds, b.durationSeconds);
 }
 
 /** The titles holding several episodes each, as the evidence and the review reason say them: "title 0 holds 4 …". */

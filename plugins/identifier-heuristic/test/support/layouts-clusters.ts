@@ -98,6 +98,26 @@ export const clusterLayouts: Layout[] = [
     expect: { contentType: 'movie', band: 'low', roles: { 0: 'extra', 3: 'extra' } },
   },
   {
+    // Battlestar Galactica season 4.5 DVD disc 4 (TheDiscDB, seed 47): the finale's first hour (43:38), its second and
+    // third (1:36:35), the three joined (2:20:13, to the second) and an extended cut of all three (2:32:07), each in
+    // a title set of its own, beside featurettes.
+    name: 'an episode, a two-parter and their Play All to the second, beside an extended cut: TV',
+    label: 'Disc Four',
+    minutes: [43 + 38 / 60, 96 + 35 / 60, 152 + 7 / 60, 140 + 13 / 60, 4.5, 5.35, 36.95, 0.38],
+    expect: {
+      contentType: 'tv',
+      band: 'medium',
+      roles: { 0: 'episode_candidate', 1: 'episode_candidate', 2: 'extra', 3: 'play_all', 4: 'extra' },
+    },
+  },
+  {
+    // The same with the third title two minutes off the sum: no Play All of the two, so two films' lengths stand.
+    name: 'an episode-length and two feature-length titles, none the sum of two others: a movie',
+    label: 'Disc Four',
+    minutes: [43 + 38 / 60, 96 + 35 / 60, 152 + 7 / 60, 142 + 13 / 60, 4.5, 5.35, 36.95, 0.38],
+    expect: { contentType: 'movie', band: 'medium', ambiguous: true },
+  },
+  {
     name: 'one movie with two featurettes and a trailer',
     label: 'GREAT_MOVIE_2019',
     minutes: [123, 10, 5, 1.5],
