@@ -8,6 +8,7 @@
 import {
   parseVolumeLabel,
   throwIfAborted,
+  type ContentType,
   type Identification,
   type Identifier,
   type IdentifyInput,
@@ -75,17 +76,10 @@ export class HeuristicIdentifier implements Identifier {
       // Extras of many lengths, one documentary among extras, or four or more extras not all of one length: the bonus
       // disc of a set — of the kind declared or named by a catalog answer, else a movie set's (they carry most bonus
       // discs) unless the label names a season. A person confirms (low confidence).
-      const named = knownContentType(input);
-      contentType = named?.contentType ?? (label.season !== null ? 'tv' : 'movie');
+      const set = bonusSetKind(input, label.season);
+      contentType = set.contentType;
       confidence = CONFIDENCE.bonusDisc;
-      const why = named
-        ? `${named.why} names a ${contentType === 'tv' ? 'show' : 'movie'}`
-        : label.season !== null
-          ? 'the label names a season'
-          : 'the label names no season';
-      evidence.push(
-        `a bonus disc of a ${contentType === 'tv' ? 'series' : 'movie set'} (${why}): nothing is taken for the main feature or an episode`,
-      );
+      evidence.push(`${set.evidence}: nothing is taken for the main feature or an episode`);
     }
     // The one feature is a Play All of the parts beside it (a documentary in parts): a bonus disc — of the kind
     // declared or named by a catalog answer, else a movie set's unless the label names a season. A person confirms.
@@ -103,7 +97,8 @@ export class HeuristicIdentifier implements Identifier {
       confidence = CONFIDENCE.bonusDisc;
     }
     // The label names a bonus disc: its titles are extras, whatever their lengths (a series' behind-the-scenes
-    // featurettes of one length are no short-form episodes). The kind stays the one read above.
+    // featurettes of one length are no short-form episodes). Nor do the extras' lengths say whose set it belongs to:
+    // its kind is read as for a bonus disc found by its lengths (declared, named by the catalog, else by the label).
     const rawLabel = input.scan.volumeLabel || input.job.volumeLabel;
     const labelBonus = labelNamesBonusDisc(rawLabel)
       ? `the label ("${rawLabel}") names a bonus disc: no title is taken for an episode or the main feature`
@@ -111,6 +106,9 @@ export class HeuristicIdentifier implements Identifier {
     if (labelBonus) {
       evidence.push(labelBonus);
       confidence = CONFIDENCE.bonusDisc;
+      const set = bonusSetKind(input, label.season);
+      if (set.contentType !== contentType) evidence.push(set.evidence);
+      contentType = set.contentType;
     }
     const known = knownContentType(input);
     // TV by lengths alone, nothing that says series: maybe a collection of specials or short films (a review).
@@ -185,6 +183,21 @@ export class HeuristicIdentifier implements Identifier {
       evidence,
     };
   }
+}
+
+/**
+ * The kind of set a bonus disc belongs to: the kind declared or named by a catalog answer, else a series' when the
+ * label names a season, else a movie set's (they carry most bonus discs). A person confirms (low confidence).
+ */
+function bonusSetKind(input: IdentifyInput, season: number | null): { contentType: ContentType; evidence: string } {
+  const named = knownContentType(input);
+  const contentType = named?.contentType ?? (season !== null ? 'tv' : 'movie');
+  const why = named
+    ? `${named.why} names a ${contentType === 'tv' ? 'show' : 'movie'}`
+    : season !== null
+      ? 'the label names a season'
+      : 'the label names no season';
+  return { contentType, evidence: `a bonus disc of a ${contentType === 'tv' ? 'series' : 'movie set'} (${why})` };
 }
 
 /** A bonus disc's layout: a Play All found by length alone joins no episodes there (it is an extra, ripped). */

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { labelNamesBonusDisc } from '../src/bonus-disc.ts';
 import { identify, roles, type Row } from './support/structure-rows.ts';
+import { catalogAnswer } from './support/catalog-answer.ts';
 
 describe('bonus discs by structure', () => {
   it('a feature-length title as long as all the parts beside it, a run of cells each, is a bonus disc, not a film', async () => {
@@ -114,6 +115,24 @@ describe('bonus discs by structure', () => {
     // Without the words, the same titles read as short-form episodes.
     const unnamed = await identify(rows, 'Disc Five', 'dvd');
     expect(unnamed.titleHints.filter((h) => h.role === 'episode_candidate').length).toBeGreaterThan(10);
+  });
+
+  it('a disc whose label names a bonus disc is of a movie set unless the label names a season or the catalog a show', async () => {
+    // The Dark Knight's bonus disc (TheDiscDB, seed 60): three documentaries of about 46 minutes beside featurettes;
+    // by their lengths alone three episodes.
+    const rows: Row[] = [46.03, 45.98, 46.68, 10.2, 8.3, 12.1, 10.4, 8.2, 11.9].map((m, i) => [
+      m,
+      `${String(i + 10).padStart(5, '0')}.mpls`,
+      String(i + 100),
+    ]);
+    expect((await identify(rows, 'Disc 2')).contentType).toBe('tv');
+    const bonus = await identify(rows, 'Bonus Disc');
+    expect(bonus.contentType).toBe('movie');
+    expect(bonus.confidence).toBeLessThan(0.5);
+    expect(bonus.evidence).toContain('a bonus disc of a movie set (the label names no season)');
+    expect(bonus.titleHints.every((h) => h.role === 'extra' && h.rip)).toBe(true);
+    expect((await identify(rows, 'Season 2 Bonus Disc')).contentType).toBe('tv');
+    expect((await identify(rows, 'Bonus Disc', 'bluray', [catalogAnswer('tv')])).contentType).toBe('tv');
   });
 
   it('reads a bonus disc from the label’s words, not from episodes or a film’s supplements', () => {
