@@ -103,11 +103,14 @@ export function partsPlayAll(titles: readonly ScannedTitle[], layout: Layout, s:
 }
 
 /**
- * Whether the volume label names a bonus disc ("Bonus Disc", "Disc 2 (Bonus)", "Special Features"): such a disc holds
- * extras, whatever their lengths suggest. Not when it names episodes ("Bonus Episodes"); "Extras" alone is left out (a
- * show bears that name), and a "Film & Supplements" disc holds the film.
+ * Whether the volume label names a bonus disc ("Bonus Disc", "Disc 2 (Bonus)", "Special Features", "… Behind the
+ * Scenes", "The Appendices"): such a disc holds extras, whatever their lengths suggest. Not when it names episodes
+ * ("Bonus Episodes"); "Extras" alone is left out (a show bears that name), and a "Film & Supplements" disc holds the
+ * film.
  */
 export function labelNamesBonusDisc(label: string): boolean {
   const words = label.replace(/[_.]+/g, ' ');
-  return /\b(?:bonus|special\s*features)\b/i.test(words) && !/\bepisodes?\b/i.test(words);
+  return (
+    /\b(?:bonus|special\s*features|behind\s*the\s*scenes|appendices)\b/i.test(words) && !/\bepisodes?\b/i.test(words)
+  );
 }

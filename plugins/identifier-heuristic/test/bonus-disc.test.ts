@@ -135,6 +135,22 @@ describe('bonus discs by structure', () => {
     expect((await identify(rows, 'Bonus Disc', 'bluray', [catalogAnswer('tv')])).contentType).toBe('tv');
   });
 
+  it('a lone feature-length documentary on a disc labelled "Behind the Scenes" is an extra, not the film', async () => {
+    // The Fellowship of the Ring extended edition disc 5 (TheDiscDB, seed 62): one 1:24:45 documentary in ten parts.
+    const rows: Row[] = [
+      [84.75, '01', '1-9,10'],
+      [0.05, '03', '1'],
+      [0.3, '05', '1,2'],
+    ];
+    expect((await identify(rows, 'The Fellowship of the Ring', 'dvd')).titleHints[0]!.role).toBe(
+      'main_feature_candidate',
+    );
+    const id = await identify(rows, 'The Fellowship of the Ring Behind the Scenes', 'dvd');
+    expect(id.contentType).toBe('movie');
+    expect(id.titleHints[0]).toMatchObject({ role: 'extra', rip: true });
+    expect(id.reviewReason).toMatch(/names a bonus disc/);
+  });
+
   it('reads a bonus disc from the label’s words, not from episodes or a film’s supplements', () => {
     for (const label of [
       'Bonus Disc',
@@ -143,6 +159,8 @@ describe('bonus discs by structure', () => {
       'SHOW_S2_BONUS',
       'Special Features',
       'SPECIAL_FEATURES',
+      'The Fellowship of the Ring Behind the Scenes',
+      'The Appendices Part One: From Book to Vision',
     ])
       expect(labelNamesBonusDisc(label), label).toBe(true);
     for (const label of [
@@ -152,6 +170,8 @@ describe('bonus discs by structure', () => {
       'Main Feature',
       'EXTRATERRESTRIAL',
       'EXTRAS_SERIES_1_DISC_1',
+      'Blu-ray 2 (Texasville & Its Supplements)',
+      'BEHIND_ENEMY_LINES',
     ])
       expect(labelNamesBonusDisc(label), label).toBe(false);
   });
