@@ -3,11 +3,13 @@
  * intro, while the same content also plays alone: ripping that content is ripping the episode. A title that is not
  * the episode's content less a short clip before or after does not carry it. Ripping an episode's content rips it
  * even when TheDiscDB types that content as another episode too. A kept title that TheDiscDB types as several
- * episodes, on a disc with no title of a single episode, counts neither right nor wrong.
+ * episodes, on a disc with no title of a single episode, counts neither right nor wrong. The film left untyped on one
+ * disc of a release, as long to the second as the main movie typed on another, is the film.
  */
 import { describe, expect, it } from 'vitest';
 import { measureDisc } from './judgment/judgment-figures.ts';
 import type { RealDisc, TruthTitle } from './judgment/judgment-discs.ts';
+import { typeUntypedFilms } from './judgment/judgment-release.ts';
 
 const title = (
   Index: number,
@@ -94,5 +96,48 @@ describe('episodes carried by their content without its intro', () => {
     expect(figures.episodes.notRipped).toBe(0);
     // Kept counts only what the kept title is typed as: episode 16 is ripped, not kept.
     expect(figures.episodes.kept).toBe(4);
+  });
+});
+
+describe('the film untyped on one disc of a release', () => {
+  const movieDisc = (stem: string, film: string, typed: boolean): RealDisc => ({
+    stem,
+    kind: 'movie',
+    origin: 'corpus',
+    heldOut: true,
+    set: 'holdout',
+    record: {
+      Index: 1,
+      Name: 'Blu-ray',
+      Format: 'Blu-Ray',
+      Titles: [
+        title(0, '0:01:59', '00002.mpls', '1,3'),
+        { ...title(1, film, '00004.mpls', '7'), ...(typed ? { Item: { Type: 'MainMovie', Title: 'Hud' } } : {}) },
+        { ...title(2, '0:41:33', '00005.mpls', '9'), Item: { Type: 'Interview', Title: 'Martin Ritt' } },
+        { ...title(3, '0:33:18', '00011.m2ts', '11'), Item: { Type: 'Interview', Title: 'Sally Field' } },
+      ],
+    },
+    transcript: null,
+  });
+
+  // Hud's Criterion 4K set (TheDiscDB, seeds 51 and 48): the Blu-ray carries the film (1:51:51) untyped.
+  it('is the film when it runs, to the second, as long as the main movie typed on another disc of the release', async () => {
+    const [, blu] = typeUntypedFilms([
+      movieDisc('Hud__4k__disc01', '1:51:51', true),
+      movieDisc('Hud__4k__disc02', '1:51:51', false),
+    ]);
+    const figures = await measureDisc(blu!);
+    expect(figures.bonusRecognised).toBeNull();
+    expect(figures.mainWithoutRuntime).toBe(true);
+  });
+
+  it('is not the film a second off, nor on a disc of another release', async () => {
+    for (const [stem, film] of [
+      ['Hud__4k__disc02', '1:51:52'],
+      ['Other__4k__disc02', '1:51:51'],
+    ] as const) {
+      const [, blu] = typeUntypedFilms([movieDisc('Hud__4k__disc01', '1:51:51', true), movieDisc(stem, film, false)]);
+      expect((await measureDisc(blu!)).bonusRecognised).toBe(false);
+    }
   });
 });

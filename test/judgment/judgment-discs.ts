@@ -7,6 +7,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { SAMPLE_AVAILABLE, SAMPLE_DIR } from '../../plugins/provider-thediscdb/test/support/sample-discs.ts';
+import { typeUntypedFilms } from './judgment-release.ts';
 
 /** A TheDiscDB duration ("1:02:03") in seconds. */
 export function seconds(duration: string): number {
@@ -111,8 +112,9 @@ function loadCorpus(): RealDisc[] {
   return discs;
 }
 
+/** The sample and the corpus, with the film typed where TheDiscDB left it untyped on a release's other disc. */
 export function loadRealDiscs(): RealDisc[] {
-  return [...loadSample(), ...loadCorpus()];
+  return typeUntypedFilms([...loadSample(), ...loadCorpus()]);
 }
 
 export const SAMPLE_PRESENT = SAMPLE_AVAILABLE;

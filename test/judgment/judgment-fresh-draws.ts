@@ -73,7 +73,8 @@ export const FRESH_DRAWS: FreshDraw[] = [
       'TV vs movie right': 18 / 20,
       'TV vs movie right, strictly': 17 / 20,
       'episode recall': 45 / 46,
-      'main feature right, no catalog runtime': 3 / 5,
+      // 3/5 until the measure typed Hud's film on its Blu-ray (untyped in TheDiscDB; judgment-release.ts): 4/6.
+      'main feature right, no catalog runtime': 4 / 6,
       'extras typed right, no TheDiscDB match': 15 / 34,
       'extras in the right folder, TheDiscDB match': 33 / 34,
     }),
