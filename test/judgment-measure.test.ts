@@ -1,7 +1,8 @@
 /**
  * The episode figures of the judgment measure. On a disc whose episode TheDiscDB assigns to the playlist with a short
- * intro, while the same content also plays alone: ripping that content is ripping the episode. A title that is not
- * the episode's content less a short clip before or after does not carry it. Ripping an episode's content rips it
+ * intro, while the same content also plays alone: ripping that content is ripping the episode, also when the clips wrap
+ * it on both sides (a logo before, a card after). A title that is not the episode's content less short clips before,
+ * after or around it does not carry it. Ripping an episode's content rips it
  * even when TheDiscDB types that content as another episode too. A kept title that TheDiscDB types as several
  * episodes, on a disc with no title of a single episode, counts neither right nor wrong. The film left untyped on one
  * disc of a release, as long to the second as the main movie typed on another, is the film.
@@ -54,11 +55,12 @@ describe('episodes carried by their content without its intro', () => {
     expect(figures.episodes.keptRight).toBe(figures.episodes.keptTitles);
   });
 
-  it('does not credit an untyped title whose segments are not the episode’s less a clip before or after', async () => {
+  it('does not credit an untyped title whose segments are not the episode’s less clips before or after', async () => {
     const credited = await measureDisc(disc(avatar('1102', '0:45:48')));
     expect(credited.episodes.keptUnassigned).toBe(0);
-    // The untyped playlist plays the recap clip alone (1101), not the finale's content: kept, but unassigned.
-    const other = await measureDisc(disc(avatar('1101', '0:45:48')));
+    // The untyped playlist plays the finale's clips in another order (1102, 1101), not an unbroken run of the
+    // episode's: kept, but unassigned.
+    const other = await measureDisc(disc(avatar('1102,1101', '0:45:48')));
     expect(other.episodes.keptUnassigned).toBe(1);
   });
 
@@ -139,5 +141,27 @@ describe('the film untyped on one disc of a release', () => {
       const [, blu] = typeUntypedFilms([movieDisc('Hud__4k__disc01', '1:51:51', true), movieDisc(stem, film, false)]);
       expect((await measureDisc(blu!)).bonusRecognised).toBe(false);
     }
+  });
+});
+
+describe('an episode wrapped in clips on both sides', () => {
+  // Stranger Things 4K disc 16 (TheDiscDB, seed 63): episode 7 is typed on the playlist that wraps its stream in a logo
+  // and a card (12, 0, 14); the heuristic rips the stream alone (0), listed bare.
+  it('is ripped and kept when its content alone is', async () => {
+    const figures = await measureDisc({
+      ...disc([]),
+      record: {
+        Index: 16,
+        Name: 'Season 4 Disc 4',
+        Format: 'UHD',
+        Titles: [
+          title(0, '1:38:50', '00003.mpls', '12,0,14', '7'),
+          title(1, '0:00:11', '00014.m2ts', '14'),
+          title(2, '0:00:11', '00012.m2ts', '12'),
+          title(3, '1:38:28', '00000.m2ts', '0'),
+        ],
+      },
+    });
+    expect(figures.episodes).toMatchObject({ truth: 1, kept: 1, keptTitles: 1, keptRight: 1, notRipped: 0 });
   });
 });

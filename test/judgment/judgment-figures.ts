@@ -163,7 +163,7 @@ function episodeFigure(truths: Truths, id: Identification, open = false): Episod
   };
 }
 
-/** A clip this short (seconds) before or after an episode's content (a logo, an intro) leaves the same episode. */
+/** Clips this short (seconds, together) before or after an episode's content (a logo, an intro) leave the same episode. */
 const INTRO_MAX_SECONDS = 150;
 /** Blu-ray clips are disc-wide; a DVD's cells belong to their title set. */
 const sourceOf = (t: TruthTitle) => (/\.(mpls|m2ts)$/i.test(t.SourceFile ?? '') ? 'bd' : t.SourceFile);
@@ -171,8 +171,9 @@ const sourceOf = (t: TruthTitle) => (/\.(mpls|m2ts)$/i.test(t.SourceFile ?? '') 
 type Truth = ReturnType<typeof truthOf>;
 
 /**
- * Titles whose segments are an episode title's segments less a short clip before or after (TheDiscDB assigns the
- * episode to the playlist with the intro, `1093,1101,1102`; the same content plays as `1102`). `untyped`: the episode an
+ * Titles whose segments are an episode title's segments less short clips before, after or on both sides (TheDiscDB
+ * assigns the episode to the playlist with the intro, `1093,1101,1102`; the same content plays as `1102`; a streaming
+ * service's disc wraps it in a logo and a card, `12,0,14`, and plays `0` alone). `untyped`: the episode an
  * untyped such title carries (its numbers, kept or ripped); `content`: every episode any such title's content is, typed
  * or not (ripping it rips them).
  */
@@ -186,7 +187,7 @@ function carriedEpisodes(truths: Truths): { untyped: Map<number, Truth>; content
       const tsegs = t.SegmentMap;
       if (ep.role !== 'episode' || !tsegs || t === core || sourceOf(t) !== sourceOf(core)) continue;
       const extra = seconds(t.Duration) - seconds(core.Duration);
-      const inside = tsegs !== segs && (tsegs.endsWith(`,${segs}`) || tsegs.startsWith(`${segs},`));
+      const inside = tsegs !== segs && `,${tsegs},`.includes(`,${segs},`);
       if (!inside || extra < 0 || extra > INTRO_MAX_SECONDS) continue;
       content.set(core.Index, [...(content.get(core.Index) ?? []), ep]);
       if (truth.role === 'none') untyped.set(core.Index, ep);

@@ -265,4 +265,18 @@ export const FRESH_DRAWS: FreshDraw[] = [
     episodesNotRipped: 0,
     seriesCalledMovie: 0,
   },
+  // Measured once, unseen, on the twelfth round's rules (README "Fresh holdout, seed 63"; drawn on a widened listing).
+  // TV vs movie 19/20 and episode recall 44/50 (typed 45/50) then; 20/20 and 47/50 since the thirteenth round's
+  // wrapped-episode rules (Stranger Things' 4K discs 16 and 22, read after the measurement).
+  {
+    set: 'holdout-seed63',
+    gates: freshGates({
+      'episode recall': 47 / 50,
+      'episode recall, catalog type given': 47 / 50,
+      'extras typed right, no TheDiscDB match': 33 / 51,
+      'extras in the right folder, TheDiscDB match': 48 / 51,
+    }),
+    episodesNotRipped: 0,
+    seriesCalledMovie: 0,
+  },
 ];

@@ -5,7 +5,7 @@
  * both have cells "1-11"), so segments are compared as (source, segment) pairs.
  *
  * - duplicates: the same (source, segments) as another title;
- * - variants: another title's segments plus a short clip before or after (intro, credits);
+ * - variants: another title's segments plus short clips before, after or on both sides (intro, credits, a logo);
  * - Play Alls: titles whose segments are made of two or more other titles' segments.
  * Without segment maps (folder imports) nothing is found here and durations decide.
  */
@@ -121,8 +121,13 @@ export function segmentKeys(t: ScannedTitle): string[] | null {
 }
 
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+/** Whether `run` plays, in order and unbroken, somewhere in `list` (at its start, its end or between short clips). */
+const containsRun = (list: readonly string[], run: readonly string[]) =>
+  Array.from({ length: list.length - run.length + 1 }, (_, at) => at).some((at) =>
+    sameList(list.slice(at, at + run.length), run),
+  );
 
-/** A clip this short (seconds) added to a title makes a variant of it, not a new title. */
+/** Clips this short (seconds, together) added to a title make a variant of it, not a new title. */
 const VARIANT_CLIP_MAX_SECONDS = 150;
 /** Each title a Play All joins lasts at least this long (seconds): clips and bumpers do not count. */
 const PLAY_ALL_MEMBER_MIN_SECONDS = 120;
@@ -155,7 +160,9 @@ export function findStructure(titles: readonly ScannedTitle[]): Structure {
   }
   const distinct = withKeys.filter((t) => !duplicates.has(t.index));
 
-  // Play Alls: titles covered by two or more other, disjoint, substantial titles whose segments they contain.
+  // Play Alls: titles covered by two or more other, disjoint, substantial titles whose segments they contain — or, when
+  // the titles it plays share clips (each episode wrapped in the same logo and card: `12,0,14,12,1,14`), by other
+  // titles' segment lists played one after another.
   for (const p of distinct) {
     const pk = new Set(keys.get(p.index)!);
     const inside = distinct
@@ -168,25 +175,23 @@ export function findStructure(titles: readonly ScannedTitle[]): Structure {
       .filter((t) => keys.get(t.index)!.every((k) => pk.has(k)))
       .sort((a, b) => a.durationSeconds - b.durationSeconds || a.index - b.index);
     const used = new Set<string>();
-    const members: ScannedTitle[] = [];
+    const disjoint: ScannedTitle[] = [];
     for (const t of inside) {
       const tk = keys.get(t.index)!;
       if (tk.some((k) => used.has(k))) continue;
       tk.forEach((k) => used.add(k));
-      members.push(t);
+      disjoint.push(t);
     }
-    const covered = members.reduce((sum, t) => sum + t.durationSeconds, 0);
-    const playlistMembers = members.filter((t) => !isRaw(t)).length;
-    // A feature built from raw stream files that are also listed (`00001.m2ts` + `00002.m2ts`) is not a Play All.
-    const joinsTitles = !structural || playlistMembers >= 2 || members.length === playlistMembers;
-    if (members.length >= 2 && covered >= PLAY_ALL_COVERAGE * p.durationSeconds && joinsTitles)
+    const members = [disjoint, inOrder(keys.get(p.index)!, inside, keys)].find((m) => joinsAsPlayAll(p, m, structural));
+    if (members)
       playAlls.set(
         p.index,
-        members.sort((a, b) => a.index - b.index),
+        [...members].sort((a, b) => a.index - b.index),
       );
   }
 
-  // Variants: a title that is another title plus a short clip before or after it.
+  // Variants: a title that is another title plus short clips before it, after it or both (a streaming service's logo
+  // before an episode and its card after), all of them together no longer than VARIANT_CLIP_MAX_SECONDS.
   for (const v of distinct) {
     if (playAlls.has(v.index)) continue;
     const vk = keys.get(v.index)!;
@@ -195,15 +200,48 @@ export function findStructure(titles: readonly ScannedTitle[]): Structure {
       if (core.index === v.index || ck.length >= vk.length || playAlls.has(core.index)) continue;
       const extra = v.durationSeconds - core.durationSeconds;
       if (extra < 0 || extra > VARIANT_CLIP_MAX_SECONDS) continue;
-      const prefix = sameList(vk.slice(0, ck.length), ck);
-      const suffix = sameList(vk.slice(vk.length - ck.length), ck);
-      if (prefix || suffix) {
+      if (containsRun(vk, ck)) {
         variants.set(v.index, core);
         break;
       }
     }
   }
   return { duplicates, variants, playAlls, structural };
+}
+
+/** Two or more titles that cover the Play All, and not only raw streams that are also listed (`00001.m2ts` + `00002.m2ts` make a feature). */
+function joinsAsPlayAll(p: ScannedTitle, members: readonly ScannedTitle[], structural: boolean): boolean {
+  const covered = members.reduce((sum, t) => sum + t.durationSeconds, 0);
+  const playlistMembers = members.filter((t) => !isRaw(t)).length;
+  const joinsTitles = !structural || playlistMembers >= 2 || members.length === playlistMembers;
+  return members.length >= 2 && covered >= PLAY_ALL_COVERAGE * p.durationSeconds && joinsTitles;
+}
+
+/**
+ * The titles whose segment lists play one after another in `list` (the longest that fits at each point, a playlist
+ * before a raw stream; a segment no title starts with is passed over).
+ */
+function inOrder(
+  list: readonly string[],
+  titles: readonly ScannedTitle[],
+  keys: Map<number, string[]>,
+): ScannedTitle[] {
+  const members: ScannedTitle[] = [];
+  for (let at = 0; at < list.length;) {
+    const fits = titles
+      .filter((t) => sameList(list.slice(at, at + keys.get(t.index)!.length), keys.get(t.index)!))
+      .sort(
+        (a, b) =>
+          keys.get(b.index)!.length - keys.get(a.index)!.length ||
+          Number(isRaw(a)) - Number(isRaw(b)) ||
+          a.index - b.index,
+      );
+    if (fits[0] && !members.includes(fits[0])) {
+      members.push(fits[0]);
+      at += keys.get(fits[0].index)!.length;
+    } else at += 1;
+  }
+  return members;
 }
 
 /** `00072.mpls` → 72; titles without a numbered playlist sort after those with one. */

@@ -69,6 +69,12 @@ export function classify(
     evidence.push(`episodes in one title: ${heldInOne(layout)}; no title of a single episode`);
     return { contentType: 'tv', confidence: CONFIDENCE.labelledSmallCluster };
   }
+  if (!isMovie && layout.cluster.length < 2 && layout.joinedEpisodes >= 2) {
+    evidence.push(
+      `no cluster, but a Play All joins ${layout.joinedEpisodes} titles of episode length or more: episodes`,
+    );
+    return { contentType: 'tv', confidence: CONFIDENCE.playAllPair };
+  }
   if (isMovie) return { contentType: 'movie', confidence: CONFIDENCE.clearMovie };
   if (
     layout.cluster.length >= 2 &&

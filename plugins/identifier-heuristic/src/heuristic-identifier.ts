@@ -111,13 +111,28 @@ export class HeuristicIdentifier implements Identifier {
       contentType = set.contentType;
     }
     const known = knownContentType(input);
+    // The label names a season, and the disc reads as a movie by feature-length titles with no title of episode length
+    // beside them: they are episodes of that season (a streaming drama's 98-minute chapter), for review.
+    const seasonLong =
+      contentType === 'movie' && label.season !== null && !known && !bonus && !labelBonus && !partsOfOne
+        ? featureLengthEpisodes(titles, layout)
+        : [];
+    if (seasonLong.length > 0) {
+      contentType = 'tv';
+      confidence = Math.min(confidence, CONFIDENCE.labelledSmallCluster);
+      evidence.push(
+        `the label names season ${label.season}, and no title beside ${list(seasonLong)} runs an episode's length: episodes`,
+      );
+    }
     // TV by lengths alone, nothing that says series: maybe a collection of specials or short films (a review).
     const collection = contentType === 'tv' && !catalog && !known && !seriesBonus && !labelBonus;
     const unsettled = collection ? collectionReason(titles, layout, label.season) : null;
     if (unsettled) evidence.push(unsettled);
     let specials: ScannedTitle[] = [];
     /** Feature-length titles read as episodes because the person or the catalog named a show. */
-    const feature = new Map<number, string>();
+    const feature = new Map<number, string>(
+      seasonLong.map((t) => [t.index, 'feature-length, on a disc whose label names a season: an episode']),
+    );
     const inOne =
       contentType === 'tv' && layout.inOne.size > 0
         ? `${heldInOne(layout)}, and no title is a single episode: ripped whole; which episodes, a person says`

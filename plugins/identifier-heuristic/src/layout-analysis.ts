@@ -47,6 +47,8 @@ export interface Layout {
   inOne: Map<number, string>;
   /** An episode and a two-part episode that a Play All joins to the second (see episode-and-two-parter.ts). */
   twoParterJoined: boolean;
+  /** The most titles (or the titles they wrap) that one Play All found in the segment maps joins as episodes. */
+  joinedEpisodes: number;
 }
 
 const median = (values: number[]) => {
@@ -207,16 +209,24 @@ export function analyse(titles: readonly ScannedTitle[], s: HeuristicSettings): 
   }
   // A Play All found in the segment maps joins episodes: a title it joins that is of episode length or more (not of
   // feature length) is an episode when the disc is TV, however far its length is from the cluster's (a 71-minute
-  // finale beside 53-minute episodes). Play Alls of clips or featurettes (any member shorter than an episode) do not
-  // count.
+  // finale beside 53-minute episodes). With no cluster beside it, up to a longer episode's length (LONGER_EPISODE_MAX
+  // times the longest episode: a streaming drama's 84-minute chapter); beside a cluster, a feature-length title a Play
+  // All joins is rather the cluster's episodes in one. Play Alls of clips or featurettes (any member shorter than an
+  // episode) do not count. A member that is another title wrapped in a logo and a card stands for that title, which
+  // is ripped in its place.
+  const longestEpisode =
+    cluster.length >= 2 ? s.movie_min_minutes * 60 - 1 : s.episode_max_minutes * 60 * LONGER_EPISODE_MAX;
+  let joinedEpisodes = 0;
   for (const [index, members] of joins) {
     const episodic = members.every(
-      (m) => m.durationSeconds >= s.episode_min_minutes * 60 && m.durationSeconds < s.movie_min_minutes * 60,
+      (m) => m.durationSeconds >= s.episode_min_minutes * 60 && m.durationSeconds <= longestEpisode,
     );
     if (!episodic || members.length < 2) continue;
-    for (const m of members)
-      if (!inCluster.has(m.index) && !moreEpisodes.has(m.index) && !copies.has(m.index))
+    const cores = members.map((m) => structure.variants.get(m.index) ?? m).filter((m) => !copies.has(m.index));
+    for (const m of cores)
+      if (!inCluster.has(m.index) && !moreEpisodes.has(m.index))
         moreEpisodes.set(m.index, `an episode: Play All title ${index} joins it with the others`);
+    joinedEpisodes = Math.max(joinedEpisodes, cores.length);
   }
   // No cluster and no structure: an episode and a two-parter that a third title joins to the second are episodes.
   const trio = !structure.structural && cluster.length < 2 && !hourPair ? findEpisodeAndTwoParter(rest, s) : null;
@@ -267,6 +277,7 @@ export function analyse(titles: readonly ScannedTitle[], s: HeuristicSettings): 
     twins,
     inOne,
     twoParterJoined: trio !== null,
+    joinedEpisodes,
   };
 }
 
