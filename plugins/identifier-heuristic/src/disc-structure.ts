@@ -209,7 +209,10 @@ export function findStructure(titles: readonly ScannedTitle[]): Structure {
   return { duplicates, variants, playAlls, structural };
 }
 
-/** Two or more titles that cover the Play All, and not only raw streams that are also listed (`00001.m2ts` + `00002.m2ts` make a feature). */
+/**
+ * Whether `members` make `p` a Play All: two or more titles that cover it, and not only raw streams that are also
+ * listed (a feature built from `00001.m2ts` + `00002.m2ts` is no Play All of them).
+ */
 function joinsAsPlayAll(p: ScannedTitle, members: readonly ScannedTitle[], structural: boolean): boolean {
   const covered = members.reduce((sum, t) => sum + t.durationSeconds, 0);
   const playlistMembers = members.filter((t) => !isRaw(t)).length;
