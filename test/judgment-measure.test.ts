@@ -2,10 +2,10 @@
  * The episode figures of the judgment measure. On a disc whose episode TheDiscDB assigns to the playlist with a short
  * intro, while the same content also plays alone: ripping that content is ripping the episode, also when the clips wrap
  * it on both sides (a logo before, a card after). A title that is not the episode's content less short clips before,
- * after or around it does not carry it. Ripping an episode's content rips it
- * even when TheDiscDB types that content as another episode too. A kept title that TheDiscDB types as several
- * episodes, on a disc with no title of a single episode, counts neither right nor wrong. The film left untyped on one
- * disc of a release, as long to the second as the main movie typed on another, is the film.
+ * after or around it does not carry it. Ripping an episode's content rips it even when TheDiscDB types that content
+ * as another episode too. A kept title that TheDiscDB types as several episodes, on a disc with no title of a single
+ * episode, counts neither right nor wrong. The film left untyped on one disc of a release, as long to the second as
+ * the main movie typed on another, is the film.
  */
 import { describe, expect, it } from 'vitest';
 import { measureDisc } from './judgment/judgment-figures.ts';
