@@ -64,6 +64,7 @@ export class HeuristicIdentifier implements Identifier {
     if (layout.short.length > 0) evidence.push(`${layout.short.length} short clip(s) ignored`);
 
     let { contentType, confidence } = classify(titles, layout, s, label.season, evidence, catalog !== null);
+    const known = knownContentType(input);
     const bonus = bonusDiscReason(titles, layout, contentType);
     if (bonus) evidence.push(bonus);
     const lone = soleSubstantialTitle(titles, layout, s);
@@ -74,19 +75,18 @@ export class HeuristicIdentifier implements Identifier {
         manyExtras(titles, layout, s))
     ) {
       // Extras of many lengths, one documentary among extras, or four or more extras not all of one length: the bonus
-      // disc of a set — of the kind declared or named by a catalog answer, else a movie set's (they carry most bonus
-      // discs) unless the label names a season. A person confirms (low confidence).
-      const set = bonusSetKind(input, label.season);
+      // disc of a set (bonusSetKind says whose). A person confirms (low confidence).
+      const set = bonusSetKind(known, label.season);
       contentType = set.contentType;
       confidence = CONFIDENCE.bonusDisc;
       evidence.push(`${set.evidence}: nothing is taken for the main feature or an episode`);
     }
-    // The one feature is a Play All of the parts beside it (a documentary in parts): a bonus disc — of the kind
-    // declared or named by a catalog answer, else a movie set's unless the label names a season. A person confirms.
+    // The one feature is a Play All of the parts beside it (a documentary in parts): a bonus disc (bonusSetKind says
+    // whose). A person confirms.
     const partsOfOne = contentType === 'movie' && !bonus ? partsPlayAll(titles, layout, s) : null;
     if (partsOfOne) {
       evidence.push(partsOfOne);
-      contentType = knownContentType(input)?.contentType ?? (label.season !== null ? 'tv' : 'movie');
+      contentType = bonusSetKind(known, label.season).contentType;
       confidence = CONFIDENCE.bonusDisc;
     }
     // A series' bonus disc: the disc reads as TV, but its long titles vary too much to be episodes (not when the
@@ -106,11 +106,10 @@ export class HeuristicIdentifier implements Identifier {
     if (labelBonus) {
       evidence.push(labelBonus);
       confidence = CONFIDENCE.bonusDisc;
-      const set = bonusSetKind(input, label.season);
+      const set = bonusSetKind(known, label.season);
       if (set.contentType !== contentType) evidence.push(set.evidence);
       contentType = set.contentType;
     }
-    const known = knownContentType(input);
     // The label names a season, and the disc reads as a movie by feature-length titles with no title of episode length
     // beside them: they are episodes of that season (a streaming drama's 98-minute chapter), for review.
     const seasonLong =
@@ -204,8 +203,10 @@ export class HeuristicIdentifier implements Identifier {
  * The kind of set a bonus disc belongs to: the kind declared or named by a catalog answer, else a series' when the
  * label names a season, else a movie set's (they carry most bonus discs). A person confirms (low confidence).
  */
-function bonusSetKind(input: IdentifyInput, season: number | null): { contentType: ContentType; evidence: string } {
-  const named = knownContentType(input);
+function bonusSetKind(
+  named: ReturnType<typeof knownContentType>,
+  season: number | null,
+): { contentType: ContentType; evidence: string } {
   const contentType = named?.contentType ?? (season !== null ? 'tv' : 'movie');
   const why = named
     ? `${named.why} names a ${contentType === 'tv' ? 'show' : 'movie'}`
