@@ -5,12 +5,14 @@
  * after or around it does not carry it. Ripping an episode's content rips it even when TheDiscDB types that content
  * as another episode too. A kept title that TheDiscDB types as several episodes, on a disc with no title of a single
  * episode, counts neither right nor wrong. The film left untyped on one disc of a release, as long to the second as
- * the main movie typed on another, is the film.
+ * the main movie typed on another, is the film; so is a title the disc's TheDiscDB summary types as the main movie.
  */
 import { describe, expect, it } from 'vitest';
 import { measureDisc } from './judgment/judgment-figures.ts';
 import type { RealDisc, TruthTitle } from './judgment/judgment-discs.ts';
 import { typeUntypedFilms } from './judgment/judgment-release.ts';
+import { CORPUS_DIR, loadRealDiscs } from './judgment/judgment-discs.ts';
+import { summaryTypes, typeFromSummaries } from './judgment/judgment-summaries.ts';
 
 const title = (
   Index: number,
@@ -141,6 +143,52 @@ describe('the film untyped on one disc of a release', () => {
       const [, blu] = typeUntypedFilms([movieDisc('Hud__4k__disc01', '1:51:51', true), movieDisc(stem, film, false)]);
       expect((await measureDisc(blu!)).bonusRecognised).toBe(false);
     }
+  });
+});
+
+describe("a title the disc's TheDiscDB summary types and its JSON does not", () => {
+  const stem = 'Master_and_Commander_The_Far_Side_of_the_World_(2003)__2025-4k-steelbook__disc02';
+  const untyped = (film: string): RealDisc => ({
+    stem,
+    kind: 'movie',
+    origin: 'corpus',
+    heldOut: true,
+    set: 'holdout',
+    record: {
+      Index: 2,
+      Name: 'Blu-ray',
+      Format: 'Blu-Ray',
+      Titles: [
+        title(0, film, '00002.mpls', '2'),
+        {
+          ...title(1, '0:24:19', '00026.mpls', '3,5,6,7,8,9'),
+          Item: { Type: 'DeletedScene', Title: 'Deleted Scenes' },
+        },
+        { ...title(2, '0:02:43', '00008.m2ts', '8'), Item: { Type: 'Trailer', Title: 'Theatrical Trailer' } },
+      ],
+    },
+    transcript: null,
+  });
+
+  // Master and Commander's 2025 4K steelbook (TheDiscDB, seed 64): the Blu-ray's JSON leaves the film (2:18:20)
+  // untyped; its summary, same commit, says "Type: MainMovie".
+  it("takes the summary's type, so a right main-feature pick counts as right", async () => {
+    const [disc] = typeFromSummaries([untyped('2:18:20')], summaryTypes(CORPUS_DIR));
+    expect(disc!.record.Titles[0]!.Item?.Type).toBe('MainMovie');
+    const figures = await measureDisc(disc!);
+    expect(figures.bonusRecognised).toBeNull();
+    expect(figures.mainWithoutRuntime).toBe(true);
+  });
+
+  it('is not applied to a title of another length, so a re-fetched disc is not typed by a stale row', async () => {
+    const [disc] = typeFromSummaries([untyped('2:18:21')], summaryTypes(CORPUS_DIR));
+    expect(disc!.record.Titles[0]!.Item).toBeUndefined();
+    expect((await measureDisc(disc!)).bonusRecognised).toBe(false);
+  });
+
+  it('is applied when the corpus is loaded', () => {
+    const disc = loadRealDiscs().find((d) => d.stem === stem);
+    expect(disc?.record.Titles.find((t) => t.Duration === '2:18:20')?.Item?.Type).toBe('MainMovie');
   });
 });
 

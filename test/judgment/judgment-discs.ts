@@ -8,6 +8,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { SAMPLE_AVAILABLE, SAMPLE_DIR } from '../../plugins/provider-thediscdb/test/support/sample-discs.ts';
 import { typeUntypedFilms } from './judgment-release.ts';
+import { summaryTypes, typeFromSummaries } from './judgment-summaries.ts';
 
 /** A TheDiscDB duration ("1:02:03") in seconds. */
 export function seconds(duration: string): number {
@@ -112,9 +113,12 @@ function loadCorpus(): RealDisc[] {
   return discs;
 }
 
-/** The sample and the corpus, with the film typed where TheDiscDB left it untyped on a release's other disc. */
+/**
+ * The sample and the corpus, with the film typed where TheDiscDB left it untyped on a release's other disc, and the
+ * titles typed that the disc's TheDiscDB summary types and its JSON does not (`summary-types.tsv`).
+ */
 export function loadRealDiscs(): RealDisc[] {
-  return typeUntypedFilms([...loadSample(), ...loadCorpus()]);
+  return typeUntypedFilms(typeFromSummaries([...loadSample(), ...loadCorpus()], summaryTypes(CORPUS_DIR)));
 }
 
 export const SAMPLE_PRESENT = SAMPLE_AVAILABLE;
