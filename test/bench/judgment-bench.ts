@@ -6,16 +6,32 @@
  * rules are written against the tuning discs and checked on the held-out totals. Each later fresh
  * held-out draw (`holdout-seed<N>`: discs not in the corpus before, see the README) has its own column,
  * totals only; "corpus, all" is the 102 discs the gates were set on (tune + holdout), without them.
- * `--mistakes`: list only tuning discs with something wrong.
+ * `--mistakes`: list only tuning discs with something wrong. `--lookalikes`: instead of the table, each disc of the
+ * corpus whose kind is wrong beside the nearest disc of the other kind that is right, by label and lengths
+ * (judgment-lookalikes.ts).
  */
 import { loadRealDiscs } from '../judgment/judgment-discs.ts';
 import { measureDisc, type DiscFigures } from '../judgment/judgment-figures.ts';
 import { discLine, tableOf, totalsOf, type Totals } from '../judgment/judgment-table.ts';
+import { describeVisible, lookalikes } from '../judgment/judgment-lookalikes.ts';
 
 const mistakesOnly = process.argv.includes('--mistakes');
 const discs = loadRealDiscs();
 const figures: DiscFigures[] = [];
 for (const disc of discs) figures.push(await measureDisc(disc));
+if (process.argv.includes('--lookalikes')) {
+  const corpus = discs.flatMap((d, i) => (d.set === 'sample' ? [] : [[d, figures[i]!.typeRight] as const]));
+  const pairs = lookalikes(
+    corpus.map(([d]) => d),
+    corpus.map(([, right]) => right),
+  );
+  for (const { miss, twin, distance } of pairs) {
+    console.log(`wrong: ${describeVisible(miss)}`);
+    console.log(`right: ${twin ? describeVisible(twin) : 'none'} (distance ${distance.toFixed(2)})\n`);
+  }
+  console.log(`${pairs.length} of ${corpus.length} corpus discs with the kind wrong`);
+  process.exit(0);
+}
 const inSet = (test: (set: string) => boolean) => figures.filter((_, i) => test(discs[i]!.set));
 const tuneSets = [...new Set(discs.map((d) => d.set).filter((s) => s.startsWith('tune')))].sort();
 const tune = inSet((s) => s.startsWith('tune'));
