@@ -39,6 +39,17 @@ const disc = (titles: TruthTitle[]): RealDisc => ({
   transcript: null,
 });
 
+/** A held-out movie Blu-ray labelled "Blu-ray". */
+const bluRay = (stem: string, Index: number, Titles: TruthTitle[]): RealDisc => ({
+  stem,
+  kind: 'movie',
+  origin: 'corpus',
+  heldOut: true,
+  set: 'holdout',
+  record: { Index, Name: 'Blu-ray', Format: 'Blu-Ray', Titles },
+  transcript: null,
+});
+
 // Avatar: The Last Airbender, Book Two disc 6 (TheDiscDB, seed 54): the two-part finale (1102) is assigned to the
 // playlist that adds a logo and a recap (1093, 1101: 48 s); the heuristic rips the playlist of the content alone.
 const avatar = (coreSegments: string, coreDuration: string) => [
@@ -104,25 +115,13 @@ describe('episodes carried by their content without its intro', () => {
 });
 
 describe('the film untyped on one disc of a release', () => {
-  const movieDisc = (stem: string, film: string, typed: boolean): RealDisc => ({
-    stem,
-    kind: 'movie',
-    origin: 'corpus',
-    heldOut: true,
-    set: 'holdout',
-    record: {
-      Index: 1,
-      Name: 'Blu-ray',
-      Format: 'Blu-Ray',
-      Titles: [
-        title(0, '0:01:59', '00002.mpls', '1,3'),
-        { ...title(1, film, '00004.mpls', '7'), ...(typed ? { Item: { Type: 'MainMovie', Title: 'Hud' } } : {}) },
-        { ...title(2, '0:41:33', '00005.mpls', '9'), Item: { Type: 'Interview', Title: 'Martin Ritt' } },
-        { ...title(3, '0:33:18', '00011.m2ts', '11'), Item: { Type: 'Interview', Title: 'Sally Field' } },
-      ],
-    },
-    transcript: null,
-  });
+  const movieDisc = (stem: string, film: string, typed: boolean): RealDisc =>
+    bluRay(stem, 1, [
+      title(0, '0:01:59', '00002.mpls', '1,3'),
+      { ...title(1, film, '00004.mpls', '7'), ...(typed ? { Item: { Type: 'MainMovie', Title: 'Hud' } } : {}) },
+      { ...title(2, '0:41:33', '00005.mpls', '9'), Item: { Type: 'Interview', Title: 'Martin Ritt' } },
+      { ...title(3, '0:33:18', '00011.m2ts', '11'), Item: { Type: 'Interview', Title: 'Sally Field' } },
+    ]);
 
   // Hud's Criterion 4K set (TheDiscDB, seeds 51 and 48): the Blu-ray carries the film (1:51:51) untyped.
   it('is the film when it runs, to the second, as long as the main movie typed on another disc of the release', async () => {
@@ -148,27 +147,12 @@ describe('the film untyped on one disc of a release', () => {
 
 describe("a title the disc's TheDiscDB summary types and its JSON does not", () => {
   const stem = 'Master_and_Commander_The_Far_Side_of_the_World_(2003)__2025-4k-steelbook__disc02';
-  const untyped = (film: string): RealDisc => ({
-    stem,
-    kind: 'movie',
-    origin: 'corpus',
-    heldOut: true,
-    set: 'holdout',
-    record: {
-      Index: 2,
-      Name: 'Blu-ray',
-      Format: 'Blu-Ray',
-      Titles: [
-        title(0, film, '00002.mpls', '2'),
-        {
-          ...title(1, '0:24:19', '00026.mpls', '3,5,6,7,8,9'),
-          Item: { Type: 'DeletedScene', Title: 'Deleted Scenes' },
-        },
-        { ...title(2, '0:02:43', '00008.m2ts', '8'), Item: { Type: 'Trailer', Title: 'Theatrical Trailer' } },
-      ],
-    },
-    transcript: null,
-  });
+  const untyped = (film: string): RealDisc =>
+    bluRay(stem, 2, [
+      title(0, film, '00002.mpls', '2'),
+      { ...title(1, '0:24:19', '00026.mpls', '3,5,6,7,8,9'), Item: { Type: 'DeletedScene', Title: 'Deleted Scenes' } },
+      { ...title(2, '0:02:43', '00008.m2ts', '8'), Item: { Type: 'Trailer', Title: 'Theatrical Trailer' } },
+    ]);
 
   // Master and Commander's 2025 4K steelbook (TheDiscDB, seed 64): the Blu-ray's JSON leaves the film (2:18:20)
   // untyped; its summary, same commit, says "Type: MainMovie".
