@@ -228,6 +228,17 @@ export function analyse(titles: readonly ScannedTitle[], s: HeuristicSettings): 
         moreEpisodes.set(m.index, `an episode: Play All title ${index} joins it with the others`);
     joinedEpisodes = Math.max(joinedEpisodes, cores.length);
   }
+  // A Play All that joins two or more of the cluster's episodes is a run of the show's programmes: its other members
+  // of episode length or more are episodes or specials too, feature-length ones included (a two-hour special in a
+  // Play All with two half-hour episodes is not a film: no film is played on in one run with a series' episodes).
+  if (cluster.length >= 2)
+    for (const [index, members] of joins) {
+      if (members.filter((m) => inCluster.has(m.index)).length < 2) continue;
+      for (const m of members)
+        if (![inCluster, moreEpisodes, playAll, copies].some((seen) => seen.has(m.index)) && !pairLike.includes(m))
+          if (m.durationSeconds >= s.episode_min_minutes * 60)
+            moreEpisodes.set(m.index, `an episode or special: Play All title ${index} joins it with the episodes`);
+    }
   // No cluster and no structure: an episode and a two-parter that a third title joins to the second are episodes.
   const trio = !structure.structural && cluster.length < 2 && !hourPair ? findEpisodeAndTwoParter(rest, s) : null;
   if (trio) {
