@@ -5,7 +5,8 @@
  * after or around it does not carry it. Ripping an episode's content rips it even when TheDiscDB types that content
  * as another episode too. A kept title that TheDiscDB types as several episodes, on a disc with no title of a single
  * episode, counts neither right nor wrong. The film left untyped on one disc of a release, as long to the second as
- * the main movie typed on another, is the film; so is a title the disc's TheDiscDB summary types as the main movie.
+ * the main movie typed on another, is the film; so is a title the disc's TheDiscDB summary types as the main movie. A
+ * companion series' making-of pieces, numbered as episodes of their own season, are extras of the disc's show.
  */
 import { describe, expect, it } from 'vitest';
 import { measureDisc } from './judgment/judgment-figures.ts';
@@ -13,6 +14,7 @@ import type { RealDisc, TruthTitle } from './judgment/judgment-discs.ts';
 import { typeUntypedFilms } from './judgment/judgment-release.ts';
 import { CORPUS_DIR, loadRealDiscs } from './judgment/judgment-discs.ts';
 import { summaryTypes, typeFromSummaries } from './judgment/judgment-summaries.ts';
+import { typeCompanionEpisodes } from './judgment/judgment-companion.ts';
 
 const title = (
   Index: number,
@@ -173,6 +175,36 @@ describe("a title the disc's TheDiscDB summary types and its JSON does not", () 
   it('is applied when the corpus is loaded', () => {
     const disc = loadRealDiscs().find((d) => d.stem === stem);
     expect(disc?.record.Titles.find((t) => t.Duration === '2:18:20')?.Item?.Type).toBe('MainMovie');
+  });
+});
+
+describe("a companion series' episodes on a disc", () => {
+  const episode = (Index: number, Duration: string, Season: string, Episode: string, Title: string): TruthTitle => ({
+    ...title(Index, Duration, `0080${Index}.mpls`, String(Index)),
+    Item: { Type: 'Episode', Season, Episode, Title },
+  });
+  // Doctor Who's limited edition, disc 48 (TheDiscDB, seed 67): series 11 episodes 5 and 6, and two making-of pieces
+  // typed as season 1 episodes 5 and 6 under the same names.
+  const whittaker = [
+    episode(0, '0:53:04', '11', '5', 'The Tsuranga Conundrum'),
+    episode(1, '0:52:24', '11', '6', 'Demons of the Punjab'),
+    episode(2, '0:05:43', '1', '5', 'The Tsuranga Conundrum'),
+    episode(3, '0:05:46', '1', '6', 'Demons of the Punjab'),
+  ];
+
+  it('are extras of the show, not its episodes: the measure neither counts them as missed nor as kept', async () => {
+    const [fixed] = typeCompanionEpisodes([disc(whittaker)]);
+    expect(fixed!.record.Titles.map((t) => t.Item?.Type)).toEqual(['Episode', 'Episode', 'Extra', 'Extra']);
+    expect((await measureDisc(fixed!)).episodes.truth).toBe(2);
+  });
+
+  it("stay episodes when no name repeats, or when they run half the other season's shortest episode or more", () => {
+    const shorts = whittaker.map((t, i) => (i < 2 ? t : { ...t, Item: { ...t.Item!, Title: `Short ${i}` } }));
+    const halves = whittaker.map((t, i) => (i < 2 ? t : { ...t, Duration: '0:26:12' }));
+    for (const titles of [shorts, halves]) {
+      const [same] = typeCompanionEpisodes([disc(titles)]);
+      expect(same!.record.Titles.every((t) => t.Item?.Type === 'Episode')).toBe(true);
+    }
   });
 });
 

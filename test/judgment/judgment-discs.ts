@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path';
 import { SAMPLE_AVAILABLE, SAMPLE_DIR } from '../../plugins/provider-thediscdb/test/support/sample-discs.ts';
 import { typeUntypedFilms } from './judgment-release.ts';
 import { summaryTypes, typeFromSummaries } from './judgment-summaries.ts';
+import { typeCompanionEpisodes } from './judgment-companion.ts';
 
 /** A TheDiscDB duration ("1:02:03") in seconds. */
 export function seconds(duration: string): number {
@@ -115,10 +116,12 @@ function loadCorpus(): RealDisc[] {
 
 /**
  * The sample and the corpus, with the film typed where TheDiscDB left it untyped on a release's other disc, and the
- * titles typed that the disc's TheDiscDB summary types and its JSON does not (`summary-types.tsv`).
+ * titles typed that the disc's TheDiscDB summary types and its JSON does not (`summary-types.tsv`), and a companion
+ * series' episodes typed as extras (judgment-companion.ts).
  */
 export function loadRealDiscs(): RealDisc[] {
-  return typeUntypedFilms(typeFromSummaries([...loadSample(), ...loadCorpus()], summaryTypes(CORPUS_DIR)));
+  const discs = typeFromSummaries([...loadSample(), ...loadCorpus()], summaryTypes(CORPUS_DIR));
+  return typeUntypedFilms(typeCompanionEpisodes(discs));
 }
 
 export const SAMPLE_PRESENT = SAMPLE_AVAILABLE;
