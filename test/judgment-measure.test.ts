@@ -10,9 +10,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { measureDisc } from './judgment/judgment-figures.ts';
-import type { RealDisc, TruthTitle } from './judgment/judgment-discs.ts';
+import { CORPUS_DIR, loadRealDiscs, type RealDisc, type TruthTitle } from './judgment/judgment-discs.ts';
 import { typeUntypedFilms } from './judgment/judgment-release.ts';
-import { CORPUS_DIR, loadRealDiscs } from './judgment/judgment-discs.ts';
 import { summaryTypes, typeFromSummaries } from './judgment/judgment-summaries.ts';
 import { typeCompanionEpisodes } from './judgment/judgment-companion.ts';
 

@@ -7,6 +7,7 @@
  * episode names repeats a name of that season, is such a companion series: its titles are extras of the disc's show.
  */
 import { seconds, type RealDisc, type TruthTitle } from './judgment-discs.ts';
+import { retypeTitles } from './judgment-retype.ts';
 
 const name = (t: TruthTitle) => (t.Item?.Title ?? '').trim().toLowerCase();
 
@@ -32,12 +33,10 @@ export function companionSeasons(titles: readonly TruthTitle[]): Set<string> {
 export function typeCompanionEpisodes(discs: RealDisc[]): RealDisc[] {
   return discs.map((d) => {
     const seasons = companionSeasons(d.record.Titles);
-    if (seasons.size === 0) return d;
-    const titles = d.record.Titles.map((t) =>
+    return retypeTitles(d, (t) =>
       t.Item?.Type === 'Episode' && seasons.has(t.Item.Season ?? '')
         ? { ...t, Item: { Type: 'Extra', Title: t.Item.Title ?? '' } }
         : t,
     );
-    return { ...d, record: { ...d.record, Titles: titles } };
   });
 }

@@ -6,6 +6,7 @@
  * a right main-feature pick.
  */
 import type { RealDisc } from './judgment-discs.ts';
+import { retypeTitles } from './judgment-retype.ts';
 
 /** The release a disc belongs to: its stem without the `__discNN` part. */
 const releaseOf = (stem: string) => stem.replace(/__disc\d+$/, '');
@@ -20,11 +21,10 @@ export function typeUntypedFilms(discs: RealDisc[]): RealDisc[] {
     if (d.kind !== 'movie' || d.record.Titles.some((t) => t.Item?.Type === 'MainMovie')) return d;
     const lengths = filmLengths.get(releaseOf(d.stem));
     if (!lengths) return d;
-    const titles = d.record.Titles.map((t) =>
+    return retypeTitles(d, (t) =>
       !t.Item && lengths.has(t.Duration)
         ? { ...t, Item: { Type: 'MainMovie', Title: 'the film, untyped here: as long as the release’s main movie' } }
         : t,
     );
-    return titles.some((t, i) => t !== d.record.Titles[i]) ? { ...d, record: { ...d.record, Titles: titles } } : d;
   });
 }

@@ -9,6 +9,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RealDisc, TruthItem } from './judgment-discs.ts';
+import { retypeTitles } from './judgment-retype.ts';
 
 export interface SummaryType {
   stem: string;
@@ -33,10 +34,9 @@ export function typeFromSummaries(discs: RealDisc[], rows: readonly SummaryType[
   return discs.map((d) => {
     const mine = rows.filter((r) => r.stem === d.stem);
     if (mine.length === 0) return d;
-    const titles = d.record.Titles.map((t) => {
+    return retypeTitles(d, (t) => {
       const row = mine.find((r) => r.index === t.Index && r.duration === t.Duration);
       return row && !t.Item ? { ...t, Item: row.item } : t;
     });
-    return titles.some((t, i) => t !== d.record.Titles[i]) ? { ...d, record: { ...d.record, Titles: titles } } : d;
   });
 }

@@ -7,9 +7,9 @@ import type { ScannedTitle } from '@spindle/plugin-sdk';
 import type { HeuristicSettings } from './heuristic-settings.ts';
 
 /** A Play All's length is its parts' sum to within this many seconds (each length is rounded to the second). */
-export const EXACT_SUM_SECONDS = 2;
-/** The two-part episode runs this many times the episode (two episodes' length, give or take credits). */
-const TWO_PARTER = [1.7, 2.3] as const;
+const EXACT_SUM_SECONDS = 2;
+/** A double-length (two-part) episode runs this many times an episode (two episodes' length, give or take credits). */
+export const DOUBLE_EPISODE = [1.7, 2.3] as const;
 
 export interface EpisodeAndTwoParter {
   episode: ScannedTitle;
@@ -31,7 +31,7 @@ export function findEpisodeAndTwoParter(
   for (const episode of rest.filter(episodeLength))
     for (const twoParter of rest) {
       const ratio = twoParter.durationSeconds / episode.durationSeconds;
-      if (twoParter === episode || ratio < TWO_PARTER[0] || ratio > TWO_PARTER[1]) continue;
+      if (twoParter === episode || ratio < DOUBLE_EPISODE[0] || ratio > DOUBLE_EPISODE[1]) continue;
       const sum = episode.durationSeconds + twoParter.durationSeconds;
       const playAll = rest.find(
         (t) => t !== episode && t !== twoParter && Math.abs(t.durationSeconds - sum) <= EXACT_SUM_SECONDS,

@@ -15,7 +15,7 @@ import {
   shortEpisodeRange,
 } from './duration-clusters.ts';
 import type { HeuristicSettings } from './heuristic-settings.ts';
-import { findEpisodeAndTwoParter } from './episode-and-two-parter.ts';
+import { DOUBLE_EPISODE, findEpisodeAndTwoParter } from './episode-and-two-parter.ts';
 import { areTwins, hourLongPair } from './episode-pairs.ts';
 
 export interface Layout {
@@ -57,9 +57,8 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
 
-/** A longer episode (finale, pilot) runs up to this many times the cluster's median; a double-length one 1.7–2.3 times. */
+/** A longer episode (finale, pilot) runs up to this many times the cluster's median; a double-length one DOUBLE_EPISODE. */
 const LONGER_EPISODE_MAX = 1.6;
-const DOUBLE_EPISODE = [1.7, 2.3] as const;
 /** Titles beside the cluster (not in it) whose length against the cluster's median passes `fits`; none without a cluster. */
 function besideCluster(
   rest: readonly ScannedTitle[],
